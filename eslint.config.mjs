@@ -1,0 +1,69 @@
+// One lint setup for the whole workspace: type-aware TypeScript rules, and Nx module boundaries that keep each
+// service to its own code plus the shared libraries (services never import each other).
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/vite.config.ts'] },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] }] },
+      ],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data'] },
+            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:testing'] },
+            // The web app runs in the browser: contracts and UI only, never server code.
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
+            { sourceTag: 'scope:web', notDependOnLibsWithTags: ['type:server', 'type:data', 'type:util'] },
+            // Each service and the gateway: their own code and shared libraries, never another app.
+            ...['gateway', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'tools'].map((scope) => ({
+              sourceTag: `scope:${scope}`,
+              onlyDependOnLibsWithTags: ['scope:shared'],
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/test/**/*.ts'],
+    rules: {
+      // Tests read JSON answers whose shape they assert on.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);
