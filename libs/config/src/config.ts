@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly app: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid configuration for ${app}; fix these environment variables:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start-up, with the app's schema. Every missing or bad key is named in one
+ * error, so a broken deployment says everything that is wrong in its first log line.
+ */
+export function loadConfig<S extends z.ZodType>(app: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const key = issue.path.map(String).join('.') || '(environment)';
+    return `${key}: ${issue.message}`;
+  });
+  throw new ConfigError(app, problems);
+}
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string({ error: `required, e.g. ${example}` })
+    .min(1, `required, e.g. ${example}`)
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a ${protocols.join(' or ')}// URL, e.g. ${example}`);
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+export const env = {
+  nodeEnv: z.enum(['development', 'test', 'production']).default('development'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  host: z.string().min(1).default('127.0.0.1'),
+  port,
+  natsUrl: url(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  databaseUrl: url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/digicard'),
+  redisUrl: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  smtpUrl: url(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025'),
+  httpUrl: url(['http:', 'https:'], 'http://localhost:8080'),
+  /** BullMQ key prefix: lets a test run keep its queues apart from a running development system. */
+  queuePrefix: z.string().regex(/^[a-z0-9:_-]+$/i).default('digicard'),
+  requestTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(5000),
+  email: z.email('must be an email address'),
+};
+
+/** The keys every service shares: where NATS, PostgreSQL live, and the port of its health endpoint. */
+export const serviceEnvShape = {
+  NODE_ENV: env.nodeEnv,
+  LOG_LEVEL: env.logLevel,
+  HOST: env.host,
+  HEALTH_PORT: env.port(0),
+  NATS_URL: env.natsUrl,
+  DATABASE_URL: env.databaseUrl,
+};

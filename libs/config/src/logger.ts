@@ -1,0 +1,38 @@
+import { pino, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger } from 'pino';
+
+/** Values that must never reach a log line, wherever they sit in a logged object. */
+export const REDACTED_PATHS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'sessionId',
+  'secret',
+  'passphrase',
+  'authorization',
+  'cookie',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.sessionId',
+  '*.secret',
+  '*.passphrase',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** JSON logs, one line per event, with the service name on every line. */
+export function createLogger(service: string, level: string = 'info', destination?: pino.DestinationStream): Logger {
+  const options: LoggerOptions = {
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

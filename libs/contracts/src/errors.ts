@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The body of every error the gateway answers with, and of every error a service replies with over NATS. */
+export const ApiErrorSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ApiError' });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const ErrorCode = {
+  ValidationFailed: 'VALIDATION_FAILED',
+  NotFound: 'NOT_FOUND',
+  Forbidden: 'FORBIDDEN',
+  TooManyRequests: 'TOO_MANY_REQUESTS',
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Field name -> messages, from a zod error; the form-level issues go under "_form". */
+export function toFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_form';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  return {
+    statusCode: 400,
+    code: ErrorCode.ValidationFailed,
+    message: 'Please correct the highlighted fields.',
+    fieldErrors: toFieldErrors(error),
+  };
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return ApiErrorSchema.safeParse(value).success;
+}

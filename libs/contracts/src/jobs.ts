@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { EnquiryReceivedSchema } from './enquiries.js';
+
+/** BullMQ queue names. Never rename one: jobs in flight use them. */
+export const QueueName = {
+  Email: 'email',
+  ProofRender: 'proof-render',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+/** One job name per kind of email; the payload says everything the template needs. */
+export const EmailJobSchema = z.discriminatedUnion('template', [
+  z.object({
+    template: z.literal('enquiry-received'),
+    sourceEventId: z.uuid(),
+    enquiry: EnquiryReceivedSchema,
+  }),
+]);
+export type EmailJob = z.infer<typeof EmailJobSchema>;
+export type EmailTemplate = EmailJob['template'];
+
+/** Retry policy for every job, set in one place. */
+export const DefaultJobOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 14 * 24 * 3600, count: 50_000 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+} as const;
+
+/** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
+export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;

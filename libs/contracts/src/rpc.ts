@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { EnquiryAcceptedSchema, SubmitEnquiryRequestSchema } from './enquiries.js';
+import { HealthReportSchema } from './health.js';
+import type { ServiceName } from './services.js';
+
+/** Who is asking: set by the gateway from its session, never taken from the browser. */
+export const RequestMetaSchema = z.object({
+  requestId: z.string(),
+  userId: z.string().nullable(),
+  role: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type RequestMeta = z.infer<typeof RequestMetaSchema>;
+
+export interface RpcDefinition<Req extends z.ZodType, Res extends z.ZodType> {
+  /** `<service>.<entity>.<verb>` */
+  readonly subject: string;
+  readonly owner: ServiceName;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+function rpc<Req extends z.ZodType, Res extends z.ZodType>(
+  owner: ServiceName,
+  subject: string,
+  request: Req,
+  response: Res,
+): RpcDefinition<Req, Res> {
+  if (!subject.startsWith(`${owner}.`)) throw new Error(`RPC subject ${subject} must start with its owner ${owner}`);
+  return { subject, owner, request, response };
+}
+
+/** Every request/reply subject, declared once. The envelope sent over NATS is `{ meta, body }`. */
+export const Rpc = {
+  submitEnquiry: rpc('orders', 'orders.enquiry.submit', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
+} as const;
+
+export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });
+
+/** Each service answers this with its health report. */
+export const healthSubject = (service: ServiceName): string => `${service}.health.check`;
+export const HealthRpcResponse = HealthReportSchema;

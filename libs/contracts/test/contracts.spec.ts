@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  AllEvents,
+  CallBackEnquirySchema,
+  MessageEnquirySchema,
+  Rpc,
+  buildOpenApiDocument,
+  streamFor,
+  toFieldErrors,
+} from '../src/index.js';
+
+describe('enquiry schemas', () => {
+  it('accepts a complete call-back enquiry and trims it', () => {
+    const parsed = CallBackEnquirySchema.parse({ name: ' Thabo ', email: 'thabo@example.co.za', number: '0821234567' });
+    assert.deepEqual(parsed, { name: 'Thabo', email: 'thabo@example.co.za', number: '0821234567' });
+  });
+
+  it('names every bad field of a call-back enquiry', () => {
+    const result = CallBackEnquirySchema.safeParse({ name: '', email: 'not-an-email', number: '082123' });
+    assert.equal(result.success, false);
+    const errors = toFieldErrors(result.error!);
+    assert.deepEqual(Object.keys(errors).sort(), ['email', 'name', 'number']);
+    assert.match(errors['number']![0]!, /10-digit/);
+    assert.match(errors['email']![0]!, /valid email/);
+  });
+
+  it('refuses numbers that are not exactly 10 digits', () => {
+    for (const number of ['082123456', '08212345678', '082 123 456', '+27821234567', 'abcdefghij']) {
+      assert.equal(CallBackEnquirySchema.safeParse({ name: 'A', email: 'a@b.co', number }).success, false, number);
+    }
+  });
+
+  it('reports missing fields by name rather than a type error', () => {
+    const result = MessageEnquirySchema.safeParse({});
+    assert.equal(result.success, false);
+    const errors = toFieldErrors(result.error!);
+    assert.deepEqual(errors['name'], ['Please enter your name.']);
+    assert.deepEqual(errors['message'], ['Please enter a message.']);
+  });
+
+  it('puts errors of a non-object body under _form', () => {
+    const result = MessageEnquirySchema.safeParse('hello');
+    assert.ok(toFieldErrors(result.error!)['_form']);
+  });
+});
+
+describe('subjects and streams', () => {
+  it('keeps every subject under its owner and each stream to its owner’s events', () => {
+    for (const def of [...Object.values(Rpc), ...AllEvents]) assert.ok(def.subject.startsWith(`${def.owner}.`));
+    assert.deepEqual(streamFor('orders'), { name: 'EVENTS_ORDERS', subjects: ['orders.enquiry.received'] });
+    assert.deepEqual(streamFor('teams').subjects, []);
+  });
+
+  it('never lets a stream capture a request/reply subject', () => {
+    const rpcSubjects = new Set(Object.values(Rpc).map((r) => r.subject));
+    for (const e of AllEvents) assert.equal(rpcSubjects.has(e.subject), false, e.subject);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('describes each route with its body and error responses', () => {
+    const doc = buildOpenApiDocument('test') as any;
+    const op = doc.paths['/api/enquiries/call-back']['post'];
+    assert.equal(op.operationId, 'submitCallBackEnquiry');
+    assert.equal(op.requestBody.content['application/json'].schema.$ref, '#/components/schemas/CallBackEnquiryInput');
+    const body = doc.components.schemas.CallBackEnquiryInput;
+    assert.deepEqual(body.required.sort(), ['email', 'name', 'number']);
+    assert.equal(body.properties.number.pattern, '^\\d{10}$');
+    assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/ApiError');
+    assert.ok(doc.components.schemas.ApiError.properties.fieldErrors);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './consumer.js';
+export * from './nats.js';
+export * from './outbox.js';
+export * from './tables.js';

@@ -1,0 +1,72 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { HealthReport } from '@digicard/contracts';
+import { HEALTH } from './tokens.js';
+
+export type HealthCheck = () => Promise<void>;
+
+/** Named checks of real dependencies (a query, a round trip, a ping), each bounded by a time-out. */
+export class HealthRegistry {
+  private readonly checks = new Map<string, HealthCheck>();
+
+  constructor(
+    readonly service: string,
+    private readonly timeoutMs = 2000,
+  ) {}
+
+  add(name: string, check: HealthCheck): this {
+    this.checks.set(name, check);
+    return this;
+  }
+
+  async report(): Promise<HealthReport> {
+    const entries = await Promise.all(
+      [...this.checks].map(async ([name, check]) => {
+        const started = performance.now();
+        try {
+          await withTimeout(check(), this.timeoutMs);
+          return [name, { status: 'up' as const, latencyMs: Math.round(performance.now() - started) }] as const;
+        } catch (error) {
+          return [name, { status: 'down' as const, error: error instanceof Error ? error.message : 'check failed' }] as const;
+        }
+      }),
+    );
+    const checks: HealthReport['checks'] = {};
+    for (const [name, result] of entries) checks[name] = result;
+    const ok = entries.every(([, r]) => r.status === 'up');
+    return { status: ok ? 'ok' : 'error', service: this.service, checks };
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface StatusResponse {
+  status(code: number): { json(body: unknown): void };
+}
+
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(HEALTH) private readonly health: HealthRegistry) {}
+
+  /** Readiness: every dependency answers. */
+  @Get()
+  async ready(@Res() res: StatusResponse): Promise<void> {
+    const report = await this.health.report();
+    res.status(report.status === 'ok' ? 200 : 503).json(report);
+  }
+
+  /** Liveness: the process answers. */
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+}

@@ -1,0 +1,4 @@
+export * from './browser.js';
+export * from './infra.js';
+export * from './mail.js';
+export * from './system.js';

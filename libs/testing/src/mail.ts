@@ -1,0 +1,37 @@
+import { waitFor } from './infra.js';
+
+export interface Mail {
+  id: string;
+  receivedAt: string;
+  from: string;
+  to: string[];
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Reads the mail catcher over HTTP, as a developer would from its JSON endpoint. */
+export class MailClient {
+  constructor(private readonly baseUrl: () => string) {}
+
+  async list(to?: string): Promise<Mail[]> {
+    const url = new URL('/api/messages', this.baseUrl());
+    if (to) url.searchParams.set('to', to);
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`mail catcher answered ${res.status}`);
+    return (await res.json()) as Mail[];
+  }
+
+  /** Waits until a message matching `match` arrives. */
+  async waitFor(match: (mail: Mail) => boolean, timeoutMs = 15_000): Promise<Mail> {
+    return waitFor('an email', async () => (await this.list()).find(match), timeoutMs, 200);
+  }
+
+  /** Waits until exactly `count` messages match, then checks that no more arrive for `settleMs`. */
+  async waitForCount(match: (mail: Mail) => boolean, count: number, timeoutMs = 30_000, settleMs = 1500): Promise<Mail[]> {
+    await waitFor(`${count} emails`, async () => (await this.list()).filter(match).length >= count, timeoutMs, 250);
+    await new Promise((r) => setTimeout(r, settleMs));
+    return (await this.list()).filter(match);
+  }
+}

@@ -1,0 +1,212 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { ServiceName } from '@digicard/contracts';
+import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
+import { MailClient } from './mail.js';
+
+export type AppName = 'gateway' | 'mail-catcher' | ServiceName;
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+const ENTRY: Record<AppName, string> = {
+  gateway: 'apps/gateway/dist/src/main.js',
+  'mail-catcher': 'tools/mail-catcher/dist/src/main.js',
+  identity: 'apps/identity/dist/src/main.js',
+  profiles: 'apps/profiles/dist/src/main.js',
+  teams: 'apps/teams/dist/src/main.js',
+  orders: 'apps/orders/dist/src/main.js',
+  payments: 'apps/payments/dist/src/main.js',
+  notifications: 'apps/notifications/dist/src/main.js',
+};
+
+export const SALES_INBOX = 'sales@digicard.test';
+
+export interface SystemOptions {
+  apps: AppName[];
+  env?: Partial<Record<AppName, Record<string, string>>>;
+}
+
+interface RunningApp {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/**
+ * The real system for one test file: its own PostgreSQL database, its own NATS server with JetStream, its own
+ * Redis key prefix and mail catcher, and the apps it asks for as real processes built from this tree.
+ */
+export class TestSystem {
+  readonly runId = randomBytes(4).toString('hex');
+  readonly nats = new PrivateNats();
+  readonly databaseName = `digicard_t_${this.runId}`;
+  readonly redisPrefix = `t-${this.runId}`;
+  readonly logs: Array<{ app: AppName; line: string }> = [];
+  private readonly ports = new Map<string, number>();
+  private readonly running = new Map<AppName, RunningApp>();
+  private pool: pg.Pool | null = null;
+  readonly mail: MailClient;
+
+  private constructor(private readonly options: SystemOptions) {
+    this.mail = new MailClient(() => `http://127.0.0.1:${this.port('mail-http')}`);
+  }
+
+  static async start(options: SystemOptions): Promise<TestSystem> {
+    await requireServers();
+    const system = new TestSystem(options);
+    for (const key of ['gateway', 'mail-http', 'mail-smtp', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']) {
+      system.ports.set(key, await freePort());
+    }
+    await system.nats.start();
+    const admin = new pg.Client({ connectionString: DEFAULTS.databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${system.databaseName}"`);
+    await admin.end();
+    for (const app of options.apps) await system.startApp(app);
+    return system;
+  }
+
+  port(key: string): number {
+    const port = this.ports.get(key);
+    if (port === undefined) throw new Error(`no port for ${key}`);
+    return port;
+  }
+
+  get databaseUrl(): string {
+    const url = new URL(DEFAULTS.databaseUrl);
+    url.pathname = `/${this.databaseName}`;
+    return url.toString();
+  }
+
+  get gatewayUrl(): string {
+    return `http://127.0.0.1:${this.port('gateway')}`;
+  }
+
+  envFor(app: AppName): Record<string, string> {
+    const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: this.nats.url, DATABASE_URL: this.databaseUrl };
+    const own: Record<AppName, Record<string, string>> = {
+      gateway: {
+        ...common,
+        PORT: String(this.port('gateway')),
+        REDIS_URL: DEFAULTS.redisUrl,
+        REDIS_KEY_PREFIX: this.redisPrefix,
+        PUBLIC_URL: this.gatewayUrl,
+        SALES_EMAIL: SALES_INBOX,
+        WHATSAPP_NUMBER: '27821234567',
+        ENQUIRY_RATE_LIMIT: '1000/60',
+        REQUEST_TIMEOUT_MS: '5000',
+      },
+      'mail-catcher': { HOST: '127.0.0.1', SMTP_PORT: String(this.port('mail-smtp')), HTTP_PORT: String(this.port('mail-http')) },
+      notifications: {
+        ...common,
+        HEALTH_PORT: String(this.port('notifications')),
+        REDIS_URL: DEFAULTS.redisUrl,
+        QUEUE_PREFIX: this.redisPrefix,
+        SMTP_URL: `smtp://127.0.0.1:${this.port('mail-smtp')}`,
+        MAIL_FROM: 'DigiCard <no-reply@digicard.test>',
+        SALES_INBOX,
+        BRAND_NAME: 'DigiCard',
+        PUBLIC_URL: this.gatewayUrl,
+      },
+      identity: { ...common, HEALTH_PORT: String(this.port('identity')) },
+      profiles: { ...common, HEALTH_PORT: String(this.port('profiles')) },
+      teams: { ...common, HEALTH_PORT: String(this.port('teams')) },
+      orders: { ...common, HEALTH_PORT: String(this.port('orders')) },
+      payments: { ...common, HEALTH_PORT: String(this.port('payments')) },
+    };
+    return { ...own[app], ...(this.options.env?.[app] ?? {}) };
+  }
+
+  private readinessUrl(app: AppName): string {
+    if (app === 'mail-catcher') return `http://127.0.0.1:${this.port('mail-http')}/api/messages`;
+    return `http://127.0.0.1:${this.port(app)}/health`;
+  }
+
+  /** Starts an app as a real process and waits until its health endpoint says it is ready. */
+  async startApp(app: AppName, extraEnv: Record<string, string> = {}): Promise<void> {
+    if (this.running.has(app)) throw new Error(`${app} is already running`);
+    const child = spawn(process.execPath, [ENTRY[app]], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env['PATH'] ?? '', ...this.envFor(app), ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) this.logs.push({ app, line });
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    this.running.set(app, { child, exited });
+    const url = this.readinessUrl(app);
+    try {
+      await waitFor(`${app} to be ready at ${url}`, async () => {
+        if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}`);
+        const res = await fetch(url).catch(() => null);
+        return res?.ok ?? false;
+      }, 30_000);
+    } catch (error) {
+      const tail = this.logsOf(app).slice(-15).join('\n');
+      throw new Error(`${(error as Error).message}\nLast lines of ${app}:\n${tail}`);
+    }
+  }
+
+  /** Stops an app the way an orchestrator does (SIGTERM) and waits for it to exit; returns its exit code. */
+  async stopApp(app: AppName): Promise<number | null> {
+    const running = this.running.get(app);
+    if (!running) return null;
+    this.running.delete(app);
+    if (running.child.exitCode === null) running.child.kill('SIGTERM');
+    return running.exited;
+  }
+
+  logsOf(app: AppName): string[] {
+    return this.logs.filter((l) => l.app === app).map((l) => l.line);
+  }
+
+  async sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    this.pool ??= new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+    return (await this.pool.query<T>(text, params)).rows;
+  }
+
+  /** Calls the gateway like the web app does (same-origin fetch metadata). */
+  async api(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- tests assert on the JSON's shape */ {
+    const res = await fetch(`${this.gatewayUrl}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        origin: this.gatewayUrl,
+        ...(init.headers ?? {}),
+      },
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body };
+  }
+
+  async stop(): Promise<void> {
+    for (const app of [...this.running.keys()].reverse()) await this.stopApp(app);
+    await this.pool?.end();
+    await this.nats.destroy();
+    const admin = new pg.Client({ connectionString: DEFAULTS.databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
+    await admin.end();
+    const redis = new Redis(DEFAULTS.redisUrl);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${this.redisPrefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+  }
+}
