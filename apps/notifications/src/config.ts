@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { env, serviceEnvShape } from '@digicard/config';
+
+export const ConfigSchema = z.object({
+  ...serviceEnvShape,
+  HEALTH_PORT: env.port(8106),
+  REDIS_URL: env.redisUrl,
+  QUEUE_PREFIX: env.queuePrefix,
+  SMTP_URL: env.smtpUrl,
+  MAIL_FROM: z.string({ error: 'required, e.g. "DigiCard <no-reply@digicard.co.za>"' }).min(3),
+  SALES_INBOX: env.email,
+  BRAND_NAME: z.string().min(1).default('DigiCard'),
+  PUBLIC_URL: env.httpUrl,
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+});
+export type Config = z.infer<typeof ConfigSchema>;

@@ -1,0 +1,103 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import nodemailer from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import { DefaultJobOptions, EmailJobSchema, QueueName, jobIdFor, type EmailJob } from '@digicard/contracts';
+import type { ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { mailLog } from '../db/schema.js';
+import { renderEmail, type Brand } from './templates.js';
+
+export const EMAIL_QUEUE = Symbol('EMAIL_QUEUE');
+
+export type EmailJobResult = { status: 'sent'; messageId: string } | { status: 'already-sent' };
+
+/** The `email` queue and the producer side: one job per email, its id derived from the cause. */
+export class EmailQueue {
+  constructor(private readonly queue: Queue) {}
+
+  async enqueue(job: EmailJob): Promise<void> {
+    const data = EmailJobSchema.parse(job);
+    await this.queue.add(data.template, data, { jobId: jobIdFor(data.template, data.sourceEventId) });
+  }
+}
+
+/** Opens the queue and its worker on the service's Redis; both close at shutdown. */
+export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
+  const { config, logger, db } = ctx;
+  const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  const producerConnection = connection();
+  const queue = new Queue(QueueName.Email, {
+    connection: producerConnection,
+    prefix: config.QUEUE_PREFIX,
+    defaultJobOptions: DefaultJobOptions,
+  });
+  ctx.health.add('redis', async () => {
+    await producerConnection.ping();
+  });
+  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const brand: Brand = { name: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, salesInbox: config.SALES_INBOX };
+
+  const process = async (job: Job): Promise<EmailJobResult> => {
+    const data = EmailJobSchema.parse(job.data);
+    const jobId = job.id ?? jobIdFor(data.template, data.sourceEventId);
+    const [logged] = await db.select().from(mailLog).where(eq(mailLog.jobId, jobId)).limit(1);
+    if (logged?.status === 'sent') return { status: 'already-sent' };
+    const email = renderEmail(data, brand);
+    try {
+      const info = (await transport.sendMail({ from: config.MAIL_FROM, ...email })) as { messageId: string };
+      const values = {
+        jobId,
+        template: data.template,
+        recipient: email.to,
+        subject: email.subject,
+        status: 'sent' as const,
+        attempts: job.attemptsMade + 1,
+        smtpMessageId: info.messageId,
+        error: null,
+        updatedAt: new Date(),
+      };
+      await db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values });
+      logger.info({ jobId, template: data.template }, 'email sent');
+      return { status: 'sent', messageId: info.messageId };
+    } catch (error) {
+      const values = {
+        jobId,
+        template: data.template,
+        recipient: email.to,
+        subject: email.subject,
+        status: 'failed' as const,
+        attempts: job.attemptsMade + 1,
+        error: String((error as Error)?.message ?? error),
+        updatedAt: new Date(),
+      };
+      await db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values });
+      throw error;
+    }
+  };
+
+  ctx.onShutdown(async () => {
+    await queue.close();
+    await producerConnection.quit().catch(() => undefined);
+    transport.close();
+  });
+
+  return {
+    queue: new EmailQueue(queue),
+    start() {
+      const worker = new Worker(QueueName.Email, process, {
+        connection: connection(),
+        prefix: config.QUEUE_PREFIX,
+        concurrency: config.EMAIL_CONCURRENCY,
+      });
+      worker.on('failed', (job, error) =>
+        logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'email job failed; BullMQ retries it'),
+      );
+      worker.on('error', (error) => logger.error({ err: error }, 'email worker error'));
+      ctx.onShutdown(async () => {
+        await worker.close();
+      });
+      return worker;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { EmailJob } from '@digicard/contracts';
+
+export interface RenderedEmail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Brand {
+  name: string;
+  publicUrl: string;
+  salesInbox: string;
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Subject lines carry user input: no line breaks, bounded length. */
+const oneLine = (value: string, max = 80): string => value.replace(/\s+/g, ' ').trim().slice(0, max);
+
+function layout(brand: Brand, title: string, rows: Array<[string, string]>, intro: string): string {
+  const body = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:6px 12px 6px 0;vertical-align:top;color:#484747">${escapeHtml(label)}</th>` +
+        `<td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#eeeeee;font-family:Arial,Helvetica,sans-serif;color:#111">
+<table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#670404">${escapeHtml(brand.name)}</p>
+<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<table role="presentation">${body}</table>
+<p style="margin:24px 0 0;font-size:12px;color:#555">Sent by ${escapeHtml(brand.name)} · <a href="${escapeHtml(brand.publicUrl)}">${escapeHtml(brand.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+}
+
+function textLayout(brand: Brand, title: string, rows: Array<[string, string]>, intro: string): string {
+  return [`${brand.name}`, '', title, '', intro, '', ...rows.map(([l, v]) => `${l}: ${v}`), '', `— ${brand.publicUrl}`].join('\n');
+}
+
+/** Renders the email a job asks for. Every template lives here, so wording is changed in one place. */
+export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
+  switch (job.template) {
+    case 'enquiry-received': {
+      const e = job.enquiry;
+      const isCallBack = e.kind === 'call-back';
+      const title = isCallBack ? `Call-back request from ${oneLine(e.name)}` : `New message from ${oneLine(e.name)}`;
+      const intro = isCallBack
+        ? 'Someone filled in "Get things started" on the website and would like us to get in touch.'
+        : 'Someone sent a message with the "Let us contact you" form on the contact page.';
+      const rows: Array<[string, string]> = [
+        ['Name', e.name],
+        ['Email', e.email],
+        ...(e.phone ? [['Number', e.phone] as [string, string]] : []),
+        ...(e.message ? [['Message', e.message] as [string, string]] : []),
+        ['Received', new Date(e.receivedAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' })],
+        ['Reference', e.enquiryId],
+      ];
+      return {
+        to: brand.salesInbox,
+        replyTo: e.email,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+      };
+    }
+  }
+}

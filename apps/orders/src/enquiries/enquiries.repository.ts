@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { SubmitEnquiryRequest } from '@digicard/contracts';
+import type { Transaction } from '@digicard/messaging';
+import { enquiries } from '../db/schema.js';
+
+export type EnquiryRow = typeof enquiries.$inferSelect;
+
+@Injectable()
+export class EnquiriesRepository {
+  async insert(tx: Transaction, id: string, enquiry: SubmitEnquiryRequest): Promise<EnquiryRow> {
+    const [row] = await tx
+      .insert(enquiries)
+      .values({
+        id,
+        kind: enquiry.kind,
+        name: enquiry.name,
+        email: enquiry.email,
+        phone: enquiry.kind === 'call-back' ? enquiry.number : null,
+        message: enquiry.kind === 'message' ? enquiry.message : null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+}
+

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { env, serviceEnvShape } from '@digicard/config';
+
+export const ConfigSchema = z.object({ ...serviceEnvShape, HEALTH_PORT: env.port(8102) });
+export type Config = z.infer<typeof ConfigSchema>;

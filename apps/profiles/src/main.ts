@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { bootstrapService } from '@digicard/server';
+import { ConfigSchema } from './config.js';
+import { outbox } from './db/schema.js';
+
+await bootstrapService({
+  service: 'profiles',
+  configSchema: ConfigSchema,
+  migrationsFolder: fileURLToPath(new URL('../../drizzle', import.meta.url)),
+  outbox,
+  imports: () => [],
+});
