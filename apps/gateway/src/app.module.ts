@@ -1,0 +1,55 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@digicard/config';
+import { CONFIG, LOGGER } from '@digicard/server';
+import type { Config } from './config.js';
+import { EnquiriesController } from './enquiries/enquiries.controller.js';
+import { GatewayHealthController } from './health/health.controller.js';
+import { RpcClient } from './rpc/rpc.client.js';
+import { RateLimiter } from './security/rate-limiter.js';
+import { NATS_CLIENT, REDIS } from './tokens.js';
+import { WEB_INDEX, WebIndex } from './web/web-index.js';
+import { WebController } from './web/web.controller.js';
+
+export interface GatewayResources {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+  nats: ClientProxy;
+}
+
+@Module({})
+export class GatewayModule {
+  static register(r: GatewayResources): DynamicModule {
+    const { config } = r;
+    return {
+      module: GatewayModule,
+      // The catch-all web controller comes last so that every API route is matched first.
+      controllers: [GatewayHealthController, EnquiriesController, WebController],
+      providers: [
+        { provide: CONFIG, useValue: config },
+        { provide: LOGGER, useValue: r.logger },
+        { provide: REDIS, useValue: r.redis },
+        { provide: NATS_CLIENT, useValue: r.nats },
+        {
+          provide: WEB_INDEX,
+          useValue: new WebIndex(config.WEB_DIST_DIR, {
+            brandName: config.BRAND_NAME,
+            salesEmail: config.SALES_EMAIL,
+            whatsappNumber: config.WHATSAPP_NUMBER,
+          }),
+        },
+        RpcClient,
+        RateLimiter,
+      ],
+    };
+  }
+}
+
+export function createNatsClient(config: Config): ClientProxy {
+  return ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: config.NATS_URL.split(','), name: 'gateway', maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+  });
+}

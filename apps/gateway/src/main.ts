@@ -1,0 +1,102 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { Redis } from 'ioredis';
+import { createLogger } from '@digicard/config';
+import { ErrorCode, type ApiError } from '@digicard/contracts';
+import { installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
+import { GatewayModule, createNatsClient } from './app.module.js';
+import { ConfigSchema } from './config.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
+import { crossSiteGuard } from './security/cross-site.middleware.js';
+
+const config = readConfigOrExit('gateway', ConfigSchema);
+const logger = createLogger('gateway', config.LOG_LEVEL);
+installProcessHandlers(logger);
+
+try {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
+  const nats = createNatsClient(config);
+  await nats.connect();
+
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register({ config, logger, redis, nats }), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use((req: Request & { requestId?: string }, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    req.requestId = requestIdOf(req);
+    res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    res.on('finish', () => {
+      // The path only: query strings can carry tokens.
+      logger.info(
+        { requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    });
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
+    }),
+  );
+  app.use(compression());
+  // Hashed build assets never change: cache them for a year.
+  app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(express.static(config.WEB_DIST_DIR, { index: false, maxAge: '1h' }));
+  app.use('/api', crossSiteGuard(config.PUBLIC_URL));
+  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', (error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+    if (!error) return next();
+    const status = error.status ?? 400;
+    const body: ApiError =
+      status === 413
+        ? { statusCode: 413, code: ErrorCode.ValidationFailed, message: 'What you sent is too large.' }
+        : { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
+    res.status(body.statusCode).json(body);
+  });
+  app.useGlobalFilters(new ApiExceptionFilter(logger));
+
+  await app.listen(config.PORT, config.HOST);
+  logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'gateway started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'gateway shutting down');
+    setTimeout(() => process.exit(1), 15_000).unref();
+    await app.close();
+    await nats.close();
+    await redis.quit().catch(() => undefined);
+    logger.info('gateway stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+} catch (error) {
+  logger.fatal({ err: error }, 'gateway failed to start');
+  process.exit(1);
+}

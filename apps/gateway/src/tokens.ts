@@ -1,0 +1,2 @@
+export const NATS_CLIENT = Symbol('NATS_CLIENT');
+export const REDIS = Symbol('REDIS');
