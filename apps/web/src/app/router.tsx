@@ -1,0 +1,30 @@
+import { WebRoutes, type WebRoute } from '@digicard/contracts';
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { ContactPage } from '../pages/contact-page';
+import { HomePage } from '../pages/home-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { Layout } from './layout';
+
+/**
+ * The pages this build implements, keyed by the shared WebRoutes table (the gateway answers 200 for the routes
+ * in ImplementedWebRoutes and 404 for the rest). Every other path renders the not-found page.
+ * Declarative routes (`<BrowserRouter>` + `<Routes>`) keep react-router's share of the bundle small.
+ */
+const pages: Partial<Record<WebRoute, ComponentType>> = {
+  [WebRoutes.home]: HomePage,
+  [WebRoutes.contact]: ContactPage,
+};
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {Object.entries(pages).map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

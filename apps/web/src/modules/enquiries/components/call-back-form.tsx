@@ -1,0 +1,85 @@
+import { CallBackEnquirySchema, type CallBackEnquiry } from '@digicard/contracts';
+import { Button, FormAlert, TextField } from '@digicard/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { submitCallBackEnquiry } from '../api/enquiries';
+import { applyApiError } from '../utils/apply-api-error';
+import { SentMessage } from './sent-message';
+
+const FIELDS = ['name', 'email', 'number'] as const satisfies readonly (keyof CallBackEnquiry)[];
+
+const CALL_BACK_SENT_TEXT =
+  'Thank you for submitting your details. We will get in touch with you as soon as possible.';
+
+/** The footer form "Get things started": Name, Email, Number, "Let's Talk". */
+export function CallBackForm() {
+  const headingId = useId();
+  const [sent, setSent] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CallBackEnquiry>({
+    resolver: zodResolver(CallBackEnquirySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', email: '', number: '' },
+  });
+
+  const onValid = async (values: CallBackEnquiry) => {
+    const result = await submitCallBackEnquiry(values);
+    if (result.ok) setSent(true);
+    else setAlert(applyApiError(result.error, FIELDS, setError));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setAlert(null);
+    void handleSubmit(onValid)(event);
+  }
+
+  return (
+    <div className="call-back">
+      <h2 id={headingId} className="call-back__title">
+        Get things started
+      </h2>
+      {sent ? (
+        <SentMessage>{CALL_BACK_SENT_TEXT}</SentMessage>
+      ) : (
+        <form className="call-back__form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
+          <TextField
+            label="Name"
+            autoComplete="name"
+            aria-required="true"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            aria-required="true"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Number"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="numeric"
+            hint="10 digits, e.g. 0821234567"
+            aria-required="true"
+            error={errors.number?.message}
+            {...register('number')}
+          />
+          <FormAlert className="call-back__alert">{alert}</FormAlert>
+          <Button type="submit" className="call-back__submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : "Let's Talk"}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

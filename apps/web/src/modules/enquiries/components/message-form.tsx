@@ -1,0 +1,62 @@
+import { MessageEnquirySchema, type MessageEnquiry } from '@digicard/contracts';
+import { Button, FormAlert, TextArea, TextField } from '@digicard/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { submitMessageEnquiry } from '../api/enquiries';
+import { applyApiError } from '../utils/apply-api-error';
+import { SentMessage } from './sent-message';
+
+const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof MessageEnquiry)[];
+
+const MESSAGE_SENT_TEXT =
+  'Thank you for getting in touch with us. We will respond to your message as soon as we can.';
+
+/** The contact page form: Name, Email, Message, "Send". `labelledBy` names the form after the page heading. */
+export function MessageForm({ labelledBy }: { labelledBy: string }) {
+  const [sent, setSent] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<MessageEnquiry>({
+    resolver: zodResolver(MessageEnquirySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { name: '', email: '', message: '' },
+  });
+
+  const onValid = async (values: MessageEnquiry) => {
+    const result = await submitMessageEnquiry(values);
+    if (result.ok) setSent(true);
+    else setAlert(applyApiError(result.error, FIELDS, setError));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setAlert(null);
+    void handleSubmit(onValid)(event);
+  }
+
+  if (sent) return <SentMessage>{MESSAGE_SENT_TEXT}</SentMessage>;
+
+  return (
+    <form className="message-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
+      <TextField label="Name" autoComplete="name" aria-required="true" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextArea label="Message" rows={6} aria-required="true" error={errors.message?.message} {...register('message')} />
+      <FormAlert className="message-form__alert">{alert}</FormAlert>
+      <Button type="submit" className="message-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { WebRoutes } from '@digicard/contracts';
+import { Container } from '@digicard/ui';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+
+export function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <Container className="page not-found-page">
+      <h1 className="page__title">Oops!!! Page not found.</h1>
+      <p className="page__lead">The page you are looking for does not exist or has moved.</p>
+      <p>
+        <Link to={WebRoutes.home} className="button-link">
+          Go to the home page
+        </Link>
+      </p>
+    </Container>
+  );
+}
