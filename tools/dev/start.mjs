@@ -1,0 +1,130 @@
+// `npm start`: install what is missing, make sure the servers run, build, migrate (each service migrates at its
+// start), and run every app. Ctrl-C stops them all.
+import { spawn } from 'node:child_process';
+import { ROOT, canConnect, ensureInstalled, ensureServers, fail, log, run } from './lib.mjs';
+
+const env = {
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/digicard',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  PORT: process.env.PORT ?? '8080',
+  MAIL_HTTP_PORT: process.env.MAIL_HTTP_PORT ?? '8025',
+  MAIL_SMTP_PORT: process.env.MAIL_SMTP_PORT ?? '1025',
+};
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+
+ensureInstalled();
+const { embedded } = await ensureServers({ ...env, allowEmbeddedPostgres: true });
+for (const [name, port] of [['gateway', env.PORT], ['mail catcher page', env.MAIL_HTTP_PORT], ['mail catcher SMTP', env.MAIL_SMTP_PORT]]) {
+  if (await canConnect('127.0.0.1', Number(port))) fail(`Port ${port} (${name}) is already in use: stop what uses it, or set ${name === 'gateway' ? 'PORT' : name.includes('SMTP') ? 'MAIL_SMTP_PORT' : 'MAIL_HTTP_PORT'}.`);
+}
+
+const { ensureDatabaseExists } = await import('../../libs/db/dist/src/index.js').catch(() => ({ ensureDatabaseExists: null }));
+log('building every project (nx run-many -t build)...');
+run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static']);
+const db = ensureDatabaseExists ?? (await import('../../libs/db/dist/src/index.js')).ensureDatabaseExists;
+await db(env.DATABASE_URL).catch((error) => fail(`Could not create the database in ${env.DATABASE_URL}: ${error.message}`));
+
+const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1', NATS_URL: env.NATS_URL, DATABASE_URL: env.DATABASE_URL };
+const apps = [
+  ['mail-catcher', 'tools/mail-catcher/dist/src/main.js', { HOST: '127.0.0.1', SMTP_PORT: env.MAIL_SMTP_PORT, HTTP_PORT: env.MAIL_HTTP_PORT }],
+  ['identity', 'apps/identity/dist/src/main.js', common],
+  ['profiles', 'apps/profiles/dist/src/main.js', common],
+  ['teams', 'apps/teams/dist/src/main.js', common],
+  ['orders', 'apps/orders/dist/src/main.js', common],
+  ['payments', 'apps/payments/dist/src/main.js', common],
+  [
+    'notifications',
+    'apps/notifications/dist/src/main.js',
+    {
+      ...common,
+      REDIS_URL: env.REDIS_URL,
+      SMTP_URL: `smtp://127.0.0.1:${env.MAIL_SMTP_PORT}`,
+      MAIL_FROM: process.env.MAIL_FROM ?? 'DigiCard <no-reply@digicard.local>',
+      SALES_INBOX: process.env.SALES_INBOX ?? 'sales@digicard.local',
+      PUBLIC_URL: publicUrl,
+    },
+  ],
+  ['gateway', 'apps/gateway/dist/src/main.js', { ...common, PORT: env.PORT, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl, SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local' }],
+];
+
+const colours = [31, 32, 33, 34, 35, 36, 91, 92];
+const children = [];
+let stopping = false;
+
+function pretty(name, colour, line) {
+  let text = line;
+  try {
+    const entry = JSON.parse(line);
+    const { level, msg, time, service, context, ...rest } = entry;
+    const extra = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+    text = `${level === 'info' ? '' : `${String(level).toUpperCase()} `}${msg ?? ''}${extra}`;
+  } catch {
+    /* not JSON */
+  }
+  process.stdout.write(`\x1b[${colour}m${name.padEnd(13)}\x1b[0m ${text}\n`);
+}
+
+for (const [index, [name, entry, appEnv]] of apps.entries()) {
+  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...appEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const colour = colours[index % colours.length];
+  let buffer = '';
+  const onData = (chunk) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) if (line.trim()) pretty(name, colour, line);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  child.on('exit', (code) => {
+    if (!stopping) {
+      log(`${name} exited with code ${code}; stopping everything.`);
+      void stopAll(1);
+    }
+  });
+  children.push(child);
+}
+
+async function waitHealthy(url, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping...');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (embedded) await embedded.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+if (await waitHealthy(`http://127.0.0.1:${env.PORT}/api/health`)) {
+  process.stdout.write(`
+\x1b[1m  DigiCard is running.\x1b[0m
+    Open the site:      ${publicUrl}
+    Mail (caught):      http://localhost:${env.MAIL_HTTP_PORT}   (JSON: /api/messages)
+    System health:      ${publicUrl}/api/health
+  Press Ctrl-C to stop.
+
+`);
+} else if (!stopping) {
+  log(`the system did not report healthy within a minute: see the log above and ${publicUrl}/api/health`);
+}
