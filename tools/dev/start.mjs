@@ -14,7 +14,12 @@ const env = {
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
 ensureInstalled();
-const { embedded } = await ensureServers({ ...env, allowEmbeddedPostgres: true });
+const { embedded } = await ensureServers({
+  databaseUrl: env.DATABASE_URL,
+  redisUrl: env.REDIS_URL,
+  natsUrl: env.NATS_URL,
+  allowEmbeddedPostgres: true,
+});
 for (const [name, port] of [['gateway', env.PORT], ['mail catcher page', env.MAIL_HTTP_PORT], ['mail catcher SMTP', env.MAIL_SMTP_PORT]]) {
   if (await canConnect('127.0.0.1', Number(port))) fail(`Port ${port} (${name}) is already in use: stop what uses it, or set ${name === 'gateway' ? 'PORT' : name.includes('SMTP') ? 'MAIL_SMTP_PORT' : 'MAIL_HTTP_PORT'}.`);
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { HttpRoutes } from '@digicard/contracts';
 import { SALES_INBOX, TestSystem } from '@digicard/testing';
 
 const callBack = { name: 'Thabo Mokoena', email: 'thabo@example.co.za', number: '0821234567' };
@@ -133,6 +134,16 @@ describe('enquiries through the gateway (gateway -> NATS -> orders -> outbox -> 
     assert.equal(third.status, 429);
     assert.equal(third.body.code, 'TOO_MANY_REQUESTS');
     assert.match(third.body.message, /try again in \d+ minute/);
+  });
+
+  it('exposes exactly the API routes its contract (and so the OpenAPI document) describes', () => {
+    const mapped = new Set<string>();
+    for (const line of system.logsOf('gateway')) {
+      const m = /Mapped \{(\/api\/[^,]*), (\w+)\} route/.exec(line);
+      if (m) mapped.add(`${m[2]!.toLowerCase()} ${m[1]}`);
+    }
+    const described = new Set(Object.values(HttpRoutes).map((r) => `${r.method} ${r.path}`));
+    assert.deepEqual([...mapped].sort(), [...described].sort());
   });
 
   it('stops gracefully on SIGTERM', async () => {

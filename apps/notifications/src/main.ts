@@ -21,7 +21,7 @@ await bootstrapService<Config>({
     if (!emails) throw new Error('email queue not opened');
     emails.start();
     // The streams of the services we listen to; creating them here makes start-up order irrelevant.
-    await ensureEventStream(ctx.jsm, 'orders');
+    await ensureEventStream(ctx.jsm, 'orders', ctx.config.JETSTREAM_REPLICAS);
     const consumer = await startEnquiryReceivedConsumer(ctx, emails.queue);
     ctx.onShutdown(() => consumer.stop());
   },

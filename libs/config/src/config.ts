@@ -62,4 +62,6 @@ export const serviceEnvShape = {
   HEALTH_PORT: env.port(0),
   NATS_URL: env.natsUrl,
   DATABASE_URL: env.databaseUrl,
+  /** Replicas of each JetStream stream: 1 on one server, 3 on a NATS cluster. */
+  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };

@@ -19,6 +19,7 @@ export interface ServiceBaseConfig {
   HEALTH_PORT: number;
   NATS_URL: string;
   DATABASE_URL: string;
+  JETSTREAM_REPLICAS: number;
 }
 
 export interface ServiceDefinition<C extends ServiceBaseConfig> {
@@ -65,7 +66,7 @@ export async function bootstrapService<C extends ServiceBaseConfig>(def: Service
     await runMigrations(pool, def.service, def.migrationsFolder);
     const nc = await connectNats(config.NATS_URL, def.service);
     const { js, jsm } = await jetStreamHandles(nc);
-    await ensureEventStream(jsm, def.service);
+    await ensureEventStream(jsm, def.service, config.JETSTREAM_REPLICAS);
     const db = createDatabase(pool);
     const relay = def.outbox ? new OutboxRelay(db, def.outbox, js, logger) : null;
     const health = new HealthRegistry(def.service)

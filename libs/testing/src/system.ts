@@ -11,7 +11,8 @@ export type AppName = 'gateway' | 'mail-catcher' | ServiceName;
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-const ENTRY: Record<AppName, string> = {
+/** Where each app's built entry point is, relative to the repository root. */
+export const APP_ENTRY: Record<AppName, string> = {
   gateway: 'apps/gateway/dist/src/main.js',
   'mail-catcher': 'tools/mail-catcher/dist/src/main.js',
   identity: 'apps/identity/dist/src/main.js',
@@ -127,7 +128,7 @@ export class TestSystem {
   /** Starts an app as a real process and waits until its health endpoint says it is ready. */
   async startApp(app: AppName, extraEnv: Record<string, string> = {}): Promise<void> {
     if (this.running.has(app)) throw new Error(`${app} is already running`);
-    const child = spawn(process.execPath, [ENTRY[app]], {
+    const child = spawn(process.execPath, [APP_ENTRY[app]], {
       cwd: REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', ...this.envFor(app), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
