@@ -1,13 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import type { ClientProxy } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
+import { AccountsController } from './accounts/accounts.controller.js';
 import { EnquiriesController } from './enquiries/enquiries.controller.js';
 import { GatewayHealthController } from './health/health.controller.js';
-import { RpcClient } from './rpc/rpc.client.js';
+import { GatewayRpc } from './rpc/rpc.client.js';
 import { RateLimiter } from './security/rate-limiter.js';
+import { SessionStore } from './session/session.store.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { WEB_INDEX, WebIndex } from './web/web-index.js';
 import { WebController } from './web/web.controller.js';
@@ -26,7 +28,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       // The catch-all web controller comes last so that every API route is matched first.
-      controllers: [GatewayHealthController, EnquiriesController, WebController],
+      controllers: [GatewayHealthController, AccountsController, EnquiriesController, WebController],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: r.logger },
@@ -40,16 +42,10 @@ export class GatewayModule {
             whatsappNumber: config.WHATSAPP_NUMBER,
           }),
         },
-        RpcClient,
+        GatewayRpc,
         RateLimiter,
+        SessionStore,
       ],
     };
   }
-}
-
-export function createNatsClient(config: Config): ClientProxy {
-  return ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: config.NATS_URL.split(','), name: 'gateway', maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-  });
 }

@@ -28,5 +28,16 @@ export const ConfigSchema = z.object({
   /** How many proxies sit in front (for the client IP in rate limits): 0 in development, 1 behind an ingress. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ENQUIRY_RATE_LIMIT: rateLimit.default({ limit: 10, windowSeconds: 600 }),
+  /** A session unused this long ends (minutes). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),
+  /** A session ends this long after sign-in, used or not (hours). */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  RATE_LIMIT_LOGIN_IP: rateLimit.default({ limit: 30, windowSeconds: 900 }),
+  RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.default({ limit: 10, windowSeconds: 900 }),
+  RATE_LIMIT_REGISTER_IP: rateLimit.default({ limit: 10, windowSeconds: 3600 }),
+  RATE_LIMIT_RESET_IP: rateLimit.default({ limit: 10, windowSeconds: 3600 }),
+  RATE_LIMIT_RESET_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
+  RATE_LIMIT_RESEND_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
+  RATE_LIMIT_VERIFY_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
 });
 export type Config = z.infer<typeof ConfigSchema>;

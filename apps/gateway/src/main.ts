@@ -8,12 +8,14 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
 import { ErrorCode, type ApiError } from '@digicard/contracts';
-import { installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
-import { GatewayModule, createNatsClient } from './app.module.js';
+import { createNatsClient, installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
+import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
 import { crossSiteGuard } from './security/cross-site.middleware.js';
+import { sessionMiddleware } from './session/session.middleware.js';
+import { SessionStore } from './session/session.store.js';
 
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -22,7 +24,7 @@ installProcessHandlers(logger);
 try {
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
-  const nats = createNatsClient(config);
+  const nats = createNatsClient(config.NATS_URL, 'gateway');
   await nats.connect();
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register({ config, logger, redis, nats }), {
@@ -67,6 +69,7 @@ try {
   app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   app.use(express.static(config.WEB_DIST_DIR, { index: false, maxAge: '1h' }));
   app.use('/api', crossSiteGuard(config.PUBLIC_URL));
+  app.use('/api', sessionMiddleware(app.get(SessionStore), logger));
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api', (error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();

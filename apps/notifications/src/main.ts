@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { ensureEventStream } from '@digicard/messaging';
-import { bootstrapService } from '@digicard/server';
+import { bootstrapService, createNatsClient, RpcClient } from '@digicard/server';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox } from './db/schema.js';
+import { startEmailTriggers, triggeringStreams } from './email/email-triggers.js';
 import { openEmailQueue, type EmailQueue } from './email/email.queue.js';
-import { startEnquiryReceivedConsumer } from './enquiries/enquiry-received.consumer.js';
 
 let emails: { queue: EmailQueue; start(): unknown } | null = null;
 
@@ -20,9 +20,16 @@ await bootstrapService<Config>({
   afterStart: async (_app, ctx) => {
     if (!emails) throw new Error('email queue not opened');
     emails.start();
+    const proxy = createNatsClient(ctx.config.NATS_URL, 'notifications-client');
+    await proxy.connect();
+    ctx.onShutdown(async () => {
+      await (proxy.close() as Promise<void>);
+    });
     // The streams of the services we listen to; creating them here makes start-up order irrelevant.
-    await ensureEventStream(ctx.jsm, 'orders', ctx.config.JETSTREAM_REPLICAS);
-    const consumer = await startEnquiryReceivedConsumer(ctx, emails.queue);
-    ctx.onShutdown(() => consumer.stop());
+    for (const owner of triggeringStreams()) await ensureEventStream(ctx.jsm, owner, ctx.config.JETSTREAM_REPLICAS);
+    const consumers = await startEmailTriggers(ctx, emails.queue, new RpcClient(proxy, 5000));
+    ctx.onShutdown(async () => {
+      await Promise.all(consumers.map((c) => c.stop()));
+    });
   },
 });

@@ -50,7 +50,7 @@ describe('no enquiry is lost while the notifications service is down', () => {
     await jetstream(nc).publish(event!.subject, JSON.stringify(event!.payload), { msgID: 'redelivery-test' });
     await nc.close();
     await waitFor('the duplicate to be seen', () =>
-      Promise.resolve(system.logsOf('notifications').some((l) => l.includes('duplicate enquiry event skipped'))),
+      Promise.resolve(system.logsOf('notifications').some((l) => l.includes('duplicate event skipped'))),
     );
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal((await system.mail.list(SALES_INBOX)).length, 50);

@@ -1,12 +1,21 @@
 import { fileURLToPath } from 'node:url';
+import { ensureEventStream } from '@digicard/messaging';
 import { bootstrapService } from '@digicard/server';
-import { ConfigSchema } from './config.js';
+import { ConfigSchema, type Config } from './config.js';
 import { outbox } from './db/schema.js';
+import { startAccountEventConsumers } from './profiles/account-events.consumer.js';
 
-await bootstrapService({
+await bootstrapService<Config>({
   service: 'profiles',
   configSchema: ConfigSchema,
   migrationsFolder: fileURLToPath(new URL('../../drizzle', import.meta.url)),
   outbox,
   imports: () => [],
+  afterStart: async (_app, ctx) => {
+    await ensureEventStream(ctx.jsm, 'identity', ctx.config.JETSTREAM_REPLICAS);
+    const consumers = await startAccountEventConsumers(ctx);
+    ctx.onShutdown(async () => {
+      await Promise.all(consumers.map((c) => c.stop()));
+    });
+  },
 });

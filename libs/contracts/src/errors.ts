@@ -14,6 +14,11 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 export const ErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',
   NotFound: 'NOT_FOUND',
+  Unauthorized: 'UNAUTHORIZED',
+  UserNotFound: 'AUTH_USER_NOT_FOUND',
+  WrongPassword: 'AUTH_WRONG_PASSWORD',
+  LoginFailed: 'AUTH_FAILED',
+  LinkInvalid: 'LINK_INVALID',
   Forbidden: 'FORBIDDEN',
   TooManyRequests: 'TOO_MANY_REQUESTS',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RoleSchema } from './accounts.js';
 import { EnquiryReceivedSchema } from './enquiries.js';
 import type { ServiceName } from './services.js';
 
@@ -15,8 +16,27 @@ function event<T extends z.ZodType>(owner: ServiceName, subject: string, data: T
 }
 
 /** Every domain event, declared once. Published on JetStream through the owner's outbox. */
+const at = z.iso.datetime();
+
+export const UserRegisteredSchema = z.object({
+  accountId: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: RoleSchema,
+  registeredAt: at,
+});
+export type UserRegistered = z.infer<typeof UserRegisteredSchema>;
+
+/** Every domain event, declared once. Published on JetStream through the owner's outbox. Never a secret in one. */
 export const Events = {
   enquiryReceived: event('orders', 'orders.enquiry.received', EnquiryReceivedSchema),
+  userRegistered: event('identity', 'identity.user.registered', UserRegisteredSchema),
+  userVerified: event('identity', 'identity.user.verified', z.object({ accountId: z.uuid(), verifiedAt: at })),
+  verificationRequested: event('identity', 'identity.verification.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
+  passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
+  passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
 } as const;
 
 export type EventName = keyof typeof Events;

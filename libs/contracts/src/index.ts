@@ -10,3 +10,5 @@ export * from './rpc.js';
 export * from './services.js';
 export * from './site.js';
 export * from './routes.js';
+export * from './accounts.js';
+export * from './profiles.js';

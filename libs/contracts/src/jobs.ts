@@ -9,12 +9,23 @@ export const QueueName = {
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 /** One job name per kind of email; the payload says everything the template needs. */
+const tokenLink = {
+  sourceEventId: z.uuid(),
+  to: z.email(),
+  firstName: z.string(),
+  /** The whole link, token included: such jobs are removed from Redis as soon as they are done. */
+  link: z.url(),
+  expiresAt: z.iso.datetime(),
+};
+
 export const EmailJobSchema = z.discriminatedUnion('template', [
   z.object({
     template: z.literal('enquiry-received'),
     sourceEventId: z.uuid(),
     enquiry: EnquiryReceivedSchema,
   }),
+  z.object({ template: z.literal('verify-email'), ...tokenLink }),
+  z.object({ template: z.literal('reset-password'), ...tokenLink }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 export type EmailTemplate = EmailJob['template'];
@@ -26,6 +37,9 @@ export const DefaultJobOptions = {
   removeOnComplete: { age: 14 * 24 * 3600, count: 50_000 },
   removeOnFail: { age: 30 * 24 * 3600 },
 } as const;
+
+/** Templates whose job carries a secret link: the job is deleted from Redis once sent. */
+export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>(['verify-email', 'reset-password']);
 
 /** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
 export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;

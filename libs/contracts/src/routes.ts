@@ -9,10 +9,39 @@ export const WebRoutes = {
   contact: '/contact',
   register: '/register',
   login: '/login',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   terms: '/terms-and-conditions',
 } as const;
 export type WebRoute = (typeof WebRoutes)[keyof typeof WebRoutes];
 
 /** The pages this build of the web app implements; the rest of the table arrives with their issues. */
-export const ImplementedWebRoutes: readonly WebRoute[] = [WebRoutes.home, WebRoutes.contact];
+export const ImplementedWebRoutes: readonly WebRoute[] = [
+  WebRoutes.home,
+  WebRoutes.contact,
+  WebRoutes.register,
+  WebRoutes.login,
+  WebRoutes.verifyEmail,
+  WebRoutes.resetPassword,
+  WebRoutes.dashboard,
+];
+
+/**
+ * Names a username may never take, because `/{username}` would hide a page of the site or a path the gateway
+ * serves. Every first segment of the route table is here too.
+ */
+export const ReservedUsernames: ReadonlySet<string> = new Set([
+  ...Object.values(WebRoutes)
+    .map((path) => path.split('/')[1] ?? '')
+    .filter(Boolean),
+  'about', 'accessories', 'account', 'accounts', 'admin', 'api', 'app', 'assets', 'auth', 'billing', 'blog', 'cancel',
+  'card', 'cards', 'cart', 'checkout', 'contact', 'dashboard', 'digicard', 'docs', 'email', 'favicon', 'forgot-password',
+  'health', 'help', 'home', 'index', 'itn', 'leads', 'legal', 'login', 'logout', 'mail', 'me', 'new', 'notify', 'orders',
+  'packages', 'payfast', 'payment', 'payments', 'pricing', 'print', 'privacy', 'profile', 'profiles', 'qr', 'register',
+  'registration', 'reset-password', 'robots', 'root', 'settings', 'shop', 'signin', 'signout', 'signup', 'sitemap',
+  'specials', 'static', 'support', 'team', 'teams', 'tedx-george', 'terms', 'terms-and-conditions', 'thank-you', 'user',
+  'users', 'vcard', 'verify', 'verify-email', 'webhook', 'webhooks', 'www',
+]);
+
+export const isReservedUsername = (name: string): boolean => ReservedUsernames.has(name.toLowerCase());

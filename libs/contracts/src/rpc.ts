@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  LoginRequestSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  RegisterRequestSchema,
+  SessionUserSchema,
+  VerifyEmailSchema,
+} from './accounts.js';
 import { EnquiryAcceptedSchema, SubmitEnquiryRequestSchema } from './enquiries.js';
 import { HealthReportSchema } from './health.js';
 import type { ServiceName } from './services.js';
@@ -31,8 +39,27 @@ function rpc<Req extends z.ZodType, Res extends z.ZodType>(
 }
 
 /** Every request/reply subject, declared once. The envelope sent over NATS is `{ meta, body }`. */
+const AccountRef = z.object({ accountId: z.uuid() });
+/** A freshly issued single-use token, for the email that carries it. Request/reply only: never in an event or a log. */
+const IssuedToken = z.object({
+  token: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
 export const Rpc = {
   submitEnquiry: rpc('orders', 'orders.enquiry.submit', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
+
+  register: rpc('identity', 'identity.account.register', RegisterRequestSchema, SessionUserSchema),
+  authenticate: rpc('identity', 'identity.account.authenticate', LoginRequestSchema, SessionUserSchema),
+  getAccount: rpc('identity', 'identity.account.get', AccountRef, SessionUserSchema),
+  verifyEmail: rpc('identity', 'identity.email.verify', VerifyEmailSchema, SessionUserSchema),
+  requestVerification: rpc('identity', 'identity.verification.request', AccountRef, z.object({ requested: z.boolean() })),
+  issueVerificationToken: rpc('identity', 'identity.verification.issue', AccountRef, IssuedToken.nullable()),
+  requestPasswordReset: rpc('identity', 'identity.password-reset.request', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
+  issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', AccountRef, IssuedToken.nullable()),
+  resetPassword: rpc('identity', 'identity.password.reset', PasswordResetSchema, SessionUserSchema),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });

@@ -5,3 +5,4 @@ export * from './health.js';
 export * from './nest-logger.js';
 export * from './rpc.js';
 export * from './tokens.js';
+export * from './rpc-client.js';

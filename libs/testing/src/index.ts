@@ -2,3 +2,4 @@ export * from './browser.js';
 export * from './infra.js';
 export * from './mail.js';
 export * from './system.js';
+export * from './client.js';

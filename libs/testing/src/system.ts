@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { ServiceName } from '@digicard/contracts';
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
+import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
 
 export type AppName = 'gateway' | 'mail-catcher' | ServiceName;
@@ -191,6 +192,11 @@ export class TestSystem {
       /* not JSON: keep the text */
     }
     return { status: res.status, body };
+  }
+
+  /** A fresh client with its own cookie jar, like a new browser. */
+  client(): ApiClient {
+    return new ApiClient(this.gatewayUrl);
   }
 
   async stop(): Promise<void> {

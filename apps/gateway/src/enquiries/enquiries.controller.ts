@@ -13,13 +13,13 @@ import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 import { Meta } from '../http/request-meta.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
-import { RpcClient } from '../rpc/rpc.client.js';
+import { GatewayRpc } from '../rpc/rpc.client.js';
 import { RateLimiter } from '../security/rate-limiter.js';
 
 @Controller()
 export class EnquiriesController {
   constructor(
-    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(CONFIG) private readonly config: Config,
   ) {}

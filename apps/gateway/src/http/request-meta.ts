@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { RequestMeta } from '@digicard/contracts';
+import type { SessionRequest } from '../session/session.middleware.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -10,8 +11,18 @@ export function requestIdOf(req: Request): string {
   return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
 }
 
-/** Who is asking, as the gateway knows it. Sessions arrive with the accounts work; until then nobody is signed in. */
+/** Who is asking, as the gateway's session says: never taken from the browser. */
 export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => {
-  const req = ctx.switchToHttp().getRequest<Request & { requestId?: string }>();
-  return { requestId: req.requestId ?? requestIdOf(req), userId: null, role: null, ip: req.ip ?? null };
+  const req = ctx.switchToHttp().getRequest<SessionRequest>();
+  return {
+    requestId: req.requestId ?? requestIdOf(req),
+    userId: req.session?.data.accountId ?? null,
+    role: req.session?.data.role ?? null,
+    ip: req.ip ?? null,
+  };
 });
+
+/** The current session, or null. */
+export const CurrentSession = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<SessionRequest>().session ?? null,
+);

@@ -1,39 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { z } from 'zod';
-import { ErrorCode, isApiError, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
+import { ErrorCode, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
+import { ApiHttpException, CONFIG, LOGGER, RpcCallError, RpcClient } from '@digicard/server';
 import type { Config } from '../config.js';
 import { NATS_CLIENT } from '../tokens.js';
 
-const isNoResponders = (error: unknown): boolean =>
-  error instanceof Error && /no subscribers listening|no responders/i.test(error.message);
-
-/** Turns an HTTP call into a NATS request to the owning service, with a time-out, and checks the answer. */
+/** Turns an HTTP call into a NATS request to the owning service and its failures into HTTP answers. */
 @Injectable()
-export class RpcClient {
+export class GatewayRpc {
+  private readonly client: RpcClient;
+
   constructor(
-    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
-    @Inject(CONFIG) private readonly config: Config,
+    @Inject(NATS_CLIENT) proxy: ClientProxy,
+    @Inject(CONFIG) config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.client = new RpcClient(proxy, config.REQUEST_TIMEOUT_MS);
+  }
 
   async call<Req extends z.ZodType, Res extends z.ZodType>(
     def: RpcDefinition<Req, Res>,
     body: z.input<Req>,
     meta: RequestMeta,
-    timeoutMs = this.config.REQUEST_TIMEOUT_MS,
   ): Promise<z.output<Res>> {
-    let answer: unknown;
     try {
-      answer = await firstValueFrom(this.client.send(def.subject, { meta, body }).pipe(timeout(timeoutMs)));
+      return await this.client.call(def, body, meta);
     } catch (error) {
-      if (isApiError(error)) throw new ApiHttpException(error);
-      // No answer in time, or nobody subscribed (the service is down): the caller may simply try again.
-      if (error instanceof TimeoutError || isNoResponders(error)) {
-        this.logger.warn({ subject: def.subject, requestId: meta.requestId, timeoutMs, reason: String(error) }, 'service did not answer');
+      if (!(error instanceof RpcCallError)) throw error;
+      if (error.failure === 'rejected' && error.apiError) throw new ApiHttpException(error.apiError);
+      if (error.failure === 'unavailable') {
+        // No answer in time, or nobody subscribed (the service is down): the caller may simply try again.
+        this.logger.warn({ subject: def.subject, requestId: meta.requestId }, 'service did not answer');
         throw new ApiHttpException({
           statusCode: 503,
           code: ErrorCode.ServiceUnavailable,
@@ -41,17 +40,7 @@ export class RpcClient {
         });
       }
       this.logger.error({ subject: def.subject, requestId: meta.requestId, err: error }, 'service call failed');
-      throw new ApiHttpException({
-        statusCode: 500,
-        code: ErrorCode.Internal,
-        message: 'Something went wrong on our side. Please try again.',
-      });
-    }
-    const parsed = def.response.safeParse(answer);
-    if (!parsed.success) {
-      this.logger.error({ subject: def.subject, issues: parsed.error.issues }, 'service answer breaks its contract');
       throw new ApiHttpException({ statusCode: 500, code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
     }
-    return parsed.data;
   }
 }

@@ -1,6 +1,51 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { messagingTables } from '@digicard/messaging';
 
-/** The identity service's schema: nobody else reads it. */
+/** The identity service's schema: accounts, credentials, roles, and single-use email tokens. */
 export const schema = pgSchema('identity');
 export const { outbox, processedMessages } = messagingTables(schema);
+
+export const role = schema.enum('role', ['user', 'teamLeader', 'teamMember', 'print']);
+export const tokenPurpose = schema.enum('token_purpose', ['verify-email', 'reset-password']);
+
+export const accounts = schema.table(
+  'accounts',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** Lower-cased email: unique, so emails are unique whatever their case. */
+    emailNormalized: text('email_normalized').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: role('role').notNull().default('user'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_username_idx').on(t.username), uniqueIndex('accounts_email_idx').on(t.emailNormalized)],
+);
+
+/** Single-use tokens for email links. Only their SHA-256 is stored; the token itself exists only in the email. */
+export const emailTokens = schema.table(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: tokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_hash_idx').on(t.tokenHash),
+    index('email_tokens_account_idx').on(t.accountId, t.purpose).where(sql`used_at IS NULL`),
+  ],
+);

@@ -2,7 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
-import { DefaultJobOptions, EmailJobSchema, QueueName, jobIdFor, type EmailJob } from '@digicard/contracts';
+import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
@@ -18,7 +18,12 @@ export class EmailQueue {
 
   async enqueue(job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
-    await this.queue.add(data.template, data, { jobId: jobIdFor(data.template, data.sourceEventId) });
+    const secret = SECRET_TEMPLATES.has(data.template);
+    await this.queue.add(data.template, data, {
+      jobId: jobIdFor(data.template, data.sourceEventId),
+      // A job whose link is a key to the account leaves Redis as soon as it is done; the mail log remembers it.
+      ...(secret ? { removeOnComplete: true, removeOnFail: true } : {}),
+    });
   }
 }
 

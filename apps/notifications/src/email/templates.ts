@@ -43,9 +43,37 @@ function textLayout(brand: Brand, title: string, rows: Array<[string, string]>, 
   return [`${brand.name}`, '', title, '', intro, '', ...rows.map(([l, v]) => `${l}: ${v}`), '', `— ${brand.publicUrl}`].join('\n');
 }
 
+function linkEmail(brand: Brand, to: string, subject: string, title: string, intro: string, action: string, link: string, note: string): RenderedEmail {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#eeeeee;font-family:Arial,Helvetica,sans-serif;color:#111">
+<table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#670404">${escapeHtml(brand.name)}</p>
+<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 20px">${escapeHtml(intro)}</p>
+<p style="margin:0 0 20px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#670404;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#444">Or open this address: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="margin:16px 0 0;font-size:13px;color:#444">${escapeHtml(note)}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#555">Sent by ${escapeHtml(brand.name)} · <a href="${escapeHtml(brand.publicUrl)}">${escapeHtml(brand.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+  const text = [brand.name, '', title, '', intro, '', `${action}: ${link}`, '', note, '', `— ${brand.publicUrl}`].join('\n');
+  return { to, subject, text, html };
+}
+
 /** Renders the email a job asks for. Every template lives here, so wording is changed in one place. */
 export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
   switch (job.template) {
+    case 'verify-email': {
+      const title = 'Please verify your email address';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, welcome to ${brand.name}! Verify your email address so that you can share your profile.`;
+      return linkEmail(brand, job.to, `Verify your email address for ${brand.name}`, title, intro, 'Verify my email', job.link,
+        `The link works once and for 24 hours. If you did not register with ${brand.name}, ignore this email.`);
+    }
+    case 'reset-password': {
+      const title = 'Reset your password';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, someone (we hope you) asked to reset the password of your ${brand.name} account.`;
+      return linkEmail(brand, job.to, `Reset your ${brand.name} password`, title, intro, 'Choose a new password', job.link,
+        'The link works once and for 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.');
+    }
     case 'enquiry-received': {
       const e = job.enquiry;
       const isCallBack = e.kind === 'call-back';

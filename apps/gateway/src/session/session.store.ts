@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { Role } from '@digicard/contracts';
+import { CONFIG } from '@digicard/server';
+import type { Config } from '../config.js';
+import { REDIS } from '../tokens.js';
+
+export interface SessionData {
+  accountId: string;
+  role: Role;
+  csrfToken: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface Session {
+  id: string;
+  data: SessionData;
+}
+
+/** Only a hash of the id is a key: a copy of Redis does not hand out live sessions. */
+const keyHash = (id: string): string => createHash('sha256').update(id).digest('base64url');
+
+/**
+ * Server-side sessions in Redis. The id is 256 random bits, held by the browser in an HttpOnly cookie; signing
+ * out deletes the record, so a copied cookie stops working at once. A session ends after SESSION_IDLE_MINUTES
+ * unused or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first.
+ */
+@Injectable()
+export class SessionStore {
+  private readonly idleMs: number;
+  private readonly absoluteMs: number;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+    this.absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
+  }
+
+  private key(id: string): string {
+    return `${this.config.REDIS_KEY_PREFIX}:session:${keyHash(id)}`;
+  }
+
+  private accountKey(accountId: string): string {
+    return `${this.config.REDIS_KEY_PREFIX}:account-sessions:${accountId}`;
+  }
+
+  async create(accountId: string, role: Role): Promise<Session> {
+    const id = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const data: SessionData = { accountId, role, csrfToken: randomBytes(32).toString('base64url'), createdAt: now, lastSeenAt: now };
+    await this.redis
+      .multi()
+      .set(this.key(id), JSON.stringify(data), 'PX', this.idleMs)
+      .sadd(this.accountKey(accountId), keyHash(id))
+      .pexpire(this.accountKey(accountId), this.absoluteMs)
+      .exec();
+    return { id, data };
+  }
+
+  async get(id: string): Promise<Session | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+    const raw = await this.redis.get(this.key(id));
+    if (!raw) return null;
+    const data = JSON.parse(raw) as SessionData;
+    const now = Date.now();
+    if (now - data.createdAt > this.absoluteMs) {
+      await this.destroy(id, data.accountId);
+      return null;
+    }
+    // Sliding idle timeout, written at most once a minute.
+    if (now - data.lastSeenAt > 60_000) {
+      data.lastSeenAt = now;
+      const ttl = Math.min(this.idleMs, this.absoluteMs - (now - data.createdAt));
+      await this.redis.set(this.key(id), JSON.stringify(data), 'PX', Math.max(1, ttl));
+    }
+    return { id, data };
+  }
+
+  async destroy(id: string, accountId?: string): Promise<void> {
+    const multi = this.redis.multi().del(this.key(id));
+    if (accountId) multi.srem(this.accountKey(accountId), keyHash(id));
+    await multi.exec();
+  }
+
+  /** Ends every session of an account (a password reset), but the one given. */
+  async destroyAllFor(accountId: string, exceptId?: string): Promise<number> {
+    const hashes = await this.redis.smembers(this.accountKey(accountId));
+    const keep = exceptId ? keyHash(exceptId) : null;
+    const doomed = hashes.filter((h) => h !== keep);
+    if (doomed.length === 0) return 0;
+    await this.redis
+      .multi()
+      .del(...doomed.map((h) => `${this.config.REDIS_KEY_PREFIX}:session:${h}`))
+      .srem(this.accountKey(accountId), ...doomed)
+      .exec();
+    return doomed.length;
+  }
+}

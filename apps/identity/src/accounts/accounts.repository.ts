@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
+import type { Transaction } from '@digicard/messaging';
+import { accounts, emailTokens } from '../db/schema.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+type Executor = Database | Transaction;
+export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+@Injectable()
+export class AccountsRepository {
+  async findById(db: Executor, id: string): Promise<AccountRow | null> {
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findByEmail(db: Executor, email: string): Promise<AccountRow | null> {
+    const [row] = await db.select().from(accounts).where(eq(accounts.emailNormalized, email.trim().toLowerCase())).limit(1);
+    return row ?? null;
+  }
+
+  async findByUsername(db: Executor, username: string): Promise<AccountRow | null> {
+    const [row] = await db.select().from(accounts).where(eq(accounts.username, username)).limit(1);
+    return row ?? null;
+  }
+
+  async insert(tx: Transaction, account: NewAccount): Promise<AccountRow> {
+    const [row] = await tx.insert(accounts).values(account).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async markVerified(tx: Transaction, id: string, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx.update(accounts).set({ isVerified: true, verifiedAt: at, updatedAt: at }).where(eq(accounts.id, id)).returning();
+    return row ?? null;
+  }
+
+  async setPassword(tx: Transaction, id: string, passwordHash: string, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx
+      .update(accounts)
+      .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
+      .where(eq(accounts.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async insertToken(tx: Executor, accountId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+    await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt });
+  }
+
+  /** Earlier unused tokens of this purpose stop working (a reset link is only good until the next one). */
+  async revokeTokens(tx: Executor, accountId: string, purpose: TokenPurpose, at: Date): Promise<void> {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: at })
+      .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  }
+
+  /** Marks a live token used and returns its account id; null when unknown, used or expired. Single use by design. */
+  async consumeToken(tx: Transaction, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+    const [row] = await tx
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
+      )
+      .returning({ accountId: emailTokens.accountId });
+    return row?.accountId ?? null;
+  }
+}

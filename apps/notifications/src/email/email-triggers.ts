@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import { Events, Rpc, streamFor, type EmailJob, type ServiceName, type EventDefinition, type EventEnvelope, type RequestMeta } from '@digicard/contracts';
+import { durableName, handleOnce, startEventConsumer, type RunningConsumer } from '@digicard/messaging';
+import type { RpcClient, ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { processedMessages } from '../db/schema.js';
+import type { EmailQueue } from './email.queue.js';
+
+/** Turns an event into the email it calls for, or null when none is due (say, the account is already verified). */
+type Trigger<T extends z.ZodType> = {
+  event: EventDefinition<T>;
+  toJob(envelope: EventEnvelope<z.output<T>>, deps: { rpc: RpcClient; config: Config }): Promise<EmailJob | null>;
+};
+
+const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
+
+const verificationEmail = async (
+  envelope: EventEnvelope<{ accountId: string }>,
+  { rpc, config }: { rpc: RpcClient; config: Config },
+): Promise<EmailJob | null> => {
+  const issued = await rpc.call(Rpc.issueVerificationToken, { accountId: envelope.data.accountId }, meta(envelope.id));
+  if (!issued) return null;
+  return {
+    template: 'verify-email',
+    sourceEventId: envelope.id,
+    to: issued.email,
+    firstName: issued.firstName,
+    link: `${config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(issued.token)}`,
+    expiresAt: issued.expiresAt,
+  };
+};
+
+/** Every event that sends an email, and what it sends. */
+const triggers = [
+  {
+    event: Events.enquiryReceived,
+    toJob: (envelope) => Promise.resolve({ template: 'enquiry-received', sourceEventId: envelope.id, enquiry: envelope.data }),
+  } satisfies Trigger<typeof Events.enquiryReceived.data>,
+  { event: Events.userRegistered, toJob: verificationEmail } satisfies Trigger<typeof Events.userRegistered.data>,
+  { event: Events.verificationRequested, toJob: verificationEmail } satisfies Trigger<typeof Events.verificationRequested.data>,
+  {
+    event: Events.passwordResetRequested,
+    toJob: async (envelope, { rpc, config }) => {
+      const issued = await rpc.call(Rpc.issuePasswordResetToken, { accountId: envelope.data.accountId }, meta(envelope.id));
+      if (!issued) return null;
+      return {
+        template: 'reset-password',
+        sourceEventId: envelope.id,
+        to: issued.email,
+        firstName: issued.firstName,
+        link: `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
+        expiresAt: issued.expiresAt,
+      };
+    },
+  } satisfies Trigger<typeof Events.passwordResetRequested.data>,
+];
+
+/**
+ * One durable consumer per triggering event. Each event is handled once (its id is recorded with the work), and the
+ * job id derives from it, so a redelivered event never sends a second email.
+ */
+export async function startEmailTriggers(ctx: ServiceContext<Config>, emails: EmailQueue, rpc: RpcClient): Promise<RunningConsumer[]> {
+  const running: RunningConsumer[] = [];
+  for (const trigger of triggers as Array<Trigger<z.ZodType>>) {
+    const durable = durableName('notifications', trigger.event.subject);
+    running.push(
+      await startEventConsumer(
+        ctx.js,
+        ctx.jsm,
+        {
+          stream: streamFor(trigger.event.owner).name,
+          durable,
+          event: trigger.event,
+          handle: async (envelope) => {
+            const first = await handleOnce(ctx.db, processedMessages, durable, envelope.id, async () => {
+              const job = await trigger.toJob(envelope, { rpc, config: ctx.config });
+              if (job) await emails.enqueue(job);
+            });
+            if (!first) ctx.logger.info({ eventId: envelope.id, subject: trigger.event.subject }, 'duplicate event skipped');
+          },
+        },
+        ctx.logger,
+      ),
+    );
+  }
+  return running;
+}
+
+export const triggeringStreams = (): ServiceName[] => [...new Set(triggers.map((t) => t.event.owner))];

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { Events, ProfileDefaults, streamFor } from '@digicard/contracts';
+import { durableName, handleOnce, startEventConsumer, type RunningConsumer } from '@digicard/messaging';
+import type { ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { processedMessages, profiles } from '../db/schema.js';
+
+/**
+ * Keeps profiles in step with accounts: a registered account gets its profile document with the product's
+ * defaults; a verified one is marked so (an unverified profile is not shared publicly).
+ */
+export async function startAccountEventConsumers(ctx: ServiceContext<Config>): Promise<RunningConsumer[]> {
+  const registered = durableName('profiles', Events.userRegistered.subject);
+  const verified = durableName('profiles', Events.userVerified.subject);
+  return [
+    await startEventConsumer(
+      ctx.js,
+      ctx.jsm,
+      {
+        stream: streamFor('identity').name,
+        durable: registered,
+        event: Events.userRegistered,
+        handle: async ({ id, data }) => {
+          await handleOnce(ctx.db, processedMessages, registered, id, async (tx) => {
+            await tx
+              .insert(profiles)
+              .values({
+                accountId: data.accountId,
+                username: data.username,
+                email: data.email,
+                firstName: data.firstName,
+                lastName: data.lastName,
+                role: data.role,
+                document: { ...ProfileDefaults },
+              })
+              .onConflictDoNothing();
+          });
+        },
+      },
+      ctx.logger,
+    ),
+    await startEventConsumer(
+      ctx.js,
+      ctx.jsm,
+      {
+        stream: streamFor('identity').name,
+        durable: verified,
+        event: Events.userVerified,
+        handle: async ({ id, data }) => {
+          await handleOnce(ctx.db, processedMessages, verified, id, async (tx) => {
+            await tx.update(profiles).set({ isVerified: true, updatedAt: new Date(data.verifiedAt) }).where(eq(profiles.accountId, data.accountId));
+          });
+        },
+      },
+      ctx.logger,
+    ),
+  ];
+}

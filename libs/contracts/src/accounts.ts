@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { emailAddress } from './fields.js';
+import { isReservedUsername } from './routes.js';
+
+export const Roles = ['user', 'teamLeader', 'teamMember', 'print'] as const;
+export const RoleSchema = z.enum(Roles);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Usernames become the public URL `/{username}`: lowercase letters, digits and hyphens. */
+export const usernameField = z
+  .string({ error: 'Please choose a username.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please choose a username.')
+  .min(USERNAME_MIN, `Usernames are ${USERNAME_MIN} to ${USERNAME_MAX} characters long.`)
+  .max(USERNAME_MAX, `Usernames are ${USERNAME_MIN} to ${USERNAME_MAX} characters long.`)
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/,
+    'Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit.',
+  )
+  .refine((name) => !name.includes('--'), 'Please do not use two hyphens in a row.')
+  .refine((name) => !isReservedUsername(name), 'That username is reserved. Please choose another.');
+
+/** Length only: no composition rules. The server also refuses the most common passwords. */
+export const newPasswordField = z
+  .string({ error: 'Please enter a password.' })
+  .min(1, 'Please enter a password.')
+  .min(PASSWORD_MIN, `Please use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Please use at most ${PASSWORD_MAX} characters.`);
+
+const firstName = z
+  .string({ error: 'Please enter your first name.' })
+  .trim()
+  .min(1, 'Please enter your first name.')
+  .max(60, 'Please keep your first name under 60 characters.');
+const lastName = z
+  .string({ error: 'Please enter your last name.' })
+  .trim()
+  .min(1, 'Please enter your last name.')
+  .max(60, 'Please keep your last name under 60 characters.');
+
+export const RegisterRequestSchema = z
+  .object({ username: usernameField, firstName, lastName, email: emailAddress, password: newPasswordField })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const LoginRequestSchema = z
+  .object({
+    email: z.string({ error: 'Please enter your email.' }).trim().min(1, 'Please enter your email.').max(254),
+    password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(1024),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const PasswordResetRequestSchema = z
+  .object({
+    email: z
+      .string({ error: 'Please enter your email to reset your password.' })
+      .trim()
+      .min(1, 'Please enter your email to reset your password.')
+      .max(254)
+      .pipe(z.email('Please enter a valid email address, e.g. thabo@example.co.za.')),
+  })
+  .meta({ id: 'PasswordResetRequest' });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** Tokens are 128-bit random values, base64url: 22 characters. */
+const tokenField = z.string({ error: 'This link is incomplete.' }).regex(/^[A-Za-z0-9_-]{22,64}$/, 'This link is incomplete.');
+
+export const PasswordResetSchema = z
+  .object({ token: tokenField, password: newPasswordField })
+  .meta({ id: 'PasswordReset' });
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+
+export const VerifyEmailSchema = z.object({ token: tokenField }).meta({ id: 'VerifyEmail' });
+export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
+
+export const SessionUserSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: RoleSchema,
+    isVerified: z.boolean(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const SessionResponseSchema = z
+  .object({
+    user: SessionUserSchema.nullable(),
+    /** Send it back as the `x-csrf-token` header on every state-changing request while signed in. */
+    csrfToken: z.string().nullable(),
+  })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The texts the product has always shown (spec section 8), picked in one place. */
+export const AccountMessages = {
+  userNotFound: 'No account found with this email.',
+  wrongPassword: 'Incorrect password. Please try again.',
+  loginFailed: 'Login failed. Please try again.',
+  resetSent: 'Password reset link sent. Check your email.',
+  resetFailed: 'Failed to send reset link. Try again.',
+  resetEmailRequired: 'Please enter your email to reset your password.',
+  usernameTaken: 'That username is taken. Please choose another.',
+  emailTaken: 'An account with this email already exists. Log in or reset your password.',
+  commonPassword: 'This password is too common. Please choose another.',
+  linkInvalid: 'This link is invalid, has expired or has already been used.',
+  verified: 'Your email address is verified. You can now share your profile.',
+  passwordChanged: 'Your password is changed. You are signed in, and signed out everywhere else.',
+  verificationSent: 'We sent you a new verification email.',
+} as const;

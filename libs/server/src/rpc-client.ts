@@ -1,0 +1,56 @@
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import type { z } from 'zod';
+import { isApiError, type ApiError, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
+
+export type RpcFailure = 'unavailable' | 'rejected' | 'broken-contract' | 'failed';
+
+/** Why a request/reply did not give an answer: the service said no (`rejected`, with its ApiError), or worse. */
+export class RpcCallError extends Error {
+  override name = 'RpcCallError';
+  constructor(
+    readonly failure: RpcFailure,
+    readonly subject: string,
+    readonly apiError: ApiError | null = null,
+    detail = '',
+  ) {
+    super(`${subject}: ${failure}${apiError ? ` (${apiError.code})` : ''}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+const isNoResponders = (error: unknown): boolean =>
+  error instanceof Error && /no subscribers listening|no responders/i.test(error.message);
+
+export function createNatsClient(natsUrl: string, name: string): ClientProxy {
+  return ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+  });
+}
+
+/** Sends a contract's request over NATS with a time-out and checks the answer against the contract. */
+export class RpcClient {
+  constructor(
+    readonly proxy: ClientProxy,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async call<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDefinition<Req, Res>,
+    body: z.input<Req>,
+    meta: RequestMeta,
+    timeoutMs = this.timeoutMs,
+  ): Promise<z.output<Res>> {
+    let answer: unknown;
+    try {
+      answer = await firstValueFrom(this.proxy.send(def.subject, { meta, body }).pipe(timeout(timeoutMs)));
+    } catch (error) {
+      if (isApiError(error)) throw new RpcCallError('rejected', def.subject, error);
+      if (error instanceof TimeoutError || isNoResponders(error)) throw new RpcCallError('unavailable', def.subject);
+      throw new RpcCallError('failed', def.subject, null, error instanceof Error ? error.message : 'unknown error');
+    }
+    const parsed = def.response.safeParse(answer);
+    if (!parsed.success) throw new RpcCallError('broken-contract', def.subject, null, parsed.error.message);
+    return parsed.data;
+  }
+}
