@@ -1,6 +1,7 @@
 export { Button, type ButtonProps, type ButtonVariant } from './button.js';
 export { Container, type ContainerProps } from './container.js';
 export { FormAlert, type FormAlertProps } from './form-alert.js';
+export { Notice, type NoticeProps, type NoticeTone } from './notice.js';
 export { TextArea, type TextAreaProps } from './text-area.js';
 export { TextField, type TextFieldProps } from './text-field.js';
 export { classNames } from './class-names.js';

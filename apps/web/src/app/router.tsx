@@ -2,8 +2,13 @@ import { WebRoutes, type WebRoute } from '@digicard/contracts';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { ContactPage } from '../pages/contact-page';
+import { DashboardPage } from '../pages/dashboard-page';
 import { HomePage } from '../pages/home-page';
+import { LoginPage } from '../pages/login-page';
 import { NotFoundPage } from '../pages/not-found-page';
+import { RegisterPage } from '../pages/register-page';
+import { ResetPasswordPage } from '../pages/reset-password-page';
+import { VerifyEmailPage } from '../pages/verify-email-page';
 import { Layout } from './layout';
 
 /**
@@ -14,6 +19,11 @@ import { Layout } from './layout';
 const pages: Partial<Record<WebRoute, ComponentType>> = {
   [WebRoutes.home]: HomePage,
   [WebRoutes.contact]: ContactPage,
+  [WebRoutes.register]: RegisterPage,
+  [WebRoutes.login]: LoginPage,
+  [WebRoutes.verifyEmail]: VerifyEmailPage,
+  [WebRoutes.resetPassword]: ResetPasswordPage,
+  [WebRoutes.dashboard]: DashboardPage,
 };
 
 export function AppRoutes() {

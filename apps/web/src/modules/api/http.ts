@@ -1,16 +1,28 @@
-import { ApiErrorSchema, type ApiError, type HttpRoute } from '@digicard/contracts';
+import { ApiErrorSchema, CSRF_HEADER, HttpRoutes, type ApiError, type HttpRoute } from '@digicard/contracts';
 import type { z } from 'zod';
+import { currentCsrfToken, sessionStore } from '../session/utils/session-store';
 
-/** The one way the web app calls the gateway's JSON API; every call is typed by its entry in `HttpRoutes`. */
+/**
+ * The one way the web app calls the gateway's JSON API; every call is typed by its entry in `HttpRoutes`.
+ * - `getJson`, `postJson`, `deleteJson` (with or without a body, as the route says).
+ * - Cookies are HttpOnly and same-origin: every request sends `credentials: 'same-origin'`.
+ * - Every state-changing request carries the CSRF token of the last session answer (`x-csrf-token`) when there is
+ *   one; a change asked for while the first session answer is awaited (a link's page opening, say) waits for it
+ *   (SessionProvider loads it on start).
+ * - When the server refuses a change with 403, the session is read again (another tab may have signed in or out,
+ *   or the session may have ended); if that brings a different token, the request is sent once more.
+ */
 
-type SuccessStatus = 200 | 201 | 202;
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Method = HttpRoute['method'];
 
-type PostRoute = HttpRoute & { readonly method: 'post'; readonly body: z.ZodType };
+type BodyRoute<M extends Method = Method> = HttpRoute & { readonly method: M; readonly body: z.ZodType };
+type BodylessRoute<M extends Method> = HttpRoute & { readonly method: M; readonly body?: undefined };
 
 /** The body the route takes, as the form holds it (the schema's input type). */
-export type RequestBody<R extends PostRoute> = z.input<R['body']>;
+export type RequestBody<R extends BodyRoute> = z.input<R['body']>;
 
-/** The parsed body of the route's success answer. */
+/** The parsed body of the route's success answer (undefined when it has none, e.g. 204). */
 export type ResponseData<R extends HttpRoute> =
   R['responses'][keyof R['responses'] & SuccessStatus] extends { readonly schema: infer S extends z.ZodType }
     ? z.output<S>
@@ -22,33 +34,60 @@ export type HttpResult<T> = { ok: true; status: number; data: T } | { ok: false;
 export const NETWORK_FAILURE_STATUS = 0;
 export const NetworkErrorCode = 'NETWORK_ERROR';
 export const UnexpectedResponseCode = 'UNEXPECTED_RESPONSE';
+export const NETWORK_FAILURE_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
 
 const REQUEST_TIMEOUT_MS = 20_000;
 
-export async function postJson<R extends PostRoute>(
-  route: R,
-  body: RequestBody<R>,
-): Promise<HttpResult<ResponseData<R>>> {
+export function getJson<R extends BodylessRoute<'get'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
+  return send(route, undefined);
+}
+
+export function postJson<R extends BodyRoute<'post'>>(route: R, body: RequestBody<R>): Promise<HttpResult<ResponseData<R>>>;
+export function postJson<R extends BodylessRoute<'post'>>(route: R): Promise<HttpResult<ResponseData<R>>>;
+export function postJson(route: HttpRoute, body?: unknown): Promise<HttpResult<unknown>> {
+  return send(route, body);
+}
+
+export function deleteJson<R extends BodylessRoute<'delete'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
+  return send(route, undefined);
+}
+
+async function send<T>(route: HttpRoute, body: unknown, isRetry = false): Promise<HttpResult<T>> {
+  const changesState = route.method !== 'get';
+  if (changesState) await sessionStore.loaded();
+  const csrfToken = changesState ? currentCsrfToken() : null;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+
   let response: Response;
   try {
     response = await fetch(route.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      method: route.method.toUpperCase(),
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch {
     return {
       ok: false,
-      error: {
-        statusCode: NETWORK_FAILURE_STATUS,
-        code: NetworkErrorCode,
-        message: 'We could not reach the server. Please check your connection and try again.',
-      },
+      error: { statusCode: NETWORK_FAILURE_STATUS, code: NetworkErrorCode, message: NETWORK_FAILURE_MESSAGE },
     };
   }
-  return readResult<ResponseData<R>>(route, response);
+  if (response.status === 403 && changesState && !isRetry && (await resyncSession(csrfToken))) {
+    return send<T>(route, body, true);
+  }
+  return readResult<T>(route, response);
+}
+
+/** After a refused change: reads the session again; true when it brought a token other than the one sent. */
+async function resyncSession(sentToken: string | null): Promise<boolean> {
+  const versionBefore = sessionStore.version();
+  const result = await send<ResponseData<typeof HttpRoutes.getSession>>(HttpRoutes.getSession, undefined, true);
+  if (!result.ok) return false;
+  if (sessionStore.version() === versionBefore) sessionStore.setFromResponse(result.data);
+  return result.data.csrfToken !== null && result.data.csrfToken !== sentToken;
 }
 
 async function readResult<T>(route: HttpRoute, response: Response): Promise<HttpResult<T>> {
@@ -65,6 +104,7 @@ async function readResult<T>(route: HttpRoute, response: Response): Promise<Http
 }
 
 async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
   try {
     return (await response.json()) as unknown;
   } catch {

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { submitCallBackEnquiry } from '../api/enquiries';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
 
 const FIELDS = ['name', 'email', 'number'] as const satisfies readonly (keyof CallBackEnquiry)[];

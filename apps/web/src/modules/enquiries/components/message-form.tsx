@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { submitMessageEnquiry } from '../api/enquiries';
-import { applyApiError } from '../utils/apply-api-error';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
 
 const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof MessageEnquiry)[];

@@ -1,7 +1,8 @@
 import { WebRoutes } from '@digicard/contracts';
-import { Container } from '@digicard/ui';
+import { Container, FormAlert } from '@digicard/ui';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../session/hooks/use-session';
 import { BrandLogo } from './brand-logo';
 
 const NAV_ID = 'site-nav-links';
@@ -12,15 +13,35 @@ const navLinks = [
   { to: WebRoutes.contact, label: 'Contact' },
 ] as const;
 
+const signedInLinks = [{ to: WebRoutes.dashboard, label: 'Dashboard' }] as const;
+
+const SIGN_OUT_FAILED_MESSAGE = 'We could not sign you out. Please check your connection and try again.';
+
 /**
- * Logo, page links and Sign In. On screens up to 768 px wide the page links sit behind a "Menu" toggle; the menu
- * closes when the page changes (it is open only for the path it was opened on) and on Escape.
+ * Logo, page links (plus Dashboard when signed in) and Sign In, or Sign Out when signed in (neither while the
+ * session loads). Sign Out ends the session on the server, forgets local profile data and goes home.
+ * On screens up to 768 px wide the page links sit behind a "Menu" toggle; the menu closes when the page changes
+ * (it is open only for the path it was opened on) and on Escape.
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const { status, signOut } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const links = status === 'signed-in' ? [...navLinks, ...signedInLinks] : navLinks;
+
+  async function onSignOut() {
+    setSigningOut(true);
+    setSignOutFailed(false);
+    const signedOut = await signOut();
+    setSigningOut(false);
+    if (signedOut) void navigate(WebRoutes.home);
+    else setSignOutFailed(true);
+  }
 
   function onNavKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && open) {
@@ -45,7 +66,7 @@ export function SiteHeader() {
             Menu
           </button>
           <ul id={NAV_ID} className={open ? 'site-nav__links site-nav__links--open' : 'site-nav__links'}>
-            {navLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className="site-nav__link">
                   {link.label}
@@ -54,10 +75,22 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <Link to={WebRoutes.login} className="site-header__sign-in">
-          Sign In
-        </Link>
+        {status === 'signed-in' ? (
+          <button type="button" className="site-header__sign-in" disabled={signingOut} onClick={() => void onSignOut()}>
+            Sign Out
+          </button>
+        ) : null}
+        {status === 'signed-out' ? (
+          <Link to={WebRoutes.login} className="site-header__sign-in">
+            Sign In
+          </Link>
+        ) : null}
       </Container>
+      {signOutFailed && status === 'signed-in' ? (
+        <Container>
+          <FormAlert className="site-header__alert">{SIGN_OUT_FAILED_MESSAGE}</FormAlert>
+        </Container>
+      ) : null}
     </header>
   );
 }

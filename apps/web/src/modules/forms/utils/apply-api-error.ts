@@ -7,12 +7,13 @@ export const SEND_FAILED_MESSAGE = 'We could not send your details right now. Pl
 /**
  * Puts a failed submission on the form: a 400's field errors go on their fields (the first one is focused);
  * the return value is the form-level message to show, or null when the field errors say it all.
- * A 429 shows the server's own message (it says when to try again).
+ * A 429 shows the server's own message (it says when to try again); anything else shows `fallback`.
  */
 export function applyApiError<T extends FieldValues>(
   error: ApiError,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
+  fallback: string = SEND_FAILED_MESSAGE,
 ): string | null {
   if (error.statusCode === 400) {
     let placed = 0;
@@ -31,6 +32,11 @@ export function applyApiError<T extends FieldValues>(
     if (placed > 0 && unplaced.length === 0) return null;
     return unplaced[0] ?? error.message;
   }
-  if (error.statusCode === 429 && error.code === ErrorCode.TooManyRequests && error.message) return error.message;
-  return SEND_FAILED_MESSAGE;
+  if (isTooManyRequests(error)) return error.message;
+  return fallback;
+}
+
+/** A 429 whose message (it says when to try again) is worth showing as it is. */
+export function isTooManyRequests(error: ApiError): boolean {
+  return error.statusCode === 429 && error.code === ErrorCode.TooManyRequests && error.message.length > 0;
 }

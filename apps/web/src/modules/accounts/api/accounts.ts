@@ -1,0 +1,33 @@
+import {
+  HttpRoutes,
+  type PasswordReset,
+  type PasswordResetRequest,
+  type RegisterRequest,
+  type VerifyEmail,
+} from '@digicard/contracts';
+import { postJson } from '../../api/http';
+
+/** POST /api/accounts: creates the account and signs it in (201 SessionResponse). */
+export function register(body: RegisterRequest) {
+  return postJson(HttpRoutes.register, body);
+}
+
+/** POST /api/email-verification: uses the single-use link from the verification email. */
+export function verifyEmail(body: VerifyEmail) {
+  return postJson(HttpRoutes.verifyEmail, body);
+}
+
+/** POST /api/email-verification/resend: a new verification email for the signed-in account. */
+export function resendVerification() {
+  return postJson(HttpRoutes.resendVerification);
+}
+
+/** POST /api/password-reset/request: emails a reset link when the account exists. */
+export function requestPasswordReset(body: PasswordResetRequest) {
+  return postJson(HttpRoutes.requestPasswordReset, body);
+}
+
+/** POST /api/password-reset: sets the new password with the link's token and signs in (200 SessionResponse). */
+export function resetPassword(body: PasswordReset) {
+  return postJson(HttpRoutes.resetPassword, body);
+}

@@ -1,0 +1,105 @@
+import { AccountMessages, VerifyEmailSchema, WebRoutes } from '@digicard/contracts';
+import { Button, Notice } from '@digicard/ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../session/hooks/use-session';
+import { focusOnMount } from '../../site/utils/focus-on-mount';
+import { verifyEmailOnce, type VerificationOutcome } from '../utils/verify-email-once';
+import { ResendVerification } from './resend-verification';
+
+type Phase = { kind: 'verifying' } | VerificationOutcome;
+
+/**
+ * The link from the verification email: "Verifying your email...", then the server's answer. A used or expired
+ * link offers a new email (signed in) or "Log In" (signed out); a failed request offers "Try again".
+ */
+export function EmailVerification({ token }: { token: string }) {
+  const wellFormed = VerifyEmailSchema.safeParse({ token }).success;
+  const [attempt, setAttempt] = useState(0);
+  const [phase, setPhase] = useState<Phase>(
+    wellFormed ? { kind: 'verifying' } : { kind: 'invalid', message: AccountMessages.linkInvalid },
+  );
+
+  useEffect(() => {
+    if (!wellFormed) return;
+    let active = true;
+    void verifyEmailOnce(token, attempt).then((outcome) => {
+      if (active) setPhase(outcome);
+    });
+    return () => {
+      active = false;
+    };
+  }, [token, attempt, wellFormed]);
+
+  function tryAgain() {
+    setPhase({ kind: 'verifying' });
+    setAttempt((n) => n + 1);
+  }
+
+  switch (phase.kind) {
+    case 'verifying':
+      return (
+        <p className="page__lead" role="status">
+          Verifying your email...
+        </p>
+      );
+    case 'verified':
+      return (
+        <>
+          <Notice tone="success" role="status" tabIndex={-1} ref={focusOnMount} className="verify-email__result">
+            {phase.message}
+          </Notice>
+          <p className="page__actions">
+            <Link to={WebRoutes.dashboard} className="button-link">
+              Go to Dashboard
+            </Link>
+          </p>
+        </>
+      );
+    case 'invalid':
+      return (
+        <>
+          <Notice tone="warning" role="alert" tabIndex={-1} ref={focusOnMount} className="verify-email__result">
+            {phase.message}
+          </Notice>
+          <InvalidLinkActions />
+        </>
+      );
+    case 'failed':
+      return (
+        <>
+          <Notice tone="warning" role="alert" tabIndex={-1} ref={focusOnMount} className="verify-email__result">
+            {phase.message}
+          </Notice>
+          <p className="page__actions">
+            <Button onClick={tryAgain}>Try again</Button>
+          </p>
+        </>
+      );
+  }
+}
+
+/** After a used or expired link: a new email when signed in and not yet verified; else Dashboard or Log In. */
+function InvalidLinkActions() {
+  const { status, user } = useSession();
+  if (status === 'loading') return null;
+  if (status === 'signed-out' || !user) {
+    return (
+      <p className="page__actions">
+        <Link to={WebRoutes.login} className="button-link">
+          Log In
+        </Link>
+      </p>
+    );
+  }
+  if (user.isVerified) {
+    return (
+      <p className="page__actions">
+        <Link to={WebRoutes.dashboard} className="button-link">
+          Go to Dashboard
+        </Link>
+      </p>
+    );
+  }
+  return <ResendVerification />;
+}

@@ -1,0 +1,147 @@
+import {
+  AccountMessages,
+  ErrorCode,
+  LoginRequestSchema,
+  PasswordResetRequestSchema,
+  WebRoutes,
+  type ApiError,
+  type LoginRequest,
+} from '@digicard/contracts';
+import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { NETWORK_FAILURE_STATUS, UnexpectedResponseCode } from '../../api/http';
+import { applyApiError, isTooManyRequests } from '../../forms/utils/apply-api-error';
+import { logIn } from '../../session/api/session';
+import { useSession } from '../../session/hooks/use-session';
+import { requestPasswordReset } from '../api/accounts';
+
+const FIELDS = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
+
+/** The product's texts by code, for a 401 that came without a message. */
+const LOGIN_MESSAGES: Partial<Record<string, string>> = {
+  [ErrorCode.UserNotFound]: AccountMessages.userNotFound,
+  [ErrorCode.WrongPassword]: AccountMessages.wrongPassword,
+  [ErrorCode.LoginFailed]: AccountMessages.loginFailed,
+};
+
+type ResetOutcome = { sent: true; message: string } | { sent: false; message: string };
+
+/**
+ * Email, Password, "Log In", the "Reset Password" action (it emails a reset link to the address typed above) and a
+ * "Register" link. Success stores the session and goes to the dashboard. `labelledBy` names the form.
+ */
+export function LoginForm({ labelledBy }: { labelledBy: string }) {
+  const navigate = useNavigate();
+  const { setSession } = useSession();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const [reset, setReset] = useState<ResetOutcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onValid = async (values: LoginRequest) => {
+    const result = await logIn(values);
+    if (result.ok && result.data.user) {
+      setSession(result.data);
+      void navigate(WebRoutes.dashboard, { replace: true });
+    } else {
+      setAlert(result.ok ? AccountMessages.loginFailed : loginFailureMessage(result.error, setError));
+    }
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setAlert(null);
+    setReset(null);
+    void handleSubmit(onValid)(event);
+  }
+
+  async function onResetPassword() {
+    setAlert(null);
+    setReset(null);
+    const email = getValues('email').trim();
+    if (!email) {
+      setReset({ sent: false, message: AccountMessages.resetEmailRequired });
+      setFocus('email');
+      return;
+    }
+    const parsed = PasswordResetRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setReset({ sent: false, message: parsed.error.issues[0]?.message ?? AccountMessages.resetFailed });
+      setFocus('email');
+      return;
+    }
+    setResetting(true);
+    const result = await requestPasswordReset(parsed.data);
+    setResetting(false);
+    if (result.ok) setReset({ sent: true, message: AccountMessages.resetSent });
+    else if (isTooManyRequests(result.error)) setReset({ sent: false, message: result.error.message });
+    else if (result.error.statusCode === 400 && result.error.fieldErrors?.['email']?.[0]) {
+      setReset({ sent: false, message: result.error.fieldErrors['email'][0] });
+    } else setReset({ sent: false, message: AccountMessages.resetFailed });
+  }
+
+  return (
+    <form className="account-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        aria-required="true"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormAlert className="account-form__alert">{alert}</FormAlert>
+      <div className="account-form__actions">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Log In'}
+        </Button>
+        <Button variant="secondary" disabled={resetting} onClick={() => void onResetPassword()}>
+          {resetting ? 'Sending...' : 'Reset Password'}
+        </Button>
+      </div>
+      <div role="status" className="account-form__status">
+        {reset?.sent ? <Notice tone="success">{reset.message}</Notice> : null}
+      </div>
+      {reset && !reset.sent ? <FormAlert className="account-form__alert">{reset.message}</FormAlert> : null}
+      <p className="account-form__switch">
+        No account yet? <Link to={WebRoutes.register}>Register</Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * 401: the server's own text (no account with this email, wrong password, or login failed); 400: beside the
+ * fields; 429 and no answer at all: the message that says what to do; anything else: "Login failed".
+ */
+function loginFailureMessage(error: ApiError, setError: UseFormSetError<LoginRequest>): string | null {
+  if (error.statusCode === 401) {
+    if (error.code !== UnexpectedResponseCode && error.message) return error.message;
+    return LOGIN_MESSAGES[error.code] ?? AccountMessages.loginFailed;
+  }
+  if (error.statusCode === 400) return applyApiError(error, FIELDS, setError, AccountMessages.loginFailed);
+  if (isTooManyRequests(error) || error.statusCode === NETWORK_FAILURE_STATUS) return error.message;
+  return AccountMessages.loginFailed;
+}

@@ -1,0 +1,115 @@
+import { PASSWORD_MIN, RegisterRequestSchema, WebRoutes, type RegisterRequest } from '@digicard/contracts';
+import { Button, FormAlert, TextField } from '@digicard/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { NETWORK_FAILURE_STATUS } from '../../api/http';
+import { applyApiError } from '../../forms/utils/apply-api-error';
+import { useSession } from '../../session/hooks/use-session';
+import { register as registerAccount } from '../api/accounts';
+import { publicProfileUrl } from '../utils/profile-url';
+
+const FIELDS = ['username', 'firstName', 'lastName', 'email', 'password'] as const satisfies readonly (keyof RegisterRequest)[];
+
+const REGISTER_FAILED_MESSAGE = 'We could not create your account right now. Please try again in a minute.';
+const USERNAME_PLACEHOLDER = 'your-username';
+
+/**
+ * Username, First Name, Last Name, Email, Password, "Register" and a "Log In" link. The server's field errors
+ * (username taken or reserved, email taken, common password) go on their fields. Success signs the new account in
+ * and goes to /verify-email. `labelledBy` names the form.
+ */
+export function RegisterForm({ labelledBy }: { labelledBy: string }) {
+  const navigate = useNavigate();
+  const { setSession } = useSession();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterRequest>({
+    resolver: zodResolver(RegisterRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { username: '', firstName: '', lastName: '', email: '', password: '' },
+  });
+  const username = useWatch({ control, name: 'username' }).trim().toLowerCase() || USERNAME_PLACEHOLDER;
+
+  const onValid = async (values: RegisterRequest) => {
+    const result = await registerAccount(values);
+    if (result.ok) {
+      setSession(result.data);
+      void navigate(WebRoutes.verifyEmail, { replace: true });
+    } else if (result.error.statusCode === NETWORK_FAILURE_STATUS) {
+      setAlert(result.error.message);
+    } else {
+      setAlert(applyApiError(result.error, FIELDS, setError, REGISTER_FAILED_MESSAGE));
+    }
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setAlert(null);
+    void handleSubmit(onValid)(event);
+  }
+
+  return (
+    <form className="account-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        hint={`Lowercase letters, digits and hyphens: your profile will be at ${publicProfileUrl(username)}`}
+        aria-required="true"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <div className="account-form__row">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          aria-required="true"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          aria-required="true"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        aria-required="true"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormAlert className="account-form__alert">{alert}</FormAlert>
+      <div className="account-form__actions">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Registering...' : 'Register'}
+        </Button>
+      </div>
+      <p className="account-form__switch">
+        Already have an account? <Link to={WebRoutes.login}>Log In</Link>
+      </p>
+    </form>
+  );
+}

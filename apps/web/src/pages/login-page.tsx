@@ -1,0 +1,19 @@
+import { Container } from '@digicard/ui';
+import { LoginForm } from '../modules/accounts/components/login-form';
+import { GuestOnly } from '../modules/session/components/session-gates';
+import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+
+/** /login: a signed-in user goes to the dashboard instead. */
+export function LoginPage() {
+  useDocumentTitle('Log In');
+  return (
+    <GuestOnly>
+      <Container className="page account-page">
+        <h1 id="login-title" className="page__title">
+          Log In
+        </h1>
+        <LoginForm labelledBy="login-title" />
+      </Container>
+    </GuestOnly>
+  );
+}

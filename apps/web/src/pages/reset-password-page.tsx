@@ -1,0 +1,40 @@
+import { PasswordResetSchema, WebRoutes } from '@digicard/contracts';
+import { Container, Notice } from '@digicard/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ResetPasswordForm } from '../modules/accounts/components/reset-password-form';
+import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
+import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { focusOnMount } from '../modules/site/utils/focus-on-mount';
+
+const INCOMPLETE_LINK_MESSAGE = 'This link is incomplete. Please open the link from the email again, or ask for a new one.';
+
+/** /reset-password?token=...: choose a new password with the emailed link. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const token = useLinkToken();
+  const [invalidMessage, setInvalidMessage] = useState<string | null>(null);
+  // A link cut off by the mail program cannot work: say so before the user chooses a password.
+  const complete = token !== null && PasswordResetSchema.shape.token.safeParse(token).success;
+
+  return (
+    <Container className="page account-page">
+      <h1 className="page__title">Choose a new password</h1>
+      {!complete || invalidMessage ? (
+        <>
+          <Notice tone="warning" role="alert" tabIndex={-1} ref={invalidMessage ? focusOnMount : undefined}>
+            {invalidMessage ?? INCOMPLETE_LINK_MESSAGE}
+          </Notice>
+          <p>To get a new link, enter your email on the Log In page and choose Reset Password.</p>
+          <p className="page__actions">
+            <Link to={WebRoutes.login} className="button-link">
+              Request a new link
+            </Link>
+          </p>
+        </>
+      ) : (
+        <ResetPasswordForm token={token} onLinkInvalid={setInvalidMessage} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,44 @@
+import { WebRoutes } from '@digicard/contracts';
+import { Container } from '@digicard/ui';
+import { Link } from 'react-router';
+import { EmailVerification } from '../modules/accounts/components/email-verification';
+import { ResendVerification } from '../modules/accounts/components/resend-verification';
+import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
+import { useSession } from '../modules/session/hooks/use-session';
+import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { useSiteConfig } from '../modules/site/hooks/use-site-config';
+
+/**
+ * /verify-email: after registering, the notice to check the inbox; with `?token=` (the emailed link), the
+ * verification itself.
+ */
+export function VerifyEmailPage() {
+  useDocumentTitle('Verify your email');
+  const token = useLinkToken();
+  return (
+    <Container className="page account-page">
+      <h1 className="page__title">Verify your email</h1>
+      {token === null ? <RegisteredNotice /> : <EmailVerification token={token} />}
+    </Container>
+  );
+}
+
+function RegisteredNotice() {
+  const { brandName } = useSiteConfig();
+  const { user } = useSession();
+  return (
+    <>
+      <p className="page__lead">{`Thank you for registering your ${brandName} Business Card.`}</p>
+      <p>
+        Please check your inbox and verify your email address. You will not be able to share your profile without
+        verification.
+      </p>
+      <p className="page__actions">
+        <Link to={WebRoutes.dashboard} className="button-link">
+          Go to Dashboard
+        </Link>
+      </p>
+      {user && !user.isVerified ? <ResendVerification /> : null}
+    </>
+  );
+}
