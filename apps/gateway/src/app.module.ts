@@ -5,6 +5,7 @@ import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
 import { AccountsController } from './accounts/accounts.controller.js';
+import { CatalogueController } from './catalogue/catalogue.controller.js';
 import { EnquiriesController } from './enquiries/enquiries.controller.js';
 import { GatewayHealthController } from './health/health.controller.js';
 import { GatewayRpc } from './rpc/rpc.client.js';
@@ -28,7 +29,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       // The catch-all web controller comes last so that every API route is matched first.
-      controllers: [GatewayHealthController, AccountsController, EnquiriesController, WebController],
+      controllers: [GatewayHealthController, AccountsController, CatalogueController, EnquiriesController, WebController],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: r.logger },

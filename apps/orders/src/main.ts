@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { bootstrapService } from '@digicard/server';
 import { ConfigSchema } from './config.js';
 import { outbox } from './db/schema.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { EnquiriesModule } from './enquiries/enquiries.module.js';
 
 await bootstrapService({
@@ -9,5 +10,5 @@ await bootstrapService({
   configSchema: ConfigSchema,
   migrationsFolder: fileURLToPath(new URL('../../drizzle', import.meta.url)),
   outbox,
-  imports: () => [EnquiriesModule],
+  imports: () => [EnquiriesModule, CatalogueModule],
 });

@@ -8,6 +8,7 @@ import {
   SessionResponseSchema,
   VerifyEmailSchema,
 } from './accounts.js';
+import { CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema } from './enquiries.js';
 import { ApiErrorSchema } from './errors.js';
 import { HealthReportSchema } from './health.js';
@@ -152,6 +153,26 @@ export const HttpRoutes = {
       400: { description: 'Weak or common password, or LINK_INVALID', schema: ApiErrorSchema },
       403: csrf,
       429: tooMany,
+      503: unavailable,
+    },
+  },
+  listCatalogue: {
+    method: 'get',
+    path: '/api/catalogue',
+    operationId: 'listCatalogue',
+    summary: 'Every NFC card and special in the shop, prices in cents',
+    tag: 'shop',
+    responses: { 200: { description: 'The catalogue', schema: CatalogueListSchema }, 503: unavailable },
+  },
+  getCatalogueItem: {
+    method: 'get',
+    path: '/api/catalogue/:id',
+    operationId: 'getCatalogueItem',
+    summary: 'One card or special (pvc-card, bamboo-card, ssteel-card, pvc-special, bamboo-special, ssteel-special)',
+    tag: 'shop',
+    responses: {
+      200: { description: 'The item', schema: CatalogueItemSchema },
+      404: { description: 'Card not found', schema: ApiErrorSchema },
       503: unavailable,
     },
   },

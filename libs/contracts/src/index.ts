@@ -12,3 +12,4 @@ export * from './site.js';
 export * from './routes.js';
 export * from './accounts.js';
 export * from './profiles.js';
+export * from './catalogue.js';

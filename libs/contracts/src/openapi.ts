@@ -34,8 +34,14 @@ export function buildOpenApiDocument(version: string): JsonSchema {
           : {}),
       };
     }
-    (paths[route.path] ??= {})[route.method] = {
+    // Nest writes path parameters as :id, OpenAPI as {id}.
+    const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[route.method] = {
       operationId: route.operationId,
+      ...(params.length > 0
+        ? { parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) }
+        : {}),
       summary: route.summary,
       tags: [route.tag],
       ...(route.body

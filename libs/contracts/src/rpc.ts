@@ -7,6 +7,7 @@ import {
   SessionUserSchema,
   VerifyEmailSchema,
 } from './accounts.js';
+import { CatalogueItemRefSchema, CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import { EnquiryAcceptedSchema, SubmitEnquiryRequestSchema } from './enquiries.js';
 import { HealthReportSchema } from './health.js';
 import type { ServiceName } from './services.js';
@@ -50,6 +51,8 @@ const IssuedToken = z.object({
 
 export const Rpc = {
   submitEnquiry: rpc('orders', 'orders.enquiry.submit', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
+  listCatalogue: rpc('orders', 'orders.catalogue.list', z.object({}), CatalogueListSchema),
+  getCatalogueItem: rpc('orders', 'orders.catalogue.get', CatalogueItemRefSchema, CatalogueItemSchema),
 
   register: rpc('identity', 'identity.account.register', RegisterRequestSchema, SessionUserSchema),
   authenticate: rpc('identity', 'identity.account.authenticate', LoginRequestSchema, SessionUserSchema),

@@ -5,7 +5,13 @@ import {
   CallBackEnquirySchema,
   MessageEnquirySchema,
   Rpc,
+  addToCart,
   buildOpenApiDocument,
+  cartTotal,
+  decreaseInCart,
+  formatRand,
+  parseCart,
+  removeFromCart,
   streamFor,
   toFieldErrors,
 } from '../src/index.js';
@@ -69,5 +75,50 @@ describe('OpenAPI document', () => {
     assert.equal(body.properties.number.pattern, '^\\d{10}$');
     assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/ApiError');
     assert.ok(doc.components.schemas.ApiError.properties.fieldErrors);
+  });
+});
+
+describe('rand and the basket', () => {
+  it('shows rand one way everywhere', () => {
+    assert.equal(formatRand(109900), 'R1,099.00');
+    assert.equal(formatRand(36900), 'R369.00');
+    assert.equal(formatRand(4900), 'R49.00');
+    assert.equal(formatRand(0), 'R0.00');
+    assert.equal(formatRand(123456789), 'R1,234,567.89');
+  });
+
+  const pvc = { id: 'pvc-special', name: 'PVC NFC Card Special', normalPrice: 119700, specialPrice: 89900 };
+  const bamboo = { id: 'bamboo-card', name: 'Bamboo NFC Card', normalPrice: 45900, specialPrice: null };
+
+  it('adds one to the quantity of an item already in the basket (the old defect, mended)', () => {
+    const twice = addToCart(addToCart([], pvc), pvc);
+    assert.deepEqual(twice, [{ id: 'pvc-special', name: 'PVC NFC Card Special', price: 119700, specialPrice: 89900, quantity: 2 }]);
+    assert.ok(!('item' in twice[0]!));
+  });
+
+  it('never lets a quantity fall below 1, removes, and totals at the price paid', () => {
+    let cart = addToCart(addToCart(addToCart([], pvc), pvc), bamboo);
+    cart = decreaseInCart(decreaseInCart(decreaseInCart(cart, 'pvc-special'), 'pvc-special'), 'pvc-special');
+    assert.equal(cart[0]!.quantity, 1);
+    assert.equal(cartTotal(cart), 89900 + 45900);
+    cart = removeFromCart(cart, 'pvc-special');
+    assert.deepEqual(cart.map((c) => c.id), ['bamboo-card']);
+    assert.equal(cartTotal([]), 0);
+  });
+
+  it('reads a corrupted or hand-edited basket without breaking', () => {
+    assert.deepEqual(parseCart(null), []);
+    assert.deepEqual(parseCart('not json'), []);
+    assert.deepEqual(parseCart('{"id":"x"}'), []);
+    const kept = parseCart(
+      JSON.stringify([
+        { id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 1 },
+        { id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 2 },
+        { id: 'evil', name: 'x', price: -5, specialPrice: null, quantity: 1 },
+        { id: 'bamboo-card', name: 'Bamboo', price: 45900, specialPrice: null, quantity: 0 },
+        'junk',
+      ]),
+    );
+    assert.deepEqual(kept, [{ id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 3 }]);
   });
 });

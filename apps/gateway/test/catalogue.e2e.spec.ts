@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { TestSystem } from '@digicard/testing';
+
+describe('the catalogue: owned by orders, seeded by a migration, served through the gateway', () => {
+  let system: TestSystem;
+
+  before(async () => {
+    system = await TestSystem.start({ apps: ['orders', 'gateway'] });
+  });
+  after(() => system?.stop());
+
+  it('lists the three cards and three specials with the spec’s prices in cents', async () => {
+    const res = await system.api('/api/catalogue');
+    assert.equal(res.status, 200);
+    const prices = res.body.items.map((i: any) => [i.id, i.kind, i.normalPrice, i.specialPrice]);
+    assert.deepEqual(prices, [
+      ['pvc-card', 'accessory', 36900, null],
+      ['bamboo-card', 'accessory', 45900, null],
+      ['ssteel-card', 'accessory', 56900, null],
+      ['pvc-special', 'special', 119700, 89900],
+      ['bamboo-special', 'special', 138700, 109900],
+      ['ssteel-special', 'special', 151700, 119900],
+    ]);
+    for (const item of res.body.items) {
+      assert.equal(item.dimensions, '85.6 x 54 x 0.76 mm (bank-card size)');
+      assert.equal(item.weight, '5.8 g');
+      assert.equal(item.temp, '-25 to 70 °C');
+      assert.equal(item.storeTemp, '-55 to 125 °C');
+      assert.equal(item.years, 'Up to 10 years');
+      assert.equal(item.readRange, 'Up to 10 cm');
+      assert.ok(item.images.length >= 2 && item.images.every((i: any) => i.alt.length > 5));
+      assert.equal(item.path, `/${item.kind === 'special' ? 'specials' : 'accessories'}/${item.id}`);
+    }
+    const colours = Object.fromEntries(res.body.items.map((i: any) => [i.id, i.colors]));
+    assert.deepEqual(colours['pvc-card'], ['Black', 'White']);
+    assert.deepEqual(colours['bamboo-card'], ['Bamboo']);
+    assert.deepEqual(colours['ssteel-card'], ['Silver', 'Gold', 'Black']);
+  });
+
+  it('answers one item, with five minutes of caching, and 404 "Card not found" for an unknown id', async () => {
+    const res = await fetch(`${system.gatewayUrl}/api/catalogue/ssteel-special`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=300');
+    assert.equal(((await res.json()) as { includedGoldMonths: number }).includedGoldMonths, 12);
+    for (const id of ['gold-card', 'PVC-CARD', 'pvc card', '..%2F..%2Fetc']) {
+      const missing = await system.api(`/api/catalogue/${id}`);
+      assert.equal(missing.status, 404, id);
+      assert.equal(missing.body.message, 'Card not found');
+    }
+  });
+
+  it('sanitises the more-info HTML before it leaves the service', async () => {
+    await system.sql(
+      `UPDATE orders.catalogue_items SET more_info = $1 WHERE id = 'pvc-card'`,
+      ['<p onclick="steal()">Tough <b>card</b><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)><a href="https://example.co.za">ok</a>'],
+    );
+    const { body } = await system.api('/api/catalogue/pvc-card');
+    assert.equal(body.moreInfo, '<p>Tough <b>card</b></p><a rel="noopener noreferrer">x</a><a href="https://example.co.za" rel="noopener noreferrer">ok</a>');
+  });
+
+  it('keeps the seed when the service starts again (migrations are safe to run twice)', async () => {
+    await system.stopApp('orders');
+    await system.startApp('orders');
+    const [row] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.catalogue_items');
+    assert.equal(row!.n, 6);
+    const { body } = await system.api('/api/catalogue/pvc-card');
+    assert.match(body.moreInfo, /Tough/, 'the shop’s own edit survives the restart');
+  });
+});

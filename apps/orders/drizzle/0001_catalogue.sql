@@ -1,0 +1,27 @@
+CREATE TYPE "orders"."catalogue_kind" AS ENUM('accessory', 'special');--> statement-breakpoint
+CREATE TABLE "orders"."catalogue_items" (
+	"id" text PRIMARY KEY NOT NULL,
+	"kind" "orders"."catalogue_kind" NOT NULL,
+	"path" text NOT NULL,
+	"name" text NOT NULL,
+	"normal_price" integer NOT NULL,
+	"special_price" integer,
+	"cat_image" text NOT NULL,
+	"images" jsonb NOT NULL,
+	"heading" text NOT NULL,
+	"benefits" jsonb NOT NULL,
+	"cta" text NOT NULL,
+	"dimensions" text NOT NULL,
+	"temp" text NOT NULL,
+	"store_temp" text NOT NULL,
+	"years" text NOT NULL,
+	"weight" text NOT NULL,
+	"printing" text NOT NULL,
+	"read_range" text NOT NULL,
+	"material" text NOT NULL,
+	"colors" jsonb NOT NULL,
+	"more_info" text NOT NULL,
+	"included_gold_months" integer DEFAULT 0 NOT NULL,
+	"sort_order" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
