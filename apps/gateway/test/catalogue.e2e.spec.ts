@@ -50,6 +50,15 @@ describe('the catalogue: owned by orders, seeded by a migration, served through 
     }
   });
 
+  it('answers the item pages of the web app with 200, and 404 for ids the catalogue does not have', async () => {
+    for (const path of ['/accessories/pvc-card', '/specials/ssteel-special', '/pricing', '/accessories', '/cart', '/tedx_george']) {
+      assert.equal((await fetch(`${system.gatewayUrl}${path}`)).status, 200, path);
+    }
+    for (const path of ['/accessories/gold-card', '/specials/pvc-card', '/accessories/pvc-special', '/specials/', '/accessories/pvc-card/x']) {
+      assert.equal((await fetch(`${system.gatewayUrl}${path}`)).status, 404, path);
+    }
+  });
+
   it('sanitises the more-info HTML before it leaves the service', async () => {
     await system.sql(
       `UPDATE orders.catalogue_items SET more_info = $1 WHERE id = 'pvc-card'`,

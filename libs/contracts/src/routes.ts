@@ -13,6 +13,10 @@ export const WebRoutes = {
   resetPassword: '/reset-password',
   dashboard: '/dashboard',
   terms: '/terms-and-conditions',
+  cart: '/cart',
+  thankYou: '/thank-you',
+  cancel: '/cancel',
+  tedxGeorge: '/tedx_george',
 } as const;
 export type WebRoute = (typeof WebRoutes)[keyof typeof WebRoutes];
 
@@ -25,7 +29,23 @@ export const ImplementedWebRoutes: readonly WebRoute[] = [
   WebRoutes.verifyEmail,
   WebRoutes.resetPassword,
   WebRoutes.dashboard,
+  WebRoutes.pricing,
+  WebRoutes.accessories,
+  WebRoutes.terms,
+  WebRoutes.cart,
+  WebRoutes.thankYou,
+  WebRoutes.cancel,
+  WebRoutes.tedxGeorge,
 ];
+
+/** Pages of one catalogue item: the gateway answers 404 when the id is not in the catalogue ("Card not found"). */
+export const CataloguePages = [
+  { prefix: '/accessories/', kind: 'accessory' },
+  { prefix: '/specials/', kind: 'special' },
+] as const;
+
+export const accessoryPath = (id: string): string => `/accessories/${id}`;
+export const specialPath = (id: string): string => `/specials/${id}`;
 
 /**
  * Names a username may never take, because `/{username}` would hide a page of the site or a path the gateway
