@@ -15,7 +15,11 @@ await ensureServers({
   redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
 });
-ensureDebianPackages([['nats-server', 'nats-server'], ['docker-compose', 'docker-compose']]);
+ensureDebianPackages([
+  ['nats-server', 'nats-server'],
+  ['docker-compose', 'docker-compose'],
+  ['zbarimg', 'zbar-tools'],
+]);
 ensureChromium();
 
 step('build and typecheck every project');

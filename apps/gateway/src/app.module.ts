@@ -6,6 +6,8 @@ import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { CatalogueController } from './catalogue/catalogue.controller.js';
+import { OwnProfileController } from './profiles/own-profile.controller.js';
+import { PublicProfileController } from './profiles/public-profile.controller.js';
 import { EnquiriesController } from './enquiries/enquiries.controller.js';
 import { GatewayHealthController } from './health/health.controller.js';
 import { GatewayRpc } from './rpc/rpc.client.js';
@@ -29,7 +31,15 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       // The catch-all web controller comes last so that every API route is matched first.
-      controllers: [GatewayHealthController, AccountsController, CatalogueController, EnquiriesController, WebController],
+      controllers: [
+        GatewayHealthController,
+        AccountsController,
+        CatalogueController,
+        EnquiriesController,
+        OwnProfileController,
+        PublicProfileController,
+        WebController,
+      ],
       providers: [
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: r.logger },

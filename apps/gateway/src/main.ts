@@ -7,7 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
-import { ErrorCode, type ApiError } from '@digicard/contracts';
+import { ErrorCode, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
 import { createNatsClient, installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
 import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
@@ -70,13 +70,18 @@ try {
   app.use(express.static(config.WEB_DIST_DIR, { index: false, maxAge: '1h' }));
   app.use('/api', crossSiteGuard(config.PUBLIC_URL));
   app.use('/api', sessionMiddleware(app.get(SessionStore), logger));
+  // Image uploads arrive as the raw file; the spec's 2 MB limit is checked again on the bytes.
+  app.use('/api/profile/images', express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }));
   app.use('/api', express.json({ limit: '100kb' }));
-  app.use('/api', (error: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+  app.use('/api', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();
     const status = error.status ?? 400;
+    const upload = req.path.startsWith('/profile/images');
     const body: ApiError =
       status === 413
-        ? { statusCode: 413, code: ErrorCode.ValidationFailed, message: 'What you sent is too large.' }
+        ? upload
+          ? { statusCode: 400, code: ErrorCode.ValidationFailed, message: ImageMessages.tooLarge }
+          : { statusCode: 413, code: ErrorCode.ValidationFailed, message: 'What you sent is too large.' }
         : { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
     res.status(body.statusCode).json(body);
   });

@@ -37,6 +37,24 @@ export const Events = {
   verificationRequested: event('identity', 'identity.verification.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
+  profileUpdated: event('profiles', 'profiles.profile.updated', z.object({ accountId: z.uuid(), username: z.string(), updatedAt: at })),
+  leadCaptured: event(
+    'profiles',
+    'profiles.lead.captured',
+    z.object({
+      leadId: z.uuid(),
+      accountId: z.uuid(),
+      ownerEmail: z.string(),
+      ownerFirstName: z.string(),
+      kind: z.enum(['lead', 'exchange', 'own-profile']),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      message: z.string(),
+      createdAt: at,
+    }),
+  ),
 } as const;
 
 export type EventName = keyof typeof Events;

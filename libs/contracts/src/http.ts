@@ -9,6 +9,15 @@ import {
   VerifyEmailSchema,
 } from './accounts.js';
 import { CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
+import {
+  LeadAcceptedSchema,
+  LeadListSchema,
+  LeadSubmissionSchema,
+  OwnProfileSchema,
+  ProfileSettingsSchema,
+  SaveProfileSchema,
+  StoredImageSchema,
+} from './profiles.js';
 import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema } from './enquiries.js';
 import { ApiErrorSchema } from './errors.js';
 import { HealthReportSchema } from './health.js';
@@ -20,6 +29,10 @@ export interface HttpRoute {
   readonly summary: string;
   readonly tag: string;
   readonly body?: z.ZodType;
+  /** A raw upload instead of JSON (the media type it accepts). */
+  readonly upload?: string;
+  /** The media type of a non-JSON success answer. */
+  readonly produces?: string;
   readonly responses: Readonly<Record<number, { description: string; schema?: z.ZodType }>>;
 }
 
@@ -175,6 +188,121 @@ export const HttpRoutes = {
       404: { description: 'Card not found', schema: ApiErrorSchema },
       503: unavailable,
     },
+  },
+  getOwnProfile: {
+    method: 'get',
+    path: '/api/profile',
+    operationId: 'getOwnProfile',
+    summary: 'The signed-in owner’s profile for the editor',
+    tag: 'profiles',
+    responses: { 200: { description: 'The profile', schema: OwnProfileSchema }, 401: signedOut, 503: unavailable },
+  },
+  saveProfile: {
+    method: 'put',
+    path: '/api/profile',
+    operationId: 'saveProfile',
+    summary: 'Saves the whole profile document (the editor’s Save)',
+    tag: 'profiles',
+    body: SaveProfileSchema,
+    responses: {
+      200: { description: 'Saved', schema: OwnProfileSchema },
+      400: badRequest,
+      401: signedOut,
+      403: { description: 'A feature the membership does not include (the upgrade message), or CSRF', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  saveProfileSettings: {
+    method: 'put',
+    path: '/api/profile/settings',
+    operationId: 'saveProfileSettings',
+    summary: 'Public or private, and the membership (DigiShare until payments open)',
+    tag: 'profiles',
+    body: ProfileSettingsSchema,
+    responses: { 200: { description: 'Saved', schema: OwnProfileSchema }, 400: badRequest, 401: signedOut, 403: csrf, 503: unavailable },
+  },
+  uploadImage: {
+    method: 'post',
+    path: '/api/profile/images/:purpose',
+    operationId: 'uploadImage',
+    summary: 'Uploads an image (profileImage, profileBackground, businessLogo, gallery, product): at most 2 MB, checked by content, re-encoded without metadata',
+    tag: 'profiles',
+    upload: 'image/*',
+    responses: {
+      201: { description: 'Stored; profile image, cover and logo are saved in the profile at once', schema: StoredImageSchema },
+      400: { description: 'Too large, or not an image', schema: ApiErrorSchema },
+      401: signedOut,
+      403: csrf,
+      503: unavailable,
+    },
+  },
+  listLeads: {
+    method: 'get',
+    path: '/api/profile/leads',
+    operationId: 'listLeads',
+    summary: 'The owner’s leads, newest first',
+    tag: 'profiles',
+    responses: { 200: { description: 'Leads', schema: LeadListSchema }, 401: signedOut, 503: unavailable },
+  },
+  exportLeads: {
+    method: 'get',
+    path: '/api/profile/leads.csv',
+    operationId: 'exportLeads',
+    summary: 'The owner’s leads as a CSV file',
+    tag: 'profiles',
+    produces: 'text/csv',
+    responses: { 200: { description: 'CSV, one lead a row' }, 401: signedOut, 503: unavailable },
+  },
+  exportData: {
+    method: 'get',
+    path: '/api/profile/export',
+    operationId: 'exportData',
+    summary: 'Everything we hold about the signed-in owner, as JSON (POPIA)',
+    tag: 'profiles',
+    responses: { 200: { description: 'A JSON download' }, 401: signedOut, 503: unavailable },
+  },
+  submitLead: {
+    method: 'post',
+    path: '/api/profiles/:username/leads',
+    operationId: 'submitLead',
+    summary: 'A visitor’s lead form, Exchange Contact or Get your own Profile',
+    tag: 'profiles',
+    body: LeadSubmissionSchema,
+    responses: {
+      202: { description: 'Stored; the owner will be emailed', schema: LeadAcceptedSchema },
+      400: badRequest,
+      403: { description: 'The lead form needs DigiGold, or a cross-site request', schema: ApiErrorSchema },
+      404: { description: 'No such public profile', schema: ApiErrorSchema },
+      429: tooMany,
+      503: unavailable,
+    },
+  },
+  getVcard: {
+    method: 'get',
+    path: '/api/profiles/:username/vcard',
+    operationId: 'getVcard',
+    summary: 'Save to Contact: a vCard 3.0 file named after the owner',
+    tag: 'profiles',
+    produces: 'text/vcard',
+    responses: { 200: { description: 'The vCard' }, 404: { description: 'No such public profile', schema: ApiErrorSchema } },
+  },
+  getQrPng: {
+    method: 'get',
+    path: '/api/profiles/:username/qr.png',
+    operationId: 'getQrPng',
+    summary: 'The QR code of the public profile URL, 300x300 PNG, downloaded as QR_Code.png',
+    tag: 'profiles',
+    produces: 'image/png',
+    responses: { 200: { description: 'PNG' }, 404: { description: 'No such profile', schema: ApiErrorSchema } },
+  },
+  getQrSvg: {
+    method: 'get',
+    path: '/api/profiles/:username/qr.svg',
+    operationId: 'getQrSvg',
+    summary: 'The same QR code as SVG, for print',
+    tag: 'profiles',
+    produces: 'image/svg+xml',
+    responses: { 200: { description: 'SVG' }, 404: { description: 'No such profile', schema: ApiErrorSchema } },
   },
   health: {
     method: 'get',

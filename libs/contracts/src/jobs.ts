@@ -25,6 +25,21 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     enquiry: EnquiryReceivedSchema,
   }),
   z.object({ template: z.literal('verify-email'), ...tokenLink }),
+  z.object({
+    template: z.literal('lead-captured'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    ownerFirstName: z.string(),
+    lead: z.object({
+      kind: z.enum(['lead', 'exchange', 'own-profile']),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      message: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  }),
   z.object({ template: z.literal('reset-password'), ...tokenLink }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;

@@ -29,6 +29,9 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] = {
         description: response.description,
+        ...(!response.schema && route.produces && Number(status) < 300
+          ? { content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
+          : {}),
         ...(response.schema
           ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output', components) } } }
           : {}),
@@ -44,6 +47,9 @@ export function buildOpenApiDocument(version: string): JsonSchema {
         : {}),
       summary: route.summary,
       tags: [route.tag],
+      ...(route.upload
+        ? { requestBody: { required: true, content: { [route.upload]: { schema: { type: 'string', format: 'binary' } } } } }
+        : {}),
       ...(route.body
         ? {
             requestBody: {

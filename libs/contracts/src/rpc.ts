@@ -9,6 +9,17 @@ import {
 } from './accounts.js';
 import { CatalogueItemRefSchema, CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import { EnquiryAcceptedSchema, SubmitEnquiryRequestSchema } from './enquiries.js';
+import {
+  ImagePurposeSchema,
+  LeadListSchema,
+  LeadSubmissionSchema,
+  OwnProfileSchema,
+  ProfileDocumentSchema,
+  ProfileSettingsSchema,
+  PublicProfileSchema,
+  StoredImageSchema,
+  ViewSourceSchema,
+} from './profiles.js';
 import { HealthReportSchema } from './health.js';
 import type { ServiceName } from './services.js';
 
@@ -63,6 +74,33 @@ export const Rpc = {
   requestPasswordReset: rpc('identity', 'identity.password-reset.request', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
   issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', AccountRef, IssuedToken.nullable()),
   resetPassword: rpc('identity', 'identity.password.reset', PasswordResetSchema, SessionUserSchema),
+
+  getOwnProfile: rpc('profiles', 'profiles.profile.get', AccountRef, OwnProfileSchema),
+  saveProfile: rpc('profiles', 'profiles.profile.save', AccountRef.extend({ document: ProfileDocumentSchema }), OwnProfileSchema),
+  saveSettings: rpc('profiles', 'profiles.settings.save', AccountRef.extend(ProfileSettingsSchema.shape), OwnProfileSchema),
+  storeImage: rpc(
+    'profiles',
+    'profiles.image.store',
+    AccountRef.extend({
+      purpose: ImagePurposeSchema,
+      contentType: z.enum(['image/webp', 'image/png', 'image/jpeg']),
+      dataBase64: z.string().max(1_000_000),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    }),
+    StoredImageSchema,
+  ),
+  getMedia: rpc('profiles', 'profiles.media.get', z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }), z.object({ contentType: z.string(), dataBase64: z.string() })),
+  getPublicProfile: rpc(
+    'profiles',
+    'profiles.profile.public',
+    z.object({ username: z.string().max(64), viewerId: z.uuid().nullable(), source: ViewSourceSchema.nullable() }),
+    z.object({ profile: PublicProfileSchema, isOwner: z.boolean(), shareable: z.boolean() }),
+  ),
+  resolvePath: rpc('profiles', 'profiles.path.resolve', z.object({ path: z.string().max(200) }), z.object({ username: z.string() })),
+  submitLead: rpc('profiles', 'profiles.lead.submit', z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }), z.object({ id: z.uuid() })),
+  listLeads: rpc('profiles', 'profiles.lead.list', AccountRef, LeadListSchema),
+  exportData: rpc('profiles', 'profiles.data.export', AccountRef, z.record(z.string(), z.unknown())),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });

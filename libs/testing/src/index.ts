@@ -3,3 +3,4 @@ export * from './infra.js';
 export * from './mail.js';
 export * from './system.js';
 export * from './client.js';
+export * from './accounts.js';

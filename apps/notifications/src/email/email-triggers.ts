@@ -33,6 +33,25 @@ const verificationEmail = async (
 /** Every event that sends an email, and what it sends. */
 const triggers = [
   {
+    event: Events.leadCaptured,
+    toJob: (envelope) =>
+      Promise.resolve({
+        template: 'lead-captured',
+        sourceEventId: envelope.id,
+        to: envelope.data.ownerEmail,
+        ownerFirstName: envelope.data.ownerFirstName,
+        lead: {
+          kind: envelope.data.kind,
+          firstName: envelope.data.firstName,
+          lastName: envelope.data.lastName,
+          email: envelope.data.email,
+          phone: envelope.data.phone,
+          message: envelope.data.message,
+          createdAt: envelope.data.createdAt,
+        },
+      }),
+  } satisfies Trigger<typeof Events.leadCaptured.data>,
+  {
     event: Events.enquiryReceived,
     toJob: (envelope) => Promise.resolve({ template: 'enquiry-received', sourceEventId: envelope.id, enquiry: envelope.data }),
   } satisfies Trigger<typeof Events.enquiryReceived.data>,

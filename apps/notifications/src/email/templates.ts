@@ -62,6 +62,21 @@ function linkEmail(brand: Brand, to: string, subject: string, title: string, int
 /** Renders the email a job asks for. Every template lives here, so wording is changed in one place. */
 export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
   switch (job.template) {
+    case 'lead-captured': {
+      const l = job.lead;
+      const who = oneLine(`${l.firstName} ${l.lastName}`);
+      const what = { lead: 'sent you a message', exchange: 'shared their contact details', 'own-profile': 'would like a digital profile of their own' }[l.kind];
+      const title = `${who} ${what}`;
+      const intro = `Hi ${oneLine(job.ownerFirstName, 60)}, someone used your ${brand.name} profile. You can see all your leads in your dashboard.`;
+      const rows: Array<[string, string]> = [
+        ['Name', `${l.firstName} ${l.lastName}`.trim()],
+        ['Email', l.email],
+        ...(l.phone ? [['Phone', l.phone] as [string, string]] : []),
+        ...(l.message ? [['Message', l.message] as [string, string]] : []),
+        ['Received', new Date(l.createdAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' })],
+      ];
+      return { to: job.to, replyTo: l.email, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+    }
     case 'verify-email': {
       const title = 'Please verify your email address';
       const intro = `Hi ${oneLine(job.firstName, 60)}, welcome to ${brand.name}! Verify your email address so that you can share your profile.`;

@@ -1,4 +1,6 @@
-import { boolean, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 import type { ProfileDocument } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
@@ -25,3 +27,64 @@ export const profiles = schema.table(
   },
   (t) => [uniqueIndex('profiles_username_idx').on(t.username)],
 );
+
+export const mediaPurpose = schema.enum('media_purpose', ['profileImage', 'profileBackground', 'businessLogo', 'gallery', 'product']);
+
+/**
+ * Uploaded images, already checked and re-encoded by the gateway (no metadata). Kept in PostgreSQL so every
+ * replica reads the same bytes; served with year-long cache headers under immutable ids.
+ */
+export const media = schema.table(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    purpose: mediaPurpose('purpose').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('media_account_idx').on(t.accountId)],
+);
+
+export const leadKind = schema.enum('lead_kind', ['lead', 'exchange', 'own-profile']);
+
+/** What visitors leave on a profile: the owner's leads. */
+export const leads = schema.table(
+  'leads',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    kind: leadKind('kind').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('leads_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export const viewSource = schema.enum('view_source', ['link', 'qr', 'nfc']);
+
+/** One row per public page view, with where it came from, for analytics. */
+export const profileViews = schema.table(
+  'profile_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    source: viewSource('source').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('profile_views_account_idx').on(t.accountId, t.viewedAt)],
+);
+
+/** Fixed paths such as pinnacle-point-2 that lead to a profile. */
+export const vanityPaths = schema.table('vanity_paths', {
+  path: text('path').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

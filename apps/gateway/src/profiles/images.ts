@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import { ErrorCode, ImageMessages, MAX_IMAGE_BYTES, type ImagePurpose } from '@digicard/contracts';
+import { ApiHttpException } from '@digicard/server';
+
+/** What the bytes are, by their first bytes: the file name and the declared type are not trusted. */
+export function sniffImage(data: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.length >= 12 && data.toString('ascii', 0, 4) === 'RIFF' && data.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  if (data.length >= 6 && /^GIF8[79]a$/.test(data.toString('ascii', 0, 6))) return 'gif';
+  return null;
+}
+
+/** The largest box each kind of image is kept at: twice the hints the editor shows, for sharp phone screens. */
+const BOX: Record<ImagePurpose, { width: number; height: number }> = {
+  profileImage: { width: 1000, height: 1000 },
+  profileBackground: { width: 1600, height: 600 },
+  businessLogo: { width: 800, height: 800 },
+  gallery: { width: 1600, height: 1200 },
+  product: { width: 1000, height: 1000 },
+};
+
+const invalid = (message: string) => new ApiHttpException({ statusCode: 400, code: ErrorCode.ValidationFailed, message });
+
+export interface ProcessedImage {
+  data: Buffer;
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an upload by its content and size, then decodes and re-encodes it: turned upright, shrunk to its box,
+ * and written as WebP without any metadata (EXIF, GPS, ICC): nothing the phone put in the file is kept.
+ */
+export async function processImage(data: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+  if (data.length === 0) throw invalid(ImageMessages.notAnImage);
+  if (data.length > MAX_IMAGE_BYTES) throw invalid(ImageMessages.tooLarge);
+  if (!sniffImage(data)) throw invalid(ImageMessages.notAnImage);
+  const box = BOX[purpose];
+  try {
+    for (const quality of [82, 70, 55]) {
+      const { data: out, info } = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
+        .rotate()
+        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality })
+        .toBuffer({ resolveWithObject: true });
+      if (out.length <= 700_000 || quality === 55) return { data: out, contentType: 'image/webp', width: info.width, height: info.height };
+    }
+  } catch {
+    throw invalid(ImageMessages.notAnImage);
+  }
+  throw invalid(ImageMessages.notAnImage);
+}
