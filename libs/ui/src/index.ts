@@ -5,3 +5,4 @@ export { Notice, type NoticeProps, type NoticeTone } from './notice.js';
 export { TextArea, type TextAreaProps } from './text-area.js';
 export { TextField, type TextFieldProps } from './text-field.js';
 export { classNames } from './class-names.js';
+export { VisuallyHidden, type VisuallyHiddenProps } from './visually-hidden.js';

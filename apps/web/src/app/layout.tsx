@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { SiteFooter } from '../modules/site/components/site-footer';
 import { SiteHeader } from '../modules/site/components/site-header';
+import { LoadingNotice } from '../modules/session/components/loading-notice';
 import { PageErrorBoundary } from './page-error-boundary';
 
 const MAIN_CONTENT_ID = 'main-content';
@@ -27,7 +28,10 @@ export function Layout() {
       <SiteHeader />
       <main id={MAIN_CONTENT_ID} ref={mainRef} className="layout__main" tabIndex={-1}>
         <PageErrorBoundary key={pathname}>
-          <Outlet />
+          {/* Pages loaded on demand (see router.tsx) show "Loading..." until their code is in. */}
+          <Suspense fallback={<LoadingNotice />}>
+            <Outlet />
+          </Suspense>
         </PageErrorBoundary>
       </main>
       <SiteFooter />

@@ -1,15 +1,28 @@
-import { WebRoutes, type WebRoute } from '@digicard/contracts';
-import type { ComponentType } from 'react';
+import { accessoryPath, specialPath, WebRoutes, type WebRoute } from '@digicard/contracts';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { AccessoriesPage } from '../pages/accessories-page';
+import { AccessoryPage } from '../pages/accessory-page';
+import { CancelPage } from '../pages/cancel-page';
+import { CartPage } from '../pages/cart-page';
 import { ContactPage } from '../pages/contact-page';
 import { DashboardPage } from '../pages/dashboard-page';
 import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { NotFoundPage } from '../pages/not-found-page';
+import { PricingPage } from '../pages/pricing-page';
 import { RegisterPage } from '../pages/register-page';
 import { ResetPasswordPage } from '../pages/reset-password-page';
+import { SpecialPage } from '../pages/special-page';
+import { ThankYouPage } from '../pages/thank-you-page';
 import { VerifyEmailPage } from '../pages/verify-email-page';
 import { Layout } from './layout';
+
+// Long pages few visitors open load on demand, in chunks of their own (the layout shows "Loading..." meanwhile).
+const TermsPage = lazy(() => import('../pages/terms-page').then((module) => ({ default: module.TermsPage })));
+const TedxGeorgePage = lazy(() =>
+  import('../pages/tedx-george-page').then((module) => ({ default: module.TedxGeorgePage })),
+);
 
 /**
  * The pages this build implements, keyed by the shared WebRoutes table (the gateway answers 200 for the routes
@@ -18,19 +31,38 @@ import { Layout } from './layout';
  */
 const pages: Partial<Record<WebRoute, ComponentType>> = {
   [WebRoutes.home]: HomePage,
+  [WebRoutes.pricing]: PricingPage,
+  [WebRoutes.accessories]: AccessoriesPage,
   [WebRoutes.contact]: ContactPage,
   [WebRoutes.register]: RegisterPage,
   [WebRoutes.login]: LoginPage,
   [WebRoutes.verifyEmail]: VerifyEmailPage,
   [WebRoutes.resetPassword]: ResetPasswordPage,
   [WebRoutes.dashboard]: DashboardPage,
+  [WebRoutes.terms]: TermsPage,
+  [WebRoutes.cart]: CartPage,
+  [WebRoutes.thankYou]: ThankYouPage,
+  [WebRoutes.cancel]: CancelPage,
+  [WebRoutes.tedxGeorge]: TedxGeorgePage,
 };
+
+/**
+ * One catalogue item per page (the gateway answers 404 for an id the catalogue does not have, and the page then
+ * says "Card not found").
+ */
+const itemPages: ReadonlyArray<readonly [string, ComponentType]> = [
+  [accessoryPath(':id'), AccessoryPage],
+  [specialPath(':id'), SpecialPage],
+];
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
         {Object.entries(pages).map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {itemPages.map(([path, Page]) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />

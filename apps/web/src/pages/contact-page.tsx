@@ -1,11 +1,14 @@
 import { Container } from '@digicard/ui';
 import { MessageForm } from '../modules/enquiries/components/message-form';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 import { mailtoLink, whatsappLink } from '../modules/site/utils/site-config';
 
 export function ContactPage() {
-  useDocumentTitle('Contact');
+  usePageMeta(
+    'Contact',
+    'Leave your details and a short message, or chat to us on WhatsApp or by email.',
+  );
   const config = useSiteConfig();
   return (
     <Container className="page contact-page">

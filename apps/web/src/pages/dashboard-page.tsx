@@ -5,11 +5,14 @@ import { ResendVerification } from '../modules/accounts/components/resend-verifi
 import { publicProfileUrl } from '../modules/accounts/utils/profile-url';
 import { RequireSignedIn } from '../modules/session/components/session-gates';
 import { useSession } from '../modules/session/hooks/use-session';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 /** /dashboard: signed-in users only (visitors go to /login). The profile editor arrives with its own issue. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  usePageMeta(
+    'Dashboard',
+    'Your digital business profile: edit it, share it and find your QR code.',
+  );
   return (
     <RequireSignedIn>
       <Dashboard />

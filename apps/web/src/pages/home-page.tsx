@@ -3,7 +3,7 @@ import { Container } from '@digicard/ui';
 import { Link } from 'react-router';
 import { PackageList } from '../modules/packages/components/package-list';
 import { HeroArt } from '../modules/site/components/hero-art';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 import { SpecialsGrid } from '../modules/specials/components/specials-grid';
 
@@ -27,7 +27,10 @@ const benefits = [
 ] as const;
 
 export function HomePage() {
-  useDocumentTitle('Digital Business Cards');
+  usePageMeta(
+    'Digital Business Cards',
+    'Digital business cards for South Africa: share your profile by link, QR code or NFC card tap, let people save your details in one tap, and capture leads.',
+  );
   const { brandName } = useSiteConfig();
   return (
     <>

@@ -1,11 +1,11 @@
 import { Container } from '@digicard/ui';
 import { LoginForm } from '../modules/accounts/components/login-form';
 import { GuestOnly } from '../modules/session/components/session-gates';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 /** /login: a signed-in user goes to the dashboard instead. */
 export function LoginPage() {
-  useDocumentTitle('Log In');
+  usePageMeta('Log In', 'Log in to edit your digital business profile.');
   return (
     <GuestOnly>
       <Container className="page account-page">

@@ -1,10 +1,10 @@
 import { WebRoutes } from '@digicard/contracts';
 import { Container } from '@digicard/ui';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  usePageMeta('Page not found', 'The page you are looking for does not exist or has moved.');
   return (
     <Container className="page not-found-page">
       <h1 className="page__title">Oops!!! Page not found.</h1>

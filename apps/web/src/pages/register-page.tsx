@@ -1,12 +1,15 @@
 import { Container } from '@digicard/ui';
 import { RegisterForm } from '../modules/accounts/components/register-form';
 import { GuestOnly } from '../modules/session/components/session-gates';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 
 /** /register: a signed-in user goes to the dashboard instead. */
 export function RegisterPage() {
-  useDocumentTitle('Register');
+  usePageMeta(
+    'Register',
+    'Create your free digital business profile: contact details, QR code and one-tap save to contacts.',
+  );
   const { brandName } = useSiteConfig();
   return (
     <GuestOnly>

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ResetPasswordForm } from '../modules/accounts/components/reset-password-form';
 import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { focusOnMount } from '../modules/site/utils/focus-on-mount';
 
 const INCOMPLETE_LINK_MESSAGE = 'This link is incomplete. Please open the link from the email again, or ask for a new one.';
 
 /** /reset-password?token=...: choose a new password with the emailed link. */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  usePageMeta('Choose a new password', 'Choose a new password for your account with the link we emailed you.');
   const token = useLinkToken();
   const [invalidMessage, setInvalidMessage] = useState<string | null>(null);
   // A link cut off by the mail program cannot work: say so before the user chooses a password.

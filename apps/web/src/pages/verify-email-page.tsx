@@ -5,7 +5,7 @@ import { EmailVerification } from '../modules/accounts/components/email-verifica
 import { ResendVerification } from '../modules/accounts/components/resend-verification';
 import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
 import { useSession } from '../modules/session/hooks/use-session';
-import { useDocumentTitle } from '../modules/site/hooks/use-document-title';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 
 /**
@@ -13,7 +13,10 @@ import { useSiteConfig } from '../modules/site/hooks/use-site-config';
  * verification itself.
  */
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify your email');
+  usePageMeta(
+    'Verify your email',
+    'Verify your email address so that you can share your digital business profile.',
+  );
   const token = useLinkToken();
   return (
     <Container className="page account-page">

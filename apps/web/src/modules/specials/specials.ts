@@ -1,13 +1,16 @@
 /**
- * The three specials on the home page. Prices are not shown here: the catalogue (orders service) will own them.
+ * The three specials on the home and pricing pages, as they show before (or without) the catalogue: names, a line
+ * of description and the link. Prices come from the catalogue (orders service) only.
  * The spec says the PVC and stainless steel specials bundle 12 months of DigiGold; it does not say so for bamboo.
  */
 export type SpecialId = 'pvc-special' | 'bamboo-special' | 'ssteel-special';
 
+export type SpecialMaterial = 'pvc' | 'bamboo' | 'steel';
+
 export interface Special {
   readonly id: SpecialId;
   readonly name: string;
-  readonly material: 'pvc' | 'bamboo' | 'steel';
+  readonly material: SpecialMaterial;
   readonly description: string;
 }
 
@@ -32,9 +35,10 @@ export const SPECIALS: readonly Special[] = [
   },
 ];
 
-// The special detail pages are not in the shared WebRoutes table yet; this is the one place their path is built.
-const SPECIALS_BASE_PATH = '/specials';
-
-export function specialPath(id: SpecialId): string {
-  return `${SPECIALS_BASE_PATH}/${id}`;
+/** The card look of a special the home page does not know (a new one in the catalogue), by its material. */
+export function materialOf(material: string): SpecialMaterial {
+  const lower = material.toLowerCase();
+  if (lower.includes('bamboo')) return 'bamboo';
+  if (lower.includes('steel')) return 'steel';
+  return 'pvc';
 }

@@ -3,6 +3,7 @@ import { Container, FormAlert } from '@digicard/ui';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/hooks/use-session';
+import { CartLink } from '../../shop/components/cart-link';
 import { BrandLogo } from './brand-logo';
 
 const NAV_ID = 'site-nav-links';
@@ -18,8 +19,8 @@ const signedInLinks = [{ to: WebRoutes.dashboard, label: 'Dashboard' }] as const
 const SIGN_OUT_FAILED_MESSAGE = 'We could not sign you out. Please check your connection and try again.';
 
 /**
- * Logo, page links (plus Dashboard when signed in) and Sign In, or Sign Out when signed in (neither while the
- * session loads). Sign Out ends the session on the server, forgets local profile data and goes home.
+ * Logo, page links (plus Dashboard when signed in), "Basket (n)" while the basket holds something, and Sign In, or
+ * Sign Out when signed in (neither while the session loads). Sign Out ends the session on the server, forgets local profile data and goes home.
  * On screens up to 768 px wide the page links sit behind a "Menu" toggle; the menu closes when the page changes
  * (it is open only for the path it was opened on) and on Escape.
  */
@@ -85,6 +86,7 @@ export function SiteHeader() {
             Sign In
           </Link>
         ) : null}
+        <CartLink />
       </Container>
       {signOutFailed && status === 'signed-in' ? (
         <Container>

@@ -1,0 +1,125 @@
+import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
+import { Button, Container, Notice } from '@digicard/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../modules/session/hooks/use-session';
+import { CardNotFound, CARD_NOT_FOUND } from '../modules/shop/components/card-not-found';
+import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
+import { ImageGallery } from '../modules/shop/components/image-gallery';
+import { ItemPrice } from '../modules/shop/components/item-price';
+import { MoreInfo } from '../modules/shop/components/more-info';
+import { SpecList } from '../modules/shop/components/spec-list';
+import { useCatalogue } from '../modules/shop/hooks/use-catalogue';
+import { cartStore } from '../modules/shop/utils/cart-store';
+import { findItem } from '../modules/shop/utils/catalogue-store';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
+
+export const ADDED_TO_BASKET_MESSAGE = 'Added to your basket.';
+
+/** /accessories/:id: one NFC card. Signed in: "ADD TO CART"; signed out: "REGISTER TODAY". */
+export function AccessoryPage() {
+  const { id } = useParams();
+  const catalogue = useCatalogue();
+  const item = catalogue.status === 'loaded' ? findItem(catalogue.items, 'accessory', id) : undefined;
+  usePageMeta(
+    item?.name ?? (catalogue.status === 'loaded' ? CARD_NOT_FOUND : 'Accessories'),
+    item?.heading ?? 'NFC business cards that share your digital profile with one tap.',
+  );
+  if (catalogue.status !== 'loaded') {
+    return (
+      <Container className="page">
+        {catalogue.status === 'failed' ? <h1 className="page__title">Accessories</h1> : null}
+        <CatalogueStatus state={catalogue} />
+      </Container>
+    );
+  }
+  return item ? <AccessoryDetail item={item} /> : <CardNotFound />;
+}
+
+function AccessoryDetail({ item }: { item: CatalogueItem }) {
+  return (
+    <Container className="page item-page">
+      <div className="item-page__layout">
+        <ImageGallery images={item.images} />
+        <div className="item-page__info">
+          <h1 className="page__title item-page__title">{item.name}</h1>
+          <p className="page__lead">{item.heading}</p>
+          <ItemPrice item={item} className="item-page__price" />
+          <p className="item-page__note">The price does not include the monthly membership fees.</p>
+          <AccessoryAction item={item} />
+          {item.benefits.length > 0 ? (
+            <ul className="item-page__benefits">
+              {item.benefits.map((benefit) => (
+                <li key={benefit}>{benefit}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <div className="item-page__details">
+        <section aria-labelledby="specs-title">
+          <h2 id="specs-title" className="item-page__subtitle">
+            Specifications
+          </h2>
+          <SpecList
+            specs={[
+              { label: 'Dimensions', value: item.dimensions },
+              { label: 'Weight', value: item.weight },
+              { label: 'Material', value: item.material },
+              { label: 'Colours', value: item.colors.join(', ') },
+              { label: 'Operating temperature', value: item.temp },
+              { label: 'Storage temperature', value: item.storeTemp },
+              { label: 'Warranty/Life', value: item.years },
+              { label: 'Read range', value: item.readRange },
+              { label: 'Branding', value: item.printing },
+            ]}
+          />
+        </section>
+        {item.moreInfo.trim() ? (
+          <section aria-labelledby="more-info-title">
+            <h2 id="more-info-title" className="item-page__subtitle">
+              More information
+            </h2>
+            <MoreInfo html={item.moreInfo} />
+          </section>
+        ) : null}
+      </div>
+    </Container>
+  );
+}
+
+/** Cards are ordered from an account (the card opens its profile): "ADD TO CART" signed in, else "REGISTER TODAY". */
+function AccessoryAction({ item }: { item: CatalogueItem }) {
+  const { status } = useSession();
+  const [added, setAdded] = useState(false);
+  if (status === 'loading') return null;
+  if (status === 'signed-out') {
+    return (
+      <div className="item-page__actions">
+        <p className="item-page__hint">Your card opens your digital profile: create your free profile to order one.</p>
+        <Link to={WebRoutes.register} className="button-link button-link--accent">
+          REGISTER TODAY
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="item-page__actions">
+      <Button
+        onClick={() => {
+          cartStore.add(item);
+          setAdded(true);
+        }}
+      >
+        ADD TO CART
+      </Button>
+      <div role="status" className="item-page__status">
+        {added ? (
+          <Notice tone="success" className="item-page__added">
+            {ADDED_TO_BASKET_MESSAGE} <Link to={WebRoutes.cart}>View basket</Link>
+          </Notice>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
+import { Button, Container } from '@digicard/ui';
+import { useNavigate, useParams } from 'react-router';
+import { CardNotFound, CARD_NOT_FOUND } from '../modules/shop/components/card-not-found';
+import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
+import { ImageGallery } from '../modules/shop/components/image-gallery';
+import { ItemPrice, NORMAL_PRICE_FOOTNOTE } from '../modules/shop/components/item-price';
+import { MoreInfo } from '../modules/shop/components/more-info';
+import { SpecList } from '../modules/shop/components/spec-list';
+import { useCatalogue } from '../modules/shop/hooks/use-catalogue';
+import { cartStore } from '../modules/shop/utils/cart-store';
+import { findItem } from '../modules/shop/utils/catalogue-store';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
+
+/** The spec's alert after "ADD TO CART", its grammar mended. */
+export const SPECIAL_ADDED_ALERT = 'Your cards have been added to your basket.';
+export const MEMBERSHIP_FEES_NOTE = 'The price does not include the monthly membership fees.';
+
+/**
+ * /specials/:id: the gallery, the special price beside the struck-through normal price, the details, and "ADD TO
+ * CART" (anyone may): it adds the special to the basket, says so, and opens the basket. The spec's special-offer
+ * sign-up (/registration) arrives with the payments work.
+ */
+export function SpecialPage() {
+  const { id } = useParams();
+  const catalogue = useCatalogue();
+  const item = catalogue.status === 'loaded' ? findItem(catalogue.items, 'special', id) : undefined;
+  usePageMeta(
+    item?.name ?? (catalogue.status === 'loaded' ? CARD_NOT_FOUND : 'Specials'),
+    item?.heading ?? 'NFC business card specials: a printed card at a special price, some with a year of DigiGold.',
+  );
+  if (catalogue.status !== 'loaded') {
+    return (
+      <Container className="page">
+        {catalogue.status === 'failed' ? <h1 className="page__title">Specials</h1> : null}
+        <CatalogueStatus state={catalogue} />
+      </Container>
+    );
+  }
+  return item ? <SpecialDetail item={item} /> : <CardNotFound />;
+}
+
+function SpecialDetail({ item }: { item: CatalogueItem }) {
+  const navigate = useNavigate();
+  const months = item.includedGoldMonths;
+
+  function addToBasket() {
+    cartStore.add(item);
+    window.alert(SPECIAL_ADDED_ALERT);
+    void navigate(WebRoutes.cart);
+  }
+
+  return (
+    <Container className="page item-page">
+      <div className="item-page__layout">
+        <ImageGallery images={item.images} />
+        <div className="item-page__info">
+          <h1 className="page__title item-page__title">{item.name}</h1>
+          <p className="page__lead">{item.heading}</p>
+          <ItemPrice item={item} className="item-page__price" />
+          {months > 0 ? (
+            <p className="item-page__gold">{`Includes ${months} ${months === 1 ? 'month' : 'months'} of DigiGold.`}</p>
+          ) : null}
+          <div className="item-page__actions">
+            <Button onClick={addToBasket}>ADD TO CART</Button>
+          </div>
+          {item.specialPrice !== null ? <p className="item-page__note">{NORMAL_PRICE_FOOTNOTE}</p> : null}
+          <p className="item-page__note">{MEMBERSHIP_FEES_NOTE}</p>
+        </div>
+      </div>
+      <div className="item-page__details">
+        <section aria-labelledby="details-title">
+          <h2 id="details-title" className="item-page__subtitle">
+            Details
+          </h2>
+          <SpecList
+            specs={[
+              { label: 'Dimensions', value: item.dimensions },
+              { label: 'Weight', value: item.weight },
+              { label: 'Material', value: item.material },
+              { label: 'Warranty', value: item.years },
+              { label: 'Branding', value: item.printing },
+            ]}
+          />
+        </section>
+        {item.moreInfo.trim() ? (
+          <section aria-labelledby="more-info-title">
+            <h2 id="more-info-title" className="item-page__subtitle">
+              More information
+            </h2>
+            <MoreInfo html={item.moreInfo} />
+          </section>
+        ) : null}
+      </div>
+    </Container>
+  );
+}

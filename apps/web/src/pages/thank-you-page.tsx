@@ -1,0 +1,28 @@
+import { WebRoutes } from '@digicard/contracts';
+import { Container } from '@digicard/ui';
+import { Link } from 'react-router';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
+
+/** /thank-you: where the payment provider sends the buyer back after an order. */
+export function ThankYouPage() {
+  usePageMeta('Thank you', 'Thank you for your order. We will confirm your card’s print layout with you before printing.');
+  return (
+    <Container className="page narrow-page">
+      <h1 className="page__title">Thank you for your order.</h1>
+      <p className="page__lead">
+        Our team will get in touch with you to confirm the print layout of your card (a proof) before we print it.
+      </p>
+      <p>Please check your mailbox, including the spam folder, for our email.</p>
+      <p>
+        Meanwhile, complete your profile: it is what your card opens. Your QR code is in the QR Code section of your
+        dashboard.
+      </p>
+      <p className="thank-you__closing">Happy networking with your Digital Business Profile!</p>
+      <p className="page__actions">
+        <Link to={WebRoutes.dashboard} className="button-link">
+          Go to Dashboard
+        </Link>
+      </p>
+    </Container>
+  );
+}
