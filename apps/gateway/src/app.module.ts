@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { CatalogueController } from './catalogue/catalogue.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
+import { PublicPageService } from './profiles/public-page.service.js';
 import { PublicProfileController } from './profiles/public-profile.controller.js';
 import { EnquiriesController } from './enquiries/enquiries.controller.js';
 import { GatewayHealthController } from './health/health.controller.js';
@@ -56,6 +57,7 @@ export class GatewayModule {
         GatewayRpc,
         RateLimiter,
         SessionStore,
+        PublicPageService,
       ],
     };
   }

@@ -58,6 +58,8 @@ try {
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
+          // Profile videos play in the privacy-friendly players only.
+          frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
           upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
         },
       },
@@ -69,7 +71,8 @@ try {
   app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   app.use(express.static(config.WEB_DIST_DIR, { index: false, maxAge: '1h' }));
   app.use('/api', crossSiteGuard(config.PUBLIC_URL));
-  app.use('/api', sessionMiddleware(app.get(SessionStore), logger));
+  // Pages need the session too: an owner sees their own profile before it is shared.
+  app.use(sessionMiddleware(app.get(SessionStore), logger));
   // Image uploads arrive as the raw file; the spec's 2 MB limit is checked again on the bytes.
   app.use('/api/profile/images', express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }));
   app.use('/api', express.json({ limit: '100kb' }));

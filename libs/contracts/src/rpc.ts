@@ -105,6 +105,18 @@ export const Rpc = {
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });
 
+/**
+ * Fire-and-forget notices over core NATS: nobody waits for them and losing one now and then is fine (page-view
+ * counts). Anything that must not be lost is an event through an outbox instead.
+ */
+export const Notices = {
+  profileViewed: {
+    subject: 'profiles.view.record',
+    owner: 'profiles' as ServiceName,
+    data: z.object({ username: z.string().max(64), source: ViewSourceSchema }),
+  },
+} as const;
+
 /** Each service answers this with its health report. */
 export const healthSubject = (service: ServiceName): string => `${service}.health.check`;
 export const HealthRpcResponse = HealthReportSchema;

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CataloguePages, ErrorCode, ImplementedWebRoutes, Rpc } from '@digicard/contracts';
-import { ApiHttpException } from '@digicard/server';
+import { CataloguePages, ErrorCode, ImplementedWebRoutes, Rpc, type ViewSource } from '@digicard/contracts';
+import { clientScript, renderProfilePage } from '@digicard/profile-view';
+import { ApiHttpException, CONFIG } from '@digicard/server';
+import type { Config } from '../config.js';
+import { PublicPageService } from '../profiles/public-page.service.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import type { SessionRequest } from '../session/session.middleware.js';
 import { WEB_INDEX, WebIndex } from './web-index.js';
+
+const SEGMENT = /^\/([A-Za-z0-9-]{1,64})$/;
+const OWNER_NOTICE =
+  'Only you can see this page. To share it, verify your email address and keep your profile public (Settings in the dashboard).';
 
 const pages = new Set<string>(ImplementedWebRoutes);
 const CATALOGUE_TTL_MS = 60_000;
@@ -17,10 +25,18 @@ export class WebController {
   constructor(
     @Inject(WEB_INDEX) private readonly index: WebIndex,
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
+    @Inject(PublicPageService) private readonly publicPages: PublicPageService,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
+  /** The public page's small script; its URL carries a hash of its content, so it is cached for a year. */
+  @Get('profile-assets/profile-page.js')
+  script(@Res() res: Response): void {
+    res.set('Cache-Control', 'public, max-age=31536000, immutable').type('application/javascript').sendFile(clientScript().path);
+  }
+
   @Get('{*path}')
-  async page(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async page(@Req() req: SessionRequest, @Res() res: Response): Promise<void> {
     if (req.path === '/api' || req.path.startsWith('/api/')) {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: 'No such API route.' });
     }
@@ -29,8 +45,46 @@ export class WebController {
       return;
     }
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const segment = SEGMENT.exec(path)?.[1];
+    if (segment && !pages.has(path) && (await this.profilePage(segment, req, res))) return;
     const found = pages.has(path) || (await this.isCataloguePage(path));
     res.status(found ? 200 : 404).type('html').set('Cache-Control', 'no-cache').send(this.index.html);
+  }
+
+  /**
+   * `/{username}`: the public profile, rendered here with its data in it. An account id or a vanity path
+   * redirects to the username's address. Returns false when there is no such profile (the app's not-found page).
+   */
+  private async profilePage(segment: string, req: SessionRequest, res: Response): Promise<boolean> {
+    const username = segment.toLowerCase();
+    const src = req.query['src'];
+    const source: ViewSource = src === 'qr' || src === 'nfc' ? src : 'link';
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const result = await this.publicPages.load(username, req.session?.data.accountId ?? null, source);
+    if (result) {
+      if (segment !== username) {
+        res.redirect(301, `/${username}${query}`);
+        return true;
+      }
+      const base = this.config.PUBLIC_URL;
+      const html = renderProfilePage({
+        profile: result.profile,
+        brandName: this.config.BRAND_NAME,
+        siteUrl: base,
+        profileUrl: `${base}/${username}`,
+        urls: { vcard: `/api/profiles/${username}/vcard`, leads: `/api/profiles/${username}/leads`, register: '/register' },
+        scriptUrl: `/profile-assets/profile-page.js?v=${clientScript().hash}`,
+        ...(result.shareable ? {} : { notice: OWNER_NOTICE }),
+      });
+      res.status(200).type('html').set('Cache-Control', result.isOwner ? 'private, no-cache' : 'no-cache').send(html);
+      return true;
+    }
+    const target = await this.publicPages.resolve(segment);
+    if (target && target !== segment) {
+      res.redirect(301, `/${target}${query}`);
+      return true;
+    }
+    return false;
   }
 
   /** `/accessories/<id>` and `/specials/<id>` exist when the catalogue has that item; if orders is down, say yes. */

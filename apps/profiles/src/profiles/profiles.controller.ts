@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Rpc, type Lead, type OwnProfile } from '@digicard/contracts';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { Notices, Rpc, type Lead, type OwnProfile } from '@digicard/contracts';
 import { parseRpc } from '@digicard/server';
 import { ProfilesService } from './profiles.service.js';
 
@@ -40,6 +40,13 @@ export class ProfilesController {
   publicProfile(@Payload() payload: unknown) {
     const { username, viewerId, source } = parseRpc(Rpc.getPublicProfile, payload).body;
     return this.profiles.publicProfile(username, viewerId, source);
+  }
+
+  /** A view of a page the gateway served from its cache. */
+  @EventPattern(Notices.profileViewed.subject)
+  async viewed(@Payload() payload: unknown): Promise<void> {
+    const notice = Notices.profileViewed.data.safeParse(payload);
+    if (notice.success) await this.profiles.recordViewOf(notice.data.username, notice.data.source);
   }
 
   @MessagePattern(Rpc.resolvePath.subject)

@@ -191,6 +191,11 @@ export class ProfilesService {
     return { profile: toPublic(row), isOwner, shareable };
   }
 
+  async recordViewOf(username: string, source: ViewSource): Promise<void> {
+    const row = await this.profiles.byUsername(this.db, username);
+    if (row) await this.profiles.recordView(this.db, row.accountId, source);
+  }
+
   /** A vanity path or an account id leads to the username. */
   async resolvePath(path: string): Promise<{ username: string }> {
     const accountId = /^[0-9a-f-]{36}$/.test(path) ? path : await this.profiles.vanityAccount(this.db, path);
