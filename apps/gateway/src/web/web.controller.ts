@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { CataloguePages, ErrorCode, ImplementedWebRoutes, Rpc, type ViewSource } from '@digicard/contracts';
 import { clientScript, renderProfilePage } from '@digicard/profile-view';
 import { ApiHttpException, CONFIG } from '@digicard/server';
