@@ -113,7 +113,8 @@ export const Notices = {
   profileViewed: {
     subject: 'profiles.view.record',
     owner: 'profiles' as ServiceName,
-    data: z.object({ username: z.string().max(64), source: ViewSourceSchema }),
+    /** Views are counted in the gateway and sent in batches: `count` views of this page from this source. */
+    data: z.object({ username: z.string().max(64), source: ViewSourceSchema, count: z.number().int().min(1).max(1_000_000).default(1) }),
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
@@ -15,6 +16,13 @@ export interface PublicPageResult {
   shareable: boolean;
 }
 
+export interface RenderedPage {
+  html: string;
+  /** The same page gzipped once, for the many visitors whose browsers accept it. */
+  gzip: Buffer | null;
+  isOwner: boolean;
+}
+
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
@@ -25,7 +33,10 @@ const MAX_ENTRIES = 10_000;
  */
 @Injectable()
 export class PublicPageService implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new Map<string, { profile: PublicProfile; at: number }>();
+  private readonly cache = new Map<string, { html: string; gzip: Buffer; at: number }>();
+  /** Views of cached pages, counted here and sent once a second: `username source` → count. */
+  private readonly views = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | null = null;
   private subscription: Subscription | null = null;
 
   constructor(
@@ -52,26 +63,49 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.subscription?.unsubscribe();
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.flushViews();
+  }
+
+  private countView(username: string, source: ViewSource): void {
+    const key = `${username} ${source}`;
+    this.views.set(key, (this.views.get(key) ?? 0) + 1);
+    this.flushTimer ??= setInterval(() => this.flushViews(), 1000);
+  }
+
+  private flushViews(): void {
+    for (const [key, count] of this.views) {
+      const [username, source] = key.split(' ') as [string, ViewSource];
+      this.nats.emit(Notices.profileViewed.subject, { username, source, count }).subscribe({ error: () => undefined });
+    }
+    this.views.clear();
   }
 
   invalidate(username: string): void {
     this.cache.delete(username);
   }
 
-  async load(username: string, viewerId: string | null, source: ViewSource): Promise<PublicPageResult | null> {
+  /**
+   * The page of a profile, rendered by `render`, or null when there is none for this viewer. Pages of shareable
+   * profiles seen by anyone but their owner are kept rendered.
+   */
+  async page(username: string, viewerId: string | null, source: ViewSource, render: (result: PublicPageResult) => string): Promise<RenderedPage | null> {
     const meta: RequestMeta = { requestId: randomUUID(), userId: viewerId, role: null, ip: null };
-    const cached = viewerId ? undefined : this.cache.get(username);
-    if (cached && Date.now() - cached.at < TTL_MS) {
-      this.nats.emit(Notices.profileViewed.subject, { username, source }).subscribe({ error: () => undefined });
-      return { profile: cached.profile, isOwner: false, shareable: true };
+    const cached = this.cache.get(username);
+    if (cached && Date.now() - cached.at < TTL_MS && !viewerId) {
+      this.countView(username, source);
+      return { html: cached.html, gzip: cached.gzip, isOwner: false };
     }
     try {
       const result = await this.rpc.call(Rpc.getPublicProfile, { username, viewerId, source }, meta);
+      const html = render(result);
       if (!result.isOwner && result.shareable) {
         if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-        this.cache.set(username, { profile: result.profile, at: Date.now() });
+        const gzip = gzipSync(html);
+        this.cache.set(username, { html, gzip, at: Date.now() });
+        return { html, gzip, isOwner: false };
       }
-      return result;
+      return { html, gzip: null, isOwner: result.isOwner };
     } catch (error) {
       if (error instanceof ApiHttpException && error.body.statusCode === 404) return null;
       throw error;

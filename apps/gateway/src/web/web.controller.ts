@@ -60,14 +60,14 @@ export class WebController {
     const src = req.query['src'];
     const source: ViewSource = src === 'qr' || src === 'nfc' ? src : 'link';
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    const result = await this.publicPages.load(username, req.session?.data.accountId ?? null, source);
-    if (result) {
-      if (segment !== username) {
-        res.redirect(301, `/${username}${query}`);
-        return true;
-      }
-      const base = this.config.PUBLIC_URL;
-      const html = renderProfilePage({
+    if (segment !== username) {
+      // Addresses are lowercase: capitals typed from a printed card lead to the one address.
+      res.redirect(301, `/${username}${query}`);
+      return true;
+    }
+    const base = this.config.PUBLIC_URL;
+    const page = await this.publicPages.page(username, req.session?.data.accountId ?? null, source, (result) =>
+      renderProfilePage({
         profile: result.profile,
         brandName: this.config.BRAND_NAME,
         siteUrl: base,
@@ -75,8 +75,15 @@ export class WebController {
         urls: { vcard: `/api/profiles/${username}/vcard`, leads: `/api/profiles/${username}/leads`, register: '/register' },
         scriptUrl: `/profile-assets/profile-page.js?v=${clientScript().hash}`,
         ...(result.shareable ? {} : { notice: OWNER_NOTICE }),
-      });
-      res.status(200).type('html').set('Cache-Control', result.isOwner ? 'private, no-cache' : 'no-cache').send(html);
+      }),
+    );
+    if (page) {
+      res.status(200).type('html').set('Cache-Control', page.isOwner ? 'private, no-cache' : 'no-cache').vary('Accept-Encoding');
+      if (page.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        res.set('Content-Encoding', 'gzip').send(page.gzip);
+      } else {
+        res.send(page.html);
+      }
       return true;
     }
     const target = await this.publicPages.resolve(segment);

@@ -46,7 +46,7 @@ export class ProfilesController {
   @EventPattern(Notices.profileViewed.subject)
   async viewed(@Payload() payload: unknown): Promise<void> {
     const notice = Notices.profileViewed.data.safeParse(payload);
-    if (notice.success) await this.profiles.recordViewOf(notice.data.username, notice.data.source);
+    if (notice.success) await this.profiles.recordViewOf(notice.data.username, notice.data.source, notice.data.count);
   }
 
   @MessagePattern(Rpc.resolvePath.subject)

@@ -49,8 +49,8 @@ export class ProfilesRepository {
     return db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(desc(leads.createdAt));
   }
 
-  async recordView(db: Executor, accountId: string, source: 'link' | 'qr' | 'nfc'): Promise<void> {
-    await db.insert(profileViews).values({ accountId, source });
+  async recordView(db: Executor, accountId: string, source: 'link' | 'qr' | 'nfc', count = 1): Promise<void> {
+    await db.insert(profileViews).values(Array.from({ length: Math.min(count, 10_000) }, () => ({ accountId, source })));
   }
 
   async viewCounts(db: Executor, accountId: string): Promise<Record<string, number>> {

@@ -191,9 +191,9 @@ export class ProfilesService {
     return { profile: toPublic(row), isOwner, shareable };
   }
 
-  async recordViewOf(username: string, source: ViewSource): Promise<void> {
+  async recordViewOf(username: string, source: ViewSource, count: number): Promise<void> {
     const row = await this.profiles.byUsername(this.db, username);
-    if (row) await this.profiles.recordView(this.db, row.accountId, source);
+    if (row) await this.profiles.recordView(this.db, row.accountId, source, count);
   }
 
   /** A vanity path or an account id leads to the username. */
