@@ -95,7 +95,7 @@ try {
 
 Measured by \`node tools/bench/public-page.mjs\` on ${new Date().toISOString().slice(0, 10)}: this 2-core machine (${cpu}), Node ${process.version},
 wrk with 1 thread and ${CONNECTIONS} connections for ${DURATION} s per run, gzip accepted, after a warm-up run. The gateway runs
-with LOG_LEVEL=${LOG_LEVEL} (one JSON log line per request) alongside every other service and the load generator on the
+with LOG_LEVEL=${LOG_LEVEL}${LOG_LEVEL === 'info' ? ' (one JSON log line per request)' : ' (no request log)'} alongside every other service and the load generator on the
 same two cores. The bare server is a plain Node \`http\` server in the benchmark process answering the very same bytes
 (${html.length} bytes of HTML, not compressed), measured in the same run.
 

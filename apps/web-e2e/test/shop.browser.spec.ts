@@ -55,6 +55,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
       await visit('/tedx_george', 'TEDxGeorge | DigiCard', ['George', 'Join the community']);
       assert.equal(await page.getByRole('link', { name: /^(Facebook|Instagram|LinkedIn|X) / }).count(), 4);
       assert.equal(await page.locator('main img').count(), 3);
+      await visit('/cart', 'Basket | DigiCard', ['Your basket', 'No Accessories selected.']);
       await visit('/thank-you', 'Thank you | DigiCard', ['Thank you for your order.', 'Happy networking with your Digital Business Profile!']);
       await visit('/cancel', 'Payment cancelled | DigiCard', ['Your payment was cancelled.', 'Back to your basket']);
       await visit('/specials/gold-special', 'Card not found | DigiCard', ['Card not found'], 404);
