@@ -1,5 +1,5 @@
 import { Container, Notice } from '@digicard/ui';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ResendVerification } from '../modules/accounts/components/resend-verification';
 import { publicProfileUrl } from '../modules/accounts/utils/profile-url';
@@ -7,7 +7,10 @@ import { RequireSignedIn } from '../modules/session/components/session-gates';
 import { useSession } from '../modules/session/hooks/use-session';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
-/** /dashboard: signed-in users only (visitors go to /login). The profile editor arrives with its own issue. */
+// The editor (and the shared profile view of its live preview) loads only here, in chunks of its own.
+const ProfileEditor = lazy(() => import('../modules/profile-editor/components/profile-editor'));
+
+/** /dashboard: signed-in users only (visitors go to /login). The verification banner, then the profile editor. */
 export function DashboardPage() {
   usePageMeta(
     'Dashboard',
@@ -33,7 +36,7 @@ function Dashboard() {
           {notice}
         </Notice>
       ) : null}
-      <p className="page__lead">{`Welcome, ${user.firstName}!`}</p>
+      <p className="page__lead dashboard-page__welcome">{`Welcome, ${user.firstName}!`}</p>
       {user.isVerified ? null : (
         <section className="verify-banner" aria-labelledby="verify-banner-text">
           <p id="verify-banner-text" className="verify-banner__text">
@@ -42,12 +45,22 @@ function Dashboard() {
           <ResendVerification />
         </section>
       )}
-      <section className="dashboard-page__profile" aria-labelledby="profile-url-title">
-        <h2 id="profile-url-title" className="dashboard-page__subtitle">
-          Your profile address
-        </h2>
-        <p className="dashboard-page__url">{profileUrl}</p>
-      </section>
+      <p className="dashboard-page__url">
+        <span className="dashboard-page__url-label">Your profile address: </span>
+        <a href={`/${user.username}`} target="_blank" rel="noopener">
+          {profileUrl}
+          <span className="ui-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+      <Suspense
+        fallback={
+          <p className="loading-notice" role="status">
+            Loading...
+          </p>
+        }
+      >
+        <ProfileEditor />
+      </Suspense>
     </Container>
   );
 }

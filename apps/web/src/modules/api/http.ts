@@ -4,7 +4,8 @@ import { currentCsrfToken, sessionStore } from '../session/utils/session-store';
 
 /**
  * The one way the web app calls the gateway's JSON API; every call is typed by its entry in `HttpRoutes`.
- * - `getJson`, `postJson`, `deleteJson` (with or without a body, as the route says).
+ * - `getJson`, `postJson`, `putJson`, `deleteJson` (with or without a body, as the route says); `postRaw` sends a file
+ *   as the raw body (routes with `upload`, e.g. image uploads), with the file's own `Content-Type`.
  * - Cookies are HttpOnly and same-origin: every request sends `credentials: 'same-origin'`.
  * - Every state-changing request carries the CSRF token of the last session answer (`x-csrf-token`) when there is
  *   one; a change asked for while the first session answer is awaited (a link's page opening, say) waits for it
@@ -37,6 +38,16 @@ export const UnexpectedResponseCode = 'UNEXPECTED_RESPONSE';
 export const NETWORK_FAILURE_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
 
 const REQUEST_TIMEOUT_MS = 20_000;
+/** A 2 MB photo over a slow phone connection takes longer than a JSON request. */
+const UPLOAD_TIMEOUT_MS = 90_000;
+
+type UploadRoute = HttpRoute & { readonly method: 'post'; readonly upload: string };
+
+/** A raw-body request: the file, and the route's path with its `:params` filled in. */
+interface Payload {
+  readonly path: string;
+  readonly raw: Blob;
+}
 
 export function getJson<R extends BodylessRoute<'get'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
   return send(route, undefined);
@@ -48,26 +59,52 @@ export function postJson(route: HttpRoute, body?: unknown): Promise<HttpResult<u
   return send(route, body);
 }
 
+export function putJson<R extends BodyRoute<'put'>>(route: R, body: RequestBody<R>): Promise<HttpResult<ResponseData<R>>> {
+  return send(route, body);
+}
+
 export function deleteJson<R extends BodylessRoute<'delete'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
   return send(route, undefined);
 }
 
-async function send<T>(route: HttpRoute, body: unknown, isRetry = false): Promise<HttpResult<T>> {
+/**
+ * POSTs a file as the raw request body with its own `Content-Type` (CSRF and the 403 retry as for JSON).
+ * `params` fill the route's `:name` placeholders, e.g. `{ purpose: 'gallery' }` for `/api/profile/images/:purpose`.
+ */
+export function postRaw<R extends UploadRoute>(
+  route: R,
+  params: Readonly<Record<string, string>>,
+  file: Blob,
+): Promise<HttpResult<ResponseData<R>>> {
+  return send(route, undefined, false, { path: routePath(route.path, params), raw: file });
+}
+
+/** The route's path with its `:name` placeholders filled in (URL-encoded). */
+export function routePath(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:([A-Za-z]+)/g, (placeholder, name: string) => {
+    const value = params[name];
+    return value === undefined ? placeholder : encodeURIComponent(value);
+  });
+}
+
+async function send<T>(route: HttpRoute, body: unknown, isRetry = false, payload?: Payload): Promise<HttpResult<T>> {
   const changesState = route.method !== 'get';
   if (changesState) await sessionStore.loaded();
   const csrfToken = changesState ? currentCsrfToken() : null;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = payload?.raw;
+  if (raw) headers['content-type'] = raw.type || 'application/octet-stream';
+  else if (body !== undefined) headers['content-type'] = 'application/json';
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
 
   let response: Response;
   try {
-    response = await fetch(route.path, {
+    response = await fetch(payload?.path ?? route.path, {
       method: route.method.toUpperCase(),
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: raw ?? (body === undefined ? null : JSON.stringify(body)),
       credentials: 'same-origin',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(raw ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS),
     });
   } catch {
     return {
@@ -76,7 +113,7 @@ async function send<T>(route: HttpRoute, body: unknown, isRetry = false): Promis
     };
   }
   if (response.status === 403 && changesState && !isRetry && (await resyncSession(csrfToken))) {
-    return send<T>(route, body, true);
+    return send<T>(route, body, true, payload);
   }
   return readResult<T>(route, response);
 }

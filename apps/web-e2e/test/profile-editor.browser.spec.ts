@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembership, type TestOwner } from '@digicard/testing';
+
+const dir = mkdtempSync(join(tmpdir(), 'editor-'));
+async function imageFile(name: string, width: number, height: number, r: number): Promise<string> {
+  const path = join(dir, name);
+  writeFileSync(path, await sharp({ create: { width, height, channels: 3, background: { r, g: 100, b: 140 } } }).jpeg().toBuffer());
+  return path;
+}
+
+describe('an owner builds a full profile in the dashboard, and visitors use it', () => {
+  let system: TestSystem;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let owner: TestOwner;
+  const alerts: string[] = [];
+
+  before(async () => {
+    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Khumalo', email: 'naledi@example.co.za' });
+    await setMembership(system, 'naledi', 'DigiGold');
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  const form = () => page.getByRole('form', { name: 'Edit profile' });
+  const section = async (name: string) => {
+    await page.getByRole('tab', { name }).click();
+    return page.getByRole('tabpanel', { name });
+  };
+  const lastAlert = async (text: string) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !alerts.includes(text)) await page.waitForTimeout(100);
+    assert.ok(alerts.includes(text), `alert "${text}" in ${JSON.stringify(alerts)}`);
+  };
+
+  it('fills every section, uploads the images, and saves', async () => {
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    await page.getByText('Welcome, Naledi!').waitFor();
+    let panel = await section('Contact Information');
+    await panel.getByLabel('Title').fill('Founder & Designer');
+    await panel.getByLabel('About me').fill('I design brands for small businesses in Durban.');
+    await panel.getByLabel('Phone').fill('082 555 1234');
+    await panel.getByLabel('Profile image', { exact: true }).setInputFiles(await imageFile('me.jpg', 1200, 1200, 220));
+    await lastAlert('Profile image uploaded and saved successfully!');
+    const height = panel.getByLabel('Profile image height');
+    await height.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await height.inputValue(), '200');
+
+    panel = await section('Business Information');
+    await panel.getByLabel('Business name').fill('Khumalo Studio');
+    await panel.getByLabel('Business logo').setInputFiles(await imageFile('logo.jpg', 400, 400, 30));
+    await lastAlert('Business logo uploaded and saved successfully!');
+    await panel.getByRole('button', { name: 'Add website button' }).click();
+    await panel.getByLabel('Button name').last().fill('My portfolio');
+    await panel.getByLabel('URL').last().fill('https://khumalo.studio');
+    await panel.getByLabel('Video link').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+
+    panel = await section('Social Links');
+    await panel.getByRole('button', { name: 'Add social link' }).click();
+    await panel.getByLabel('Platform').last().selectOption('instagram');
+    await panel.getByLabel('URL').last().fill('https://www.instagram.com/khumalo.studio');
+
+    panel = await section('Products');
+    await panel.getByRole('button', { name: 'Add product' }).click();
+    await panel.getByLabel('Name').last().fill('Logo package');
+    await panel.getByLabel('Link').last().fill('https://khumalo.studio/logo');
+    await panel.getByLabel('Image').last().setInputFiles(await imageFile('product.jpg', 900, 900, 90));
+    await lastAlert('Product image uploaded. Remember to Save.');
+
+    panel = await section('Gallery');
+    await panel.getByLabel('Add a gallery image').setInputFiles(await imageFile('gallery.jpg', 1600, 900, 160));
+    await lastAlert('Gallery image uploaded. Remember to Save.');
+
+    panel = await section('Design');
+    await panel.getByLabel('Cover image').setInputFiles(await imageFile('cover.jpg', 1600, 600, 10));
+    await lastAlert('Cover image uploaded and saved successfully!');
+    await panel.getByLabel('Button background', { exact: true }).fill('#123456');
+
+    const preview = page.getByRole('region', { name: 'Live preview' }).or(page.locator('.pv').first());
+    await preview.first().getByText('Founder & Designer').waitFor();
+    await page.screenshot({ path: screenshotPath('editor-desktop'), fullPage: true });
+    await form().getByRole('button', { name: 'Save' }).first().click().catch(async () => page.getByRole('button', { name: 'Save', exact: true }).click());
+    await lastAlert('Profile is updated');
+    const { body } = await owner.client.request('/api/profile');
+    assert.equal(body.document.title, 'Founder & Designer');
+    assert.equal(body.document.profileImageHeight, 200);
+    assert.equal(body.document.buttonBackgroundColor, '#123456');
+    assert.deepEqual(body.document.websiteLinks, [{ buttonName: 'My portfolio', url: 'https://khumalo.studio' }]);
+    assert.deepEqual(body.document.socialLinks, [{ platform: 'instagram', url: 'https://www.instagram.com/khumalo.studio' }]);
+    assert.equal(body.document.gallery.length, 1);
+    assert.equal(body.document.products[0].name, 'Logo package');
+    assert.match(body.document.products[0].imageUrl, /^\/media\//);
+  });
+
+  it('shows the public page with every element, and its vCard and QR code are right', async () => {
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true })).newPage();
+    const response = await visitor.goto(`${system.gatewayUrl}/naledi`);
+    assert.equal(response?.status(), 200);
+    assert.equal(await visitor.title(), 'Naledi Khumalo | DigiCard');
+    await visitor.getByRole('heading', { level: 1, name: 'Naledi Khumalo' }).waitFor();
+    assert.equal(await visitor.locator('[data-header-height]').getAttribute('data-header-height'), '220');
+    for (const name of ['Save to Contact', 'Exchange Contact', 'Get your own Profile', 'About Me', 'Let me get in contact with you.']) {
+      assert.ok(await visitor.getByRole(name === 'Save to Contact' ? 'link' : 'button', { name }).isVisible(), name);
+    }
+    assert.equal(await visitor.getByRole('link', { name: /My portfolio/ }).getAttribute('href'), 'https://khumalo.studio/');
+    assert.equal(await visitor.getByRole('link', { name: 'Instagram' }).getAttribute('href'), 'https://www.instagram.com/khumalo.studio');
+    assert.ok(await visitor.getByRole('heading', { name: 'My Gallery' }).isVisible());
+    assert.ok(await visitor.getByRole('heading', { name: 'Products' }).isVisible());
+    assert.equal(await visitor.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').count(), 1);
+    assert.match((await visitor.locator('meta[property="og:image"]').getAttribute('content')) ?? '', /\/media\/.+\.webp$/);
+    await visitor.screenshot({ path: screenshotPath('public-profile-phone'), fullPage: true });
+
+    const [vcard] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('link', { name: 'Save to Contact' }).click()]);
+    assert.equal(vcard.suggestedFilename(), 'Naledi Khumalo.vcf');
+    const card = readFileSync((await vcard.path())!, 'utf8').replace(/\r\n /g, '');
+    for (const line of ['BEGIN:VCARD', 'VERSION:3.0', 'N:Khumalo;Naledi;;;', 'FN:Naledi Khumalo', 'ORG:Khumalo Studio', 'TITLE:Founder & Designer', 'TEL;TYPE=WORK,VOICE:082 555 1234', 'EMAIL;TYPE=INTERNET,WORK:naledi@example.co.za', `URL:${system.gatewayUrl}/naledi`, 'END:VCARD']) {
+      assert.ok(card.includes(`${line}\r\n`), line);
+    }
+    assert.match(card, /PHOTO;ENCODING=b;TYPE=JPEG:/);
+
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    const qr = await section('QR Code');
+    const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('link', { name: 'Download QR Code' }).click()]);
+    assert.equal(download.suggestedFilename(), 'QR_Code.png');
+    const file = (await download.path())!;
+    const meta = await sharp(file).metadata();
+    assert.deepEqual([meta.width, meta.height], [300, 300]);
+    assert.equal(execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim(), `${system.gatewayUrl}/naledi?src=qr`);
+  });
+
+  it('takes the three forms from a visitor, emails the owner, and lists them in the dashboard', async () => {
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();
+    const answers: string[] = [];
+    visitor.on('response', (r) => {
+      if (r.url().includes('/leads')) void r.text().then((t) => answers.push(`${r.status()} ${t}`));
+    });
+    visitor.on('console', (m) => answers.push(`console: ${m.text()}`));
+    await visitor.goto(`${system.gatewayUrl}/naledi?src=nfc`);
+    const send = async (toggle: string, kind: string, fields: Record<string, string>, thanks: string) => {
+      await visitor.getByRole('button', { name: toggle }).click();
+      const f = visitor.locator(`form[data-lead-kind="${kind}"]`);
+      await f.getByRole('button', { name: 'Send' }).click();
+      await f.getByText(/Please enter/).first().waitFor();
+      for (const [label, value] of Object.entries(fields)) await f.getByLabel(label, { exact: false }).first().fill(value);
+      await f.getByRole('checkbox').check();
+      await f.getByRole('button', { name: 'Send' }).click();
+      await visitor.getByRole('status').filter({ hasText: thanks, visible: true }).first().waitFor({ timeout: 10_000 }).catch((error: Error) => {
+        throw new Error(`${error.message}\nanswers: ${answers.join('\n')}`);
+      });
+    };
+    await send('Exchange Contact', 'exchange', { 'First name': 'Sipho', 'Last name': 'Nkosi', Phone: '0821234567', Email: 'sipho@example.co.za' }, 'Thank you! I will get in touch with you soon.');
+    await send('Get your own Profile', 'own-profile', { 'First name': 'Zanele', 'Last name': 'Zulu', Email: 'zanele@example.co.za' }, 'Thank you! Please check your email and follow the easy steps.');
+    await send('Let me get in contact with you.', 'lead', { 'First name': 'Thabo', Email: 'thabo@example.co.za', Message: 'I need a logo for my spaza shop.' }, 'Thank you! I will get in touch with you soon.');
+    await visitor.screenshot({ path: screenshotPath('public-profile-forms-sent'), fullPage: true });
+
+    const mails = await system.mail.waitForCount((m) => m.to.includes('naledi@example.co.za') && /\[DigiCard\]/.test(m.subject), 3);
+    assert.deepEqual(mails.map((m) => m.subject).sort(), [
+      '[DigiCard] Sipho Nkosi shared their contact details',
+      '[DigiCard] Thabo  sent you a message'.replace('  ', ' '),
+      '[DigiCard] Zanele Zulu would like a digital profile of their own',
+    ].sort());
+
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    const leads = await section('Leads');
+    for (const name of ['Sipho', 'Zanele', 'Thabo']) await leads.getByText(name, { exact: false }).first().waitFor();
+    assert.ok(await leads.getByText('I need a logo for my spaza shop.').isVisible());
+    await page.screenshot({ path: screenshotPath('editor-leads'), fullPage: true });
+  });
+
+  it('works on a phone: the editor stacks above the preview', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await phone.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    const p = await phone.newPage();
+    await p.goto(`${system.gatewayUrl}/dashboard`);
+    await p.getByRole('tab', { name: 'Contact Information' }).waitFor();
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0);
+    await p.screenshot({ path: screenshotPath('editor-phone'), fullPage: true });
+    await phone.close();
+  });
+});

@@ -1,0 +1,185 @@
+import { Button, FormAlert, Notice } from '@digicard/ui';
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useBeforeUnload } from '../hooks/use-before-unload';
+import {
+  PROFILE_NOT_UPDATED,
+  PROFILE_UPDATED,
+  useProfileEditor,
+  type ProfileEditor as Editor,
+  type SaveOutcome,
+} from '../hooks/use-profile-editor';
+import { fieldLabel } from '../utils/field-labels';
+import { DEFAULT_SECTION, sectionLabel, sectionOfField, type SectionId } from '../utils/sections';
+import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation';
+import { LivePreview } from './live-preview';
+import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
+import { BusinessSection } from './sections/business-section';
+import { ContactSection } from './sections/contact-section';
+import { DesignSection } from './sections/design-section';
+import { GallerySection } from './sections/gallery-section';
+import { LeadsSection } from './sections/leads-section';
+import { ProductsSection } from './sections/products-section';
+import { QrSection } from './sections/qr-section';
+import type { DocumentSectionProps } from './sections/section-props';
+import { SettingsSection } from './sections/settings-section';
+import { SocialSection } from './sections/social-section';
+import '../profile-editor.css';
+
+export const UNSAVED_CHANGES = 'Unsaved changes';
+export const ALL_SAVED = 'All changes saved';
+
+/**
+ * The dashboard's profile editor (loaded on demand): the section buttons, Save above the form, the chosen section,
+ * and the live preview beside the form (below it on phones).
+ */
+export default function ProfileEditor() {
+  const editor = useProfileEditor();
+  const [section, setSection] = useState<SectionId>(DEFAULT_SECTION);
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  useBeforeUnload(editor.dirty);
+  const { state } = editor;
+
+  if (state.status === 'loading') {
+    return (
+      <p className="loading-notice" role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="pe-load-failed">
+        <FormAlert>{state.message}</FormAlert>
+        <Button variant="secondary" onClick={editor.reload}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const goToField = (path: string) => {
+    flushSync(() => setSection(sectionOfField(path)));
+    document.getElementById(fieldId(path))?.focus();
+  };
+
+  async function onSave(event?: FormEvent) {
+    event?.preventDefault();
+    const result = await editor.save();
+    if (!result) return;
+    setOutcome(result);
+    if (result.ok) {
+      window.alert(PROFILE_UPDATED);
+      return;
+    }
+    window.alert(`${PROFILE_NOT_UPDATED}\n${result.message}`);
+    const first = orderedErrors(result.errors)[0];
+    if (first) goToField(first.path);
+  }
+
+  const errors = orderedErrors(state.errors);
+  const showFailure = outcome !== null && !outcome.ok && (errors.length > 0 || outcome.message !== FIX_FIELDS_MESSAGE);
+  const { account } = state;
+
+  return (
+    <div className="pe">
+      <div className="pe__tabs">
+        <SectionTabs active={section} onSelect={setSection} />
+      </div>
+
+      <form className="pe__form" aria-label="Edit profile" noValidate onSubmit={(event) => void onSave(event)}>
+        <div className="pe-savebar">
+          <Button type="submit" className="pe-savebar__save" disabled={editor.saving} aria-describedby="pe-save-state">
+            Save
+          </Button>
+          <p id="pe-save-state" className="pe-savebar__state" role="status">
+            {editor.saving ? 'Saving...' : editor.dirty ? UNSAVED_CHANGES : ALL_SAVED}
+          </p>
+          <a className="pe-savebar__preview" href="#pe-preview">
+            See preview
+          </a>
+        </div>
+
+        {outcome?.ok && !editor.dirty ? (
+          <Notice tone="success" role="status" className="pe-outcome">
+            {outcome.message}
+          </Notice>
+        ) : null}
+        {showFailure ? (
+          <div role="alert" className="ui-form-alert pe-outcome">
+            <p className="pe-outcome__title">{PROFILE_NOT_UPDATED}</p>
+            <p className="pe-outcome__message">{outcome.message}</p>
+            {errors.length > 0 ? (
+              <ul className="pe-outcome__errors">
+                {errors.map(({ path, message }) => (
+                  <li key={path}>
+                    <button type="button" className="pe-error-link" onClick={() => goToField(path)}>
+                      {`${[sectionLabel(sectionOfField(path)), fieldLabel(path)].filter(Boolean).join(', ')}: ${message}`}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        {state.restored && editor.dirty ? (
+          <Notice tone="warning" className="pe-restored">
+            <span>We brought back changes you had not saved yet.</span>{' '}
+            <Button variant="secondary" className="pe-small-button" onClick={editor.discardRestored}>
+              Discard them
+            </Button>
+          </Notice>
+        ) : null}
+
+        <div role="tabpanel" id={SECTION_PANEL_ID} aria-labelledby={tabId(section)} className="pe-panel">
+          <h2 className="pe-panel__title">{sectionLabel(section)}</h2>
+          <SectionBody section={section} editor={editor} />
+        </div>
+      </form>
+
+      <div className="pe__preview">
+        <LivePreview account={account} document={state.draft} />
+      </div>
+    </div>
+  );
+}
+
+function SectionBody({ section, editor }: { section: SectionId; editor: Editor }) {
+  const { state } = editor;
+  if (state.status !== 'ready') return null;
+  const props: DocumentSectionProps = {
+    doc: state.draft,
+    errors: state.errors,
+    membership: state.account.membership,
+    setField: editor.setField,
+    edit: editor.edit,
+    imageStored: editor.imageStored,
+  };
+  switch (section) {
+    case 'contact':
+      return <ContactSection {...props} />;
+    case 'business':
+      return <BusinessSection {...props} />;
+    case 'social':
+      return <SocialSection {...props} />;
+    case 'products':
+      return <ProductsSection {...props} />;
+    case 'gallery':
+      return <GallerySection {...props} />;
+    case 'design':
+      return <DesignSection {...props} />;
+    case 'qr':
+      return <QrSection username={state.account.username} isVerified={state.account.isVerified} isPublic={state.account.isPublic} />;
+    case 'settings':
+      return (
+        <SettingsSection
+          membership={state.account.membership}
+          isPublic={state.account.isPublic}
+          isVerified={state.account.isVerified}
+          changeSettings={editor.changeSettings}
+        />
+      );
+    case 'leads':
+      return <LeadsSection />;
+  }
+}

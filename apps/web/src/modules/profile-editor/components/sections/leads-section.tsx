@@ -1,0 +1,85 @@
+import type { Lead } from '@digicard/contracts';
+import { Button, FormAlert } from '@digicard/ui';
+import { ProfileLinks } from '../../api/profile';
+import { useLeads } from '../../hooks/use-leads';
+
+export const NO_LEADS = 'No leads yet. Share your profile to collect them.';
+
+const FORM_NAMES: Record<Lead['kind'], string> = {
+  lead: 'Lead form',
+  exchange: 'Exchange Contact',
+  'own-profile': 'Get your own Profile',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Leads: what visitors sent from the profile's forms, newest first, and the CSV download. */
+export function LeadsSection() {
+  const { state, retry } = useLeads();
+  return (
+    <>
+      <p className="pe-actions">
+        <a className="button-link button-link--secondary" href={ProfileLinks.leadsCsv} download>
+          Download CSV
+        </a>
+      </p>
+      {state.status === 'loading' ? (
+        <p role="status">Loading...</p>
+      ) : state.status === 'failed' ? (
+        <>
+          <FormAlert>{state.message}</FormAlert>
+          <Button variant="secondary" onClick={retry}>
+            Try again
+          </Button>
+        </>
+      ) : state.leads.length === 0 ? (
+        <p className="pe-list__empty">{NO_LEADS}</p>
+      ) : (
+        <>
+          <p className="pe-note">{state.leads.length === 1 ? '1 lead' : `${state.leads.length} leads`}, newest first.</p>
+          <ul className="pe-leads">
+            {state.leads.map((lead) => (
+              <LeadItem key={lead.id} lead={lead} />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function LeadItem({ lead }: { lead: Lead }) {
+  const name = `${lead.firstName} ${lead.lastName}`.trim();
+  return (
+    <li className="pe-lead">
+      <dl className="pe-lead__facts">
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={lead.createdAt}>{dateFormat.format(new Date(lead.createdAt))}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Form</dt>
+          <dd>{FORM_NAMES[lead.kind]}</dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd>{name || '—'}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : '—'}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{lead.phone ? <a href={`tel:${lead.phone.replace(/\s+/g, '')}`}>{lead.phone}</a> : '—'}</dd>
+        </div>
+        <div className="pe-lead__message">
+          <dt>Message</dt>
+          <dd>{lead.message || '—'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import { Memberships, WebRoutes, type Membership } from '@digicard/contracts';
+import { FormAlert } from '@digicard/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MEMBERSHIP_TIERS } from '../../../packages/tiers';
+import { ProfileLinks } from '../../api/profile';
+import type { ProfileEditor } from '../../hooks/use-profile-editor';
+import { SelectField } from '../fields';
+
+export const MEMBERSHIP_CHANGED = (membership: Membership) => `Your membership is now ${membership}.`;
+
+const MEMBERSHIP_OPTIONS = Memberships.map((membership) => {
+  const tier = MEMBERSHIP_TIERS.find((t) => t.name === membership);
+  return { value: membership, label: tier ? `${membership} (${tier.price})` : membership };
+});
+
+interface SettingsSectionProps {
+  membership: Membership;
+  isPublic: boolean;
+  isVerified: boolean;
+  changeSettings: ProfileEditor['changeSettings'];
+}
+
+type Outcome = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Settings: the membership (written at once; paid tiers answer with the server's message until PayFast opens),
+ * "Show my profile publicly" (written at once), "Download my data", and how to delete the account.
+ */
+export function SettingsSection({ membership, isPublic, isVerified, changeSettings }: SettingsSectionProps) {
+  // What the owner just chose, shown while the server is asked (it goes back when the server says no).
+  const [pendingMembership, setPendingMembership] = useState<Membership | null>(null);
+  const [pendingPublic, setPendingPublic] = useState<boolean | null>(null);
+  const [membershipOutcome, setMembershipOutcome] = useState<Outcome | null>(null);
+  const [publicOutcome, setPublicOutcome] = useState<Outcome | null>(null);
+
+  async function chooseMembership(value: string) {
+    const next = Memberships.find((m) => m === value);
+    if (!next || next === membership) return;
+    setPendingMembership(next);
+    setMembershipOutcome(null);
+    const result = await changeSettings({ membership: next });
+    setPendingMembership(null);
+    setMembershipOutcome(result.ok ? { ok: true, message: MEMBERSHIP_CHANGED(next) } : result);
+  }
+
+  async function choosePublic(next: boolean) {
+    setPendingPublic(next);
+    setPublicOutcome(null);
+    const result = await changeSettings({ isPublic: next });
+    setPendingPublic(null);
+    setPublicOutcome(
+      result.ok ? { ok: true, message: next ? 'Your profile is shown publicly.' : 'Your profile is now private.' } : result,
+    );
+  }
+
+  return (
+    <>
+      <SelectField
+        label="Membership"
+        path="membership"
+        value={pendingMembership ?? membership}
+        options={MEMBERSHIP_OPTIONS}
+        hint="Changes are saved at once."
+        disabled={pendingMembership !== null}
+        className="pe-membership"
+        onChange={(value) => void chooseMembership(value)}
+      />
+      <p className="pe-status" role="status">
+        {pendingMembership !== null ? 'Saving...' : membershipOutcome?.ok ? membershipOutcome.message : ''}
+      </p>
+      {membershipOutcome && !membershipOutcome.ok ? <FormAlert>{membershipOutcome.message}</FormAlert> : null}
+      <p className="pe-note">
+        <Link to={WebRoutes.pricing}>Compare the packages</Link>
+      </p>
+
+      <div className="pe-check">
+        <input
+          id="pe-isPublic"
+          type="checkbox"
+          checked={pendingPublic ?? isPublic}
+          disabled={pendingPublic !== null}
+          aria-describedby="pe-isPublic-hint"
+          onChange={(event) => void choosePublic(event.currentTarget.checked)}
+        />
+        <label htmlFor="pe-isPublic">Show my profile publicly</label>
+      </div>
+      <p id="pe-isPublic-hint" className="ui-field__hint pe-check__hint">
+        {isVerified
+          ? 'When this is off, only you can see your profile page. Saved at once.'
+          : 'Your profile is shown to others once your email address is verified. Saved at once.'}
+      </p>
+      <p className="pe-status" role="status">
+        {pendingPublic !== null ? 'Saving...' : publicOutcome?.ok ? publicOutcome.message : ''}
+      </p>
+      {publicOutcome && !publicOutcome.ok ? <FormAlert>{publicOutcome.message}</FormAlert> : null}
+
+      <h3 className="pe-subtitle">Your data</h3>
+      <p>Everything we hold about you and your profile, as a JSON file.</p>
+      <p>
+        <a className="button-link button-link--secondary" href={ProfileLinks.dataExport} download>
+          Download my data
+        </a>
+      </p>
+
+      <h3 className="pe-subtitle">Delete my account</h3>
+      <p>
+        To delete your account, <Link to={WebRoutes.contact}>contact us</Link>.
+      </p>
+    </>
+  );
+}

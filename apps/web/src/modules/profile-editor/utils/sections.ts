@@ -1,0 +1,53 @@
+/** The editor's sections, in the order of the button bar (spec section 2; Teams and Accessories Cart come later). */
+export const Sections = [
+  { id: 'contact', label: 'Contact Information' },
+  { id: 'business', label: 'Business Information' },
+  { id: 'social', label: 'Social Links' },
+  { id: 'products', label: 'Products' },
+  { id: 'gallery', label: 'Gallery' },
+  { id: 'design', label: 'Design' },
+  { id: 'qr', label: 'QR Code' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'leads', label: 'Leads' },
+] as const;
+
+export type SectionId = (typeof Sections)[number]['id'];
+
+export const DEFAULT_SECTION: SectionId = 'contact';
+
+export const sectionLabel = (id: SectionId): string => Sections.find((section) => section.id === id)?.label ?? id;
+
+/** Which section shows a document field (the first segment of an error path like `websiteLinks.0.url`). */
+const FIELD_SECTIONS: Readonly<Record<string, SectionId>> = {
+  title: 'contact',
+  profileBio: 'contact',
+  tel: 'contact',
+  profileImage: 'contact',
+  profileImageWidth: 'contact',
+  profileImageHeight: 'contact',
+  businessName: 'business',
+  businessLogo: 'business',
+  businessLogoWidth: 'business',
+  websiteLinks: 'business',
+  videoLink: 'business',
+  socialLinks: 'social',
+  products: 'products',
+  gallery: 'gallery',
+  profileBackground: 'design',
+  opacityValue: 'design',
+  profileBackgroundColor: 'design',
+  mainFontColor: 'design',
+  profileBioFont: 'design',
+  profileBioBackground: 'design',
+  buttonBackgroundColor: 'design',
+  buttonFontColor: 'design',
+  buttonBorderColor: 'design',
+  buttonBorderWidth: 'design',
+  dropdownFormsBackground: 'design',
+  sendBtnBackgroundColor: 'design',
+  sendBtnFontColor: 'design',
+};
+
+export function sectionOfField(path: string): SectionId {
+  return FIELD_SECTIONS[path.split('.')[0] ?? ''] ?? DEFAULT_SECTION;
+}
