@@ -247,4 +247,31 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.ok(data.images.length >= 1);
     await waitFor('no secrets in the export', () => Promise.resolve(!JSON.stringify(data).includes('argon2')));
   });
+
+  it('deletes an account once its password is confirmed, and forgets its profile, images and leads', async () => {
+    assert.equal((await system.client().request('/api/accounts/me', { method: 'DELETE', body: { password: 'x' } })).status, 401);
+    const empty = await lerato.client.request('/api/accounts/me', { method: 'DELETE', body: {} });
+    assert.equal(empty.status, 400);
+    assert.deepEqual(empty.body.fieldErrors.password, ['Please enter your password to confirm.']);
+    const wrong = await lerato.client.request('/api/accounts/me', { method: 'DELETE', body: { password: 'not my password' } });
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.body.message, 'Incorrect password. Please try again.');
+    const other = system.client();
+    await other.request('/api/session', { body: { email: 'lerato@example.co.za', password: lerato.password } });
+    const gone = await lerato.client.request('/api/accounts/me', { method: 'DELETE', body: { password: lerato.password } });
+    assert.equal(gone.status, 200, JSON.stringify(gone.body));
+    assert.equal(gone.body.message, 'Your account and everything we held about it are deleted.');
+    assert.equal((await other.request('/api/session')).body.user, null, 'every session ended');
+    assert.equal((await system.client().request('/api/session', { body: { email: 'lerato@example.co.za', password: lerato.password } })).body.code, 'AUTH_USER_NOT_FOUND');
+    await waitFor('the profile to be forgotten', async () => {
+      const rows = await system.sql<{ n: number }>(
+        `SELECT (SELECT count(*) FROM profiles.profiles WHERE account_id = $1) + (SELECT count(*) FROM profiles.leads WHERE account_id = $1)
+          + (SELECT count(*) FROM profiles.media WHERE account_id = $1) AS n`,
+        [lerato.accountId],
+      );
+      return Number(rows[0]!.n) === 0;
+    });
+    assert.equal((await fetch(`${system.gatewayUrl}/api/profiles/lerato/vcard`)).status, 404);
+    assert.equal((await thabo.client.request('/api/profile')).status, 200, 'nobody else is touched');
+  });
 });

@@ -199,4 +199,21 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await p.screenshot({ path: screenshotPath('editor-phone'), fullPage: true });
     await phone.close();
   });
+
+  it('deletes the account from Settings after the password is confirmed', async () => {
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    const settings = await section('Settings');
+    const remove = settings.getByRole('group', { name: 'Delete my account' });
+    await remove.getByLabel('Password').fill('not my password');
+    await remove.getByRole('button', { name: 'Delete my account' }).click();
+    await remove.getByText('Incorrect password. Please try again.').waitFor();
+    await remove.getByLabel('Password').fill(owner.password);
+    await remove.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/`);
+    await lastAlert('Your account and everything we held about it are deleted.');
+    assert.ok(alerts.some((a) => a.startsWith('Delete your account')), 'asked to confirm first');
+    assert.ok(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).isVisible());
+    const after = await fetch(`${system.gatewayUrl}/naledi`);
+    assert.equal(after.status, 404);
+  });
 });

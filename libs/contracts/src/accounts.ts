@@ -80,6 +80,11 @@ export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 export const VerifyEmailSchema = z.object({ token: tokenField }).meta({ id: 'VerifyEmail' });
 export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
 
+export const DeleteAccountSchema = z
+  .object({ password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(1024) })
+  .meta({ id: 'DeleteAccount' });
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
 export const SessionUserSchema = z
   .object({
     id: z.uuid(),
@@ -122,4 +127,6 @@ export const AccountMessages = {
   verified: 'Your email address is verified. You can now share your profile.',
   passwordChanged: 'Your password is changed. You are signed in, and signed out everywhere else.',
   verificationSent: 'We sent you a new verification email.',
+  passwordRequired: 'Password required to confirm.',
+  accountDeleted: 'Your account and everything we held about it are deleted.',
 } as const;

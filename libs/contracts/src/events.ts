@@ -37,7 +37,9 @@ export const Events = {
   verificationRequested: event('identity', 'identity.verification.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
+  userDeleted: event('identity', 'identity.user.deleted', z.object({ accountId: z.uuid(), deletedAt: at })),
   profileUpdated: event('profiles', 'profiles.profile.updated', z.object({ accountId: z.uuid(), username: z.string(), updatedAt: at })),
+  profileDeleted: event('profiles', 'profiles.profile.deleted', z.object({ accountId: z.uuid(), username: z.string() })),
   leadCaptured: event(
     'profiles',
     'profiles.lead.captured',

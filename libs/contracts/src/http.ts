@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  DeleteAccountSchema,
   LoginRequestSchema,
   MessageResponseSchema,
   PasswordResetRequestSchema,
@@ -85,6 +86,22 @@ export const HttpRoutes = {
     responses: {
       201: { description: 'Registered and signed in (sets the session cookie)', schema: SessionResponseSchema },
       400: { description: 'Invalid, reserved or taken username; email taken; weak or common password', schema: ApiErrorSchema },
+      403: csrf,
+      429: tooMany,
+      503: unavailable,
+    },
+  },
+  deleteAccount: {
+    method: 'delete',
+    path: '/api/accounts/me',
+    operationId: 'deleteAccount',
+    summary: 'Deletes the signed-in account and everything held about it (POPIA), after the password is confirmed',
+    tag: 'accounts',
+    body: DeleteAccountSchema,
+    responses: {
+      200: { description: 'Deleted; every session ended', schema: MessageResponseSchema },
+      400: badRequest,
+      401: { description: 'Not signed in, or AUTH_WRONG_PASSWORD', schema: ApiErrorSchema },
       403: csrf,
       429: tooMany,
       503: unavailable,

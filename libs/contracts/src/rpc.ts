@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DeleteAccountSchema,
   LoginRequestSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
@@ -74,6 +75,7 @@ export const Rpc = {
   requestPasswordReset: rpc('identity', 'identity.password-reset.request', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
   issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', AccountRef, IssuedToken.nullable()),
   resetPassword: rpc('identity', 'identity.password.reset', PasswordResetSchema, SessionUserSchema),
+  deleteAccount: rpc('identity', 'identity.account.delete', AccountRef.extend(DeleteAccountSchema.shape), z.object({ deleted: z.literal(true) })),
 
   getOwnProfile: rpc('profiles', 'profiles.profile.get', AccountRef, OwnProfileSchema),
   saveProfile: rpc('profiles', 'profiles.profile.save', AccountRef.extend({ document: ProfileDocumentSchema }), OwnProfileSchema),

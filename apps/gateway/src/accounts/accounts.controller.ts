@@ -3,6 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Res } from '@nes
 import type { Response } from 'express';
 import {
   AccountMessages,
+  DeleteAccountSchema,
   ErrorCode,
   HttpRoutes,
   LoginRequestSchema,
@@ -11,6 +12,7 @@ import {
   RegisterRequestSchema,
   Rpc,
   VerifyEmailSchema,
+  type DeleteAccount,
   type LoginRequest,
   type MessageResponse,
   type PasswordReset,
@@ -27,6 +29,7 @@ import { CurrentSession, Meta } from '../http/request-meta.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { RateLimiter } from '../security/rate-limiter.js';
+import { requireAccount } from '../session/require-session.js';
 import { clearSessionCookie, writeSessionCookie } from '../session/session.cookie.js';
 import { SessionStore, type Session } from '../session/session.store.js';
 
@@ -105,6 +108,22 @@ export class AccountsController {
   async logout(@CurrentSession() session: Session | null, @Res({ passthrough: true }) res: Response): Promise<void> {
     if (session) await this.sessions.destroy(session.id, session.data.accountId);
     clearSessionCookie(res);
+  }
+
+  @Delete(HttpRoutes.deleteAccount.path)
+  @HttpCode(200)
+  async deleteAccount(
+    @Body(new ZodBody(DeleteAccountSchema)) body: DeleteAccount,
+    @CurrentSession() session: Session | null,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageResponse> {
+    const accountId = requireAccount(session);
+    await this.limiter.hit('login-account', accountId, this.config.RATE_LIMIT_LOGIN_ACCOUNT);
+    await this.rpc.call(Rpc.deleteAccount, { accountId, password: body.password }, meta);
+    await this.sessions.destroyAllFor(accountId);
+    clearSessionCookie(res);
+    return { message: AccountMessages.accountDeleted };
   }
 
   @Post(HttpRoutes.verifyEmail.path)

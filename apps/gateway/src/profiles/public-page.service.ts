@@ -37,7 +37,7 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
   /** Views of cached pages, counted here and sent once a second: `username source` → count. */
   private readonly views = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | null = null;
-  private subscription: Subscription | null = null;
+  private readonly subscriptions: Subscription[] = [];
 
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
@@ -48,21 +48,26 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     const nc = this.nats.unwrap<NatsConnection>();
-    this.subscription = nc.subscribe(Events.profileUpdated.subject, {
-      callback: (error, msg) => {
-        if (error) return;
-        try {
-          const { data } = msg.json<{ data: { username: string } }>();
-          this.cache.delete(data.username);
-        } catch {
-          this.cache.clear();
-        }
-      },
-    });
+    // Both events carry the username; anything unreadable empties the cache rather than risk a stale page.
+    for (const subject of [Events.profileUpdated.subject, Events.profileDeleted.subject]) {
+      this.subscriptions.push(
+        nc.subscribe(subject, {
+          callback: (error, msg) => {
+            if (error) return;
+            try {
+              const { data } = msg.json<{ data: { username: string } }>();
+              this.cache.delete(data.username);
+            } catch {
+              this.cache.clear();
+            }
+          },
+        }),
+      );
+    }
   }
 
   onModuleDestroy(): void {
-    this.subscription?.unsubscribe();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
     if (this.flushTimer) clearInterval(this.flushTimer);
     this.flushViews();
   }

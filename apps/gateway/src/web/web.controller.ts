@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { CataloguePages, ErrorCode, ImplementedWebRoutes, Rpc, type ViewSource } from '@digicard/contracts';
+import { CataloguePages, ErrorCode, ImplementedWebRoutes, Rpc, isReservedUsername, type ViewSource } from '@digicard/contracts';
 import { clientScript, renderProfilePage } from '@digicard/profile-view';
 import { ApiHttpException, CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
@@ -46,7 +46,8 @@ export class WebController {
     }
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const segment = SEGMENT.exec(path)?.[1];
-    if (segment && !pages.has(path) && (await this.profilePage(segment, req, res))) return;
+    // Reserved names (the site's own paths) are never usernames: no need to ask the profiles service.
+    if (segment && !pages.has(path) && !isReservedUsername(segment) && (await this.profilePage(segment, req, res))) return;
     const found = pages.has(path) || (await this.isCataloguePage(path));
     res.status(found ? 200 : 404).type('html').set('Cache-Control', 'no-cache').send(this.index.html);
   }

@@ -48,6 +48,12 @@ export class AccountsController {
     return this.accounts.issueToken(parseRpc(Rpc.issuePasswordResetToken, payload).body.accountId, 'reset-password');
   }
 
+  @MessagePattern(Rpc.deleteAccount.subject)
+  delete(@Payload() payload: unknown): Promise<{ deleted: true }> {
+    const { accountId, password } = parseRpc(Rpc.deleteAccount, payload).body;
+    return this.accounts.delete(accountId, password);
+  }
+
   @MessagePattern(Rpc.resetPassword.subject)
   resetPassword(@Payload() payload: unknown): Promise<SessionUser> {
     return this.accounts.resetPassword(parseRpc(Rpc.resetPassword, payload).body);

@@ -46,6 +46,11 @@ export class AccountsRepository {
     return row ?? null;
   }
 
+  async delete(tx: Transaction, id: string): Promise<boolean> {
+    const rows = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+    return rows.length > 0;
+  }
+
   async insertToken(tx: Executor, accountId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
     await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt });
   }

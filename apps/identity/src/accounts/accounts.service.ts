@@ -163,6 +163,21 @@ export class AccountsService {
     return { token, email: account.email, firstName: account.firstName, expiresAt: expiresAt.toISOString() };
   }
 
+  /** Deletes the account once its password is confirmed; `identity.user.deleted` tells the other services. */
+  async delete(accountId: string, password: string): Promise<{ deleted: true }> {
+    const account = await this.accounts.findById(this.db, accountId);
+    if (!account) throw ServiceError.notFound('No such account.');
+    if (!(await verifyPassword(account.passwordHash, password))) {
+      throw new ServiceError({ statusCode: 401, code: ErrorCode.WrongPassword, message: AccountMessages.wrongPassword });
+    }
+    await this.db.transaction(async (tx) => {
+      await this.accounts.delete(tx, accountId);
+      await recordEvent(tx, outbox, Events.userDeleted, { accountId, deletedAt: new Date().toISOString() });
+    });
+    this.relay.kick();
+    return { deleted: true };
+  }
+
   async resetPassword({ token, password }: PasswordReset): Promise<SessionUser> {
     if (isCommonPassword(password)) throw fieldError('password', AccountMessages.commonPassword);
     const passwordHash = await hashPassword(password);

@@ -63,8 +63,10 @@ export function putJson<R extends BodyRoute<'put'>>(route: R, body: RequestBody<
   return send(route, body);
 }
 
-export function deleteJson<R extends BodylessRoute<'delete'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
-  return send(route, undefined);
+export function deleteJson<R extends BodylessRoute<'delete'>>(route: R): Promise<HttpResult<ResponseData<R>>>;
+export function deleteJson<R extends BodyRoute<'delete'>>(route: R, body: RequestBody<R>): Promise<HttpResult<ResponseData<R>>>;
+export function deleteJson(route: HttpRoute, body?: unknown): Promise<HttpResult<unknown>> {
+  return send(route, body);
 }
 
 /**

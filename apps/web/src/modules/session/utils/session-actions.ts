@@ -25,6 +25,16 @@ export async function refreshSession(): Promise<void> {
   else if (sessionStore.get().status === 'loading') sessionStore.setSignedOut();
 }
 
+/** After the account is gone: forget the local profile data and the session (the server already ended it). */
+export function forgetDeletedAccount(): void {
+  try {
+    localStorage.removeItem(USER_DATA_STORAGE_KEY);
+  } catch {
+    // Storage can be unavailable; nothing to remove then.
+  }
+  sessionStore.setSignedOut();
+}
+
 /** Stores the session a login, registration or password reset answered with. */
 export function setSession(response: SessionResponse): void {
   sessionStore.setFromResponse(response);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MEMBERSHIP_TIERS } from '../../../packages/tiers';
 import { ProfileLinks } from '../../api/profile';
 import type { ProfileEditor } from '../../hooks/use-profile-editor';
+import { DeleteAccount } from '../delete-account';
 import { SelectField } from '../fields';
 
 export const MEMBERSHIP_CHANGED = (membership: Membership) => `Your membership is now ${membership}.`;
@@ -104,9 +105,7 @@ export function SettingsSection({ membership, isPublic, isVerified, changeSettin
       </p>
 
       <h3 className="pe-subtitle">Delete my account</h3>
-      <p>
-        To delete your account, <Link to={WebRoutes.contact}>contact us</Link>.
-      </p>
+      <DeleteAccount />
     </>
   );
 }
