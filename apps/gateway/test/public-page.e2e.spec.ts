@@ -111,6 +111,21 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     assert.equal(caps.headers.get('location'), '/thabo');
   });
 
+  it('shows a team member’s page with the business’s styling and content, and its tier (businessId)', async () => {
+    const rep = await registerOwner(system, { username: 'sipho-rep', firstName: 'Sipho', lastName: 'Nkosi', email: 'sipho@example.co.za' });
+    const { body } = await rep.client.request('/api/profile');
+    await rep.client.request('/api/profile', { method: 'PUT', body: { document: { ...body.document, title: 'Sales Rep', businessName: 'My own shop' } } });
+    await system.sql('UPDATE profiles.profiles SET business_account_id = $1 WHERE username = $2', [thabo.accountId, 'sipho-rep']);
+    const { status, html } = await page('/sipho-rep');
+    assert.equal(status, 200);
+    assert.match(html, /<h1[^>]*>Sipho Nkosi<\/h1>/);
+    assert.ok(html.includes('Sales Rep'), 'the rep keeps their own title');
+    assert.ok(html.includes('Mokoena Solar') && !html.includes('My own shop'), 'the business name is the business’s');
+    assert.ok(html.includes('https://mokoena.co.za') && html.includes('My Gallery'), 'links and gallery come from the business, with its tier');
+    const lead = await system.client().request('/api/profiles/sipho-rep/leads', { body: { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true } });
+    assert.equal(lead.status, 202, 'the lead form follows the business’s tier');
+  });
+
   it('shows an unknown, unverified or private profile to nobody but its owner', async () => {
     assert.equal((await page('/nobody-at-all')).status, 404);
     const zanele = await registerOwner(system, { username: 'zanele', firstName: 'Zanele', lastName: 'Zulu', email: 'zanele@example.co.za' }, { verify: false });

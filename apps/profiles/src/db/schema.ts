@@ -21,6 +21,8 @@ export const profiles = schema.table(
     membership: text('membership').notNull().default('DigiShare'),
     isVerified: boolean('is_verified').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
+    /** The business whose styling and content this profile shows (a team member's leader): spec's businessId. */
+    businessAccountId: uuid('business_account_id'),
     document: jsonb('document').$type<ProfileDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

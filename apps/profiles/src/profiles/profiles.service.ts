@@ -40,10 +40,23 @@ const toOwn = (row: ProfileRow): OwnProfile => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** What a visitor may see: content the owner's tier does not include is removed here, not only hidden. */
-export function toPublic(row: ProfileRow): PublicProfile {
-  const membership = membershipOf(row);
-  const doc = documentOf(row);
+/** What a profile takes from the business it belongs to (spec sections 3 and 7): its styling and business content. */
+const INHERITED = [
+  'businessName', 'businessLogo', 'businessLogoWidth', 'profileBackground', 'opacityValue', 'videoLink', 'websiteLinks',
+  'socialLinks', 'gallery', 'products', 'profileBackgroundColor', 'mainFontColor', 'profileBioFont', 'profileBioBackground',
+  'buttonBackgroundColor', 'buttonFontColor', 'buttonBorderColor', 'buttonBorderWidth', 'dropdownFormsBackground',
+  'sendBtnBackgroundColor', 'sendBtnFontColor',
+] as const satisfies ReadonlyArray<keyof ProfileDocument>;
+
+/**
+ * What a visitor may see: content the owner's tier does not include is removed here, not only hidden. A profile
+ * with a business (a team member) shows the business's styling and content, and shares its tier.
+ */
+export function toPublic(row: ProfileRow, business: ProfileRow | null = null): PublicProfile {
+  const membership = membershipOf(business ?? row);
+  const own = documentOf(row);
+  const inherited = business ? documentOf(business) : null;
+  const doc: ProfileDocument = inherited ? { ...own, ...Object.fromEntries(INHERITED.map((k) => [k, inherited[k]])) } : own;
   const features = {
     socialLinks: hasFeature(membership, 'socialLinks'),
     leadForm: hasFeature(membership, 'leadForm'),
@@ -188,7 +201,8 @@ export class ProfilesService {
     const shareable = row.isPublic && row.isVerified;
     if (!shareable && !isOwner) throw notFound();
     if (source && !isOwner) await this.profiles.recordView(this.db, row.accountId, source);
-    return { profile: toPublic(row), isOwner, shareable };
+    const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
+    return { profile: toPublic(row, business), isOwner, shareable };
   }
 
   async recordViewOf(username: string, source: ViewSource, count: number): Promise<void> {
@@ -207,7 +221,8 @@ export class ProfilesService {
   async submitLead(username: string, submission: LeadSubmission): Promise<{ id: string }> {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
     if (!row || !row.isPublic || !row.isVerified) throw notFound();
-    if (submission.kind === 'lead' && !hasFeature(membershipOf(row), 'leadForm')) throw gated(UpgradeMessages.leadForm);
+    const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
+    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm')) throw gated(UpgradeMessages.leadForm);
     const id = randomUUID();
     // A robot filled in the field people never see: answer as if stored, keep nothing.
     if (submission.website) return { id };

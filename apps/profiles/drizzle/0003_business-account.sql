@@ -1,0 +1,1 @@
+ALTER TABLE "profiles"."profiles" ADD COLUMN "business_account_id" uuid;
