@@ -93,6 +93,12 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.equal((await upload(thabo, 'gallery', await photoWithGps())).status, 403, 'gallery uploads need DigiGold too');
     const paid = await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiGold' } });
     assert.equal(paid.status, 403, 'paid tiers are not self-granted');
+    assert.match(paid.body.message, /PayFast/);
+    await system.sql('UPDATE profiles.profiles SET is_partner = true WHERE username = $1', ['thabo']);
+    const partner = await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiPlatinum' } });
+    assert.equal(partner.status, 200, 'a partner changes tier without paying');
+    assert.equal(partner.body.membership, 'DigiPlatinum');
+    await system.sql('UPDATE profiles.profiles SET is_partner = false WHERE username = $1', ['thabo']);
     await setMembership(system, 'thabo', 'DigiGold');
     const gold = await thabo.client.request('/api/profile', {
       method: 'PUT',

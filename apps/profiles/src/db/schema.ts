@@ -23,6 +23,8 @@ export const profiles = schema.table(
     isPublic: boolean('is_public').notNull().default(true),
     /** The business whose styling and content this profile shows (a team member's leader): spec's businessId. */
     businessAccountId: uuid('business_account_id'),
+    /** Partners (spec: isPartner) change their tier without paying. Set by staff. */
+    isPartner: boolean('is_partner').notNull().default(false),
     document: jsonb('document').$type<ProfileDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -156,12 +156,12 @@ export class ProfilesService {
   }
 
   /**
-   * isPublic and the membership. Until PayFast payments arrive, only DigiShare (the free tier) is chosen here;
-   * paid tiers are granted by payment events.
+   * isPublic and the membership. DigiShare (the free tier) and any tier for a partner are written at once; other
+   * paid tiers are granted by payment events (PayFast, with the payments work).
    */
   async saveSettings(accountId: string, isPublic: boolean, membership: Membership): Promise<OwnProfile> {
     const current = await this.own(accountId);
-    if (membership !== membershipOf(current) && membership !== 'DigiShare') {
+    if (membership !== membershipOf(current) && membership !== 'DigiShare' && !current.isPartner) {
       throw gated(`${membership} is paid by PayFast; online payment opens soon.`);
     }
     return toOwn(await this.change(accountId, (tx) => this.profiles.update(tx, accountId, { isPublic, membership })));

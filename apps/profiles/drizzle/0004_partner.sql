@@ -1,0 +1,1 @@
+ALTER TABLE "profiles"."profiles" ADD COLUMN "is_partner" boolean DEFAULT false NOT NULL;
