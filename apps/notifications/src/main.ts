@@ -27,9 +27,6 @@ await bootstrapService<Config>({
     });
     // The streams of the services we listen to; creating them here makes start-up order irrelevant.
     for (const owner of triggeringStreams()) await ensureEventStream(ctx.jsm, owner, ctx.config.JETSTREAM_REPLICAS);
-    const consumers = await startEmailTriggers(ctx, emails.queue, new RpcClient(proxy, 5000));
-    ctx.onShutdown(async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-    });
+    await startEmailTriggers(ctx, emails.queue, new RpcClient(proxy, 5000));
   },
 });

@@ -14,9 +14,6 @@ await bootstrapService<Config>({
   imports: () => [ProfilesModule],
   afterStart: async (_app, ctx) => {
     await ensureEventStream(ctx.jsm, 'identity', ctx.config.JETSTREAM_REPLICAS);
-    const consumers = await startAccountEventConsumers(ctx);
-    ctx.onShutdown(async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-    });
+    await startAccountEventConsumers(ctx);
   },
 });

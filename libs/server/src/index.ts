@@ -6,3 +6,4 @@ export * from './nest-logger.js';
 export * from './rpc.js';
 export * from './tokens.js';
 export * from './rpc-client.js';
+export * from './consume.js';

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { Events, Rpc, streamFor, type EmailJob, type ServiceName, type EventDefinition, type EventEnvelope, type RequestMeta } from '@digicard/contracts';
-import { durableName, handleOnce, startEventConsumer, type RunningConsumer } from '@digicard/messaging';
-import type { RpcClient, ServiceContext } from '@digicard/server';
+import { Events, Rpc, type EmailJob, type ServiceName, type EventDefinition, type RequestMeta } from '@digicard/contracts';
+import { consumeEventOnce, type RpcClient, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { processedMessages } from '../db/schema.js';
 import type { EmailQueue } from './email.queue.js';
@@ -9,13 +8,13 @@ import type { EmailQueue } from './email.queue.js';
 /** Turns an event into the email it calls for, or null when none is due (say, the account is already verified). */
 type Trigger<T extends z.ZodType> = {
   event: EventDefinition<T>;
-  toJob(envelope: EventEnvelope<z.output<T>>, deps: { rpc: RpcClient; config: Config }): Promise<EmailJob | null>;
+  toJob(event: { id: string; data: z.output<T> }, deps: { rpc: RpcClient; config: Config }): Promise<EmailJob | null>;
 };
 
 const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
 
 const verificationEmail = async (
-  envelope: EventEnvelope<{ accountId: string }>,
+  envelope: { id: string; data: { accountId: string } },
   { rpc, config }: { rpc: RpcClient; config: Config },
 ): Promise<EmailJob | null> => {
   const issued = await rpc.call(Rpc.issueVerificationToken, { accountId: envelope.data.accountId }, meta(envelope.id));
@@ -74,35 +73,14 @@ const triggers = [
   } satisfies Trigger<typeof Events.passwordResetRequested.data>,
 ];
 
-/**
- * One durable consumer per triggering event. Each event is handled once (its id is recorded with the work), and the
- * job id derives from it, so a redelivered event never sends a second email.
- */
-export async function startEmailTriggers(ctx: ServiceContext<Config>, emails: EmailQueue, rpc: RpcClient): Promise<RunningConsumer[]> {
-  const running: RunningConsumer[] = [];
+/** One durable consumer per triggering event; each event enqueues its email once (the job id derives from it). */
+export async function startEmailTriggers(ctx: ServiceContext<Config>, emails: EmailQueue, rpc: RpcClient): Promise<void> {
   for (const trigger of triggers as Array<Trigger<z.ZodType>>) {
-    const durable = durableName('notifications', trigger.event.subject);
-    running.push(
-      await startEventConsumer(
-        ctx.js,
-        ctx.jsm,
-        {
-          stream: streamFor(trigger.event.owner).name,
-          durable,
-          event: trigger.event,
-          handle: async (envelope) => {
-            const first = await handleOnce(ctx.db, processedMessages, durable, envelope.id, async () => {
-              const job = await trigger.toJob(envelope, { rpc, config: ctx.config });
-              if (job) await emails.enqueue(job);
-            });
-            if (!first) ctx.logger.info({ eventId: envelope.id, subject: trigger.event.subject }, 'duplicate event skipped');
-          },
-        },
-        ctx.logger,
-      ),
-    );
+    await consumeEventOnce(ctx, processedMessages, trigger.event, async (_tx, data, eventId) => {
+      const job = await trigger.toJob({ id: eventId, data }, { rpc, config: ctx.config });
+      if (job) await emails.enqueue(job);
+    });
   }
-  return running;
 }
 
 export const triggeringStreams = (): ServiceName[] => [...new Set(triggers.map((t) => t.event.owner))];

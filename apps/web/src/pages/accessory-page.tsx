@@ -1,39 +1,24 @@
 import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
 import { Button, Container, Notice } from '@digicard/ui';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '../modules/session/hooks/use-session';
-import { CardNotFound, CARD_NOT_FOUND } from '../modules/shop/components/card-not-found';
-import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
+import { CatalogueItemPage } from '../modules/shop/components/catalogue-item-page';
 import { ImageGallery } from '../modules/shop/components/image-gallery';
 import { ItemPrice } from '../modules/shop/components/item-price';
 import { MoreInfo } from '../modules/shop/components/more-info';
 import { SpecList } from '../modules/shop/components/spec-list';
-import { useCatalogue } from '../modules/shop/hooks/use-catalogue';
 import { cartStore } from '../modules/shop/utils/cart-store';
-import { findItem } from '../modules/shop/utils/catalogue-store';
-import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 export const ADDED_TO_BASKET_MESSAGE = 'Added to your basket.';
 
 /** /accessories/:id: one NFC card. Signed in: "ADD TO CART"; signed out: "REGISTER TODAY". */
 export function AccessoryPage() {
-  const { id } = useParams();
-  const catalogue = useCatalogue();
-  const item = catalogue.status === 'loaded' ? findItem(catalogue.items, 'accessory', id) : undefined;
-  usePageMeta(
-    item?.name ?? (catalogue.status === 'loaded' ? CARD_NOT_FOUND : 'Accessories'),
-    item?.heading ?? 'NFC business cards that share your digital profile with one tap.',
+  return (
+    <CatalogueItemPage kind="accessory" sectionTitle="Accessories" description={'NFC business cards that share your digital profile with one tap.'}>
+      {(item) => <AccessoryDetail item={item} />}
+    </CatalogueItemPage>
   );
-  if (catalogue.status !== 'loaded') {
-    return (
-      <Container className="page">
-        {catalogue.status === 'failed' ? <h1 className="page__title">Accessories</h1> : null}
-        <CatalogueStatus state={catalogue} />
-      </Container>
-    );
-  }
-  return item ? <AccessoryDetail item={item} /> : <CardNotFound />;
 }
 
 function AccessoryDetail({ item }: { item: CatalogueItem }) {

@@ -1,16 +1,12 @@
 import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
 import { Button, Container } from '@digicard/ui';
-import { useNavigate, useParams } from 'react-router';
-import { CardNotFound, CARD_NOT_FOUND } from '../modules/shop/components/card-not-found';
-import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
+import { useNavigate } from 'react-router';
+import { CatalogueItemPage } from '../modules/shop/components/catalogue-item-page';
 import { ImageGallery } from '../modules/shop/components/image-gallery';
 import { ItemPrice, NORMAL_PRICE_FOOTNOTE } from '../modules/shop/components/item-price';
 import { MoreInfo } from '../modules/shop/components/more-info';
 import { SpecList } from '../modules/shop/components/spec-list';
-import { useCatalogue } from '../modules/shop/hooks/use-catalogue';
 import { cartStore } from '../modules/shop/utils/cart-store';
-import { findItem } from '../modules/shop/utils/catalogue-store';
-import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 /** The spec's alert after "ADD TO CART", its grammar mended. */
 export const SPECIAL_ADDED_ALERT = 'Your cards have been added to your basket.';
@@ -22,22 +18,11 @@ export const MEMBERSHIP_FEES_NOTE = 'The price does not include the monthly memb
  * sign-up (/registration) arrives with the payments work.
  */
 export function SpecialPage() {
-  const { id } = useParams();
-  const catalogue = useCatalogue();
-  const item = catalogue.status === 'loaded' ? findItem(catalogue.items, 'special', id) : undefined;
-  usePageMeta(
-    item?.name ?? (catalogue.status === 'loaded' ? CARD_NOT_FOUND : 'Specials'),
-    item?.heading ?? 'NFC business card specials: a printed card at a special price, some with a year of DigiGold.',
+  return (
+    <CatalogueItemPage kind="special" sectionTitle="Specials" description={'NFC business card specials: a printed card at a special price, some with a year of DigiGold.'}>
+      {(item) => <SpecialDetail item={item} />}
+    </CatalogueItemPage>
   );
-  if (catalogue.status !== 'loaded') {
-    return (
-      <Container className="page">
-        {catalogue.status === 'failed' ? <h1 className="page__title">Specials</h1> : null}
-        <CatalogueStatus state={catalogue} />
-      </Container>
-    );
-  }
-  return item ? <SpecialDetail item={item} /> : <CardNotFound />;
 }
 
 function SpecialDetail({ item }: { item: CatalogueItem }) {
