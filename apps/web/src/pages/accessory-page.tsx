@@ -60,14 +60,7 @@ function AccessoryDetail({ item }: { item: CatalogueItem }) {
             ]}
           />
         </section>
-        {item.moreInfo.trim() ? (
-          <section aria-labelledby="more-info-title">
-            <h2 id="more-info-title" className="item-page__subtitle">
-              More information
-            </h2>
-            <MoreInfo html={item.moreInfo} />
-          </section>
-        ) : null}
+        <MoreInfo html={item.moreInfo} />
       </div>
     </Container>
   );

@@ -8,15 +8,15 @@ import {
   type LoginRequest,
 } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { NETWORK_FAILURE_STATUS, UnexpectedResponseCode } from '../../api/http';
 import { applyApiError, isTooManyRequests } from '../../forms/utils/apply-api-error';
 import { logIn } from '../../session/api/session';
 import { useSession } from '../../session/hooks/use-session';
 import { requestPasswordReset } from '../api/accounts';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
 
 const FIELDS = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
 
@@ -46,12 +46,7 @@ export function LoginForm({ labelledBy }: { labelledBy: string }) {
     getValues,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '' },
-  });
+  } = useContractForm(LoginRequestSchema, { email: '', password: '' });
 
   const onValid = async (values: LoginRequest) => {
     const result = await logIn(values);

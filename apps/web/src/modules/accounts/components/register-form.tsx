@@ -1,14 +1,14 @@
 import { PASSWORD_MIN, RegisterRequestSchema, WebRoutes, type RegisterRequest } from '@digicard/contracts';
 import { Button, FormAlert, TextField } from '@digicard/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { NETWORK_FAILURE_STATUS } from '../../api/http';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { useSession } from '../../session/hooks/use-session';
 import { register as registerAccount } from '../api/accounts';
 import { publicProfileUrl } from '../utils/profile-url';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
 
 const FIELDS = ['username', 'firstName', 'lastName', 'email', 'password'] as const satisfies readonly (keyof RegisterRequest)[];
 
@@ -30,12 +30,7 @@ export function RegisterForm({ labelledBy }: { labelledBy: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterRequest>({
-    resolver: zodResolver(RegisterRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { username: '', firstName: '', lastName: '', email: '', password: '' },
-  });
+  } = useContractForm(RegisterRequestSchema, { username: '', firstName: '', lastName: '', email: '', password: '' });
   const username = useWatch({ control, name: 'username' }).trim().toLowerCase() || USERNAME_PLACEHOLDER;
 
   const onValid = async (values: RegisterRequest) => {

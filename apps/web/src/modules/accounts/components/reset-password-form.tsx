@@ -7,14 +7,13 @@ import {
   type PasswordReset,
 } from '@digicard/contracts';
 import { Button, FormAlert, TextField } from '@digicard/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { NETWORK_FAILURE_STATUS } from '../../api/http';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { useSession } from '../../session/hooks/use-session';
 import { resetPassword } from '../api/accounts';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
 
 const FIELDS = ['password'] as const satisfies readonly (keyof PasswordReset)[];
 
@@ -40,12 +39,7 @@ export function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onL
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordReset>({
-    resolver: zodResolver(PasswordResetSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { token, password: '' },
-  });
+  } = useContractForm(PasswordResetSchema, { token, password: '' });
 
   const onValid = async (values: PasswordReset) => {
     const result = await resetPassword(values);

@@ -1,11 +1,10 @@
 import { CallBackEnquirySchema, type CallBackEnquiry } from '@digicard/contracts';
 import { Button, FormAlert, TextField } from '@digicard/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { submitCallBackEnquiry } from '../api/enquiries';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
 
 const FIELDS = ['name', 'email', 'number'] as const satisfies readonly (keyof CallBackEnquiry)[];
 
@@ -22,12 +21,7 @@ export function CallBackForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CallBackEnquiry>({
-    resolver: zodResolver(CallBackEnquirySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', email: '', number: '' },
-  });
+  } = useContractForm(CallBackEnquirySchema, { name: '', email: '', number: '' });
 
   const onValid = async (values: CallBackEnquiry) => {
     const result = await submitCallBackEnquiry(values);

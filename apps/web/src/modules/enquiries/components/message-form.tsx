@@ -1,11 +1,10 @@
 import { MessageEnquirySchema, type MessageEnquiry } from '@digicard/contracts';
 import { Button, FormAlert, TextArea, TextField } from '@digicard/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { submitMessageEnquiry } from '../api/enquiries';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
 
 const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof MessageEnquiry)[];
 
@@ -21,12 +20,7 @@ export function MessageForm({ labelledBy }: { labelledBy: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<MessageEnquiry>({
-    resolver: zodResolver(MessageEnquirySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { name: '', email: '', message: '' },
-  });
+  } = useContractForm(MessageEnquirySchema, { name: '', email: '', message: '' });
 
   const onValid = async (values: MessageEnquiry) => {
     const result = await submitMessageEnquiry(values);
