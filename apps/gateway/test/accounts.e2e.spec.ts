@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { TestSystem, waitFor, type ApiClient, type Mail } from '@digicard/testing';
 
 const password = 'correct horse battery';
@@ -16,11 +16,11 @@ describe('accounts: registration, verification, sign-in, sessions and password r
   let owner: ApiClient;
   const secrets = new Set<string>([password]);
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     owner = system.client();
   });
-  after(() => system?.stop());
+  afterAll(() => system?.stop());
 
   const sentTo = (m: Mail, to: string) => m.to.some((t) => t.toLowerCase() === to.toLowerCase());
   const verificationMail = (to: string) => system.mail.waitFor((m) => sentTo(m, to) && /Verify your email/.test(m.subject));

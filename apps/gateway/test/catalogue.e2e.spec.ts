@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { TestSystem } from '@digicard/testing';
 
 describe('the catalogue: owned by orders, seeded by a migration, served through the gateway', () => {
   let system: TestSystem;
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['orders', 'gateway'] });
   });
-  after(() => system?.stop());
+  afterAll(() => system?.stop());
 
   it('lists the three cards and three specials with the spec’s prices in cents', async () => {
     const res = await system.api('/api/catalogue');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { HttpRoutes } from '@digicard/contracts';
 import { SALES_INBOX, TestSystem } from '@digicard/testing';
 
@@ -10,10 +10,10 @@ describe('enquiries through the gateway (gateway -> NATS -> orders -> outbox -> 
   let system: TestSystem;
   const count = async () => Number((await system.sql<{ n: string }>('SELECT count(*) AS n FROM orders.enquiries'))[0]!.n);
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'orders', 'notifications', 'gateway'] });
   });
-  after(() => system?.stop());
+  afterAll(() => system?.stop());
 
   it('stores a call-back request and emails the sales inbox', async () => {
     const res = await system.api('/api/enquiries/call-back', { body: { ...callBack, name: '  Thabo Mokoena ' } });

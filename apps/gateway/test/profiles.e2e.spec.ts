@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ProfileDefaults } from '@digicard/contracts';
 import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } from '@digicard/testing';
@@ -25,12 +25,12 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
   let thabo: TestOwner;
   let lerato: TestOwner;
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
     lerato = await registerOwner(system, { username: 'lerato', firstName: 'Lerato', lastName: 'Dlamini', email: 'lerato@example.co.za' });
   });
-  after(() => system?.stop());
+  afterAll(() => system?.stop());
 
   it('gives the signed-in owner their own profile with the defaults, and nobody else any', async () => {
     assert.equal((await system.client().request('/api/profile')).status, 401);

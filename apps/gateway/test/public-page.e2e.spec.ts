@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ProfileDefaults } from '@digicard/contracts';
 import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } from '@digicard/testing';
@@ -14,7 +14,7 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     return { status: res.status, html: await res.text(), headers: res.headers };
   };
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
     await setMembership(system, 'thabo', 'DigiGold');
@@ -36,7 +36,7 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     const saved = await thabo.client.request('/api/profile', { method: 'PUT', body: { document } });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
   });
-  after(() => system?.stop());
+  afterAll(() => system?.stop());
 
   it('serves the whole page as HTML with the data in it, Open Graph tags, and the small script', async () => {
     const { status, html, headers } = await page('/thabo');

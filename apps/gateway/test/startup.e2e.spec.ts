@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { APP_ENTRY, REPO_ROOT, type AppName } from '@digicard/testing';
 
 function run(app: AppName, env: Record<string, string>): Promise<{ code: number | null; output: string }> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { SALES_INBOX, TestSystem, waitFor } from '@digicard/testing';
@@ -7,10 +7,10 @@ import { SALES_INBOX, TestSystem, waitFor } from '@digicard/testing';
 describe('no enquiry is lost while the notifications service is down', () => {
   let system: TestSystem;
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'orders', 'gateway'] });
   });
-  after(() => system?.stop());
+  afterAll(() => system?.stop());
 
   it('accepts 50 submissions without notifications, then sends exactly 50 emails once it starts', async () => {
     const ids = new Set<string>();

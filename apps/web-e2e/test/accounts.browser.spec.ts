@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestSystem, launchChromium, screenshotPath, type Mail } from '@digicard/testing';
 
@@ -18,13 +18,13 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
   let context: BrowserContext;
   let page: Page;
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await system?.stop();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { SALES_INBOX, TestSystem, launchChromium, screenshotPath } from '@digicard/testing';
 
@@ -9,13 +9,13 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
   let system: TestSystem;
   let browser: Browser;
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
     });
     browser = await launchChromium();
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await system?.stop();
   });

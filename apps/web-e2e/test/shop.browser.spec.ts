@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestSystem, launchChromium, registerOwner, screenshotPath } from '@digicard/testing';
 
@@ -12,11 +12,11 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
   let system: TestSystem;
   let browser: Browser;
 
-  before(async () => {
+  beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'gateway'] });
     browser = await launchChromium();
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await system?.stop();
   });

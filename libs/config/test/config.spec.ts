@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { ConfigError, createLogger, loadConfig, serviceEnvShape } from '../src/index.js';

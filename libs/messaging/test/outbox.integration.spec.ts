@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { isNull, sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ describe('transactional outbox and idempotent consumer (real PostgreSQL and NATS
   let db: Database;
   let nc: NatsConnection;
 
-  before(async () => {
+  beforeAll(async () => {
     await nats.start();
     pool = new pg.Pool({ connectionString: DEFAULTS.databaseUrl, max: 4 });
     db = createDatabase(pool);
@@ -53,7 +53,7 @@ describe('transactional outbox and idempotent consumer (real PostgreSQL and NATS
     await ensureEventStream((await jetStreamHandles(nc)).jsm, 'orders');
   });
 
-  after(async () => {
+  afterAll(async () => {
     await nc?.close();
     await nats.destroy();
     await pool.query(`DROP SCHEMA "${schemaName}" CASCADE`);

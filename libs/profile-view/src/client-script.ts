@@ -17,7 +17,9 @@ export function clientScript(): ClientScript {
   const fs = process.getBuiltinModule('node:fs');
   const crypto = process.getBuiltinModule('node:crypto');
   const url = process.getBuiltinModule('node:url');
-  const path = url.fileURLToPath(new URL('../client/profile-page.js', import.meta.url));
+  // Built, this module is dist/src/client-script.js beside dist/client; run from its source (tests), src/ beside dist/.
+  const built = url.fileURLToPath(new URL('../client/profile-page.js', import.meta.url));
+  const path = fs.existsSync(built) ? built : url.fileURLToPath(new URL('../dist/client/profile-page.js', import.meta.url));
   const hash = crypto.createHash('sha256').update(fs.readFileSync(path)).digest('hex').slice(0, 12);
   cached = { path, hash };
   return cached;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { LeadThanks } from '@digicard/contracts';
@@ -78,9 +78,9 @@ async function startServer(previewBundle: string): Promise<{ server: Server; url
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
 }
 
-/** The dashboard's use: ProfileView rendered by React in the browser, mode 'preview'. */
+/** The dashboard's use: ProfileView rendered by React in the browser, mode 'preview' (bundled from the build). */
 async function bundlePreview(): Promise<string> {
-  const index = fileURLToPath(new URL('../src/index.js', import.meta.url));
+  const index = fileURLToPath(new URL('../dist/src/index.js', import.meta.url));
   const result = await build({
     stdin: {
       contents: `
@@ -109,7 +109,7 @@ describe('the public page script and the preview in Chromium', () => {
   let base: string;
   let received: Received[];
 
-  before(async () => {
+  beforeAll(async () => {
     ({ server, url: base, received } = await startServer(await bundlePreview()));
     // A missing Chromium fails here, loudly: tests never skip (install it with `apt-get install -y chromium`).
     browser = await chromium.launch({
@@ -117,7 +117,7 @@ describe('the public page script and the preview in Chromium', () => {
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => server?.close(resolve));
   });

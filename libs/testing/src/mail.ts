@@ -20,7 +20,9 @@ export class MailClient {
     if (to) url.searchParams.set('to', to);
     const res = await fetch(url);
     if (!res.ok) throw new Error(`mail catcher answered ${res.status}`);
-    return (await res.json()) as Mail[];
+    // Parsed here rather than by `res.json()`, so the arrays belong to the caller's realm (Jest runs tests in a vm
+    // context, and node:assert's strict deep equality compares prototypes).
+    return JSON.parse(await res.text()) as Mail[];
   }
 
   /** Waits until a message matching `match` arrives. */

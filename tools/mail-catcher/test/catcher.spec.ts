@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import nodemailer from 'nodemailer';
 import { MailCatcher, type CaughtMessage } from '../src/catcher.js';
 
 describe('mail catcher', () => {
   const catcher = new MailCatcher({ smtpPort: 0, httpPort: 0 });
-  before(() => catcher.start());
-  after(() => catcher.stop());
+  beforeAll(() => catcher.start());
+  afterAll(() => catcher.stop());
 
   it('receives a message over SMTP and lists it as JSON and on its page', async () => {
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: catcher.smtpPort, secure: false, ignoreTLS: true });
