@@ -86,10 +86,6 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
     this.views.clear();
   }
 
-  invalidate(username: string): void {
-    this.cache.delete(username);
-  }
-
   /**
    * The page of a profile, rendered by `render`, or null when there is none for this viewer. Pages of shareable
    * profiles seen by anyone but their owner are kept rendered.

@@ -8,8 +8,6 @@ import type { Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { renderEmail, type Brand } from './templates.js';
 
-export const EMAIL_QUEUE = Symbol('EMAIL_QUEUE');
-
 export type EmailJobResult = { status: 'sent'; messageId: string } | { status: 'already-sent' };
 
 /** The `email` queue and the producer side: one job per email, its id derived from the cause. */

@@ -94,7 +94,6 @@ const toLead = (row: LeadRow): Lead => ({
 });
 
 const notFound = () => ServiceError.notFound('Profile not found.');
-const gated = (message: string) => new ServiceError({ statusCode: 403, code: ErrorCode.Forbidden, message });
 
 @Injectable()
 export class ProfilesService {
@@ -135,10 +134,10 @@ export class ProfilesService {
   async save(accountId: string, document: ProfileDocument): Promise<OwnProfile> {
     const current = await this.own(accountId);
     const membership = membershipOf(current);
-    if (document.socialLinks.length > 0 && !hasFeature(membership, 'socialLinks')) throw gated(UpgradeMessages.socialLinks);
-    if (document.gallery.some((g) => g.imageUrl) && !hasFeature(membership, 'gallery')) throw gated(UpgradeMessages.gallery);
-    if (document.videoLink && !hasFeature(membership, 'video')) throw gated(UpgradeMessages.video);
-    if (document.products.length > 0 && !hasFeature(membership, 'products')) throw gated(UpgradeMessages.products);
+    if (document.socialLinks.length > 0 && !hasFeature(membership, 'socialLinks')) throw ServiceError.forbidden(UpgradeMessages.socialLinks);
+    if (document.gallery.some((g) => g.imageUrl) && !hasFeature(membership, 'gallery')) throw ServiceError.forbidden(UpgradeMessages.gallery);
+    if (document.videoLink && !hasFeature(membership, 'video')) throw ServiceError.forbidden(UpgradeMessages.video);
+    if (document.products.length > 0 && !hasFeature(membership, 'products')) throw ServiceError.forbidden(UpgradeMessages.products);
     await this.assertOwnMedia(accountId, document);
     return toOwn(await this.change(accountId, (tx) => this.profiles.update(tx, accountId, { document })));
   }
@@ -162,7 +161,7 @@ export class ProfilesService {
   async saveSettings(accountId: string, isPublic: boolean, membership: Membership): Promise<OwnProfile> {
     const current = await this.own(accountId);
     if (membership !== membershipOf(current) && membership !== 'DigiShare' && !current.isPartner) {
-      throw gated(`${membership} is paid by PayFast; online payment opens soon.`);
+      throw ServiceError.forbidden(`${membership} is paid by PayFast; online payment opens soon.`);
     }
     return toOwn(await this.change(accountId, (tx) => this.profiles.update(tx, accountId, { isPublic, membership })));
   }
@@ -170,8 +169,8 @@ export class ProfilesService {
   /** Stores an uploaded image; the profile image, cover and logo take it at once (the spec's immediate write). */
   async storeImage(accountId: string, purpose: ImagePurpose, contentType: string, data: Buffer, width: number, height: number): Promise<{ url: string }> {
     const current = await this.own(accountId);
-    if (purpose === 'gallery' && !hasFeature(membershipOf(current), 'gallery')) throw gated(UpgradeMessages.gallery);
-    if (purpose === 'product' && !hasFeature(membershipOf(current), 'products')) throw gated(UpgradeMessages.products);
+    if (purpose === 'gallery' && !hasFeature(membershipOf(current), 'gallery')) throw ServiceError.forbidden(UpgradeMessages.gallery);
+    if (purpose === 'product' && !hasFeature(membershipOf(current), 'products')) throw ServiceError.forbidden(UpgradeMessages.products);
     const id = randomBytes(16).toString('base64url');
     const ext = contentType.split('/')[1] ?? 'webp';
     const url = `/media/${id}.${ext}`;
@@ -222,7 +221,7 @@ export class ProfilesService {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
     if (!row || !row.isPublic || !row.isVerified) throw notFound();
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
-    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm')) throw gated(UpgradeMessages.leadForm);
+    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm')) throw ServiceError.forbidden(UpgradeMessages.leadForm);
     const id = randomUUID();
     // A robot filled in the field people never see: answer as if stored, keep nothing.
     if (submission.website) return { id };
