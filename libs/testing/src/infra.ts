@@ -119,3 +119,36 @@ export class PrivateNats {
     rmSync(this.storeDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A Redis server of the test's own (nothing kept on disk), on a free port: a test can stop it to see the apps ride
+ * out an outage, while the machine's shared Redis serves every other test.
+ */
+export class PrivateRedis {
+  private process: ChildProcess | null = null;
+  port = 0;
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<this> {
+    const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+    if (!bin) throw new Error('redis-server is not installed (apt-get install redis-server)');
+    if (this.port === 0) this.port = await freePort();
+    this.process = spawn(bin, ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await waitFor(`redis-server on ${this.port}`, () => canConnect(this.url, 200), 10_000);
+    return this;
+  }
+
+  /** Kills it outright, as a crash would. */
+  async kill(): Promise<void> {
+    const child = this.process;
+    this.process = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  }
+}

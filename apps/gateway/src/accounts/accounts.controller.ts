@@ -60,7 +60,7 @@ export class AccountsController {
     @CurrentSession() session: Session | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionResponse> {
-    await this.limiter.hit('register-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_REGISTER_IP);
+    await this.limiter.hit('register-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_REGISTER_IP, 'refuse');
     const user = await this.rpc.call(Rpc.register, body, meta);
     return this.signIn(res, user, session);
   }
@@ -90,8 +90,8 @@ export class AccountsController {
     @CurrentSession() session: Session | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionResponse> {
-    await this.limiter.hit('login-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_LOGIN_IP);
-    await this.limiter.hit('login-account', emailKey(body.email), this.config.RATE_LIMIT_LOGIN_ACCOUNT);
+    await this.limiter.hit('login-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_LOGIN_IP, 'refuse');
+    await this.limiter.hit('login-account', emailKey(body.email), this.config.RATE_LIMIT_LOGIN_ACCOUNT, 'refuse');
     let user: SessionUser;
     try {
       user = await this.rpc.call(Rpc.authenticate, body, meta);
@@ -119,7 +119,7 @@ export class AccountsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageResponse> {
     const accountId = requireAccount(session);
-    await this.limiter.hit('login-account', accountId, this.config.RATE_LIMIT_LOGIN_ACCOUNT);
+    await this.limiter.hit('login-account', accountId, this.config.RATE_LIMIT_LOGIN_ACCOUNT, 'refuse');
     await this.rpc.call(Rpc.deleteAccount, { accountId, password: body.password }, meta);
     await this.sessions.destroyAllFor(accountId);
     clearSessionCookie(res);
@@ -129,7 +129,7 @@ export class AccountsController {
   @Post(HttpRoutes.verifyEmail.path)
   @HttpCode(200)
   async verifyEmail(@Body(new ZodBody(VerifyEmailSchema)) body: VerifyEmail, @Meta() meta: RequestMeta): Promise<MessageResponse> {
-    await this.limiter.hit('verify-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_VERIFY_IP);
+    await this.limiter.hit('verify-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_VERIFY_IP, 'refuse');
     await this.rpc.call(Rpc.verifyEmail, body, meta);
     return { message: AccountMessages.verified };
   }
@@ -149,8 +149,8 @@ export class AccountsController {
     @Body(new ZodBody(PasswordResetRequestSchema)) body: PasswordResetRequest,
     @Meta() meta: RequestMeta,
   ): Promise<MessageResponse> {
-    await this.limiter.hit('reset-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_RESET_IP);
-    await this.limiter.hit('reset-account', emailKey(body.email), this.config.RATE_LIMIT_RESET_ACCOUNT);
+    await this.limiter.hit('reset-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_RESET_IP, 'refuse');
+    await this.limiter.hit('reset-account', emailKey(body.email), this.config.RATE_LIMIT_RESET_ACCOUNT, 'refuse');
     await this.rpc.call(Rpc.requestPasswordReset, body, meta);
     return { message: AccountMessages.resetSent };
   }
@@ -163,7 +163,7 @@ export class AccountsController {
     @CurrentSession() session: Session | null,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SessionResponse> {
-    await this.limiter.hit('verify-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_VERIFY_IP);
+    await this.limiter.hit('verify-ip', meta.ip ?? 'unknown', this.config.RATE_LIMIT_VERIFY_IP, 'refuse');
     const user = await this.rpc.call(Rpc.resetPassword, body, meta);
     // A reset ends every session of the account, wherever it was signed in, before signing this one in.
     await this.sessions.destroyAllFor(user.id);

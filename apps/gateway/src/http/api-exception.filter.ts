@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { ErrorCode, type ApiError } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ApiHttpException } from '@digicard/server';
+import { RedisUnavailableError } from '../redis/redis-call.js';
 
 const messages: Record<number, [string, string]> = {
   400: [ErrorCode.ValidationFailed, 'The request could not be read. Please check what you sent.'],
@@ -11,6 +12,13 @@ const messages: Record<number, [string, string]> = {
   413: [ErrorCode.ValidationFailed, 'What you sent is too large.'],
   415: [ErrorCode.ValidationFailed, 'Please send JSON.'],
   429: [ErrorCode.TooManyRequests, 'Too many requests. Please wait a few minutes and try again.'],
+};
+
+export const RETRY_AFTER_SECONDS = 30;
+export const REDIS_DOWN: ApiError = {
+  statusCode: 503,
+  code: ErrorCode.ServiceUnavailable,
+  message: 'We could not reach our servers just now. Please try again in a minute.',
 };
 
 /** Every error leaves the gateway as an ApiError; only the unexpected is logged as an error and hidden. */
@@ -24,6 +32,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     let body: ApiError;
     if (exception instanceof ApiHttpException) {
       body = exception.body;
+    } else if (exception instanceof RedisUnavailableError) {
+      // Sessions and limits live in Redis: while it is away, ask the client to come back rather than fail.
+      this.logger.warn({ err: exception.cause, requestId: req.requestId, method: req.method, path: req.path }, 'redis unavailable');
+      body = { ...REDIS_DOWN };
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     } else if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const [code, message] = messages[status] ?? [ErrorCode.Internal, exception.message];

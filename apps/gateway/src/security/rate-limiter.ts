@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import type { Logger } from '@digicard/config';
 import { ErrorCode } from '@digicard/contracts';
-import { ApiHttpException, CONFIG } from '@digicard/server';
+import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
+import { RedisUnavailableError, redisCall } from '../redis/redis-call.js';
 import { REDIS } from '../tokens.js';
 
 export interface Limit {
@@ -10,19 +12,35 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * What a limit does while Redis cannot count: `allow` lets the request through with a warning in the log (forms
+ * whose abuse costs little), `refuse` answers 503 with Retry-After (where counting protects a secret: sign-in, reset,
+ * password confirmation).
+ */
+export type WhenUncounted = 'allow' | 'refuse';
+
 /** Fixed-window counters in Redis, shared by every gateway replica. */
 @Injectable()
 export class RateLimiter {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /** Counts one hit of `bucket` for `key`; throws 429 with Retry-After when over the limit. */
-  async hit(bucket: string, key: string, { limit, windowSeconds }: Limit): Promise<void> {
+  async hit(bucket: string, key: string, { limit, windowSeconds }: Limit, whenUncounted: WhenUncounted = 'allow'): Promise<void> {
     const window = Math.floor(Date.now() / 1000 / windowSeconds);
     const redisKey = `${this.config.REDIS_KEY_PREFIX}:rl:${bucket}:${key}:${window}`;
-    const [[, count]] = (await this.redis.multi().incr(redisKey).expire(redisKey, windowSeconds + 1).exec()) as [[unknown, number]];
+    let count: number;
+    try {
+      const [[, counted]] = (await redisCall(() => this.redis.multi().incr(redisKey).expire(redisKey, windowSeconds + 1).exec())) as [[unknown, number]];
+      count = counted;
+    } catch (error) {
+      if (!(error instanceof RedisUnavailableError) || whenUncounted === 'refuse') throw error;
+      this.logger.warn({ bucket, err: error.cause }, 'rate limit not counted: Redis is unavailable; request allowed');
+      return;
+    }
     if (count > limit) {
       const retryAfter = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
       throw new ApiHttpException({

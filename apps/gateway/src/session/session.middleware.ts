@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, ErrorCode, type ApiError } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
+import { REDIS_DOWN, RETRY_AFTER_SECONDS } from '../http/api-exception.filter.js';
+import { RedisUnavailableError } from '../redis/redis-call.js';
 import { clearSessionCookie, readSessionCookie } from './session.cookie.js';
 import type { Session, SessionStore } from './session.store.js';
 
@@ -46,9 +48,14 @@ export function sessionMiddleware(store: SessionStore, logger: Logger) {
         next();
       })
       .catch((error: unknown) => {
-        logger.error({ err: error, requestId: req.requestId }, 'session store unavailable');
-        const body: ApiError = { statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Please try again in a minute.' };
-        res.status(503).json(body);
+        logger.warn({ err: error instanceof RedisUnavailableError ? error.cause : error, requestId: req.requestId }, 'session store unavailable');
+        // Pages keep serving, as to a visitor who is not signed in; the API asks the client to come back.
+        if (!req.path.startsWith('/api')) {
+          req.session = null;
+          return next();
+        }
+        res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+        res.status(503).json(REDIS_DOWN);
       });
   };
 }

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Role } from '@digicard/contracts';
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
+import { redisCall } from '../redis/redis-call.js';
 import { REDIS } from '../tokens.js';
 
 export interface SessionData {
@@ -25,7 +26,8 @@ const keyHash = (id: string): string => createHash('sha256').update(id).digest('
 /**
  * Server-side sessions in Redis. The id is 256 random bits, held by the browser in an HttpOnly cookie; signing
  * out deletes the record, so a copied cookie stops working at once. A session ends after SESSION_IDLE_MINUTES
- * unused or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first.
+ * unused or SESSION_ABSOLUTE_HOURS after sign-in, whichever comes first. While Redis is unavailable every method
+ * rejects with a RedisUnavailableError (answered 503).
  */
 @Injectable()
 export class SessionStore {
@@ -52,18 +54,20 @@ export class SessionStore {
     const id = randomBytes(32).toString('base64url');
     const now = Date.now();
     const data: SessionData = { accountId, role, csrfToken: randomBytes(32).toString('base64url'), createdAt: now, lastSeenAt: now };
-    await this.redis
-      .multi()
-      .set(this.key(id), JSON.stringify(data), 'PX', this.idleMs)
-      .sadd(this.accountKey(accountId), keyHash(id))
-      .pexpire(this.accountKey(accountId), this.absoluteMs)
-      .exec();
+    await redisCall(() =>
+      this.redis
+        .multi()
+        .set(this.key(id), JSON.stringify(data), 'PX', this.idleMs)
+        .sadd(this.accountKey(accountId), keyHash(id))
+        .pexpire(this.accountKey(accountId), this.absoluteMs)
+        .exec(),
+    );
     return { id, data };
   }
 
   async get(id: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
-    const raw = await this.redis.get(this.key(id));
+    const raw = await redisCall(() => this.redis.get(this.key(id)));
     if (!raw) return null;
     const data = JSON.parse(raw) as SessionData;
     const now = Date.now();
@@ -75,7 +79,7 @@ export class SessionStore {
     if (now - data.lastSeenAt > 60_000) {
       data.lastSeenAt = now;
       const ttl = Math.min(this.idleMs, this.absoluteMs - (now - data.createdAt));
-      await this.redis.set(this.key(id), JSON.stringify(data), 'PX', Math.max(1, ttl));
+      await redisCall(() => this.redis.set(this.key(id), JSON.stringify(data), 'PX', Math.max(1, ttl)));
     }
     return { id, data };
   }
@@ -83,20 +87,22 @@ export class SessionStore {
   async destroy(id: string, accountId?: string): Promise<void> {
     const multi = this.redis.multi().del(this.key(id));
     if (accountId) multi.srem(this.accountKey(accountId), keyHash(id));
-    await multi.exec();
+    await redisCall(() => multi.exec());
   }
 
   /** Ends every session of an account (a password reset), but the one given. */
   async destroyAllFor(accountId: string, exceptId?: string): Promise<number> {
-    const hashes = await this.redis.smembers(this.accountKey(accountId));
+    const hashes = await redisCall(() => this.redis.smembers(this.accountKey(accountId)));
     const keep = exceptId ? keyHash(exceptId) : null;
     const doomed = hashes.filter((h) => h !== keep);
     if (doomed.length === 0) return 0;
-    await this.redis
-      .multi()
-      .del(...doomed.map((h) => `${this.config.REDIS_KEY_PREFIX}:session:${h}`))
-      .srem(this.accountKey(accountId), ...doomed)
-      .exec();
+    await redisCall(() =>
+      this.redis
+        .multi()
+        .del(...doomed.map((h) => `${this.config.REDIS_KEY_PREFIX}:session:${h}`))
+        .srem(this.accountKey(accountId), ...doomed)
+        .exec(),
+    );
     return doomed.length;
   }
 }
