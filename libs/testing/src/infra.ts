@@ -107,11 +107,7 @@ export class PrivateNats {
   async stop(): Promise<void> {
     const child = this.process;
     this.process = null;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    await endChild(child, 'SIGTERM');
   }
 
   async destroy(): Promise<void> {
@@ -145,10 +141,15 @@ export class PrivateRedis {
   async kill(): Promise<void> {
     const child = this.process;
     this.process = null;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    await endChild(child, 'SIGKILL');
   }
+}
+
+/** Sends `signal` to a child process that is still running and waits until it has exited. */
+async function endChild(child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
 }
