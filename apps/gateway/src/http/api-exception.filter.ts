@@ -4,6 +4,7 @@ import { ErrorCode, type ApiError } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ApiHttpException } from '@digicard/server';
 import { RedisUnavailableError } from '../redis/redis-call.js';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE } from './unavailable.js';
 
 const messages: Record<number, [string, string]> = {
   400: [ErrorCode.ValidationFailed, 'The request could not be read. Please check what you sent.'],
@@ -12,13 +13,6 @@ const messages: Record<number, [string, string]> = {
   413: [ErrorCode.ValidationFailed, 'What you sent is too large.'],
   415: [ErrorCode.ValidationFailed, 'Please send JSON.'],
   429: [ErrorCode.TooManyRequests, 'Too many requests. Please wait a few minutes and try again.'],
-};
-
-export const RETRY_AFTER_SECONDS = 30;
-export const REDIS_DOWN: ApiError = {
-  statusCode: 503,
-  code: ErrorCode.ServiceUnavailable,
-  message: 'We could not reach our servers just now. Please try again in a minute.',
 };
 
 /** Every error leaves the gateway as an ApiError; only the unexpected is logged as an error and hidden. */
@@ -35,7 +29,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     } else if (exception instanceof RedisUnavailableError) {
       // Sessions and limits live in Redis: while it is away, ask the client to come back rather than fail.
       this.logger.warn({ err: exception.cause, requestId: req.requestId, method: req.method, path: req.path }, 'redis unavailable');
-      body = { ...REDIS_DOWN };
+      body = UNAVAILABLE;
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     } else if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -5,6 +5,7 @@ import { ErrorCode, type RequestMeta, type RpcDefinition } from '@digicard/contr
 import type { Logger } from '@digicard/config';
 import { ApiHttpException, CONFIG, LOGGER, RpcCallError, RpcClient } from '@digicard/server';
 import type { Config } from '../config.js';
+import { UNAVAILABLE } from '../http/unavailable.js';
 import { NATS_CLIENT } from '../tokens.js';
 
 /** Turns an HTTP call into a NATS request to the owning service and its failures into HTTP answers. */
@@ -33,11 +34,7 @@ export class GatewayRpc {
       if (error.failure === 'unavailable') {
         // No answer in time, or nobody subscribed (the service is down): the caller may simply try again.
         this.logger.warn({ subject: def.subject, requestId: meta.requestId }, 'service did not answer');
-        throw new ApiHttpException({
-          statusCode: 503,
-          code: ErrorCode.ServiceUnavailable,
-          message: 'We could not reach our servers just now. Please try again in a minute.',
-        });
+        throw new ApiHttpException(UNAVAILABLE);
       }
       this.logger.error({ subject: def.subject, requestId: meta.requestId, err: error }, 'service call failed');
       throw new ApiHttpException({ statusCode: 500, code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });

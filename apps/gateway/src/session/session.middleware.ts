@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, ErrorCode, type ApiError } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { REDIS_DOWN, RETRY_AFTER_SECONDS } from '../http/api-exception.filter.js';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../http/unavailable.js';
 import { RedisUnavailableError } from '../redis/redis-call.js';
 import { clearSessionCookie, readSessionCookie } from './session.cookie.js';
 import type { Session, SessionStore } from './session.store.js';
@@ -55,7 +55,7 @@ export function sessionMiddleware(store: SessionStore, logger: Logger) {
           return next();
         }
         res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-        res.status(503).json(REDIS_DOWN);
+        res.status(503).json(UNAVAILABLE);
       });
   };
 }
