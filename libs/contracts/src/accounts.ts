@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from './fields.js';
 import { isReservedUsername } from './routes.js';
 
-export const Roles = ['user', 'teamLeader', 'teamMember', 'print'] as const;
+export const Roles = ['user', 'teamLeader', 'teamMember', 'print', 'staff'] as const;
 export const RoleSchema = z.enum(Roles);
 export type Role = z.infer<typeof RoleSchema>;
 

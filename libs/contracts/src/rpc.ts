@@ -5,8 +5,10 @@ import {
   PasswordResetRequestSchema,
   PasswordResetSchema,
   RegisterRequestSchema,
+  RoleSchema,
   SessionUserSchema,
   VerifyEmailSchema,
+  type Role,
 } from './accounts.js';
 import { CatalogueItemRefSchema, CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import { EnquiryAcceptedSchema, SubmitEnquiryRequestSchema } from './enquiries.js';
@@ -27,31 +29,45 @@ import type { ServiceName } from './services.js';
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
   requestId: z.string(),
-  userId: z.string().nullable(),
-  role: z.string().nullable(),
+  userId: z.uuid().nullable(),
+  role: RoleSchema.nullable(),
   ip: z.string().nullable(),
 });
 export type RequestMeta = z.infer<typeof RequestMetaSchema>;
 
-export interface RpcDefinition<Req extends z.ZodType, Res extends z.ZodType> {
+/**
+ * Who may ask, checked by the owning service from `meta` (the gateway checks the same before asking):
+ * - `public`: anyone; `meta.userId` may be null (a visitor) and is the viewer when set;
+ * - `account`: a signed-in account, which is always the one acted on: its id comes from `meta.userId`, never from
+ *   the body, so no caller can name someone else's account;
+ * - `service`: another service acting on an event (no person behind it);
+ * - a list of roles: a signed-in account with one of them.
+ */
+export type RpcAccess = 'public' | 'account' | 'service' | readonly Role[];
+
+export interface RpcDefinition<Req extends z.ZodType, Res extends z.ZodType, A extends RpcAccess = RpcAccess> {
   /** `<service>.<entity>.<verb>` */
   readonly subject: string;
   readonly owner: ServiceName;
+  readonly access: A;
   readonly request: Req;
   readonly response: Res;
 }
 
-function rpc<Req extends z.ZodType, Res extends z.ZodType>(
+function rpc<Req extends z.ZodType, Res extends z.ZodType, const A extends RpcAccess>(
   owner: ServiceName,
   subject: string,
+  access: A,
   request: Req,
   response: Res,
-): RpcDefinition<Req, Res> {
+): RpcDefinition<Req, Res, A> {
   if (!subject.startsWith(`${owner}.`)) throw new Error(`RPC subject ${subject} must start with its owner ${owner}`);
-  return { subject, owner, request, response };
+  return { subject, owner, access, request, response };
 }
 
 /** Every request/reply subject, declared once. The envelope sent over NATS is `{ meta, body }`. */
+const None = z.object({});
+/** For services acting on an event about an account (no person is signed in behind the call). */
 const AccountRef = z.object({ accountId: z.uuid() });
 /** A freshly issued single-use token, for the email that carries it. Request/reply only: never in an event or a log. */
 const IssuedToken = z.object({
@@ -62,28 +78,29 @@ const IssuedToken = z.object({
 });
 
 export const Rpc = {
-  submitEnquiry: rpc('orders', 'orders.enquiry.submit', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
-  listCatalogue: rpc('orders', 'orders.catalogue.list', z.object({}), CatalogueListSchema),
-  getCatalogueItem: rpc('orders', 'orders.catalogue.get', CatalogueItemRefSchema, CatalogueItemSchema),
+  submitEnquiry: rpc('orders', 'orders.enquiry.submit', 'public', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
+  listCatalogue: rpc('orders', 'orders.catalogue.list', 'public', None, CatalogueListSchema),
+  getCatalogueItem: rpc('orders', 'orders.catalogue.get', 'public', CatalogueItemRefSchema, CatalogueItemSchema),
 
-  register: rpc('identity', 'identity.account.register', RegisterRequestSchema, SessionUserSchema),
-  authenticate: rpc('identity', 'identity.account.authenticate', LoginRequestSchema, SessionUserSchema),
-  getAccount: rpc('identity', 'identity.account.get', AccountRef, SessionUserSchema),
-  verifyEmail: rpc('identity', 'identity.email.verify', VerifyEmailSchema, SessionUserSchema),
-  requestVerification: rpc('identity', 'identity.verification.request', AccountRef, z.object({ requested: z.boolean() })),
-  issueVerificationToken: rpc('identity', 'identity.verification.issue', AccountRef, IssuedToken.nullable()),
-  requestPasswordReset: rpc('identity', 'identity.password-reset.request', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
-  issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', AccountRef, IssuedToken.nullable()),
-  resetPassword: rpc('identity', 'identity.password.reset', PasswordResetSchema, SessionUserSchema),
-  deleteAccount: rpc('identity', 'identity.account.delete', AccountRef.extend(DeleteAccountSchema.shape), z.object({ deleted: z.literal(true) })),
+  register: rpc('identity', 'identity.account.register', 'public', RegisterRequestSchema, SessionUserSchema),
+  authenticate: rpc('identity', 'identity.account.authenticate', 'public', LoginRequestSchema, SessionUserSchema),
+  getAccount: rpc('identity', 'identity.account.get', 'account', None, SessionUserSchema),
+  verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
+  requestVerification: rpc('identity', 'identity.verification.request', 'account', None, z.object({ requested: z.boolean() })),
+  issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', AccountRef, IssuedToken.nullable()),
+  requestPasswordReset: rpc('identity', 'identity.password-reset.request', 'public', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
+  issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', 'service', AccountRef, IssuedToken.nullable()),
+  resetPassword: rpc('identity', 'identity.password.reset', 'public', PasswordResetSchema, SessionUserSchema),
+  deleteAccount: rpc('identity', 'identity.account.delete', 'account', DeleteAccountSchema, z.object({ deleted: z.literal(true) })),
 
-  getOwnProfile: rpc('profiles', 'profiles.profile.get', AccountRef, OwnProfileSchema),
-  saveProfile: rpc('profiles', 'profiles.profile.save', AccountRef.extend({ document: ProfileDocumentSchema }), OwnProfileSchema),
-  saveSettings: rpc('profiles', 'profiles.settings.save', AccountRef.extend(ProfileSettingsSchema.shape), OwnProfileSchema),
+  getOwnProfile: rpc('profiles', 'profiles.profile.get', 'account', None, OwnProfileSchema),
+  saveProfile: rpc('profiles', 'profiles.profile.save', 'account', z.object({ document: ProfileDocumentSchema }), OwnProfileSchema),
+  saveSettings: rpc('profiles', 'profiles.settings.save', 'account', ProfileSettingsSchema, OwnProfileSchema),
   storeImage: rpc(
     'profiles',
     'profiles.image.store',
-    AccountRef.extend({
+    'account',
+    z.object({
       purpose: ImagePurposeSchema,
       contentType: z.enum(['image/webp', 'image/png', 'image/jpeg']),
       dataBase64: z.string().max(1_000_000),
@@ -92,17 +109,19 @@ export const Rpc = {
     }),
     StoredImageSchema,
   ),
-  getMedia: rpc('profiles', 'profiles.media.get', z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }), z.object({ contentType: z.string(), dataBase64: z.string() })),
+  getMedia: rpc('profiles', 'profiles.media.get', 'public', z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }), z.object({ contentType: z.string(), dataBase64: z.string() })),
+  /** The viewer is `meta.userId`: its owner sees a private or unverified profile, nobody else does. */
   getPublicProfile: rpc(
     'profiles',
     'profiles.profile.public',
-    z.object({ username: z.string().max(64), viewerId: z.uuid().nullable(), source: ViewSourceSchema.nullable() }),
+    'public',
+    z.object({ username: z.string().max(64), source: ViewSourceSchema.nullable() }),
     z.object({ profile: PublicProfileSchema, isOwner: z.boolean(), shareable: z.boolean() }),
   ),
-  resolvePath: rpc('profiles', 'profiles.path.resolve', z.object({ path: z.string().max(200) }), z.object({ username: z.string() })),
-  submitLead: rpc('profiles', 'profiles.lead.submit', z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }), z.object({ id: z.uuid() })),
-  listLeads: rpc('profiles', 'profiles.lead.list', AccountRef, LeadListSchema),
-  exportData: rpc('profiles', 'profiles.data.export', AccountRef, z.record(z.string(), z.unknown())),
+  resolvePath: rpc('profiles', 'profiles.path.resolve', 'public', z.object({ path: z.string().max(200) }), z.object({ username: z.string() })),
+  submitLead: rpc('profiles', 'profiles.lead.submit', 'public', z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }), z.object({ id: z.uuid() })),
+  listLeads: rpc('profiles', 'profiles.lead.list', 'account', None, LeadListSchema),
+  exportData: rpc('profiles', 'profiles.data.export', 'account', None, z.record(z.string(), z.unknown())),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });

@@ -1,14 +1,24 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplication, ModuleMetadata } from '@nestjs/common';
 import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ConfigError, createLogger, loadConfig, type Logger } from '@digicard/config';
 import type { ServiceName } from '@digicard/contracts';
 import { createDatabase, createPool, pingDatabase, runMigrations } from '@digicard/db';
-import { connectNats, ensureEventStream, jetStreamHandles, OutboxRelay, type OutboxTable } from '@digicard/messaging';
+import {
+  connectNats,
+  ensureEventStream,
+  jetStreamHandles,
+  OutboxRelay,
+  type NatsConnection,
+  type OutboxTable,
+  type ProcessedMessagesTable,
+} from '@digicard/messaging';
+import { consumeEventOnce } from './consume.js';
 import type { ServiceContext } from './context.js';
+import { ON_EVENT, type EventContext, type EventHandler, type OnEventMetadata } from './handles.js';
 import { CoreModule } from './core.module.js';
 import { HealthRegistry } from './health.js';
 import { PinoNestLogger } from './nest-logger.js';
@@ -29,6 +39,8 @@ export interface ServiceDefinition<C extends ServiceBaseConfig> {
   migrationsFolder: string;
   /** The service's outbox table, when it publishes events. */
   outbox?: OutboxTable;
+  /** The service's record of handled events, when it has `@OnEvent` handlers. */
+  processedMessages?: ProcessedMessagesTable;
   /** Feature modules; they may read the context (for example to open queues). */
   imports(ctx: ServiceContext<C>): Promise<ModuleMetadata['imports']> | ModuleMetadata['imports'];
   /** Runs once the app is up and answering RPCs: start consumers and workers here. */
@@ -51,28 +63,37 @@ export function readConfigOrExit<C>(app: string, schema: z.ZodType<C>): C {
   }
 }
 
+/** A service started in this process, and how to stop it. */
+export interface RunningService<C> {
+  app: INestApplication;
+  ctx: ServiceContext<C>;
+  /** The port its health endpoint listens on. */
+  healthPort: number;
+  /** Stops taking requests, closes workers and consumers, drains NATS, closes the pool. */
+  close(): Promise<void>;
+}
+
 /**
- * Starts a service: config, migrations, NATS (request/reply through Nest, events through JetStream), the outbox
- * relay, the health endpoint; and stops it gracefully on SIGTERM/SIGINT (stop taking requests, close workers and
- * consumers, drain NATS, close the pool).
+ * Starts a service with a given config: migrations, NATS (request/reply through Nest, events through JetStream),
+ * the `@OnEvent` consumers, the outbox relay, the health endpoint. The process entry point (`bootstrapService`)
+ * and the in-process tests of each service both start it this way.
  */
-export async function bootstrapService<C extends ServiceBaseConfig>(def: ServiceDefinition<C>): Promise<void> {
-  const config = readConfigOrExit(def.service, def.configSchema);
-  const logger = createLogger(def.service, config.LOG_LEVEL);
-  installProcessHandlers(logger);
+export async function startService<C extends ServiceBaseConfig>(def: ServiceDefinition<C>, config: C, logger: Logger): Promise<RunningService<C>> {
   const closers: Array<() => Promise<void>> = [];
+  const pool = createPool(config.DATABASE_URL, def.service);
+  let nc: NatsConnection | null = null;
   try {
-    const pool = createPool(config.DATABASE_URL, def.service);
     await runMigrations(pool, def.service, def.migrationsFolder);
-    const nc = await connectNats(config.NATS_URL, def.service);
+    nc = await connectNats(config.NATS_URL, def.service);
     const { js, jsm } = await jetStreamHandles(nc);
     await ensureEventStream(jsm, def.service, config.JETSTREAM_REPLICAS);
     const db = createDatabase(pool);
     const relay = def.outbox ? new OutboxRelay(db, def.outbox, js, logger) : null;
+    const connection = nc;
     const health = new HealthRegistry(def.service)
       .add('postgres', () => pingDatabase(pool))
       .add('nats', async () => {
-        await nc.rtt();
+        await connection.rtt();
       });
     const ctx: ServiceContext<C> = {
       service: def.service,
@@ -89,7 +110,7 @@ export async function bootstrapService<C extends ServiceBaseConfig>(def: Service
     };
     const root: DynamicModule = {
       module: ServiceRootModule,
-      imports: [CoreModule.register(ctx), ...((await def.imports(ctx)) ?? [])],
+      imports: [CoreModule.register(ctx), DiscoveryModule, ...((await def.imports(ctx)) ?? [])],
     };
     const app = await NestFactory.create(root, { logger: new PinoNestLogger(logger), abortOnError: false });
     app.connectMicroservice<MicroserviceOptions>(
@@ -97,42 +118,96 @@ export async function bootstrapService<C extends ServiceBaseConfig>(def: Service
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();
+    await startEventHandlers(app, ctx, def.processedMessages ?? null);
     await def.afterStart?.(app, ctx);
     relay?.start();
     await app.listen(config.HEALTH_PORT, config.HOST);
-    const server = app.getHttpServer() as { address(): { port: number } | string | null };
-    const address = server.address() as { port: number } | null;
-    logger.info({ healthPort: address?.port }, `${def.service} started`);
-
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, `${def.service} shutting down`);
-      const force = setTimeout(() => {
-        logger.error('shutdown took over 15 s; exiting');
-        process.exit(1);
-      }, 15_000);
-      force.unref();
-      try {
+    const address = (app.getHttpServer() as { address(): { port: number } | string | null }).address() as { port: number } | null;
+    return {
+      app,
+      ctx,
+      healthPort: address?.port ?? config.HEALTH_PORT,
+      async close() {
         await app.close();
         for (const close of closers.reverse()) await close();
         await relay?.stop();
-        await nc.drain();
+        await connection.drain();
         await pool.end();
-        logger.info(`${def.service} stopped`);
-        process.exit(0);
-      } catch (error) {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      }
+      },
     };
-    process.once('SIGTERM', () => void stop('SIGTERM'));
-    process.once('SIGINT', () => void stop('SIGINT'));
+  } catch (error) {
+    await nc?.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Opens one durable consumer for every `@OnEvent` method of the service's providers and controllers. */
+async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplication, ctx: ServiceContext<C>, processed: ProcessedMessagesTable | null): Promise<void> {
+  const discovery = app.get(DiscoveryService);
+  const scanner = app.get(MetadataScanner);
+  const owners = new Set<ServiceName>();
+  const handlers: Array<{ event: OnEventMetadata['event']; run: (data: unknown, context: EventContext) => Promise<void> }> = [];
+  for (const wrapper of [...discovery.getProviders(), ...discovery.getControllers()]) {
+    const instance = wrapper.instance as Record<string, unknown> | null | undefined;
+    if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+    const prototype = Object.getPrototypeOf(instance) as object;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const method = instance[name];
+      if (typeof method !== 'function') continue;
+      const metadata = Reflect.getMetadata(ON_EVENT, method) as OnEventMetadata | undefined;
+      if (!metadata) continue;
+      handlers.push({ event: metadata.event, run: (data, context) => (method as EventHandler<z.ZodType>).call(instance, data, context) });
+      owners.add(metadata.event.owner);
+    }
+  }
+  if (handlers.length === 0) return;
+  if (!processed) throw new Error(`${ctx.service} handles events but its definition names no processedMessages table`);
+  // The streams of the services we listen to; creating them here makes start-up order irrelevant.
+  for (const owner of owners) await ensureEventStream(ctx.jsm, owner, ctx.config.JETSTREAM_REPLICAS);
+  for (const handler of handlers) {
+    await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId) => handler.run(data, { tx, eventId }));
+  }
+}
+
+/**
+ * The entry point of a service process: reads config (or exits naming every bad key), starts the service, logs as
+ * JSON, fails fast when start-up fails, and stops gracefully on SIGTERM/SIGINT.
+ */
+export async function bootstrapService<C extends ServiceBaseConfig>(def: ServiceDefinition<C>): Promise<void> {
+  const config = readConfigOrExit(def.service, def.configSchema);
+  const logger = createLogger(def.service, config.LOG_LEVEL);
+  installProcessHandlers(logger);
+  let running: RunningService<C>;
+  try {
+    running = await startService(def, config, logger);
   } catch (error) {
     logger.fatal({ err: error }, `${def.service} failed to start`);
     process.exit(1);
   }
+  logger.info({ healthPort: running.healthPort }, `${def.service} started`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, `${def.service} shutting down`);
+    const force = setTimeout(() => {
+      logger.error('shutdown took over 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await running.close();
+      logger.info(`${def.service} stopped`);
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
 }
 
 export function installProcessHandlers(logger: Logger): void {

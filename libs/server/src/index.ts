@@ -7,3 +7,4 @@ export * from './rpc.js';
 export * from './tokens.js';
 export * from './rpc-client.js';
 export * from './consume.js';
+export * from './handles.js';

@@ -70,7 +70,7 @@ export class AccountsController {
     res.setHeader('Cache-Control', 'no-store');
     if (!session) return { user: null, csrfToken: null };
     try {
-      const user = await this.rpc.call(Rpc.getAccount, { accountId: session.data.accountId }, meta);
+      const user = await this.rpc.call(Rpc.getAccount, {}, meta);
       return { user, csrfToken: session.data.csrfToken };
     } catch (error) {
       if (error instanceof ApiHttpException && error.body.statusCode === 404) {
@@ -120,7 +120,7 @@ export class AccountsController {
   ): Promise<MessageResponse> {
     const accountId = requireAccount(session);
     await this.limiter.hit('login-account', accountId, this.config.RATE_LIMIT_LOGIN_ACCOUNT, 'refuse');
-    await this.rpc.call(Rpc.deleteAccount, { accountId, password: body.password }, meta);
+    await this.rpc.call(Rpc.deleteAccount, body, meta);
     await this.sessions.destroyAllFor(accountId);
     clearSessionCookie(res);
     return { message: AccountMessages.accountDeleted };
@@ -139,7 +139,7 @@ export class AccountsController {
   async resendVerification(@CurrentSession() session: Session | null, @Meta() meta: RequestMeta): Promise<MessageResponse> {
     if (!session) throw new ApiHttpException({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
     await this.limiter.hit('resend-account', session.data.accountId, this.config.RATE_LIMIT_RESEND_ACCOUNT);
-    const { requested } = await this.rpc.call(Rpc.requestVerification, { accountId: session.data.accountId }, meta);
+    const { requested } = await this.rpc.call(Rpc.requestVerification, {}, meta);
     return { message: requested ? AccountMessages.verificationSent : AccountMessages.verified };
   }
 

@@ -41,7 +41,8 @@ export class OwnProfileController {
 
   @Get(HttpRoutes.getOwnProfile.path)
   get(@CurrentSession() session: Session | null, @Meta() meta: RequestMeta): Promise<OwnProfile> {
-    return this.rpc.call(Rpc.getOwnProfile, { accountId: requireAccount(session) }, meta);
+    requireAccount(session);
+    return this.rpc.call(Rpc.getOwnProfile, {}, meta);
   }
 
   @Put(HttpRoutes.saveProfile.path)
@@ -50,7 +51,8 @@ export class OwnProfileController {
     @Body(new ZodBody(SaveProfileSchema)) body: SaveProfile,
     @Meta() meta: RequestMeta,
   ): Promise<OwnProfile> {
-    return this.rpc.call(Rpc.saveProfile, { accountId: requireAccount(session), document: body.document }, meta);
+    requireAccount(session);
+    return this.rpc.call(Rpc.saveProfile, { document: body.document }, meta);
   }
 
   @Put(HttpRoutes.saveProfileSettings.path)
@@ -59,7 +61,8 @@ export class OwnProfileController {
     @Body(new ZodBody(ProfileSettingsSchema)) body: ProfileSettings,
     @Meta() meta: RequestMeta,
   ): Promise<OwnProfile> {
-    return this.rpc.call(Rpc.saveSettings, { accountId: requireAccount(session), ...body }, meta);
+    requireAccount(session);
+    return this.rpc.call(Rpc.saveSettings, body, meta);
   }
 
   @Post(HttpRoutes.uploadImage.path)
@@ -70,26 +73,28 @@ export class OwnProfileController {
     @Req() req: Request,
     @Meta() meta: RequestMeta,
   ): Promise<StoredImage> {
-    const accountId = requireAccount(session);
+    requireAccount(session);
     const purpose = ImagePurposeSchema.safeParse(purposeParam);
     if (!purpose.success) throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: 'No such kind of image.' });
     const body: unknown = req.body;
     const image = await processImage(Buffer.isBuffer(body) ? body : Buffer.alloc(0), purpose.data);
     return this.rpc.call(
       Rpc.storeImage,
-      { accountId, purpose: purpose.data, contentType: image.contentType, dataBase64: image.data.toString('base64'), width: image.width, height: image.height },
+      { purpose: purpose.data, contentType: image.contentType, dataBase64: image.data.toString('base64'), width: image.width, height: image.height },
       meta,
     );
   }
 
   @Get(HttpRoutes.listLeads.path)
   leads(@CurrentSession() session: Session | null, @Meta() meta: RequestMeta): Promise<{ leads: Lead[] }> {
-    return this.rpc.call(Rpc.listLeads, { accountId: requireAccount(session) }, meta);
+    requireAccount(session);
+    return this.rpc.call(Rpc.listLeads, {}, meta);
   }
 
   @Get(HttpRoutes.exportLeads.path)
   async leadsCsv(@CurrentSession() session: Session | null, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
-    const { leads } = await this.rpc.call(Rpc.listLeads, { accountId: requireAccount(session) }, meta);
+    requireAccount(session);
+    const { leads } = await this.rpc.call(Rpc.listLeads, {}, meta);
     res
       .status(200)
       .type('text/csv; charset=utf-8')
@@ -100,10 +105,10 @@ export class OwnProfileController {
 
   @Get(HttpRoutes.exportData.path)
   async export(@CurrentSession() session: Session | null, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
-    const accountId = requireAccount(session);
+    requireAccount(session);
     const [account, profile] = await Promise.all([
-      this.rpc.call(Rpc.getAccount, { accountId }, meta),
-      this.rpc.call(Rpc.exportData, { accountId }, meta),
+      this.rpc.call(Rpc.getAccount, {}, meta),
+      this.rpc.call(Rpc.exportData, {}, meta),
     ]);
     res
       .status(200)

@@ -98,7 +98,7 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
       return { html: cached.html, gzip: cached.gzip, isOwner: false };
     }
     try {
-      const result = await this.rpc.call(Rpc.getPublicProfile, { username, viewerId, source }, meta);
+      const result = await this.rpc.call(Rpc.getPublicProfile, { username, source }, meta);
       const html = render(result);
       if (!result.isOwner && result.shareable) {
         if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);

@@ -14,11 +14,10 @@ import {
 } from '@digicard/contracts';
 import { ApiHttpException, CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
-import { CurrentSession, Meta } from '../http/request-meta.js';
+import { Meta } from '../http/request-meta.js';
 import { ZodBody } from '../http/zod-body.pipe.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { RateLimiter } from '../security/rate-limiter.js';
-import type { Session } from '../session/session.store.js';
 import { buildVcard, vcardFileName } from './vcard.js';
 
 const USERNAME = /^[a-z0-9-]{1,64}$/;
@@ -33,9 +32,9 @@ export class PublicProfileController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  private async profile(username: string, session: Session | null, meta: RequestMeta): Promise<PublicProfile> {
+  private async profile(username: string, meta: RequestMeta): Promise<PublicProfile> {
     if (!USERNAME.test(username)) throw notFound();
-    const { profile } = await this.rpc.call(Rpc.getPublicProfile, { username, viewerId: session?.data.accountId ?? null, source: null }, meta);
+    const { profile } = await this.rpc.call(Rpc.getPublicProfile, { username, source: null }, meta);
     return profile;
   }
 
@@ -59,11 +58,10 @@ export class PublicProfileController {
   @Get(HttpRoutes.getVcard.path)
   async vcard(
     @Param('username') username: string,
-    @CurrentSession() session: Session | null,
     @Meta() meta: RequestMeta,
     @Res() res: Response,
   ): Promise<void> {
-    const profile = await this.profile(username, session, meta);
+    const profile = await this.profile(username, meta);
     let photo: Buffer | null = null;
     const id = /^\/media\/([A-Za-z0-9_-]+)\./.exec(profile.document.profileImage)?.[1];
     if (id) {
@@ -81,15 +79,15 @@ export class PublicProfileController {
   }
 
   @Get(HttpRoutes.getQrPng.path)
-  async qrPng(@Param('username') username: string, @CurrentSession() session: Session | null, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
-    const profile = await this.profile(username, session, meta);
+  async qrPng(@Param('username') username: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    const profile = await this.profile(username, meta);
     const png = await QRCode.toBuffer(this.profileUrl(profile.username, 'qr'), { type: 'png', width: 300, margin: 2, errorCorrectionLevel: 'M' });
     res.status(200).type('image/png').set('Content-Disposition', 'attachment; filename="QR_Code.png"').set('Cache-Control', 'public, max-age=3600').send(png);
   }
 
   @Get(HttpRoutes.getQrSvg.path)
-  async qrSvg(@Param('username') username: string, @CurrentSession() session: Session | null, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
-    const profile = await this.profile(username, session, meta);
+  async qrSvg(@Param('username') username: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    const profile = await this.profile(username, meta);
     const svg = await QRCode.toString(this.profileUrl(profile.username, 'qr'), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
     res.status(200).type('image/svg+xml').set('Content-Disposition', 'attachment; filename="QR_Code.svg"').set('Cache-Control', 'public, max-age=3600').send(svg);
   }

@@ -1,0 +1,82 @@
+import { MessagePattern } from '@nestjs/microservices';
+import type { z } from 'zod';
+import { ErrorCode, type EventDefinition, type RequestMeta, type RpcAccess, type RpcDefinition } from '@digicard/contracts';
+import type { Transaction } from '@digicard/messaging';
+import { parseRpc, ServiceError } from './rpc.js';
+
+/** The meta of a call that only a signed-in account may make: its id is always there. */
+export type SignedInMeta = RequestMeta & { userId: string };
+
+type MetaFor<A> = A extends 'public' | 'service' ? RequestMeta : SignedInMeta;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schemas
+type AnyRpc = RpcDefinition<any, any, RpcAccess>;
+
+/** What a handler of `D` looks like: the checked body, who asks, and an answer the contract accepts. */
+export type RpcHandler<D extends AnyRpc> = (body: z.output<D['request']>, meta: MetaFor<D['access']>) => Promise<z.input<D['response']>>;
+
+/**
+ * Refuses a call its contract does not allow for the caller named in `meta` (set by the gateway from its session).
+ * The gateway checks the same before calling: this is the second check, in the service that owns the data.
+ */
+export function authorize(access: RpcAccess, meta: RequestMeta): void {
+  if (access === 'public' || access === 'service') return;
+  if (!meta.userId) throw new ServiceError({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
+  if (access !== 'account' && !(meta.role !== null && access.includes(meta.role))) {
+    throw ServiceError.forbidden('You are not allowed to do that.');
+  }
+}
+
+/**
+ * Answers a request/reply subject of the contract: the envelope is checked against the contract (field errors
+ * otherwise), the caller against its access rule, and the method gets the body and who asks.
+ *
+ * ```ts
+ * @Handles(Rpc.saveProfile)
+ * save({ document }: SaveProfileBody, meta: SignedInMeta) { return this.saveProfile.execute(meta.userId, document); }
+ * ```
+ */
+export function Handles<D extends AnyRpc>(def: D) {
+  return (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<RpcHandler<D>>): TypedPropertyDescriptor<RpcHandler<D>> => {
+    const handler = descriptor.value;
+    if (!handler) throw new Error(`@Handles(${def.subject}) must decorate a method`);
+    // Nest passes the NATS payload as the first argument of a handler without parameter decorators.
+    const answer = async function (this: unknown, payload: unknown): Promise<unknown> {
+      const { meta, body } = parseRpc(def, payload);
+      authorize(def.access, meta);
+      return handler.call(this, body, meta as MetaFor<D['access']>);
+    };
+    Object.defineProperty(answer, 'name', { value: String(key) });
+    descriptor.value = answer as unknown as RpcHandler<D>;
+    MessagePattern(def.subject)(target, key, descriptor);
+    return descriptor;
+  };
+}
+
+/** What an event handler gets besides the event's data: the transaction its work joins, and the event's id. */
+export interface EventContext {
+  /** The work is committed with the record that this event was handled, or not at all. */
+  tx: Transaction;
+  eventId: string;
+}
+
+export type EventHandler<T extends z.ZodType> = (data: z.output<T>, context: EventContext) => Promise<void>;
+
+export const ON_EVENT = Symbol('ON_EVENT');
+
+export interface OnEventMetadata {
+  event: EventDefinition<z.ZodType>;
+}
+
+/**
+ * Reacts to a domain event once: at start the service opens a durable JetStream consumer named after itself and the
+ * event, and each delivery runs this method in one transaction with the record of its id (a redelivery is skipped).
+ * The method lives in an injectable class, with the same repositories as the request/reply handlers.
+ */
+export function OnEvent<T extends z.ZodType>(event: EventDefinition<T>) {
+  return (_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<EventHandler<T>>): void => {
+    if (!descriptor.value) throw new Error(`@OnEvent(${event.subject}) must decorate a method`);
+    const metadata: OnEventMetadata = { event: event as EventDefinition<z.ZodType> };
+    Reflect.defineMetadata(ON_EVENT, metadata, descriptor.value);
+  };
+}
