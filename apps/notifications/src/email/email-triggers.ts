@@ -1,86 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { Events, Rpc, type EmailJob, type ServiceName, type EventDefinition, type RequestMeta } from '@digicard/contracts';
-import { consumeEventOnce, type RpcClient, type ServiceContext } from '@digicard/server';
+import { Events, Rpc, type EmailJob, type RequestMeta } from '@digicard/contracts';
+import { CONFIG, OnEvent, type EventContext, type RpcClient } from '@digicard/server';
 import type { Config } from '../config.js';
-import { processedMessages } from '../db/schema.js';
-import type { EmailQueue } from './email.queue.js';
+import { EmailQueue } from './email.queue.js';
 
-/** Turns an event into the email it calls for, or null when none is due (say, the account is already verified). */
-type Trigger<T extends z.ZodType> = {
-  event: EventDefinition<T>;
-  toJob(event: { id: string; data: z.output<T> }, deps: { rpc: RpcClient; config: Config }): Promise<EmailJob | null>;
-};
+/** The client this service asks identity with (for the single-use links that only identity can issue). */
+export const IDENTITY_RPC = Symbol('IDENTITY_RPC');
 
 const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
 
-const verificationEmail = async (
-  envelope: { id: string; data: { accountId: string } },
-  { rpc, config }: { rpc: RpcClient; config: Config },
-): Promise<EmailJob | null> => {
-  const issued = await rpc.call(Rpc.issueVerificationToken, { accountId: envelope.data.accountId }, meta(envelope.id));
-  if (!issued) return null;
-  return {
-    template: 'verify-email',
-    sourceEventId: envelope.id,
-    to: issued.email,
-    firstName: issued.firstName,
-    link: `${config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(issued.token)}`,
-    expiresAt: issued.expiresAt,
-  };
-};
+type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 
-/** Every event that sends an email, and what it sends. */
-const triggers = [
-  {
-    event: Events.leadCaptured,
-    toJob: (envelope) =>
-      Promise.resolve({
-        template: 'lead-captured',
-        sourceEventId: envelope.id,
-        to: envelope.data.ownerEmail,
-        ownerFirstName: envelope.data.ownerFirstName,
-        lead: {
-          kind: envelope.data.kind,
-          firstName: envelope.data.firstName,
-          lastName: envelope.data.lastName,
-          email: envelope.data.email,
-          phone: envelope.data.phone,
-          message: envelope.data.message,
-          createdAt: envelope.data.createdAt,
-        },
-      }),
-  } satisfies Trigger<typeof Events.leadCaptured.data>,
-  {
-    event: Events.enquiryReceived,
-    toJob: (envelope) => Promise.resolve({ template: 'enquiry-received', sourceEventId: envelope.id, enquiry: envelope.data }),
-  } satisfies Trigger<typeof Events.enquiryReceived.data>,
-  { event: Events.userRegistered, toJob: verificationEmail } satisfies Trigger<typeof Events.userRegistered.data>,
-  { event: Events.verificationRequested, toJob: verificationEmail } satisfies Trigger<typeof Events.verificationRequested.data>,
-  {
-    event: Events.passwordResetRequested,
-    toJob: async (envelope, { rpc, config }) => {
-      const issued = await rpc.call(Rpc.issuePasswordResetToken, { accountId: envelope.data.accountId }, meta(envelope.id));
-      if (!issued) return null;
-      return {
-        template: 'reset-password',
-        sourceEventId: envelope.id,
-        to: issued.email,
-        firstName: issued.firstName,
-        link: `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
-        expiresAt: issued.expiresAt,
-      };
-    },
-  } satisfies Trigger<typeof Events.passwordResetRequested.data>,
-];
+/**
+ * Every event that sends an email, and what it sends: one job per event, its id derived from the event, so a
+ * redelivered event never sends twice. An event that calls for no email (the account is verified already) sends none.
+ */
+@Injectable()
+export class EmailTriggers {
+  constructor(
+    @Inject(EmailQueue) private readonly emails: EmailQueue,
+    @Inject(IDENTITY_RPC) private readonly identity: RpcClient,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
 
-/** One durable consumer per triggering event; each event enqueues its email once (the job id derives from it). */
-export async function startEmailTriggers(ctx: ServiceContext<Config>, emails: EmailQueue, rpc: RpcClient): Promise<void> {
-  for (const trigger of triggers as Array<Trigger<z.ZodType>>) {
-    await consumeEventOnce(ctx, processedMessages, trigger.event, async (_tx, data, eventId) => {
-      const job = await trigger.toJob({ id: eventId, data }, { rpc, config: ctx.config });
-      if (job) await emails.enqueue(job);
+  @OnEvent(Events.leadCaptured)
+  async leadCaptured(lead: Data<typeof Events.leadCaptured>, { eventId }: EventContext): Promise<void> {
+    await this.emails.enqueue({
+      template: 'lead-captured',
+      sourceEventId: eventId,
+      to: lead.ownerEmail,
+      ownerFirstName: lead.ownerFirstName,
+      lead: {
+        kind: lead.kind,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        email: lead.email,
+        phone: lead.phone,
+        message: lead.message,
+        createdAt: lead.createdAt,
+      },
     });
   }
-}
 
-export const triggeringStreams = (): ServiceName[] => [...new Set(triggers.map((t) => t.event.owner))];
+  @OnEvent(Events.enquiryReceived)
+  async enquiryReceived(enquiry: Data<typeof Events.enquiryReceived>, { eventId }: EventContext): Promise<void> {
+    await this.emails.enqueue({ template: 'enquiry-received', sourceEventId: eventId, enquiry });
+  }
+
+  @OnEvent(Events.userRegistered)
+  async registered({ accountId }: Data<typeof Events.userRegistered>, { eventId }: EventContext): Promise<void> {
+    await this.send(await this.verificationEmail(accountId, eventId));
+  }
+
+  @OnEvent(Events.verificationRequested)
+  async verificationRequested({ accountId }: Data<typeof Events.verificationRequested>, { eventId }: EventContext): Promise<void> {
+    await this.send(await this.verificationEmail(accountId, eventId));
+  }
+
+  @OnEvent(Events.passwordResetRequested)
+  async passwordResetRequested({ accountId }: Data<typeof Events.passwordResetRequested>, { eventId }: EventContext): Promise<void> {
+    const issued = await this.identity.call(Rpc.issuePasswordResetToken, { accountId }, meta(eventId));
+    if (!issued) return;
+    await this.emails.enqueue({
+      template: 'reset-password',
+      sourceEventId: eventId,
+      to: issued.email,
+      firstName: issued.firstName,
+      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
+      expiresAt: issued.expiresAt,
+    });
+  }
+
+  private async verificationEmail(accountId: string, eventId: string): Promise<EmailJob | null> {
+    const issued = await this.identity.call(Rpc.issueVerificationToken, { accountId }, meta(eventId));
+    if (!issued) return null;
+    return {
+      template: 'verify-email',
+      sourceEventId: eventId,
+      to: issued.email,
+      firstName: issued.firstName,
+      link: `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(issued.token)}`,
+      expiresAt: issued.expiresAt,
+    };
+  }
+
+  private async send(job: EmailJob | null): Promise<void> {
+    if (job) await this.emails.enqueue(job);
+  }
+}

@@ -88,8 +88,9 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
   return {
     queue: new EmailQueue(queue),
     start() {
+      const workerConnection = connection();
       const worker = new Worker(QueueName.Email, process, {
-        connection: connection(),
+        connection: workerConnection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.EMAIL_CONCURRENCY,
       });
@@ -99,6 +100,8 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
       worker.on('error', (error) => logger.error({ err: error }, 'email worker error'));
       ctx.onShutdown(async () => {
         await worker.close();
+        // BullMQ closes only the connections it opened itself.
+        await workerConnection.quit().catch(() => undefined);
       });
       return worker;
     },

@@ -1,0 +1,30 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { EmailTriggers, IDENTITY_RPC } from './email-triggers.js';
+import { EmailQueue } from './email.queue.js';
+
+/** The events that fill the `email` queue (opened, with its worker, by the service definition). */
+@Module({})
+export class EmailModule {
+  static register(ctx: ServiceContext<Config>, queue: EmailQueue): DynamicModule {
+    return {
+      module: EmailModule,
+      providers: [
+        { provide: EmailQueue, useValue: queue },
+        {
+          provide: IDENTITY_RPC,
+          useFactory: async () => {
+            const proxy = createNatsClient(ctx.config.NATS_URL, 'notifications-client');
+            await proxy.connect();
+            ctx.onShutdown(async () => {
+              await (proxy.close() as Promise<void>);
+            });
+            return new RpcClient(proxy, 5000);
+          },
+        },
+        EmailTriggers,
+      ],
+    };
+  }
+}

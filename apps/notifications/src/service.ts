@@ -1,0 +1,26 @@
+import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
+import { ConfigSchema, type Config } from './config.js';
+import { outbox, processedMessages } from './db/schema.js';
+import { EmailModule } from './email/email.module.js';
+import { openEmailQueue } from './email/email.queue.js';
+
+/** The notifications service, as its process and its in-process tests start it. */
+export function notificationsService(): ServiceDefinition<Config> {
+  let emails: ReturnType<typeof openEmailQueue> | null = null;
+  return {
+    service: 'notifications',
+    configSchema: ConfigSchema,
+    migrationsFolder: migrationsFolderOf(import.meta.url),
+    outbox,
+    processedMessages,
+    imports: (ctx) => {
+      emails = openEmailQueue(ctx);
+      return [EmailModule.register(ctx, emails.queue)];
+    },
+    afterStart: () => {
+      // The worker sends once the service is up; the queue takes jobs from the start.
+      emails?.start();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { Events } from '@digicard/contracts';
+import { InProcessService } from '@digicard/service-testing';
+import { DEFAULTS, waitFor } from '@digicard/testing';
+import type { Config } from '../src/config.js';
+import { notificationsService } from '../src/service.js';
+
+// The notifications service in this process, on a fresh database, its own NATS server, a Redis prefix of its own
+// and a real SMTP server on the wire: events in, emails out, once each.
+
+interface Received {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let service: InProcessService<Config>;
+let smtp: SMTPServer;
+const inbox: Received[] = [];
+const prefix = `u-${randomBytes(4).toString('hex')}`;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          inbox.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  service = await InProcessService.start(notificationsService(), {
+    REDIS_URL: DEFAULTS.redisUrl,
+    QUEUE_PREFIX: prefix,
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'DigiCard <no-reply@digicard.test>',
+    SALES_INBOX: 'sales@digicard.test',
+    PUBLIC_URL: 'http://localhost:8080',
+  });
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  // The queue's keys live under this file's own prefix.
+  const redis = new Redis(DEFAULTS.redisUrl);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
+
+const lead = (ownerEmail: string) => ({
+  leadId: randomUUID(),
+  accountId: randomUUID(),
+  ownerEmail,
+  ownerFirstName: 'Naledi',
+  kind: 'lead' as const,
+  firstName: 'Thabo',
+  lastName: 'Mokoena',
+  email: 'thabo@example.test',
+  phone: '0821234567',
+  message: 'Please call me about the flat',
+  createdAt: new Date().toISOString(),
+});
+
+const mailTo = (address: string) => inbox.filter((m) => m.to.includes(address));
+
+describe('email triggers', () => {
+  it('emails the owner of a profile the lead a visitor left, and logs it', async () => {
+    const eventId = await service.publish(Events.leadCaptured, lead('naledi@example.test'));
+    const [mail] = await waitFor('the lead email', () => Promise.resolve(mailTo('naledi@example.test').length ? mailTo('naledi@example.test') : null));
+    expect(mail!.subject).toContain('Thabo Mokoena');
+    expect(mail!.text).toContain('Please call me about the flat');
+    expect(mail!.text).toContain('0821234567');
+    const logged = await service.sql<{ status: string; recipient: string }>('SELECT status, recipient FROM notifications.mail_log WHERE job_id = $1', [`lead-captured-${eventId}`]);
+    expect(logged).toEqual([{ status: 'sent', recipient: 'naledi@example.test' }]);
+  });
+
+  it('sends one email for an event delivered twice', async () => {
+    const data = lead('twice@example.test');
+    const eventId = await service.publish(Events.leadCaptured, data);
+    await service.handled(Events.leadCaptured, eventId);
+    await service.publish(Events.leadCaptured, data, eventId);
+    await waitFor('the first email', () => Promise.resolve(mailTo('twice@example.test').length > 0));
+    // Time for a second one to arrive, were it sent.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailTo('twice@example.test')).toHaveLength(1);
+    const handled = await service.sql('SELECT count(*)::int AS n FROM notifications.processed_messages WHERE message_id = $1', [eventId]);
+    expect(handled[0]!['n']).toBe(1);
+  });
+
+  it('tells the sales inbox about an enquiry, with what the visitor wrote', async () => {
+    await service.publish(Events.enquiryReceived, {
+      enquiryId: randomUUID(),
+      kind: 'message',
+      name: 'Zanele Khumalo',
+      email: 'zanele@example.test',
+      phone: null,
+      message: 'Do you print bamboo cards with a logo?',
+      receivedAt: new Date().toISOString(),
+    });
+    const mails = await waitFor('the enquiry email', () =>
+      Promise.resolve(mailTo('sales@digicard.test').filter((m) => m.text.includes('bamboo cards')).length ? mailTo('sales@digicard.test') : null),
+    );
+    expect(mails.some((m) => m.text.includes('Zanele Khumalo'))).toBe(true);
+  });
+});
