@@ -1,13 +1,4 @@
-import { fileURLToPath } from 'node:url';
 import { bootstrapService } from '@digicard/server';
-import { ConfigSchema } from './config.js';
-import { AccountsModule } from './accounts/accounts.module.js';
-import { outbox } from './db/schema.js';
+import { identityService } from './service.js';
 
-await bootstrapService({
-  service: 'identity',
-  configSchema: ConfigSchema,
-  migrationsFolder: fileURLToPath(new URL('../../drizzle', import.meta.url)),
-  outbox,
-  imports: () => [AccountsModule],
-});
+await bootstrapService(identityService);

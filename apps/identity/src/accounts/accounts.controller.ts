@@ -1,59 +1,78 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Rpc, type SessionUser } from '@digicard/contracts';
+import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
-import { AccountsService } from './accounts.service.js';
+import { AccountQueries } from './account-queries.js';
+import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { DeleteAccount } from './use-cases/delete-account.use-case.js';
+import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
+import { RegisterAccount } from './use-cases/register-account.use-case.js';
+import { RequestPasswordReset } from './use-cases/request-password-reset.use-case.js';
+import { RequestVerification } from './use-cases/request-verification.use-case.js';
+import { ResetPassword } from './use-cases/reset-password.use-case.js';
+import { VerifyEmail } from './use-cases/verify-email.use-case.js';
 
+/** The identity service's subjects: each checked against its contract by @Handles, each one call. */
 @Controller()
 export class AccountsController {
-  constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
+  constructor(
+    @Inject(AccountQueries) private readonly queries: AccountQueries,
+    @Inject(RegisterAccount) private readonly registerAccount: RegisterAccount,
+    @Inject(Authenticate) private readonly authenticateAccount: Authenticate,
+    @Inject(VerifyEmail) private readonly verifyEmailToken: VerifyEmail,
+    @Inject(RequestVerification) private readonly requestVerificationEmail: RequestVerification,
+    @Inject(IssueEmailToken) private readonly issueEmailToken: IssueEmailToken,
+    @Inject(RequestPasswordReset) private readonly requestPasswordResetEmail: RequestPasswordReset,
+    @Inject(ResetPassword) private readonly resetPasswordWithToken: ResetPassword,
+    @Inject(DeleteAccount) private readonly deleteAccount: DeleteAccount,
+  ) {}
 
   @Handles(Rpc.register)
-  register(body: Body<typeof Rpc.register>): Promise<SessionUser> {
-    return this.accounts.register(body);
+  register(body: Body<typeof Rpc.register>) {
+    return this.registerAccount.execute(body);
   }
 
   @Handles(Rpc.authenticate)
-  authenticate(body: Body<typeof Rpc.authenticate>): Promise<SessionUser> {
-    return this.accounts.authenticate(body);
+  authenticate(body: Body<typeof Rpc.authenticate>) {
+    return this.authenticateAccount.execute(body);
   }
 
   @Handles(Rpc.getAccount)
-  get(_: object, meta: SignedInMeta): Promise<SessionUser> {
-    return this.accounts.get(meta.userId);
+  get(_: object, meta: SignedInMeta) {
+    return this.queries.get(meta.userId);
   }
 
   @Handles(Rpc.verifyEmail)
-  verifyEmail({ token }: Body<typeof Rpc.verifyEmail>): Promise<SessionUser> {
-    return this.accounts.verifyEmail(token);
+  verifyEmail({ token }: Body<typeof Rpc.verifyEmail>) {
+    return this.verifyEmailToken.execute(token);
   }
 
   @Handles(Rpc.requestVerification)
-  requestVerification(_: object, meta: SignedInMeta): Promise<{ requested: boolean }> {
-    return this.accounts.requestVerification(meta.userId);
+  requestVerification(_: object, meta: SignedInMeta) {
+    return this.requestVerificationEmail.execute(meta.userId);
   }
 
   @Handles(Rpc.issueVerificationToken)
   issueVerificationToken({ accountId }: Body<typeof Rpc.issueVerificationToken>) {
-    return this.accounts.issueToken(accountId, 'verify-email');
+    return this.issueEmailToken.execute(accountId, 'verify-email');
   }
 
   @Handles(Rpc.requestPasswordReset)
-  requestPasswordReset({ email }: Body<typeof Rpc.requestPasswordReset>): Promise<{ requested: boolean }> {
-    return this.accounts.requestPasswordReset(email);
+  requestPasswordReset({ email }: Body<typeof Rpc.requestPasswordReset>) {
+    return this.requestPasswordResetEmail.execute(email);
   }
 
   @Handles(Rpc.issuePasswordResetToken)
   issuePasswordResetToken({ accountId }: Body<typeof Rpc.issuePasswordResetToken>) {
-    return this.accounts.issueToken(accountId, 'reset-password');
-  }
-
-  @Handles(Rpc.deleteAccount)
-  delete({ password }: Body<typeof Rpc.deleteAccount>, meta: SignedInMeta): Promise<{ deleted: true }> {
-    return this.accounts.delete(meta.userId, password);
+    return this.issueEmailToken.execute(accountId, 'reset-password');
   }
 
   @Handles(Rpc.resetPassword)
-  resetPassword(body: Body<typeof Rpc.resetPassword>): Promise<SessionUser> {
-    return this.accounts.resetPassword(body);
+  resetPassword(body: Body<typeof Rpc.resetPassword>) {
+    return this.resetPasswordWithToken.execute(body);
+  }
+
+  @Handles(Rpc.deleteAccount)
+  delete({ password }: Body<typeof Rpc.deleteAccount>, meta: SignedInMeta) {
+    return this.deleteAccount.execute(meta.userId, password);
   }
 }

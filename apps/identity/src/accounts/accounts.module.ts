@@ -1,7 +1,29 @@
 import { Module } from '@nestjs/common';
+import { AccountQueries } from './account-queries.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
-import { AccountsService } from './accounts.service.js';
+import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { DeleteAccount } from './use-cases/delete-account.use-case.js';
+import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
+import { RegisterAccount } from './use-cases/register-account.use-case.js';
+import { RequestPasswordReset } from './use-cases/request-password-reset.use-case.js';
+import { RequestVerification } from './use-cases/request-verification.use-case.js';
+import { ResetPassword } from './use-cases/reset-password.use-case.js';
+import { VerifyEmail } from './use-cases/verify-email.use-case.js';
 
-@Module({ controllers: [AccountsController], providers: [AccountsService, AccountsRepository] })
+@Module({
+  controllers: [AccountsController],
+  providers: [
+    AccountsRepository,
+    AccountQueries,
+    RegisterAccount,
+    Authenticate,
+    VerifyEmail,
+    RequestVerification,
+    IssueEmailToken,
+    RequestPasswordReset,
+    ResetPassword,
+    DeleteAccount,
+  ],
+})
 export class AccountsModule {}

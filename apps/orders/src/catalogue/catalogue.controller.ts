@@ -1,19 +1,20 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Rpc, type CatalogueItem, type CatalogueList } from '@digicard/contracts';
-import { Handles } from '@digicard/server';
-import { CatalogueService } from './catalogue.service.js';
+import { Rpc } from '@digicard/contracts';
+import { Handles, type RpcBody } from '@digicard/server';
+import { CatalogueQueries } from './catalogue-queries.js';
 
+/** The shop's catalogue subjects: public reads, each one call. */
 @Controller()
 export class CatalogueController {
-  constructor(@Inject(CatalogueService) private readonly catalogue: CatalogueService) {}
+  constructor(@Inject(CatalogueQueries) private readonly queries: CatalogueQueries) {}
 
   @Handles(Rpc.listCatalogue)
-  list(): Promise<CatalogueList> {
-    return this.catalogue.list();
+  list() {
+    return this.queries.list();
   }
 
   @Handles(Rpc.getCatalogueItem)
-  get({ id }: { id: string }): Promise<CatalogueItem> {
-    return this.catalogue.get(id);
+  get({ id }: RpcBody<typeof Rpc.getCatalogueItem>) {
+    return this.queries.item(id);
   }
 }

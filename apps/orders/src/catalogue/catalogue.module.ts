@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogueController } from './catalogue.controller.js';
+import { CatalogueQueries } from './catalogue-queries.js';
 import { CatalogueRepository } from './catalogue.repository.js';
-import { CatalogueService } from './catalogue.service.js';
 
-@Module({ controllers: [CatalogueController], providers: [CatalogueService, CatalogueRepository] })
+@Module({ controllers: [CatalogueController], providers: [CatalogueRepository, CatalogueQueries] })
 export class CatalogueModule {}

@@ -1,14 +1,15 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Rpc, type EnquiryAccepted, type SubmitEnquiryRequest } from '@digicard/contracts';
-import { Handles } from '@digicard/server';
-import { EnquiriesService } from './enquiries.service.js';
+import { Rpc } from '@digicard/contracts';
+import { Handles, type RpcBody } from '@digicard/server';
+import { SubmitEnquiry } from './use-cases/submit-enquiry.use-case.js';
 
+/** The marketing site's enquiry form: public, one call. */
 @Controller()
 export class EnquiriesController {
-  constructor(@Inject(EnquiriesService) private readonly enquiries: EnquiriesService) {}
+  constructor(@Inject(SubmitEnquiry) private readonly submitEnquiry: SubmitEnquiry) {}
 
   @Handles(Rpc.submitEnquiry)
-  submit(enquiry: SubmitEnquiryRequest): Promise<EnquiryAccepted> {
-    return this.enquiries.submit(enquiry);
+  submit(enquiry: RpcBody<typeof Rpc.submitEnquiry>) {
+    return this.submitEnquiry.execute(enquiry);
   }
 }

@@ -1,10 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EnquiriesController } from './enquiries.controller.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
-import { EnquiriesService } from './enquiries.service.js';
+import { SubmitEnquiry } from './use-cases/submit-enquiry.use-case.js';
 
-@Module({
-  controllers: [EnquiriesController],
-  providers: [EnquiriesService, EnquiriesRepository],
-})
+@Module({ controllers: [EnquiriesController], providers: [EnquiriesRepository, SubmitEnquiry] })
 export class EnquiriesModule {}

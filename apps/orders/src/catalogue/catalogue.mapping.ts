@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
 import sanitizeHtml from 'sanitize-html';
-import type { CatalogueItem, CatalogueList } from '@digicard/contracts';
-import { ServiceError } from '@digicard/server';
-import { CatalogueRepository, type CatalogueRow } from './catalogue.repository.js';
+import type { CatalogueItem } from '@digicard/contracts';
+import type { CatalogueRow } from './catalogue.repository.js';
 
 /** What the shop's more-info text may contain: text formatting and links, nothing that runs. */
 const MORE_INFO_POLICY: sanitizeHtml.IOptions = {
@@ -14,7 +12,8 @@ const MORE_INFO_POLICY: sanitizeHtml.IOptions = {
 
 export const sanitizeMoreInfo = (html: string): string => sanitizeHtml(html, MORE_INFO_POLICY);
 
-const toItem = (row: CatalogueRow): CatalogueItem => ({
+/** A stored card or special as the shop shows it: the more-info HTML is sanitised on the way out. */
+export const toItem = (row: CatalogueRow): CatalogueItem => ({
   id: row.id,
   kind: row.kind,
   path: row.path,
@@ -39,18 +38,3 @@ const toItem = (row: CatalogueRow): CatalogueItem => ({
   includedGoldMonths: row.includedGoldMonths,
   sortOrder: row.sortOrder,
 });
-
-@Injectable()
-export class CatalogueService {
-  constructor(@Inject(CatalogueRepository) private readonly repository: CatalogueRepository) {}
-
-  async list(): Promise<CatalogueList> {
-    return { items: (await this.repository.list()).map(toItem) };
-  }
-
-  async get(id: string): Promise<CatalogueItem> {
-    const row = await this.repository.get(id);
-    if (!row) throw ServiceError.notFound('Card not found');
-    return toItem(row);
-  }
-}

@@ -4,21 +4,24 @@ import { Events, type EnquiryAccepted, type SubmitEnquiryRequest } from '@digica
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
-import { outbox } from '../db/schema.js';
-import { EnquiriesRepository } from './enquiries.repository.js';
+import { outbox } from '../../db/schema.js';
+import { EnquiriesRepository } from '../enquiries.repository.js';
 
+/**
+ * A sales enquiry from the marketing site (a call-back or a message): stored with `orders.enquiry.received` in one
+ * transaction, so the sales team's email follows from the event, or neither happens.
+ */
 @Injectable()
-export class EnquiriesService {
+export class SubmitEnquiry {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay,
-    @Inject(EnquiriesRepository) private readonly repository: EnquiriesRepository,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
+    @Inject(EnquiriesRepository) private readonly enquiries: EnquiriesRepository,
   ) {}
 
-  /** Stores the enquiry and its `orders.enquiry.received` event in one transaction. */
-  async submit(enquiry: SubmitEnquiryRequest): Promise<EnquiryAccepted> {
+  async execute(enquiry: SubmitEnquiryRequest): Promise<EnquiryAccepted> {
     const row = await this.db.transaction(async (tx) => {
-      const stored = await this.repository.insert(tx, randomUUID(), enquiry);
+      const stored = await this.enquiries.insert(tx, randomUUID(), enquiry);
       await recordEvent(tx, outbox, Events.enquiryReceived, {
         enquiryId: stored.id,
         kind: stored.kind,
@@ -30,7 +33,7 @@ export class EnquiriesService {
       });
       return stored;
     });
-    this.relay.kick();
+    this.relay?.kick();
     return { id: row.id, receivedAt: row.createdAt.toISOString() };
   }
 }

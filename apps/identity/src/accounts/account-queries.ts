@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SessionUser } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE } from '@digicard/server';
+import { AccountErrors } from './account.errors.js';
+import { toSessionUser } from './account.mapping.js';
+import { AccountsRepository } from './accounts.repository.js';
+
+/** What the identity service answers without changing anything. */
+@Injectable()
+export class AccountQueries {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+  ) {}
+
+  /** The signed-in account, as the session shows it; 404 once it is deleted. */
+  async get(accountId: string): Promise<SessionUser> {
+    const account = await this.accounts.findById(this.db, accountId);
+    if (!account) throw AccountErrors.accountNotFound();
+    return toSessionUser(account);
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountMessages, Events, type PasswordReset, type SessionUser } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import { outbox } from '../../db/schema.js';
+import { AccountErrors } from '../account.errors.js';
+import { toSessionUser } from '../account.mapping.js';
+import { AccountsRepository } from '../accounts.repository.js';
+import { hashPassword, isCommonPassword } from '../passwords.js';
+import { hashToken } from '../tokens.js';
+
+/**
+ * The link in the reset email: a live reset token is spent and the new password set, with
+ * `identity.user.password-changed` (sessions elsewhere end on it). A common password is refused before the token is
+ * spent, so the same link can be used again with a better one.
+ */
+@Injectable()
+export class ResetPassword {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+  ) {}
+
+  async execute({ token, password }: PasswordReset): Promise<SessionUser> {
+    if (isCommonPassword(password)) throw AccountErrors.field('password', AccountMessages.commonPassword);
+    const passwordHash = await hashPassword(password);
+    const now = new Date();
+    const account = await this.db.transaction(async (tx) => {
+      const accountId = await this.accounts.consumeToken(tx, hashToken(token), 'reset-password', now);
+      if (!accountId) return null;
+      const row = await this.accounts.setPassword(tx, accountId, passwordHash, now);
+      await recordEvent(tx, outbox, Events.passwordChanged, { accountId, changedAt: now.toISOString() });
+      return row;
+    });
+    if (!account) throw AccountErrors.linkInvalid();
+    this.relay?.kick();
+    return toSessionUser(account);
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Events, type SessionUser } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import { outbox } from '../../db/schema.js';
+import { AccountErrors } from '../account.errors.js';
+import { toSessionUser } from '../account.mapping.js';
+import { AccountsRepository } from '../accounts.repository.js';
+import { hashToken } from '../tokens.js';
+
+/**
+ * The link in the verification email: a live token is spent and the account marked verified, with
+ * `identity.user.verified` (once: an account verified already stays as it is). Unknown, used and expired tokens all
+ * get the same answer.
+ */
+@Injectable()
+export class VerifyEmail {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+  ) {}
+
+  async execute(token: string): Promise<SessionUser> {
+    const now = new Date();
+    const account = await this.db.transaction(async (tx) => {
+      const accountId = await this.accounts.consumeToken(tx, hashToken(token), 'verify-email', now);
+      if (!accountId) return null;
+      const current = await this.accounts.findById(tx, accountId);
+      if (!current) return null;
+      if (current.isVerified) return current;
+      const row = await this.accounts.markVerified(tx, accountId, now);
+      await recordEvent(tx, outbox, Events.userVerified, { accountId, verifiedAt: now.toISOString() });
+      return row;
+    });
+    if (!account) throw AccountErrors.linkInvalid();
+    this.relay?.kick();
+    return toSessionUser(account);
+  }
+}
