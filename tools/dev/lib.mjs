@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NAMES, SERVERS, selectServers, serverUrls, variableFor } from './select-servers.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -62,56 +63,131 @@ const hostPort = (url, fallbackPort) => {
   const u = new URL(url);
   return { host: u.hostname, port: Number(u.port || fallbackPort) };
 };
+const PORTS = { postgres: 5432, redis: 6379, nats: 4222 };
+
+const postgresCluster = () => (existsSync('/etc/postgresql') ? execFileSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).trim().split('\n')[0] : '');
+const natsServerBin = () => process.env.NATS_SERVER_BIN ?? which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
 
 /**
- * PostgreSQL, Redis and NATS (with JetStream): use them where they answer, start them where they are installed,
- * and say exactly what is missing otherwise. With no PostgreSQL at all, an embedded one (real binaries from npm).
+ * PostgreSQL, Redis and NATS (with JetStream) for `npm start` (purpose 'start') or `npm test` ('test'), from where
+ * selectServers() says: configured, local (started if installed), a container, or an embedded PostgreSQL; what is
+ * missing is named with the command that installs it. Each URL is exported (DATABASE_URL..., or TEST_DATABASE_URL...)
+ * for the child processes; `stop()` stops what this run started (containers, embedded PostgreSQL), while local
+ * servers keep running as before.
  */
-export async function ensureServers({ databaseUrl, redisUrl, natsUrl, allowEmbeddedPostgres = false }) {
-  const problems = [];
-  let embedded = null;
-
-  const pg = hostPort(databaseUrl, 5432);
-  if (!(await canConnect(pg.host, pg.port))) {
-    const clusters = existsSync('/etc/postgresql') ? execFileSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).trim().split('\n')[0] : '';
-    if (which('pg_ctlcluster') && clusters) {
-      log(`starting PostgreSQL ${clusters}...`);
-      spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', clusters, 'main', 'start'], { stdio: 'inherit' });
-    }
-    if (!(await waitForPort(pg.host, pg.port, 10000))) {
-      if (allowEmbeddedPostgres) {
-        embedded = await startEmbeddedPostgres(pg.port);
-      } else {
-        problems.push(`PostgreSQL does not answer at ${pg.host}:${pg.port} (apt-get install postgresql, or set DATABASE_URL)`);
-      }
-    }
+export async function ensureServers(purpose) {
+  const urls = serverUrls(purpose, process.env);
+  const facts = {
+    purpose,
+    env: process.env,
+    answers: {},
+    startable: { postgres: Boolean(which('pg_ctlcluster') && postgresCluster()), redis: Boolean(which('redis-server')), nats: Boolean(natsServerBin()) },
+    containers: false,
+  };
+  for (const server of SERVERS) {
+    const { host, port } = hostPort(urls[server].url, PORTS[server]);
+    facts.answers[server] = await canConnect(host, port);
   }
+  // Docker is asked only when its answer would change a choice: loading testcontainers takes most of a second.
+  const decide = async () => {
+    const choice = selectServers(facts);
+    const withDocker = selectServers({ ...facts, containers: true });
+    if (facts.containers || SERVERS.every((s) => withDocker[s].source === choice[s].source)) return choice;
+    facts.containers = await containerRuntimeAnswers();
+    return selectServers(facts);
+  };
 
-  const redis = hostPort(redisUrl, 6379);
-  if (!(await canConnect(redis.host, redis.port))) {
-    if (which('redis-server')) {
-      log('starting Redis...');
-      mkdirSync('/tmp/digicard-redis', { recursive: true });
-      spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(redis.port), '--save', '', '--appendonly', 'no', '--dir', '/tmp/digicard-redis', '--logfile', '/tmp/digicard-redis/redis.log'], { stdio: 'inherit' });
-    }
-    if (!(await waitForPort(redis.host, redis.port, 10000))) problems.push(`Redis does not answer at ${redis.host}:${redis.port} and could not be started (apt-get install redis-server)`);
+  let choice = await decide();
+  let startFailed = false;
+  for (const server of SERVERS) {
+    const { source, start, url } = choice[server];
+    if (source !== 'local' || !start || (await startLocal(server, hostPort(url, PORTS[server])))) continue;
+    // Installed, but it did not come up: choose again for it, as if it were not installed.
+    facts.startable[server] = false;
+    startFailed = true;
   }
+  if (startFailed) choice = await decide();
 
-  const nats = hostPort(natsUrl, 4222);
-  if (!(await canConnect(nats.host, nats.port))) {
-    const bin = which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
-    if (bin) {
-      log('starting NATS with JetStream...');
-      const storeDir = join(ROOT, '.data', 'nats');
-      mkdirSync(storeDir, { recursive: true });
-      const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(nats.port), '-js', '-sd', storeDir], { detached: true, stdio: 'ignore' });
-      child.unref();
-    }
-    if (!(await waitForPort(nats.host, nats.port, 10000))) problems.push(`NATS does not answer at ${nats.host}:${nats.port} and could not be started (apt-get install nats-server)`);
-  }
-
+  const problems = SERVERS.map((s) => choice[s].problem).filter(Boolean);
   if (problems.length > 0) fail(`These servers are missing:\n - ${problems.join('\n - ')}`);
-  return { embedded };
+
+  const stops = [];
+  const result = {};
+  for (const server of SERVERS) {
+    const { source } = choice[server];
+    let { url } = choice[server];
+    if (source === 'embedded') {
+      const embedded = await startEmbeddedPostgres(hostPort(url, PORTS.postgres).port);
+      stops.push(() => embedded.stop());
+    } else if (source === 'container' && !(purpose === 'test' && server === 'nats')) {
+      const container = await startContainer(server, urls[server].url);
+      stops.push(() => container.stop());
+      url = container.url;
+    } else if (source === 'container') {
+      log(`nats-server is not installed: each test file will run its own NATS in a container (${CONTAINERS.nats.image})`);
+    }
+    if (url) process.env[variableFor(purpose, server)] = url;
+    result[server] = url;
+  }
+  let stopped = null;
+  const stop = () => (stopped ??= Promise.all(stops.map((f) => f())));
+  return { ...result, stop };
+}
+
+async function startLocal(server, { host, port }) {
+  if (server === 'postgres') {
+    const cluster = postgresCluster();
+    log(`starting PostgreSQL ${cluster}...`);
+    spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', cluster, 'main', 'start'], { stdio: 'inherit' });
+  } else if (server === 'redis') {
+    log('starting Redis...');
+    mkdirSync('/tmp/digicard-redis', { recursive: true });
+    spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', '/tmp/digicard-redis', '--logfile', '/tmp/digicard-redis/redis.log'], { stdio: 'inherit' });
+  } else {
+    log('starting NATS with JetStream...');
+    const storeDir = join(ROOT, '.data', 'nats');
+    mkdirSync(storeDir, { recursive: true });
+    const child = spawn(natsServerBin(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { detached: true, stdio: 'ignore' });
+    child.unref();
+  }
+  return waitForPort(host, port, 10000);
+}
+
+/** Whether a Docker engine answers. Without one, testcontainers says so within milliseconds. */
+async function containerRuntimeAnswers() {
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const CONTAINERS = {
+  postgres: { image: 'postgres:16-alpine', environment: { POSTGRES_HOST_AUTH_METHOD: 'trust' } },
+  redis: { image: 'redis:7-alpine' },
+  nats: { image: 'nats:2.10-alpine', command: ['-js'] },
+};
+
+/**
+ * The server in a container, at the URL it was looked for with the container's host and port. It lives as long as
+ * this run: stopped by `stop()`, and by testcontainers' reaper (Ryuk) within seconds if this process dies first.
+ */
+async function startContainer(server, lookedAt) {
+  const { image, environment = {}, command } = CONTAINERS[server];
+  log(`starting ${NAMES[server]} in a container (${image}; the first time, Docker downloads it)...`);
+  const { GenericContainer, Wait } = await import('testcontainers');
+  let definition = new GenericContainer(image).withExposedPorts(PORTS[server]).withEnvironment(environment);
+  if (command) definition = definition.withCommand(command);
+  // PostgreSQL's image starts a server once to initialise, then again for real: the second "ready" is the one.
+  if (server === 'postgres') definition = definition.withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2));
+  const container = await definition.start().catch((error) => fail(`${NAMES[server]} could not start in a container: ${error.message}`));
+  const url = new URL(lookedAt);
+  // testcontainers says "localhost" for a local engine, which Node may try as ::1 first; Docker publishes on IPv4.
+  url.hostname = container.getHost() === 'localhost' ? '127.0.0.1' : container.getHost();
+  url.port = String(container.getMappedPort(PORTS[server]));
+  return { url: url.toString(), stop: () => container.stop() };
 }
 
 async function startEmbeddedPostgres(port) {

@@ -3,23 +3,19 @@
 import { spawn } from 'node:child_process';
 import { ROOT, canConnect, ensureInstalled, ensureServers, fail, log, run } from './lib.mjs';
 
+ensureInstalled();
+// Sets DATABASE_URL, REDIS_URL and NATS_URL to wherever each server was found or started.
+const servers = await ensureServers('start');
 const env = {
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/digicard',
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  DATABASE_URL: servers.postgres,
+  REDIS_URL: servers.redis,
+  NATS_URL: servers.nats,
   PORT: process.env.PORT ?? '8080',
   MAIL_HTTP_PORT: process.env.MAIL_HTTP_PORT ?? '8025',
   MAIL_SMTP_PORT: process.env.MAIL_SMTP_PORT ?? '1025',
 };
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
-ensureInstalled();
-const { embedded } = await ensureServers({
-  databaseUrl: env.DATABASE_URL,
-  redisUrl: env.REDIS_URL,
-  natsUrl: env.NATS_URL,
-  allowEmbeddedPostgres: true,
-});
 for (const [name, port] of [['gateway', env.PORT], ['mail catcher page', env.MAIL_HTTP_PORT], ['mail catcher SMTP', env.MAIL_SMTP_PORT]]) {
   if (await canConnect('127.0.0.1', Number(port))) fail(`Port ${port} (${name}) is already in use: stop what uses it, or set ${name === 'gateway' ? 'PORT' : name.includes('SMTP') ? 'MAIL_SMTP_PORT' : 'MAIL_HTTP_PORT'}.`);
 }
@@ -115,7 +111,7 @@ async function stopAll(code = 0) {
         }),
     ),
   );
-  if (embedded) await embedded.stop();
+  await servers.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));

@@ -10,13 +10,9 @@ const step = (name) => log(`── ${name} (${Math.round((Date.now() - started) 
 
 step('dependencies and servers');
 ensureInstalled();
-await ensureServers({
-  databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-});
+// Sets TEST_DATABASE_URL and TEST_REDIS_URL for the tests to wherever each server was found or started.
+const servers = await ensureServers('test');
 ensureDebianPackages([
-  ['nats-server', 'nats-server'],
   ['docker-compose', 'docker-compose'],
   ['zbarimg', 'zbar-tools'],
 ]);
@@ -55,5 +51,6 @@ const skipped = total('skipped');
 for (const s of summaries.filter((x) => x.failed > 0)) log(`failed in ${s.project}: ${s.failedFiles.map((f) => relative(ROOT, f.file)).join(', ')}`);
 log(`finished in ${Math.round((Date.now() - started) / 1000)} s; ${total('files')} test files in ${summaries.length} projects; screenshots in test-results/screenshots`);
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+await servers.stop();
 // A skipped test is a test that did not run: it fails the suite rather than hiding.
 if (jest.status !== 0 || failed > 0 || passed === 0 || skipped > 0) process.exit(1);

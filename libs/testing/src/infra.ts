@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { StartedTestContainer } from 'testcontainers';
 
 export const DEFAULTS = {
   databaseUrl: process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-  natsUrl: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
 };
 
 const handedOut = new Set<number>();
@@ -62,13 +62,15 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | null | u
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
 }
 
-/** Fails with one message naming every real server the tests need and do not reach. */
+/**
+ * Fails with one message naming every shared server the tests need and do not reach. (NATS is not shared: each
+ * test file starts its own, see PrivateNats.) `npm test` finds or starts them and sets these variables.
+ */
 export async function requireServers(): Promise<void> {
   const missing: string[] = [];
-  if (!(await canConnect(DEFAULTS.databaseUrl))) missing.push(`PostgreSQL at ${DEFAULTS.databaseUrl} (start it: tools/dev/servers.mjs, or set TEST_DATABASE_URL)`);
+  if (!(await canConnect(DEFAULTS.databaseUrl))) missing.push(`PostgreSQL at ${DEFAULTS.databaseUrl} (set TEST_DATABASE_URL)`);
   if (!(await canConnect(DEFAULTS.redisUrl))) missing.push(`Redis at ${DEFAULTS.redisUrl} (set TEST_REDIS_URL)`);
-  if (!natsServerBinary() && !(await canConnect(DEFAULTS.natsUrl))) missing.push(`NATS: neither a nats-server binary nor a server at ${DEFAULTS.natsUrl}`);
-  if (missing.length > 0) throw new Error(`The tests need real servers that are not there:\n - ${missing.join('\n - ')}\nRun \`node tools/dev/servers.mjs\` to start them.`);
+  if (missing.length > 0) throw new Error(`The tests need real servers that are not there:\n - ${missing.join('\n - ')}\nnpm test finds or starts them for its own run; to run one project's tests alone, start them or set those variables.`);
 }
 
 export function natsServerBinary(): string | null {
@@ -84,27 +86,37 @@ export function natsServerBinary(): string | null {
 
 /**
  * A NATS server with JetStream of the test's own, on a free port with its own store: tests never see another
- * run's streams, and can stop and restart it to prove nothing is lost.
+ * run's streams, and can stop and restart it to prove nothing is lost. From the nats-server program, or where it is
+ * not installed, in a container (stopped and started again as it is, so its store survives).
  */
 export class PrivateNats {
   private process: ChildProcess | null = null;
+  private container: StartedTestContainer | null = null;
   readonly storeDir = mkdtempSync(join(tmpdir(), 'digicard-nats-'));
+  host = '127.0.0.1';
   port = 0;
 
   get url(): string {
-    return `nats://127.0.0.1:${this.port}`;
+    return `nats://${this.host}:${this.port}`;
   }
 
   async start(): Promise<this> {
-    const bin = natsServerBinary();
-    if (!bin) throw new Error('nats-server is not installed (apt-get install nats-server)');
     if (this.port === 0) this.port = await freePort();
-    this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    const bin = natsServerBinary();
+    if (bin) {
+      this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    } else if (this.container) {
+      await containerAction(this.container, 'start');
+    } else {
+      this.container = await startInContainer('nats-server', 'nats:2.10-alpine', ['-js'], 4222, this.port);
+      this.host = containerHost(this.container);
+    }
     await waitFor(`nats-server on ${this.port}`, () => canConnect(this.url, 200), 10_000);
     return this;
   }
 
   async stop(): Promise<void> {
+    if (this.container) return containerAction(this.container, 'stop');
     const child = this.process;
     this.process = null;
     await endChild(child, 'SIGTERM');
@@ -112,37 +124,78 @@ export class PrivateNats {
 
   async destroy(): Promise<void> {
     await this.stop();
+    await this.container?.stop();
+    this.container = null;
     rmSync(this.storeDir, { recursive: true, force: true });
   }
 }
 
 /**
  * A Redis server of the test's own (nothing kept on disk), on a free port: a test can stop it to see the apps ride
- * out an outage, while the machine's shared Redis serves every other test.
+ * out an outage, while the machine's shared Redis serves every other test. From the redis-server program, or where
+ * it is not installed, in a container.
  */
 export class PrivateRedis {
   private process: ChildProcess | null = null;
+  private container: StartedTestContainer | null = null;
+  host = '127.0.0.1';
   port = 0;
 
   get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
+    return `redis://${this.host}:${this.port}`;
   }
 
   async start(): Promise<this> {
-    const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-    if (!bin) throw new Error('redis-server is not installed (apt-get install redis-server)');
     if (this.port === 0) this.port = await freePort();
-    this.process = spawn(bin, ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const nothingOnDisk = ['--save', '', '--appendonly', 'no'];
+    const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+    if (bin) {
+      this.process = spawn(bin, ['--bind', '127.0.0.1', '--port', String(this.port), ...nothingOnDisk], { stdio: 'ignore' });
+    } else {
+      this.container = await startInContainer('redis-server', 'redis:7-alpine', ['redis-server', ...nothingOnDisk], 6379, this.port);
+      this.host = containerHost(this.container);
+    }
     await waitFor(`redis-server on ${this.port}`, () => canConnect(this.url, 200), 10_000);
     return this;
   }
 
   /** Kills it outright, as a crash would. */
   async kill(): Promise<void> {
+    const container = this.container;
+    this.container = null;
+    await container?.stop({ timeout: 0 });
     const child = this.process;
     this.process = null;
     await endChild(child, 'SIGKILL');
   }
+}
+
+/**
+ * The server a test needs in a container (Docker, through testcontainers) where its program is not installed,
+ * published on the host port chosen for it so that a restart keeps its address. Containers a test leaves behind are
+ * removed by testcontainers' reaper (Ryuk) when the test process ends.
+ */
+async function startInContainer(program: string, image: string, command: string[], containerPort: number, hostPort: number): Promise<StartedTestContainer> {
+  const { GenericContainer } = await import('testcontainers');
+  try {
+    return await new GenericContainer(image).withCommand(command).withExposedPorts({ container: containerPort, host: hostPort }).start();
+  } catch (error) {
+    throw new Error(`${program} is not installed (apt-get install ${program}), and ${image} could not run in a container either: ${(error as Error).message}`);
+  }
+}
+
+/** Stops or starts a container without removing it: what was written inside stays. */
+async function containerAction(container: StartedTestContainer, action: 'stop' | 'start'): Promise<void> {
+  const { getContainerRuntimeClient } = await import('testcontainers');
+  const client = await getContainerRuntimeClient();
+  const handle = client.container.getById(container.getId());
+  await (action === 'stop' ? client.container.stop(handle, { timeout: 10_000 }) : client.container.start(handle));
+}
+
+/** testcontainers says "localhost" for a local engine, which Node may try as ::1 first; Docker publishes on IPv4. */
+function containerHost(container: StartedTestContainer): string {
+  const host = container.getHost();
+  return host === 'localhost' ? '127.0.0.1' : host;
 }
 
 /** Sends `signal` to a child process that is still running and waits until it has exited. */
