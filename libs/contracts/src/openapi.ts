@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpRoutes, type HttpRoute } from './http.js';
+import { HttpRoutes, type HttpRoute } from './api-routes.js';
 
 type JsonSchema = Record<string, unknown>;
 
