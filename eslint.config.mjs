@@ -37,9 +37,11 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts'] },
+            // The product's rules, shared by the browser and the servers: nothing but the contracts beneath them.
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:testing'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:server', 'type:testing'] },
             { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data'] },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:testing'] },

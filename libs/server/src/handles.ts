@@ -12,6 +12,9 @@ type MetaFor<A> = A extends 'public' | 'service' ? RequestMeta : SignedInMeta;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schemas
 type AnyRpc = RpcDefinition<any, any, RpcAccess>;
 
+/** The checked body of a call of `D`. */
+export type RpcBody<D extends AnyRpc> = z.output<D['request']>;
+
 /** What a handler of `D` looks like: the checked body, who asks, and an answer the contract accepts. */
 export type RpcHandler<D extends AnyRpc> = (body: z.output<D['request']>, meta: MetaFor<D['access']>) => Promise<z.input<D['response']>>;
 
@@ -37,19 +40,19 @@ export function authorize(access: RpcAccess, meta: RequestMeta): void {
  * ```
  */
 export function Handles<D extends AnyRpc>(def: D) {
-  return (target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<RpcHandler<D>>): TypedPropertyDescriptor<RpcHandler<D>> => {
+  // A method may declare fewer parameters than it is given (`list()`): M is the method as written.
+  return <M extends RpcHandler<D>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
     const handler = descriptor.value;
     if (!handler) throw new Error(`@Handles(${def.subject}) must decorate a method`);
     // Nest passes the NATS payload as the first argument of a handler without parameter decorators.
     const answer = async function (this: unknown, payload: unknown): Promise<unknown> {
-      const { meta, body } = parseRpc(def, payload);
-      authorize(def.access, meta);
-      return handler.call(this, body, meta as MetaFor<D['access']>);
+      const call: { meta: RequestMeta; body: RpcBody<D> } = parseRpc(def, payload);
+      authorize(def.access, call.meta);
+      return handler.call(this, call.body, call.meta as MetaFor<D['access']>);
     };
     Object.defineProperty(answer, 'name', { value: String(key) });
-    descriptor.value = answer as unknown as RpcHandler<D>;
+    descriptor.value = answer as unknown as M;
     MessagePattern(def.subject)(target, key, descriptor);
-    return descriptor;
   };
 }
 
@@ -74,9 +77,9 @@ export interface OnEventMetadata {
  * The method lives in an injectable class, with the same repositories as the request/reply handlers.
  */
 export function OnEvent<T extends z.ZodType>(event: EventDefinition<T>) {
-  return (_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<EventHandler<T>>): void => {
+  return <M extends EventHandler<T>>(_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
     if (!descriptor.value) throw new Error(`@OnEvent(${event.subject}) must decorate a method`);
-    const metadata: OnEventMetadata = { event: event as EventDefinition<z.ZodType> };
+    const metadata: OnEventMetadata = { event };
     Reflect.defineMetadata(ON_EVENT, metadata, descriptor.value);
   };
 }

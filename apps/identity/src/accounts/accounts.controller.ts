@@ -1,61 +1,59 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Rpc, type SessionUser } from '@digicard/contracts';
-import { parseRpc } from '@digicard/server';
-import { AccountsService, type IssuedToken } from './accounts.service.js';
+import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
+import { AccountsService } from './accounts.service.js';
 
 @Controller()
 export class AccountsController {
   constructor(@Inject(AccountsService) private readonly accounts: AccountsService) {}
 
-  @MessagePattern(Rpc.register.subject)
-  register(@Payload() payload: unknown): Promise<SessionUser> {
-    return this.accounts.register(parseRpc(Rpc.register, payload).body);
+  @Handles(Rpc.register)
+  register(body: Body<typeof Rpc.register>): Promise<SessionUser> {
+    return this.accounts.register(body);
   }
 
-  @MessagePattern(Rpc.authenticate.subject)
-  authenticate(@Payload() payload: unknown): Promise<SessionUser> {
-    return this.accounts.authenticate(parseRpc(Rpc.authenticate, payload).body);
+  @Handles(Rpc.authenticate)
+  authenticate(body: Body<typeof Rpc.authenticate>): Promise<SessionUser> {
+    return this.accounts.authenticate(body);
   }
 
-  @MessagePattern(Rpc.getAccount.subject)
-  get(@Payload() payload: unknown): Promise<SessionUser> {
-    return this.accounts.get(parseRpc(Rpc.getAccount, payload).body.accountId);
+  @Handles(Rpc.getAccount)
+  get(_: object, meta: SignedInMeta): Promise<SessionUser> {
+    return this.accounts.get(meta.userId);
   }
 
-  @MessagePattern(Rpc.verifyEmail.subject)
-  verifyEmail(@Payload() payload: unknown): Promise<SessionUser> {
-    return this.accounts.verifyEmail(parseRpc(Rpc.verifyEmail, payload).body.token);
+  @Handles(Rpc.verifyEmail)
+  verifyEmail({ token }: Body<typeof Rpc.verifyEmail>): Promise<SessionUser> {
+    return this.accounts.verifyEmail(token);
   }
 
-  @MessagePattern(Rpc.requestVerification.subject)
-  requestVerification(@Payload() payload: unknown): Promise<{ requested: boolean }> {
-    return this.accounts.requestVerification(parseRpc(Rpc.requestVerification, payload).body.accountId);
+  @Handles(Rpc.requestVerification)
+  requestVerification(_: object, meta: SignedInMeta): Promise<{ requested: boolean }> {
+    return this.accounts.requestVerification(meta.userId);
   }
 
-  @MessagePattern(Rpc.issueVerificationToken.subject)
-  issueVerificationToken(@Payload() payload: unknown): Promise<IssuedToken | null> {
-    return this.accounts.issueToken(parseRpc(Rpc.issueVerificationToken, payload).body.accountId, 'verify-email');
+  @Handles(Rpc.issueVerificationToken)
+  issueVerificationToken({ accountId }: Body<typeof Rpc.issueVerificationToken>) {
+    return this.accounts.issueToken(accountId, 'verify-email');
   }
 
-  @MessagePattern(Rpc.requestPasswordReset.subject)
-  requestPasswordReset(@Payload() payload: unknown): Promise<{ requested: boolean }> {
-    return this.accounts.requestPasswordReset(parseRpc(Rpc.requestPasswordReset, payload).body.email);
+  @Handles(Rpc.requestPasswordReset)
+  requestPasswordReset({ email }: Body<typeof Rpc.requestPasswordReset>): Promise<{ requested: boolean }> {
+    return this.accounts.requestPasswordReset(email);
   }
 
-  @MessagePattern(Rpc.issuePasswordResetToken.subject)
-  issuePasswordResetToken(@Payload() payload: unknown): Promise<IssuedToken | null> {
-    return this.accounts.issueToken(parseRpc(Rpc.issuePasswordResetToken, payload).body.accountId, 'reset-password');
+  @Handles(Rpc.issuePasswordResetToken)
+  issuePasswordResetToken({ accountId }: Body<typeof Rpc.issuePasswordResetToken>) {
+    return this.accounts.issueToken(accountId, 'reset-password');
   }
 
-  @MessagePattern(Rpc.deleteAccount.subject)
-  delete(@Payload() payload: unknown): Promise<{ deleted: true }> {
-    const { accountId, password } = parseRpc(Rpc.deleteAccount, payload).body;
-    return this.accounts.delete(accountId, password);
+  @Handles(Rpc.deleteAccount)
+  delete({ password }: Body<typeof Rpc.deleteAccount>, meta: SignedInMeta): Promise<{ deleted: true }> {
+    return this.accounts.delete(meta.userId, password);
   }
 
-  @MessagePattern(Rpc.resetPassword.subject)
-  resetPassword(@Payload() payload: unknown): Promise<SessionUser> {
-    return this.accounts.resetPassword(parseRpc(Rpc.resetPassword, payload).body);
+  @Handles(Rpc.resetPassword)
+  resetPassword(body: Body<typeof Rpc.resetPassword>): Promise<SessionUser> {
+    return this.accounts.resetPassword(body);
   }
 }

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { Roles } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
 /** The identity service's schema: accounts, credentials, roles, and single-use email tokens. */
 export const schema = pgSchema('identity');
 export const { outbox, processedMessages } = messagingTables(schema);
 
-export const role = schema.enum('role', ['user', 'teamLeader', 'teamMember', 'print']);
+/** The roles of the contract; staff accounts are made by a command, never by sign-up. */
+export const role = schema.enum('role', Roles);
 export const tokenPurpose = schema.enum('token_purpose', ['verify-email', 'reset-password']);
 
 export const accounts = schema.table(

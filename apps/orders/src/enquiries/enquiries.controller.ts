@@ -1,15 +1,14 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Rpc, type EnquiryAccepted } from '@digicard/contracts';
-import { parseRpc } from '@digicard/server';
+import { Rpc, type EnquiryAccepted, type SubmitEnquiryRequest } from '@digicard/contracts';
+import { Handles } from '@digicard/server';
 import { EnquiriesService } from './enquiries.service.js';
 
 @Controller()
 export class EnquiriesController {
   constructor(@Inject(EnquiriesService) private readonly enquiries: EnquiriesService) {}
 
-  @MessagePattern(Rpc.submitEnquiry.subject)
-  submit(@Payload() payload: unknown): Promise<EnquiryAccepted> {
-    return this.enquiries.submit(parseRpc(Rpc.submitEnquiry, payload).body);
+  @Handles(Rpc.submitEnquiry)
+  submit(enquiry: SubmitEnquiryRequest): Promise<EnquiryAccepted> {
+    return this.enquiries.submit(enquiry);
   }
 }

@@ -1,72 +1,81 @@
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { Notices, Rpc, type Lead, type OwnProfile } from '@digicard/contracts';
-import { parseRpc } from '@digicard/server';
-import { ProfilesService } from './profiles.service.js';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { Notices, Rpc } from '@digicard/contracts';
+import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import type { RequestMeta } from '@digicard/contracts';
+import { ProfileQueries } from './profile-queries.js';
+import { ChangeSettings } from './use-cases/change-settings.use-case.js';
+import { ExportData } from './use-cases/export-data.use-case.js';
+import { SaveProfile } from './use-cases/save-profile.use-case.js';
+import { StoreImage } from './use-cases/store-image.use-case.js';
+import { SubmitLead } from './use-cases/submit-lead.use-case.js';
 
+/** The profiles service's subjects: each checked against its contract by @Handles, each one call. */
 @Controller()
 export class ProfilesController {
-  constructor(@Inject(ProfilesService) private readonly profiles: ProfilesService) {}
+  constructor(
+    @Inject(ProfileQueries) private readonly queries: ProfileQueries,
+    @Inject(SaveProfile) private readonly saveProfile: SaveProfile,
+    @Inject(ChangeSettings) private readonly changeSettings: ChangeSettings,
+    @Inject(StoreImage) private readonly storeImage: StoreImage,
+    @Inject(SubmitLead) private readonly submitLead: SubmitLead,
+    @Inject(ExportData) private readonly exportData: ExportData,
+  ) {}
 
-  @MessagePattern(Rpc.getOwnProfile.subject)
-  get(@Payload() payload: unknown): Promise<OwnProfile> {
-    return this.profiles.get(parseRpc(Rpc.getOwnProfile, payload).body.accountId);
+  @Handles(Rpc.getOwnProfile)
+  get(_: object, meta: SignedInMeta) {
+    return this.queries.own(meta.userId);
   }
 
-  @MessagePattern(Rpc.saveProfile.subject)
-  save(@Payload() payload: unknown): Promise<OwnProfile> {
-    const { accountId, document } = parseRpc(Rpc.saveProfile, payload).body;
-    return this.profiles.save(accountId, document);
+  @Handles(Rpc.saveProfile)
+  save({ document }: RpcBody<typeof Rpc.saveProfile>, meta: SignedInMeta) {
+    return this.saveProfile.execute(meta.userId, document);
   }
 
-  @MessagePattern(Rpc.saveSettings.subject)
-  saveSettings(@Payload() payload: unknown): Promise<OwnProfile> {
-    const { accountId, isPublic, membership } = parseRpc(Rpc.saveSettings, payload).body;
-    return this.profiles.saveSettings(accountId, isPublic, membership);
+  @Handles(Rpc.saveSettings)
+  settings(settings: RpcBody<typeof Rpc.saveSettings>, meta: SignedInMeta) {
+    return this.changeSettings.execute(meta.userId, settings);
   }
 
-  @MessagePattern(Rpc.storeImage.subject)
-  storeImage(@Payload() payload: unknown): Promise<{ url: string }> {
-    const { accountId, purpose, contentType, dataBase64, width, height } = parseRpc(Rpc.storeImage, payload).body;
-    return this.profiles.storeImage(accountId, purpose, contentType, Buffer.from(dataBase64, 'base64'), width, height);
+  @Handles(Rpc.storeImage)
+  image({ dataBase64, ...image }: RpcBody<typeof Rpc.storeImage>, meta: SignedInMeta) {
+    return this.storeImage.execute(meta.userId, { ...image, data: Buffer.from(dataBase64, 'base64') });
   }
 
-  @MessagePattern(Rpc.getMedia.subject)
-  media(@Payload() payload: unknown): Promise<{ contentType: string; dataBase64: string }> {
-    return this.profiles.media(parseRpc(Rpc.getMedia, payload).body.id);
+  @Handles(Rpc.getMedia)
+  media({ id }: RpcBody<typeof Rpc.getMedia>) {
+    return this.queries.media(id);
   }
 
-  @MessagePattern(Rpc.getPublicProfile.subject)
-  publicProfile(@Payload() payload: unknown) {
-    const { username, viewerId, source } = parseRpc(Rpc.getPublicProfile, payload).body;
-    return this.profiles.publicProfile(username, viewerId, source);
+  @Handles(Rpc.getPublicProfile)
+  publicProfile({ username, source }: RpcBody<typeof Rpc.getPublicProfile>, meta: RequestMeta) {
+    return this.queries.publicProfile(username, meta.userId, source);
   }
 
-  /** A view of a page the gateway served from its cache. */
+  @Handles(Rpc.resolvePath)
+  resolvePath({ path }: RpcBody<typeof Rpc.resolvePath>) {
+    return this.queries.resolvePath(path);
+  }
+
+  @Handles(Rpc.submitLead)
+  lead({ username, submission }: RpcBody<typeof Rpc.submitLead>) {
+    return this.submitLead.execute(username, submission);
+  }
+
+  @Handles(Rpc.listLeads)
+  leads(_: object, meta: SignedInMeta) {
+    return this.queries.leads(meta.userId);
+  }
+
+  @Handles(Rpc.exportData)
+  export(_: object, meta: SignedInMeta) {
+    return this.exportData.execute(meta.userId);
+  }
+
+  /** A fire-and-forget notice: views of pages the gateway served from its cache. A bad one is dropped. */
   @EventPattern(Notices.profileViewed.subject)
   async viewed(@Payload() payload: unknown): Promise<void> {
     const notice = Notices.profileViewed.data.safeParse(payload);
-    if (notice.success) await this.profiles.recordViewOf(notice.data.username, notice.data.source, notice.data.count);
-  }
-
-  @MessagePattern(Rpc.resolvePath.subject)
-  resolvePath(@Payload() payload: unknown): Promise<{ username: string }> {
-    return this.profiles.resolvePath(parseRpc(Rpc.resolvePath, payload).body.path);
-  }
-
-  @MessagePattern(Rpc.submitLead.subject)
-  submitLead(@Payload() payload: unknown): Promise<{ id: string }> {
-    const { username, submission } = parseRpc(Rpc.submitLead, payload).body;
-    return this.profiles.submitLead(username, submission);
-  }
-
-  @MessagePattern(Rpc.listLeads.subject)
-  leads(@Payload() payload: unknown): Promise<{ leads: Lead[] }> {
-    return this.profiles.leads(parseRpc(Rpc.listLeads, payload).body.accountId);
-  }
-
-  @MessagePattern(Rpc.exportData.subject)
-  exportData(@Payload() payload: unknown): Promise<Record<string, unknown>> {
-    return this.profiles.exportData(parseRpc(Rpc.exportData, payload).body.accountId);
+    if (notice.success) await this.queries.recordViews(notice.data.username, notice.data.source, notice.data.count);
   }
 }

@@ -1,7 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AccountEvents } from './account-events.handler.js';
+import { ProfileQueries } from './profile-queries.js';
+import { ProfileWriter } from './profile-writer.js';
 import { ProfilesController } from './profiles.controller.js';
 import { ProfilesRepository } from './profiles.repository.js';
-import { ProfilesService } from './profiles.service.js';
+import { ChangeSettings } from './use-cases/change-settings.use-case.js';
+import { ExportData } from './use-cases/export-data.use-case.js';
+import { SaveProfile } from './use-cases/save-profile.use-case.js';
+import { StoreImage } from './use-cases/store-image.use-case.js';
+import { SubmitLead } from './use-cases/submit-lead.use-case.js';
 
-@Module({ controllers: [ProfilesController], providers: [ProfilesService, ProfilesRepository] })
+@Module({
+  controllers: [ProfilesController],
+  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents],
+})
 export class ProfilesModule {}

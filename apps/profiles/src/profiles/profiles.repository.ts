@@ -21,6 +21,22 @@ export class ProfilesRepository {
     return row ?? null;
   }
 
+  /** A new account's profile; a second delivery of the same account changes nothing. */
+  async insertIfNew(tx: Transaction, row: typeof profiles.$inferInsert): Promise<void> {
+    await tx.insert(profiles).values(row).onConflictDoNothing();
+  }
+
+  async markVerified(tx: Transaction, accountId: string, at: Date): Promise<void> {
+    await tx.update(profiles).set({ isVerified: true, updatedAt: at }).where(eq(profiles.accountId, accountId));
+  }
+
+  /** The profile and everything kept with it (images, leads, views, paths); returns the username it had. */
+  async deleteAll(tx: Transaction, accountId: string): Promise<string | null> {
+    for (const table of [media, leads, profileViews, vanityPaths]) await tx.delete(table).where(eq(table.accountId, accountId));
+    const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
+    return gone?.username ?? null;
+  }
+
   async update(tx: Transaction, accountId: string, values: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow | null> {
     const [row] = await tx
       .update(profiles)

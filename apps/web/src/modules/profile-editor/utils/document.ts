@@ -1,10 +1,5 @@
-import {
-  hasFeature,
-  ProfileDefaults,
-  UpgradeMessages,
-  type Membership,
-  type ProfileDocument,
-} from '@digicard/contracts';
+import { ProfileDefaults, type ProfileDocument } from '@digicard/contracts';
+import type { GatedContent } from '@digicard/domain';
 
 /** The same content, whatever the order of the keys (the server's answer and the editor's state differ in it). */
 export function sameDocument(a: ProfileDocument, b: ProfileDocument): boolean {
@@ -19,39 +14,15 @@ function stableJson(value: unknown): string {
   );
 }
 
-export type LockedFeature = 'socialLinks' | 'gallery' | 'video' | 'products';
+export type { GatedContent as LockedFeature } from '@digicard/domain';
+export { lockedContent, withoutContent as withoutLocked } from '@digicard/domain';
 
-export const LockedFeatureNames: Record<LockedFeature, string> = {
+export const LockedFeatureNames: Record<GatedContent, string> = {
   socialLinks: 'social links',
   gallery: 'gallery images',
   video: 'the video link',
   products: 'products',
 };
-
-export const lockedMessage = (feature: LockedFeature): string => UpgradeMessages[feature];
-
-/**
- * Content the membership does not include (after a downgrade, say): the server refuses to save a document that has
- * any (403 with the upgrade message), so Save offers to leave it out. Mirrors the profiles service's checks.
- */
-export function lockedContent(document: ProfileDocument, membership: Membership): LockedFeature[] {
-  const locked: LockedFeature[] = [];
-  if (document.socialLinks.length > 0 && !hasFeature(membership, 'socialLinks')) locked.push('socialLinks');
-  if (document.gallery.some((item) => item.imageUrl) && !hasFeature(membership, 'gallery')) locked.push('gallery');
-  if (document.videoLink && !hasFeature(membership, 'video')) locked.push('video');
-  if (document.products.length > 0 && !hasFeature(membership, 'products')) locked.push('products');
-  return locked;
-}
-
-export function withoutLocked(document: ProfileDocument, locked: readonly LockedFeature[]): ProfileDocument {
-  return {
-    ...document,
-    socialLinks: locked.includes('socialLinks') ? [] : document.socialLinks,
-    gallery: locked.includes('gallery') ? [] : document.gallery,
-    videoLink: locked.includes('video') ? '' : document.videoLink,
-    products: locked.includes('products') ? [] : document.products,
-  };
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

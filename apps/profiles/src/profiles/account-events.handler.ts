@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Events, ProfileDefaults, type UserRegistered } from '@digicard/contracts';
+import { recordEvent } from '@digicard/messaging';
+import { OnEvent, type EventContext } from '@digicard/server';
+import { outbox } from '../db/schema.js';
+import { ProfilesRepository } from './profiles.repository.js';
+
+/**
+ * Keeps profiles in step with accounts: a registered account gets its profile document with the product's
+ * defaults; a verified one is marked so (an unverified profile is not shared publicly); a deleted one is forgotten.
+ */
+@Injectable()
+export class AccountEvents {
+  constructor(@Inject(ProfilesRepository) private readonly profiles: ProfilesRepository) {}
+
+  @OnEvent(Events.userRegistered)
+  async registered(data: UserRegistered, { tx }: EventContext): Promise<void> {
+    await this.profiles.insertIfNew(tx, {
+      accountId: data.accountId,
+      username: data.username,
+      email: data.email,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      role: data.role,
+      document: { ...ProfileDefaults },
+    });
+  }
+
+  @OnEvent(Events.userVerified)
+  async verified(data: { accountId: string; verifiedAt: string }, { tx }: EventContext): Promise<void> {
+    await this.profiles.markVerified(tx, data.accountId, new Date(data.verifiedAt));
+  }
+
+  /** The owner asked to be forgotten (POPIA): the profile, its images, leads, views and paths go. */
+  @OnEvent(Events.userDeleted)
+  async deleted(data: { accountId: string }, { tx }: EventContext): Promise<void> {
+    const username = await this.profiles.deleteAll(tx, data.accountId);
+    // Gateways drop the cached page at once.
+    if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.accountId, username });
+  }
+}

@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Lead, OwnProfile, ViewSource } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, ServiceError } from '@digicard/server';
+import { toLead, toOwn, toPublic } from './profile.mapping.js';
+import { ProfileWriter, profileNotFound } from './profile-writer.js';
+import { ProfilesRepository } from './profiles.repository.js';
+
+/** What the profiles service answers without changing anything (a page view is counted, nothing else). */
+@Injectable()
+export class ProfileQueries {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(ProfileWriter) private readonly writer: ProfileWriter,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+  ) {}
+
+  async own(accountId: string): Promise<OwnProfile> {
+    return toOwn(await this.writer.own(accountId));
+  }
+
+  async leads(accountId: string): Promise<{ leads: Lead[] }> {
+    await this.writer.own(accountId);
+    return { leads: (await this.profiles.leadsOf(this.db, accountId)).map(toLead) };
+  }
+
+  async media(id: string): Promise<{ contentType: string; dataBase64: string }> {
+    const row = await this.profiles.mediaById(this.db, id);
+    if (!row) throw ServiceError.notFound('No such image.');
+    return { contentType: row.contentType, dataBase64: row.bytes.toString('base64') };
+  }
+
+  /**
+   * A profile as a visitor sees it. Private and unverified profiles are shown to their owner only (with
+   * `shareable: false` so the page can say why); to anyone else they do not exist.
+   */
+  async publicProfile(username: string, viewerId: string | null, source: ViewSource | null) {
+    const row = await this.profiles.byUsername(this.db, username.toLowerCase());
+    if (!row) throw profileNotFound();
+    const isOwner = viewerId === row.accountId;
+    const shareable = row.isPublic && row.isVerified;
+    if (!shareable && !isOwner) throw profileNotFound();
+    if (source && !isOwner) await this.profiles.recordView(this.db, row.accountId, source);
+    const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
+    return { profile: toPublic(row, business), isOwner, shareable };
+  }
+
+  /** Views of a page the gateway served from its cache, counted there and sent in batches. */
+  async recordViews(username: string, source: ViewSource, count: number): Promise<void> {
+    const row = await this.profiles.byUsername(this.db, username);
+    if (row) await this.profiles.recordView(this.db, row.accountId, source, count);
+  }
+
+  /** A vanity path or an account id leads to the username. */
+  async resolvePath(path: string): Promise<{ username: string }> {
+    const accountId = /^[0-9a-f-]{36}$/.test(path) ? path : await this.profiles.vanityAccount(this.db, path);
+    const row = accountId ? await this.profiles.byAccount(this.db, accountId) : null;
+    if (!row) throw profileNotFound();
+    return { username: row.username };
+  }
+}

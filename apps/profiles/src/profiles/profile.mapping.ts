@@ -1,0 +1,49 @@
+import { MembershipSchema, type Lead, type Membership, type OwnProfile, type PublicProfile } from '@digicard/contracts';
+import { publicFeatures, storedDocument, visibleContent, withBusiness } from '@digicard/domain';
+import type { LeadRow, ProfileRow } from './profiles.repository.js';
+
+export const membershipOf = (row: ProfileRow): Membership => MembershipSchema.catch('DigiShare').parse(row.membership);
+
+export const documentOf = (row: ProfileRow) => storedDocument(row.document);
+
+export const toOwn = (row: ProfileRow): OwnProfile => ({
+  username: row.username,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  membership: membershipOf(row),
+  isVerified: row.isVerified,
+  isPublic: row.isPublic,
+  document: documentOf(row),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * What a visitor may see: content the owner's tier does not include is removed here, not only hidden. A profile
+ * with a business (a team member) shows the business's styling and content, and shares its tier.
+ */
+export function toPublic(row: ProfileRow, business: ProfileRow | null = null): PublicProfile {
+  const membership = membershipOf(business ?? row);
+  const document = withBusiness(documentOf(row), business ? documentOf(business) : null);
+  return {
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    membership,
+    features: publicFeatures(membership),
+    document: visibleContent(document, membership),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const toLead = (row: LeadRow): Lead => ({
+  id: row.id,
+  kind: row.kind,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  message: row.message,
+  createdAt: row.createdAt.toISOString(),
+});

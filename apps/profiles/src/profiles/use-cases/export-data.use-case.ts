@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Database } from '@digicard/db';
+import { DATABASE } from '@digicard/server';
+import { toLead, toOwn } from '../profile.mapping.js';
+import { ProfileWriter } from '../profile-writer.js';
+import { ProfilesRepository } from '../profiles.repository.js';
+
+/** Everything this service holds about the owner (POPIA: the right of access). */
+@Injectable()
+export class ExportData {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(ProfileWriter) private readonly writer: ProfileWriter,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+  ) {}
+
+  async execute(accountId: string): Promise<Record<string, unknown>> {
+    const row = await this.writer.own(accountId);
+    return {
+      profile: toOwn(row),
+      createdAt: row.createdAt.toISOString(),
+      leads: (await this.profiles.leadsOf(this.db, accountId)).map(toLead),
+      images: await this.profiles.mediaOf(this.db, accountId),
+      views: await this.profiles.viewCounts(this.db, accountId),
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, type OwnProfile, type ProfileDocument } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { lockedContent, mediaIdsOf, upgradeMessage } from '@digicard/domain';
+import { DATABASE, ServiceError } from '@digicard/server';
+import { membershipOf, toOwn } from '../profile.mapping.js';
+import { ProfileWriter } from '../profile-writer.js';
+import { ProfilesRepository } from '../profiles.repository.js';
+
+/** The editor's Save: the whole document, refused (not silently trimmed) when it uses what the tier lacks. */
+@Injectable()
+export class SaveProfile {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(ProfileWriter) private readonly writer: ProfileWriter,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+  ) {}
+
+  async execute(accountId: string, document: ProfileDocument): Promise<OwnProfile> {
+    const current = await this.writer.own(accountId);
+    const [locked] = lockedContent(document, membershipOf(current));
+    if (locked) throw ServiceError.forbidden(upgradeMessage(locked));
+    await this.assertOwnMedia(accountId, document);
+    return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, { document })));
+  }
+
+  /** Image addresses in a document must be this owner's uploads: nobody shows another owner's pictures. */
+  private async assertOwnMedia(accountId: string, document: ProfileDocument): Promise<void> {
+    for (const id of mediaIdsOf(document)) {
+      const row = await this.profiles.mediaById(this.db, id);
+      if (!row || row.accountId !== accountId) {
+        throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'An image in the profile is not one of your uploads. Please upload it again.' });
+      }
+    }
+  }
+}

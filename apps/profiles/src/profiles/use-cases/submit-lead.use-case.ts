@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Events, hasFeature, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
+import { outbox } from '../../db/schema.js';
+import { membershipOf } from '../profile.mapping.js';
+import { profileNotFound } from '../profile-writer.js';
+import { ProfilesRepository } from '../profiles.repository.js';
+
+/**
+ * A visitor's lead form, Exchange Contact or Get your own Profile: stored with `profiles.lead.captured` in one
+ * transaction (the owner's email follows from the event). Only shared profiles take leads; the lead form needs the
+ * tier of the profile, or of its business.
+ */
+@Injectable()
+export class SubmitLead {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+  ) {}
+
+  async execute(username: string, submission: LeadSubmission): Promise<{ id: string }> {
+    const row = await this.profiles.byUsername(this.db, username.toLowerCase());
+    if (!row || !row.isPublic || !row.isVerified) throw profileNotFound();
+    const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
+    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm')) throw ServiceError.forbidden(UpgradeMessages.leadForm);
+    const id = randomUUID();
+    // A robot filled in the field people never see: answer as if stored, keep nothing.
+    if (submission.website) return { id };
+    await this.db.transaction(async (tx) => {
+      const lead = await this.profiles.insertLead(tx, {
+        id,
+        accountId: row.accountId,
+        kind: submission.kind,
+        firstName: submission.firstName,
+        lastName: submission.lastName,
+        email: submission.email,
+        phone: submission.phone,
+        message: submission.message,
+      });
+      await recordEvent(tx, outbox, Events.leadCaptured, {
+        leadId: lead.id,
+        accountId: row.accountId,
+        ownerEmail: row.email,
+        ownerFirstName: row.firstName,
+        kind: lead.kind,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        email: lead.email,
+        phone: lead.phone,
+        message: lead.message,
+        createdAt: lead.createdAt.toISOString(),
+      });
+    });
+    this.relay?.kick();
+    return { id };
+  }
+}

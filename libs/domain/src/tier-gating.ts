@@ -1,0 +1,47 @@
+import { hasFeature, UpgradeMessages, type Membership, type ProfileDocument } from '@digicard/contracts';
+
+/** The parts of a profile a tier may lock (decisions.md "Roles"): social links from DigiSilver, the rest from DigiGold. */
+export type GatedContent = 'socialLinks' | 'gallery' | 'video' | 'products';
+
+const hasGallery = (document: ProfileDocument): boolean => document.gallery.some((item) => item.imageUrl);
+
+/**
+ * Content of `document` that `membership` does not include (after a downgrade, say), in the editor's order. The
+ * profiles service refuses to save a document with any (403 with the upgrade message); the editor offers to leave
+ * it out; the public page never shows it.
+ */
+export function lockedContent(document: ProfileDocument, membership: Membership): GatedContent[] {
+  const locked: GatedContent[] = [];
+  if (document.socialLinks.length > 0 && !hasFeature(membership, 'socialLinks')) locked.push('socialLinks');
+  if (hasGallery(document) && !hasFeature(membership, 'gallery')) locked.push('gallery');
+  if (document.videoLink && !hasFeature(membership, 'video')) locked.push('video');
+  if (document.products.length > 0 && !hasFeature(membership, 'products')) locked.push('products');
+  return locked;
+}
+
+/** The document without the given content: hidden, never deleted from what is stored. */
+export function withoutContent(document: ProfileDocument, locked: readonly GatedContent[]): ProfileDocument {
+  return {
+    ...document,
+    socialLinks: locked.includes('socialLinks') ? [] : document.socialLinks,
+    gallery: locked.includes('gallery') ? [] : document.gallery,
+    videoLink: locked.includes('video') ? '' : document.videoLink,
+    products: locked.includes('products') ? [] : document.products,
+  };
+}
+
+/** What a visitor of a profile on `membership` may see of `document`. */
+export const visibleContent = (document: ProfileDocument, membership: Membership): ProfileDocument =>
+  withoutContent(document, lockedContent(document, membership));
+
+/** Which gated parts the public page offers (the lead form has no content of its own, only the tier). */
+export const publicFeatures = (membership: Membership) => ({
+  socialLinks: hasFeature(membership, 'socialLinks'),
+  leadForm: hasFeature(membership, 'leadForm'),
+  gallery: hasFeature(membership, 'gallery'),
+  video: hasFeature(membership, 'video'),
+  products: hasFeature(membership, 'products'),
+});
+
+/** The message that tells an owner which tier unlocks `content`. */
+export const upgradeMessage = (content: GatedContent | 'leadForm'): string => UpgradeMessages[content];
