@@ -4,6 +4,14 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The workspace's own rules, from their build (every lint target depends on `lint-rules:build`).
+const digicard = await import('./tools/lint-rules/dist/src/index.js').then(
+  (module) => module.default,
+  (error) => {
+    throw new Error('The workspace lint rules are not built: run `npx nx run lint-rules:build` first.', { cause: error });
+  },
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/vite.config.ts'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -63,6 +71,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
+  },
+  {
+    // The route tables drive every edge of the gateway: each handler carries @Route(<table entry>), never @Get & co.
+    files: ['apps/gateway/src/**/*.ts'],
+    plugins: { digicard },
+    rules: { 'digicard/every-handler-has-route': 'error' },
+  },
+  {
+    // Lint rules compare AST node types with the strings ESTree gives them.
+    files: ['tools/lint-rules/**/*.ts'],
+    rules: { '@typescript-eslint/no-unsafe-enum-comparison': 'off' },
   },
   {
     files: ['**/*.tsx'],

@@ -4,19 +4,32 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
+import { AccountFlows } from './accounts/account-flows.js';
 import { AccountsController } from './accounts/accounts.controller.js';
+import { LocalStrategy } from './auth/local.strategy.js';
+import { SessionSignIn } from './auth/session-sign-in.js';
 import { CatalogueController } from './catalogue/catalogue.controller.js';
+import { EnquiriesController } from './enquiries/enquiries.controller.js';
+import { GatewayHealth } from './health/gateway-health.js';
+import { GatewayHealthController } from './health/health.controller.js';
+import { ImageUploads } from './profiles/images.js';
+import { MediaController } from './profiles/media.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
+import { OwnerDownloads } from './profiles/owner-downloads.js';
 import { PublicPageService } from './profiles/public-page.service.js';
 import { PublicProfileController } from './profiles/public-profile.controller.js';
-import { EnquiriesController } from './enquiries/enquiries.controller.js';
-import { GatewayHealthController } from './health/health.controller.js';
+import { VisitorDownloads } from './profiles/visitor-downloads.js';
 import { GatewayRpc } from './rpc/rpc.client.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionStore } from './session/session.store.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
+import { CataloguePageIds } from './web/catalogue-page-ids.js';
+import { ProfilePageScriptController } from './web/profile-page-script.controller.js';
+import { PublicProfilePage } from './web/public-profile-page.js';
+import { PublicProfilePageController } from './web/public-profile-page.controller.js';
+import { WebApp } from './web/web-app.js';
+import { WebAppController } from './web/web-app.controller.js';
 import { WEB_INDEX, WebIndex } from './web/web-index.js';
-import { WebController } from './web/web.controller.js';
 
 export interface GatewayResources {
   config: Config;
@@ -31,7 +44,8 @@ export class GatewayModule {
     const { config } = r;
     return {
       module: GatewayModule,
-      // The catch-all web controller comes last so that every API route is matched first.
+      // Routes are matched in this order: the API and the probes, then the pages and assets, then `/{username}`
+      // (single segments), and last the web app's fallback, which answers every path nothing else did.
       controllers: [
         GatewayHealthController,
         AccountsController,
@@ -39,7 +53,10 @@ export class GatewayModule {
         EnquiriesController,
         OwnProfileController,
         PublicProfileController,
-        WebController,
+        MediaController,
+        ProfilePageScriptController,
+        PublicProfilePageController,
+        WebAppController,
       ],
       providers: [
         { provide: CONFIG, useValue: config },
@@ -57,7 +74,18 @@ export class GatewayModule {
         GatewayRpc,
         RateLimiter,
         SessionStore,
+        SessionSignIn,
+        // Registers the `local` Passport strategy (sign-in with email and password).
+        LocalStrategy,
+        AccountFlows,
+        GatewayHealth,
+        ImageUploads,
+        OwnerDownloads,
+        VisitorDownloads,
         PublicPageService,
+        PublicProfilePage,
+        CataloguePageIds,
+        WebApp,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './fields.js';
-import { isReservedUsername } from './routes.js';
+import { isReservedUsername } from './web-routes.js';
 
 export const Roles = ['user', 'teamLeader', 'teamMember', 'print', 'staff'] as const;
 export const RoleSchema = z.enum(Roles);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PageRoute } from './web-routes.js';
 
 export const HealthCheckResultSchema = z.object({
   status: z.enum(['up', 'down']),
@@ -14,3 +15,12 @@ export const HealthReportSchema = z
   })
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof HealthReportSchema>;
+
+/**
+ * The gateway's probes outside `/api` (the whole system's report is `HttpRoutes.health`, `/api/health`): readiness
+ * covers its own dependencies only, so that a service being down never takes the gateway out of rotation.
+ */
+export const OperationsRoutes = {
+  ready: { method: 'get', path: '/health', access: 'public', description: "Readiness: the gateway's own NATS and Redis" },
+  live: { method: 'get', path: '/health/live', access: 'public', description: 'Liveness: the process answers' },
+} as const satisfies Record<string, PageRoute>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HttpRoutes, type HttpRoute } from './http.js';
+import { ApiErrorSchema } from './errors.js';
+import { DerivedResponses, HttpRoutes, type HttpRoute } from './api-routes.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -19,6 +20,21 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return json;
 }
 
+/**
+ * A route's answers: those its table entry lists, plus those its declarations imply (a body can be refused, a route
+ * for accounts answers signed-out callers, a role can be missing, a path parameter can name nothing, a limit can be
+ * reached). A listed answer keeps its more precise description.
+ */
+export function responsesOf(route: HttpRoute): HttpRoute['responses'] {
+  const derived: Record<number, { description: string; schema?: z.ZodType }> = {};
+  if (route.body) derived[400] = DerivedResponses.badRequest;
+  if (route.access !== 'public') derived[401] = DerivedResponses.signedOut;
+  if (Array.isArray(route.access)) derived[403] = DerivedResponses.roleMissing;
+  if (route.params) derived[404] = { description: route.params.notFound, schema: ApiErrorSchema };
+  if (route.limits && route.limits.length > 0) derived[429] = DerivedResponses.tooMany;
+  return { ...derived, ...route.responses };
+}
+
 /** The gateway's OpenAPI 3.1 document, derived from the route table and its zod schemas. */
 export function buildOpenApiDocument(version: string): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -26,7 +42,7 @@ export function buildOpenApiDocument(version: string): JsonSchema {
   const routes: HttpRoute[] = Object.values(HttpRoutes);
   for (const route of routes) {
     const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(route.responses)) {
+    for (const [status, response] of Object.entries(responsesOf(route))) {
       responses[status] = {
         description: response.description,
         ...(!response.schema && route.produces && Number(status) < 300

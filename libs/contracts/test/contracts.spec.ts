@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
+import { z } from 'zod';
 import {
   AllEvents,
   CallBackEnquirySchema,
+  HttpRoutes,
+  OperationsRoutes,
+  PageRoutes,
+  type GatewayRoute,
   MessageEnquirySchema,
   Rpc,
   addToCart,
@@ -12,6 +17,7 @@ import {
   formatRand,
   parseCart,
   removeFromCart,
+  responsesOf,
   streamFor,
   toFieldErrors,
 } from '../src/index.js';
@@ -75,6 +81,37 @@ describe('OpenAPI document', () => {
     assert.equal(body.properties.number.pattern, '^\\d{10}$');
     assert.equal(op.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/ApiError');
     assert.ok(doc.components.schemas.ApiError.properties.fieldErrors);
+  });
+});
+
+describe('route tables', () => {
+  const all: Array<[string, GatewayRoute]> = [...Object.entries(HttpRoutes), ...Object.entries(PageRoutes), ...Object.entries(OperationsRoutes)];
+
+  it('count by email only where the body has one, and by account only where someone is signed in', () => {
+    for (const [name, route] of all) {
+      for (const limit of route.limits ?? []) {
+        if (limit.per === 'email') {
+          assert.ok(route.body instanceof z.ZodObject && 'email' in route.body.shape, `${name}: ${limit.bucket} counts by email`);
+        }
+        if (limit.per === 'account') assert.notEqual(route.access, 'public', `${name}: ${limit.bucket} counts by account`);
+      }
+      if (route.signIn) assert.ok(route.access === 'public' && route.body, `${name}: signs in from a body, signed out`);
+    }
+  });
+
+  it("never maps one method and path twice, and keeps the web app's fallback last", () => {
+    const keys = all.map(([, r]) => `${r.method} ${r.path}`);
+    assert.equal(new Set(keys).size, keys.length);
+    assert.equal(Object.values(PageRoutes).at(-1)!.path, '/{*path}');
+  });
+
+  it('derives the 400, 401, 404 and 429 answers from the declarations, keeping a more precise description', () => {
+    assert.deepEqual(Object.keys(responsesOf(HttpRoutes.resendVerification)), ['202', '401', '403', '429', '503']);
+    assert.equal(responsesOf(HttpRoutes.login)[401]!.description.startsWith('AUTH_USER_NOT_FOUND'), true);
+    assert.deepEqual(Object.keys(responsesOf(HttpRoutes.uploadImage)), ['201', '400', '401', '403', '404', '503']);
+    assert.deepEqual(Object.keys(responsesOf(HttpRoutes.getSession)), ['200']);
+    const staffOnly = { ...HttpRoutes.listLeads, access: ['staff'] as const };
+    assert.equal(responsesOf(staffOnly)[403]!.description, 'The signed-in account lacks the role this needs');
   });
 });
 

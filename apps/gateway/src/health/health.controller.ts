@@ -1,66 +1,31 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Redis } from 'ioredis';
-import { firstValueFrom, timeout } from 'rxjs';
-import { HealthReportSchema, HttpRoutes, ServiceNames, healthSubject, type HealthReport } from '@digicard/contracts';
-import { HealthRegistry } from '@digicard/server';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { NATS_CLIENT, REDIS } from '../tokens.js';
+import { HttpRoutes, OperationsRoutes, type HealthReport } from '@digicard/contracts';
+import { Route } from '../http/route.js';
+import { GatewayHealth } from './gateway-health.js';
+
+/** 200 when every check is up, 503 otherwise, with the report either way. */
+async function send(res: Response, report: Promise<HealthReport>): Promise<void> {
+  const answer = await report;
+  res.status(answer.status === 'ok' ? 200 : 503).json(answer);
+}
 
 @Controller()
 export class GatewayHealthController {
-  private readonly own: HealthRegistry;
+  constructor(@Inject(GatewayHealth) private readonly health: GatewayHealth) {}
 
-  constructor(
-    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
-    @Inject(REDIS) redis: Redis,
-  ) {
-    this.own = new HealthRegistry('gateway')
-      .add('nats', async () => {
-        await this.client.unwrap<NatsConnection>().rtt();
-      })
-      .add('redis', async () => {
-        await redis.ping();
-      });
+  @Route(OperationsRoutes.ready)
+  ready(@Res() res: Response): Promise<void> {
+    return send(res, this.health.ready());
   }
 
-  /** Readiness: the gateway's own dependencies. A service being down must not take the gateway out of rotation. */
-  @Get('health')
-  async ready(@Res() res: Response): Promise<void> {
-    const report = await this.own.report();
-    res.status(report.status === 'ok' ? 200 : 503).json(report);
-  }
-
-  @Get('health/live')
+  @Route(OperationsRoutes.live)
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
-  /** The whole system: the gateway's dependencies and every service's own report. */
-  @Get(HttpRoutes.health.path)
-  async system(@Res() res: Response): Promise<void> {
-    const own = await this.own.report();
-    const services = await Promise.all(ServiceNames.map(async (name) => [name, await this.serviceReport(name)] as const));
-    const checks: HealthReport['checks'] = { ...own.checks };
-    for (const [name, report] of services) {
-      const down = Object.entries(report?.checks ?? {}).filter(([, c]) => c.status === 'down');
-      checks[name] = report
-        ? report.status === 'ok'
-          ? { status: 'up' }
-          : { status: 'down', error: down.map(([k, c]) => `${k}: ${c.error ?? 'down'}`).join('; ') }
-        : { status: 'down', error: 'no answer over NATS' };
-    }
-    const ok = Object.values(checks).every((c) => c.status === 'up');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', service: 'gateway', checks });
-  }
-
-  private async serviceReport(name: (typeof ServiceNames)[number]): Promise<HealthReport | null> {
-    try {
-      const answer: unknown = await firstValueFrom(this.client.send(healthSubject(name), {}).pipe(timeout(2000)));
-      return HealthReportSchema.parse(answer);
-    } catch {
-      return null;
-    }
+  @Route(HttpRoutes.health)
+  system(@Res() res: Response): Promise<void> {
+    return send(res, this.health.system());
   }
 }

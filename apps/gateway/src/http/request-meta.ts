@@ -12,15 +12,17 @@ export function requestIdOf(req: Request): string {
 }
 
 /** Who is asking, as the gateway's session says: never taken from the browser. */
-export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => {
-  const req = ctx.switchToHttp().getRequest<SessionRequest>();
+export function requestMetaOf(req: SessionRequest): RequestMeta {
   return {
     requestId: req.requestId ?? requestIdOf(req),
     userId: req.session?.data.accountId ?? null,
     role: req.session?.data.role ?? null,
     ip: req.ip ?? null,
   };
-});
+}
+
+/** The request's meta (request id, account, role, address) for the services. */
+export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => requestMetaOf(ctx.switchToHttp().getRequest<SessionRequest>()));
 
 /** The current session, or null. */
 export const CurrentSession = createParamDecorator(

@@ -1,6 +1,8 @@
+import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { ErrorCode, ImageMessages, MAX_IMAGE_BYTES, type ImagePurpose } from '@digicard/contracts';
+import { ErrorCode, ImageMessages, MAX_IMAGE_BYTES, Rpc, type ImagePurpose, type RequestMeta, type StoredImage } from '@digicard/contracts';
 import { ApiHttpException } from '@digicard/server';
+import { GatewayRpc } from '../rpc/rpc.client.js';
 
 /** What the bytes are, by their first bytes: the file name and the declared type are not trusted. */
 export function sniffImage(data: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | null {
@@ -22,7 +24,7 @@ const BOX: Record<ImagePurpose, { width: number; height: number }> = {
 
 const invalid = (message: string) => new ApiHttpException({ statusCode: 400, code: ErrorCode.ValidationFailed, message });
 
-export interface ProcessedImage {
+interface ProcessedImage {
   data: Buffer;
   contentType: 'image/webp';
   width: number;
@@ -33,7 +35,7 @@ export interface ProcessedImage {
  * Checks an upload by its content and size, then decodes and re-encodes it: turned upright, shrunk to its box,
  * and written as WebP without any metadata (EXIF, GPS, ICC): nothing the phone put in the file is kept.
  */
-export async function processImage(data: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+async function processImage(data: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
   if (data.length === 0) throw invalid(ImageMessages.notAnImage);
   if (data.length > MAX_IMAGE_BYTES) throw invalid(ImageMessages.tooLarge);
   if (!sniffImage(data)) throw invalid(ImageMessages.notAnImage);
@@ -51,4 +53,19 @@ export async function processImage(data: Buffer, purpose: ImagePurpose): Promise
     throw invalid(ImageMessages.notAnImage);
   }
   throw invalid(ImageMessages.notAnImage);
+}
+
+/** An owner's upload: checked and re-encoded here, then stored by the profiles service. */
+@Injectable()
+export class ImageUploads {
+  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
+
+  async store(purpose: ImagePurpose, upload: Buffer, meta: RequestMeta): Promise<StoredImage> {
+    const image = await processImage(upload, purpose);
+    return this.rpc.call(
+      Rpc.storeImage,
+      { purpose, contentType: image.contentType, dataBase64: image.data.toString('base64'), width: image.width, height: image.height },
+      meta,
+    );
+  }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@digicard/config';
-import { ErrorCode } from '@digicard/contracts';
+import { ErrorCode, type RateLimitRule } from '@digicard/contracts';
 import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { RedisUnavailableError, redisCall } from '../redis/redis-call.js';
@@ -15,9 +15,9 @@ export interface Limit {
 /**
  * What a limit does while Redis cannot count: `allow` lets the request through with a warning in the log (forms
  * whose abuse costs little), `refuse` answers 503 with Retry-After (where counting protects a secret: sign-in, reset,
- * password confirmation).
+ * password confirmation). Each route's limits say which (`limits` in the route tables).
  */
-export type WhenUncounted = 'allow' | 'refuse';
+export type WhenUncounted = RateLimitRule['whenUncounted'];
 
 /** Fixed-window counters in Redis, shared by every gateway replica. */
 @Injectable()

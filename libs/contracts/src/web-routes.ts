@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { GatewayRoute } from './api-routes.js';
+
 /**
  * The web app's pages, in one table shared by the React router and the gateway (which answers 200 for these
  * and 404 for anything else, with the same app rendering the not-found page).
@@ -43,6 +46,45 @@ export const CataloguePages = [
   { prefix: '/accessories/', kind: 'accessory' },
   { prefix: '/specials/', kind: 'special' },
 ] as const;
+
+/** A route the gateway serves outside `/api`: a page or an asset, not part of the API's OpenAPI document. */
+export interface PageRoute extends GatewayRoute {
+  readonly method: 'get';
+  readonly description: string;
+}
+
+/**
+ * The gateway's pages and assets, in the order it matches them (after the API): the web app's fallback comes last,
+ * since it answers every path nothing else did.
+ */
+export const PageRoutes = {
+  media: {
+    method: 'get',
+    path: '/media/:file',
+    access: 'public',
+    description: 'An uploaded image, `<random id>.webp`: ids never change meaning, so it is cached for a year',
+    params: { schema: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{10,64}\.(?:webp|png|jpeg)$/) }), notFound: 'No such image.' },
+  },
+  profilePageScript: {
+    method: 'get',
+    path: '/profile-assets/profile-page.js',
+    access: 'public',
+    description: "The public page's small script; its URL carries a hash of its content, so it is cached for a year",
+  },
+  publicProfile: {
+    method: 'get',
+    path: '/:username',
+    access: 'public',
+    description:
+      'The public profile page `/{username}`, rendered by the gateway; an account id, a vanity path or capitals redirect to it. Any other single segment falls through to the web app',
+  },
+  webApp: {
+    method: 'get',
+    path: '/{*path}',
+    access: 'public',
+    description: 'The web app: 200 for its pages and the catalogue items that exist, 404 (the same app, its not-found page) for the rest',
+  },
+} as const satisfies Record<string, PageRoute>;
 
 export const accessoryPath = (id: string): string => `/accessories/${id}`;
 export const specialPath = (id: string): string => `/specials/${id}`;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   DeleteAccountSchema,
   LoginRequestSchema,
@@ -8,9 +8,11 @@ import {
   RegisterRequestSchema,
   SessionResponseSchema,
   VerifyEmailSchema,
+  type Role,
 } from './accounts.js';
 import { CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import {
+  ImagePurposeSchema,
   LeadAcceptedSchema,
   LeadListSchema,
   LeadSubmissionSchema,
@@ -23,28 +25,104 @@ import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema } fr
 import { ApiErrorSchema } from './errors.js';
 import { HealthReportSchema } from './health.js';
 
-export interface HttpRoute {
+/**
+ * Who may call a gateway route: anyone (`public`), any signed-in account (`account`: 401 otherwise), or a signed-in
+ * account with one of the roles (401 signed out, 403 without the role).
+ */
+export type RouteAccess = 'public' | 'account' | readonly Role[];
+
+/** The gateway's configurable limits, by the name of their environment variable (`<requests>/<seconds>`). */
+export const RateLimitNames = [
+  'ENQUIRY_RATE_LIMIT',
+  'RATE_LIMIT_LOGIN_IP',
+  'RATE_LIMIT_LOGIN_ACCOUNT',
+  'RATE_LIMIT_REGISTER_IP',
+  'RATE_LIMIT_RESET_IP',
+  'RATE_LIMIT_RESET_ACCOUNT',
+  'RATE_LIMIT_RESEND_ACCOUNT',
+  'RATE_LIMIT_VERIFY_IP',
+] as const;
+export type RateLimitName = (typeof RateLimitNames)[number];
+
+/**
+ * One fixed-window counter a route counts against, in the order listed:
+ * - `bucket`: the counter's name; routes naming the same bucket share their counts;
+ * - `per`: what is counted: the client address (`ip`), the signed-in account (`account`), or the body's `email`
+ *   (lower-cased and hashed, so the key never holds the address);
+ * - `limit`: which configured limit applies;
+ * - `whenUncounted`: what happens while Redis cannot count: `allow` lets the request through (a warning is logged;
+ *   forms whose abuse costs little), `refuse` answers 503 with Retry-After (where counting protects a secret).
+ */
+export interface RateLimitRule {
+  readonly bucket: string;
+  readonly per: 'ip' | 'account' | 'email';
+  readonly limit: RateLimitName;
+  readonly whenUncounted: 'allow' | 'refuse';
+}
+
+/** How a route signs someone in; each is a Passport strategy of the gateway (`local`: email and password). */
+export type SignInMethod = 'local';
+
+/**
+ * What every route the gateway serves declares, and what its `@Route` decorator applies, in this order: the body
+ * (400 with field errors), who may call it, the path parameters (404), the limits (429), then the sign-in.
+ */
+export interface GatewayRoute {
   readonly method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** As Nest writes it: `:name` parameters, `{*name}` for the rest of the path. */
   readonly path: string;
+  readonly access: RouteAccess;
+  /** The JSON body, validated with this schema; the handler receives what it parses to. */
+  readonly body?: z.ZodType;
+  /** The path parameters: a value the schema refuses names nothing, answered 404 with `notFound`. */
+  readonly params?: { readonly schema: z.ZodType; readonly notFound: string };
+  readonly limits?: readonly RateLimitRule[];
+  /** The route signs in with this method, after its limits (so that guessing is limited too). */
+  readonly signIn?: SignInMethod;
+}
+
+/** A route of the API under `/api`, described in the OpenAPI document. */
+export interface HttpRoute extends GatewayRoute {
   readonly operationId: string;
   readonly summary: string;
   readonly tag: string;
-  readonly body?: z.ZodType;
   /** A raw upload instead of JSON (the media type it accepts). */
   readonly upload?: string;
   /** The media type of a non-JSON success answer. */
   readonly produces?: string;
+  /**
+   * The answers; the first 2xx is the success status. 400 (with a body), 401 (unless public), 403 (with roles) and
+   * 429 (with limits) are added to the document from the declarations above unless listed here with a more precise
+   * description.
+   */
   readonly responses: Readonly<Record<number, { description: string; schema?: z.ZodType }>>;
 }
 
-const badRequest = { description: 'Invalid input; fieldErrors names each field', schema: ApiErrorSchema };
+/** The status of a route's success answer: the first 2xx of its responses, else 200. */
+export function successStatus(route: GatewayRoute): number {
+  const responses = 'responses' in route ? (route as HttpRoute).responses : {};
+  return Object.keys(responses).map(Number).find((status) => status >= 200 && status < 300) ?? 200;
+}
+
 const unavailable = { description: 'A service did not answer in time; nothing was stored', schema: ApiErrorSchema };
 const forbidden = { description: 'Cross-site request refused', schema: ApiErrorSchema };
-const tooMany = { description: 'Too many requests', schema: ApiErrorSchema };
-const signedOut = { description: 'Not signed in', schema: ApiErrorSchema };
 const csrf = { description: 'Cross-site request, or a missing or wrong x-csrf-token while signed in', schema: ApiErrorSchema };
 
-/** The gateway's HTTP API. The OpenAPI document is generated from this table and committed. */
+/** The answers every route with such a declaration may give (see HttpRoute.responses). */
+export const DerivedResponses = {
+  badRequest: { description: 'Invalid input; fieldErrors names each field', schema: ApiErrorSchema },
+  signedOut: { description: 'Not signed in', schema: ApiErrorSchema },
+  roleMissing: { description: 'The signed-in account lacks the role this needs', schema: ApiErrorSchema },
+  tooMany: { description: 'Too many requests', schema: ApiErrorSchema },
+} as const;
+
+/** Usernames in API paths: anything else cannot be a profile. */
+const usernameParams = { schema: z.object({ username: z.string().regex(/^[a-z0-9-]{1,64}$/) }), notFound: 'Profile not found.' };
+
+/**
+ * The gateway's HTTP API. The OpenAPI document is generated from this table and committed; the gateway's handlers
+ * take their method, path, status, body, access, limits and sign-in from it (`@Route`).
+ */
 export const HttpRoutes = {
   submitCallBackEnquiry: {
     method: 'post',
@@ -52,12 +130,12 @@ export const HttpRoutes = {
     operationId: 'submitCallBackEnquiry',
     summary: 'The footer form "Get things started": asks the sales team to call back',
     tag: 'enquiries',
+    access: 'public',
     body: CallBackEnquirySchema,
+    limits: [{ bucket: 'enquiry', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' }],
     responses: {
       202: { description: 'Stored; the sales inbox will be emailed', schema: EnquiryAcceptedSchema },
-      400: badRequest,
       403: forbidden,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -67,12 +145,12 @@ export const HttpRoutes = {
     operationId: 'submitMessageEnquiry',
     summary: 'The contact page form "Let us contact you"',
     tag: 'enquiries',
+    access: 'public',
     body: MessageEnquirySchema,
+    limits: [{ bucket: 'enquiry', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' }],
     responses: {
       202: { description: 'Stored; the sales inbox will be emailed', schema: EnquiryAcceptedSchema },
-      400: badRequest,
       403: forbidden,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -82,12 +160,13 @@ export const HttpRoutes = {
     operationId: 'register',
     summary: 'Creates an account and signs it in; a verification email follows',
     tag: 'accounts',
+    access: 'public',
     body: RegisterRequestSchema,
+    limits: [{ bucket: 'register-ip', per: 'ip', limit: 'RATE_LIMIT_REGISTER_IP', whenUncounted: 'refuse' }],
     responses: {
       201: { description: 'Registered and signed in (sets the session cookie)', schema: SessionResponseSchema },
       400: { description: 'Invalid, reserved or taken username; email taken; weak or common password', schema: ApiErrorSchema },
       403: csrf,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -97,13 +176,14 @@ export const HttpRoutes = {
     operationId: 'deleteAccount',
     summary: 'Deletes the signed-in account and everything held about it (POPIA), after the password is confirmed',
     tag: 'accounts',
+    access: 'account',
     body: DeleteAccountSchema,
+    // The password that confirms a deletion is guessed against the same count as sign-in's.
+    limits: [{ bucket: 'login-account', per: 'account', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' }],
     responses: {
       200: { description: 'Deleted; every session ended', schema: MessageResponseSchema },
-      400: badRequest,
       401: { description: 'Not signed in, or AUTH_WRONG_PASSWORD', schema: ApiErrorSchema },
       403: csrf,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -113,6 +193,7 @@ export const HttpRoutes = {
     operationId: 'getSession',
     summary: 'Who is signed in, and the CSRF token to send with changes',
     tag: 'accounts',
+    access: 'public',
     responses: { 200: { description: 'The session, or nulls when signed out', schema: SessionResponseSchema } },
   },
   login: {
@@ -121,13 +202,17 @@ export const HttpRoutes = {
     operationId: 'login',
     summary: 'Signs in with email and password (a new session id every time)',
     tag: 'accounts',
+    access: 'public',
     body: LoginRequestSchema,
+    limits: [
+      { bucket: 'login-ip', per: 'ip', limit: 'RATE_LIMIT_LOGIN_IP', whenUncounted: 'refuse' },
+      { bucket: 'login-account', per: 'email', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' },
+    ],
+    signIn: 'local',
     responses: {
       200: { description: 'Signed in (sets the session cookie)', schema: SessionResponseSchema },
-      400: badRequest,
       401: { description: 'AUTH_USER_NOT_FOUND, AUTH_WRONG_PASSWORD or AUTH_FAILED with the product\'s message', schema: ApiErrorSchema },
       403: csrf,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -137,6 +222,7 @@ export const HttpRoutes = {
     operationId: 'logout',
     summary: 'Ends the session on the server and clears the cookie',
     tag: 'accounts',
+    access: 'public',
     responses: { 204: { description: 'Signed out' }, 403: csrf },
   },
   verifyEmail: {
@@ -145,12 +231,13 @@ export const HttpRoutes = {
     operationId: 'verifyEmail',
     summary: 'Uses the single-use link from the verification email',
     tag: 'accounts',
+    access: 'public',
     body: VerifyEmailSchema,
+    limits: [{ bucket: 'verify-ip', per: 'ip', limit: 'RATE_LIMIT_VERIFY_IP', whenUncounted: 'refuse' }],
     responses: {
       200: { description: 'Verified', schema: MessageResponseSchema },
       400: { description: 'LINK_INVALID: unknown, used or expired', schema: ApiErrorSchema },
       403: csrf,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -160,7 +247,9 @@ export const HttpRoutes = {
     operationId: 'resendVerification',
     summary: 'Sends a new verification email to the signed-in account',
     tag: 'accounts',
-    responses: { 202: { description: 'On its way', schema: MessageResponseSchema }, 401: signedOut, 403: csrf, 429: tooMany, 503: unavailable },
+    access: 'account',
+    limits: [{ bucket: 'resend-account', per: 'account', limit: 'RATE_LIMIT_RESEND_ACCOUNT', whenUncounted: 'allow' }],
+    responses: { 202: { description: 'On its way', schema: MessageResponseSchema }, 403: csrf, 503: unavailable },
   },
   requestPasswordReset: {
     method: 'post',
@@ -168,8 +257,13 @@ export const HttpRoutes = {
     operationId: 'requestPasswordReset',
     summary: 'Emails a single-use reset link, valid 30 minutes, when the account exists',
     tag: 'accounts',
+    access: 'public',
     body: PasswordResetRequestSchema,
-    responses: { 202: { description: 'Accepted', schema: MessageResponseSchema }, 400: badRequest, 403: csrf, 429: tooMany, 503: unavailable },
+    limits: [
+      { bucket: 'reset-ip', per: 'ip', limit: 'RATE_LIMIT_RESET_IP', whenUncounted: 'refuse' },
+      { bucket: 'reset-account', per: 'email', limit: 'RATE_LIMIT_RESET_ACCOUNT', whenUncounted: 'refuse' },
+    ],
+    responses: { 202: { description: 'Accepted', schema: MessageResponseSchema }, 403: csrf, 503: unavailable },
   },
   resetPassword: {
     method: 'post',
@@ -177,12 +271,14 @@ export const HttpRoutes = {
     operationId: 'resetPassword',
     summary: 'Chooses a new password with the link; ends every other session and signs this one in',
     tag: 'accounts',
+    access: 'public',
     body: PasswordResetSchema,
+    // Reset links are guessed against the same count as verification links.
+    limits: [{ bucket: 'verify-ip', per: 'ip', limit: 'RATE_LIMIT_VERIFY_IP', whenUncounted: 'refuse' }],
     responses: {
       200: { description: 'Changed and signed in', schema: SessionResponseSchema },
       400: { description: 'Weak or common password, or LINK_INVALID', schema: ApiErrorSchema },
       403: csrf,
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -192,6 +288,7 @@ export const HttpRoutes = {
     operationId: 'listCatalogue',
     summary: 'Every NFC card and special in the shop, prices in cents',
     tag: 'shop',
+    access: 'public',
     responses: { 200: { description: 'The catalogue', schema: CatalogueListSchema }, 503: unavailable },
   },
   getCatalogueItem: {
@@ -200,6 +297,9 @@ export const HttpRoutes = {
     operationId: 'getCatalogueItem',
     summary: 'One card or special (pvc-card, bamboo-card, ssteel-card, pvc-special, bamboo-special, ssteel-special)',
     tag: 'shop',
+    access: 'public',
+    // Ids are lowercase words and hyphens; anything else cannot be a card.
+    params: { schema: z.object({ id: z.string().regex(/^[a-z0-9-]{1,64}$/) }), notFound: 'Card not found' },
     responses: {
       200: { description: 'The item', schema: CatalogueItemSchema },
       404: { description: 'Card not found', schema: ApiErrorSchema },
@@ -212,7 +312,8 @@ export const HttpRoutes = {
     operationId: 'getOwnProfile',
     summary: 'The signed-in owner’s profile for the editor',
     tag: 'profiles',
-    responses: { 200: { description: 'The profile', schema: OwnProfileSchema }, 401: signedOut, 503: unavailable },
+    access: 'account',
+    responses: { 200: { description: 'The profile', schema: OwnProfileSchema }, 503: unavailable },
   },
   saveProfile: {
     method: 'put',
@@ -220,11 +321,10 @@ export const HttpRoutes = {
     operationId: 'saveProfile',
     summary: 'Saves the whole profile document (the editor’s Save)',
     tag: 'profiles',
+    access: 'account',
     body: SaveProfileSchema,
     responses: {
       200: { description: 'Saved', schema: OwnProfileSchema },
-      400: badRequest,
-      401: signedOut,
       403: { description: 'A feature the membership does not include (the upgrade message), or CSRF', schema: ApiErrorSchema },
       503: unavailable,
     },
@@ -235,8 +335,9 @@ export const HttpRoutes = {
     operationId: 'saveProfileSettings',
     summary: 'Public or private, and the membership (DigiShare until payments open)',
     tag: 'profiles',
+    access: 'account',
     body: ProfileSettingsSchema,
-    responses: { 200: { description: 'Saved', schema: OwnProfileSchema }, 400: badRequest, 401: signedOut, 403: csrf, 503: unavailable },
+    responses: { 200: { description: 'Saved', schema: OwnProfileSchema }, 403: csrf, 503: unavailable },
   },
   uploadImage: {
     method: 'post',
@@ -244,11 +345,12 @@ export const HttpRoutes = {
     operationId: 'uploadImage',
     summary: 'Uploads an image (profileImage, profileBackground, businessLogo, gallery, product): at most 2 MB, checked by content, re-encoded without metadata',
     tag: 'profiles',
+    access: 'account',
+    params: { schema: z.object({ purpose: ImagePurposeSchema }), notFound: 'No such kind of image.' },
     upload: 'image/*',
     responses: {
       201: { description: 'Stored; profile image, cover and logo are saved in the profile at once', schema: StoredImageSchema },
       400: { description: 'Too large, or not an image', schema: ApiErrorSchema },
-      401: signedOut,
       403: csrf,
       503: unavailable,
     },
@@ -259,7 +361,8 @@ export const HttpRoutes = {
     operationId: 'listLeads',
     summary: 'The owner’s leads, newest first',
     tag: 'profiles',
-    responses: { 200: { description: 'Leads', schema: LeadListSchema }, 401: signedOut, 503: unavailable },
+    access: 'account',
+    responses: { 200: { description: 'Leads', schema: LeadListSchema }, 503: unavailable },
   },
   exportLeads: {
     method: 'get',
@@ -267,8 +370,9 @@ export const HttpRoutes = {
     operationId: 'exportLeads',
     summary: 'The owner’s leads as a CSV file',
     tag: 'profiles',
+    access: 'account',
     produces: 'text/csv',
-    responses: { 200: { description: 'CSV, one lead a row' }, 401: signedOut, 503: unavailable },
+    responses: { 200: { description: 'CSV, one lead a row' }, 503: unavailable },
   },
   exportData: {
     method: 'get',
@@ -276,7 +380,8 @@ export const HttpRoutes = {
     operationId: 'exportData',
     summary: 'Everything we hold about the signed-in owner, as JSON (POPIA)',
     tag: 'profiles',
-    responses: { 200: { description: 'A JSON download' }, 401: signedOut, 503: unavailable },
+    access: 'account',
+    responses: { 200: { description: 'A JSON download' }, 503: unavailable },
   },
   submitLead: {
     method: 'post',
@@ -284,13 +389,14 @@ export const HttpRoutes = {
     operationId: 'submitLead',
     summary: 'A visitor’s lead form, Exchange Contact or Get your own Profile',
     tag: 'profiles',
+    access: 'public',
     body: LeadSubmissionSchema,
+    params: usernameParams,
+    limits: [{ bucket: 'lead-ip', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' }],
     responses: {
       202: { description: 'Stored; the owner will be emailed', schema: LeadAcceptedSchema },
-      400: badRequest,
       403: { description: 'The lead form needs DigiGold, or a cross-site request', schema: ApiErrorSchema },
       404: { description: 'No such public profile', schema: ApiErrorSchema },
-      429: tooMany,
       503: unavailable,
     },
   },
@@ -300,6 +406,8 @@ export const HttpRoutes = {
     operationId: 'getVcard',
     summary: 'Save to Contact: a vCard 3.0 file named after the owner',
     tag: 'profiles',
+    access: 'public',
+    params: usernameParams,
     produces: 'text/vcard',
     responses: { 200: { description: 'The vCard' }, 404: { description: 'No such public profile', schema: ApiErrorSchema } },
   },
@@ -309,6 +417,8 @@ export const HttpRoutes = {
     operationId: 'getQrPng',
     summary: 'The QR code of the public profile URL, 300x300 PNG, downloaded as QR_Code.png',
     tag: 'profiles',
+    access: 'public',
+    params: usernameParams,
     produces: 'image/png',
     responses: { 200: { description: 'PNG' }, 404: { description: 'No such profile', schema: ApiErrorSchema } },
   },
@@ -318,6 +428,8 @@ export const HttpRoutes = {
     operationId: 'getQrSvg',
     summary: 'The same QR code as SVG, for print',
     tag: 'profiles',
+    access: 'public',
+    params: usernameParams,
     produces: 'image/svg+xml',
     responses: { 200: { description: 'SVG' }, 404: { description: 'No such profile', schema: ApiErrorSchema } },
   },
@@ -327,6 +439,7 @@ export const HttpRoutes = {
     operationId: 'getHealth',
     summary: 'The gateway and every service it talks to',
     tag: 'operations',
+    access: 'public',
     responses: {
       200: { description: 'All dependencies answer', schema: HealthReportSchema },
       503: { description: 'Some dependency does not answer', schema: HealthReportSchema },

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  AccountMessages,
+  Rpc,
+  type DeleteAccount,
+  type MessageResponse,
+  type PasswordReset,
+  type PasswordResetRequest,
+  type RegisterRequest,
+  type RequestMeta,
+  type SessionResponse,
+  type VerifyEmail,
+} from '@digicard/contracts';
+import { ApiHttpException } from '@digicard/server';
+import { SessionSignIn } from '../auth/session-sign-in.js';
+import { GatewayRpc } from '../rpc/rpc.client.js';
+import { clearSessionCookie } from '../session/session.cookie.js';
+import { SessionStore, type Session } from '../session/session.store.js';
+
+/** What the account routes do once `@Route` let the request through: ask identity, then start or end sessions. */
+@Injectable()
+export class AccountFlows {
+  constructor(
+    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(SessionSignIn) private readonly signIn: SessionSignIn,
+  ) {}
+
+  async register(body: RegisterRequest, meta: RequestMeta, previous: Session | null, res: Response): Promise<SessionResponse> {
+    const user = await this.rpc.call(Rpc.register, body, meta);
+    return this.signIn.start(res, user, previous);
+  }
+
+  /** The signed-in account, or nulls; a session whose account is gone is ended. */
+  async current(session: Session | null, meta: RequestMeta, res: Response): Promise<SessionResponse> {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!session) return { user: null, csrfToken: null };
+    try {
+      const user = await this.rpc.call(Rpc.getAccount, {}, meta);
+      return { user, csrfToken: session.data.csrfToken };
+    } catch (error) {
+      if (error instanceof ApiHttpException && error.body.statusCode === 404) {
+        await this.sessions.destroy(session.id, session.data.accountId);
+        clearSessionCookie(res);
+        return { user: null, csrfToken: null };
+      }
+      throw error;
+    }
+  }
+
+  async delete(accountId: string, body: DeleteAccount, meta: RequestMeta, res: Response): Promise<MessageResponse> {
+    await this.rpc.call(Rpc.deleteAccount, body, meta);
+    await this.sessions.destroyAllFor(accountId);
+    clearSessionCookie(res);
+    return { message: AccountMessages.accountDeleted };
+  }
+
+  async verifyEmail(body: VerifyEmail, meta: RequestMeta): Promise<MessageResponse> {
+    await this.rpc.call(Rpc.verifyEmail, body, meta);
+    return { message: AccountMessages.verified };
+  }
+
+  async resendVerification(meta: RequestMeta): Promise<MessageResponse> {
+    const { requested } = await this.rpc.call(Rpc.requestVerification, {}, meta);
+    return { message: requested ? AccountMessages.verificationSent : AccountMessages.verified };
+  }
+
+  async requestPasswordReset(body: PasswordResetRequest, meta: RequestMeta): Promise<MessageResponse> {
+    await this.rpc.call(Rpc.requestPasswordReset, body, meta);
+    return { message: AccountMessages.resetSent };
+  }
+
+  async resetPassword(body: PasswordReset, meta: RequestMeta, previous: Session | null, res: Response): Promise<SessionResponse> {
+    const user = await this.rpc.call(Rpc.resetPassword, body, meta);
+    // A reset ends every session of the account, wherever it was signed in, before signing this one in.
+    await this.sessions.destroyAllFor(user.id);
+    return this.signIn.start(res, user, previous?.data.accountId === user.id ? null : previous);
+  }
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Redis } from 'ioredis';
+import { firstValueFrom, timeout } from 'rxjs';
+import { HealthReportSchema, ServiceNames, healthSubject, type HealthReport } from '@digicard/contracts';
+import { HealthRegistry } from '@digicard/server';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { NATS_CLIENT, REDIS } from '../tokens.js';
+
+/** The gateway's health: its own dependencies (readiness), and the whole system's as the services report it. */
+@Injectable()
+export class GatewayHealth {
+  private readonly own: HealthRegistry;
+
+  constructor(
+    @Inject(NATS_CLIENT) private readonly client: ClientProxy,
+    @Inject(REDIS) redis: Redis,
+  ) {
+    this.own = new HealthRegistry('gateway')
+      .add('nats', async () => {
+        await this.client.unwrap<NatsConnection>().rtt();
+      })
+      .add('redis', async () => {
+        await redis.ping();
+      });
+  }
+
+  /** Readiness: the gateway's own dependencies. A service being down must not take the gateway out of rotation. */
+  ready(): Promise<HealthReport> {
+    return this.own.report();
+  }
+
+  /** The whole system: the gateway's dependencies and every service's own report. */
+  async system(): Promise<HealthReport> {
+    const own = await this.own.report();
+    const services = await Promise.all(ServiceNames.map(async (name) => [name, await this.serviceReport(name)] as const));
+    const checks: HealthReport['checks'] = { ...own.checks };
+    for (const [name, report] of services) {
+      const down = Object.entries(report?.checks ?? {}).filter(([, c]) => c.status === 'down');
+      checks[name] = report
+        ? report.status === 'ok'
+          ? { status: 'up' }
+          : { status: 'down', error: down.map(([k, c]) => `${k}: ${c.error ?? 'down'}`).join('; ') }
+        : { status: 'down', error: 'no answer over NATS' };
+    }
+    const ok = Object.values(checks).every((c) => c.status === 'up');
+    return { status: ok ? 'ok' : 'error', service: 'gateway', checks };
+  }
+
+  private async serviceReport(name: (typeof ServiceNames)[number]): Promise<HealthReport | null> {
+    try {
+      const answer: unknown = await firstValueFrom(this.client.send(healthSubject(name), {}).pipe(timeout(2000)));
+      return HealthReportSchema.parse(answer);
+    } catch {
+      return null;
+    }
+  }
+}

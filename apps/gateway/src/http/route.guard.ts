@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ErrorCode, validationError, type GatewayRoute, type RateLimitRule, type RouteAccess } from '@digicard/contracts';
+import { ApiHttpException, CONFIG } from '@digicard/server';
+import type { Config } from '../config.js';
+import { RateLimiter } from '../security/rate-limiter.js';
+import type { SessionRequest } from '../session/session.middleware.js';
+import type { Session } from '../session/session.store.js';
+
+/** Where `@Route` keeps a handler's table entry. */
+export const ROUTE = 'digicard:route';
+
+/** Accounts are counted by a hash of their email, never by the address itself (it would sit in Redis keys). */
+const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+
+function checkAccess(access: RouteAccess, session: Session | null): void {
+  if (access === 'public') return;
+  if (!session) throw new ApiHttpException({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
+  if (access !== 'account' && !access.includes(session.data.role)) {
+    throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: 'You are not allowed to do that.' });
+  }
+}
+
+function limitKey(rule: RateLimitRule, req: SessionRequest): string {
+  switch (rule.per) {
+    case 'ip':
+      return req.ip ?? 'unknown';
+    case 'account':
+      if (!req.session) throw new Error(`limit ${rule.bucket} counts by account on a route open to visitors`);
+      return req.session.data.accountId;
+    case 'email': {
+      const { email } = (req.body ?? {}) as { email?: unknown };
+      if (typeof email !== 'string') throw new Error(`limit ${rule.bucket} counts by email on a route whose body has none`);
+      return emailKey(email);
+    }
+  }
+}
+
+/**
+ * What a route's table entry asks of every request, in this order:
+ * 1. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
+ *    it parsed to;
+ * 2. who may call it (401 'Please log in first.' signed out, 403 without the role);
+ * 3. the path parameters (404 with the route's message);
+ * 4. the limits, each counted in Redis (429; while Redis is away, let through or 503 as the limit says).
+ * A sign-in (Passport) comes after, as its own guard, so guessing passwords counts against the limits.
+ */
+@Injectable()
+export class RouteGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const route = this.reflector.get<GatewayRoute | undefined>(ROUTE, context.getHandler());
+    if (!route) throw new Error(`${context.getClass().name}.${context.getHandler().name} has RouteGuard but no @Route`);
+    const req = context.switchToHttp().getRequest<SessionRequest>();
+    if (route.body) {
+      const parsed = route.body.safeParse(req.body);
+      if (!parsed.success) throw new ApiHttpException(validationError(parsed.error));
+      req.body = parsed.data;
+    }
+    checkAccess(route.access, req.session ?? null);
+    if (route.params && !route.params.schema.safeParse(req.params).success) {
+      throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });
+    }
+    for (const rule of route.limits ?? []) {
+      await this.limiter.hit(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
+    }
+    return true;
+  }
+}

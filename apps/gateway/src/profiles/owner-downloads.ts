@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { Rpc, type Lead, type RequestMeta } from '@digicard/contracts';
+import { GatewayRpc } from '../rpc/rpc.client.js';
+
+const csvCell = (value: string): string => {
+  // A cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+function leadsCsv(leads: Lead[]): string {
+  const header = ['Received', 'Form', 'First name', 'Last name', 'Email', 'Phone', 'Message'];
+  const rows = leads.map((l) => [l.createdAt, l.kind, l.firstName, l.lastName, l.email, l.phone, l.message]);
+  return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The files an owner downloads from the dashboard: the leads as CSV, and everything held about them (POPIA). */
+@Injectable()
+export class OwnerDownloads {
+  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
+
+  async leads(meta: RequestMeta, res: Response): Promise<void> {
+    const { leads } = await this.rpc.call(Rpc.listLeads, {}, meta);
+    res
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      .set('Content-Disposition', 'attachment; filename="leads.csv"')
+      .set('Cache-Control', 'no-store')
+      .send(leadsCsv(leads));
+  }
+
+  async everything(meta: RequestMeta, res: Response): Promise<void> {
+    const [account, profile] = await Promise.all([
+      this.rpc.call(Rpc.getAccount, {}, meta),
+      this.rpc.call(Rpc.exportData, {}, meta),
+    ]);
+    res
+      .status(200)
+      .type('application/json')
+      .set('Content-Disposition', 'attachment; filename="my-digicard-data.json"')
+      .set('Cache-Control', 'no-store')
+      .send(JSON.stringify({ exportedAt: new Date().toISOString(), account, ...profile }, null, 2));
+  }
+}

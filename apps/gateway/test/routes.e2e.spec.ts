@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { HttpRoutes, OperationsRoutes, PageRoutes } from '@digicard/contracts';
+import { TestSystem } from '@digicard/testing';
+
+const lead = { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true };
+
+/**
+ * The gateway alone, with no service behind it: what `@Route` applies, and in which order (body, access, path
+ * parameters, limits, sign-in). A call that gets past all of them reaches NATS, where nobody answers: 503.
+ */
+describe('the route tables drive every gateway handler', () => {
+  let system: TestSystem;
+
+  beforeAll(async () => {
+    system = await TestSystem.start({
+      apps: ['gateway'],
+      env: { gateway: { RATE_LIMIT_LOGIN_ACCOUNT: '2/600', ENQUIRY_RATE_LIMIT: '1/600', REQUEST_TIMEOUT_MS: '1000' } },
+    });
+  });
+  afterAll(() => system?.stop());
+
+  it('maps exactly the entries of the route tables, the web app’s fallback last', () => {
+    const mapped = system
+      .logsOf('gateway')
+      .map((line) => /Mapped \{(.*), (\w+)\} route/.exec(line))
+      .filter((m) => m !== null)
+      .map((m) => `${m[2]!.toLowerCase()} ${m[1]}`);
+    const tables = [...Object.values(HttpRoutes), ...Object.values(OperationsRoutes), ...Object.values(PageRoutes)];
+    assert.deepEqual([...mapped].sort(), tables.map((r) => `${r.method} ${r.path}`).sort());
+    assert.equal(mapped.at(-1), 'get /{*path}');
+  });
+
+  it('checks the body first (400, not counted), then the limits, and only then asks for the password', async () => {
+    const visitor = system.client();
+    for (let i = 0; i < 3; i++) {
+      const empty = await visitor.request('/api/session', { body: { email: '', password: '' } });
+      assert.equal(empty.status, 400);
+      assert.deepEqual(Object.keys(empty.body.fieldErrors).sort(), ['email', 'password']);
+    }
+    const body = { email: ' Thabo@Example.co.za ', password: 'a password of his' };
+    // Passport's local strategy asks the identity service, which is not running.
+    assert.equal((await visitor.request('/api/session', { body })).status, 503);
+    assert.equal((await visitor.request('/api/session', { body: { ...body, email: 'thabo@example.co.za' } })).status, 503, 'one account: the email is trimmed and lower-cased');
+    const limited = await visitor.request('/api/session', { body });
+    assert.equal(limited.status, 429, 'the limit is counted before the password is checked');
+    assert.equal(limited.body.code, 'TOO_MANY_REQUESTS');
+  });
+
+  it('answers signed-out callers of account routes 401 "Please log in first.", after the body check', async () => {
+    const visitor = system.client();
+    for (const [path, method] of [
+      ['/api/profile', 'GET'],
+      ['/api/profile/leads', 'GET'],
+      ['/api/email-verification/resend', 'POST'],
+      ['/api/profile/images/nothing-such', 'POST'],
+    ] as const) {
+      const res = await visitor.request(path, { method });
+      assert.equal(res.status, 401, path);
+      assert.deepEqual(res.body, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Please log in first.' });
+    }
+    assert.equal((await visitor.request('/api/profile', { method: 'PUT', body: {} })).status, 400);
+    assert.equal((await visitor.request('/api/accounts/me', { method: 'DELETE', body: { password: 'x' } })).status, 401);
+  });
+
+  it('answers 404 for a path parameter that names nothing, before counting the limit', async () => {
+    const visitor = system.client();
+    for (let i = 0; i < 2; i++) {
+      const res = await visitor.request('/api/profiles/Not_A_Name/leads', { body: lead });
+      assert.equal(res.status, 404);
+      assert.equal(res.body.message, 'Profile not found.');
+    }
+    assert.equal((await visitor.request('/api/catalogue/PVC-CARD')).body.message, 'Card not found');
+    assert.equal((await visitor.request('/media/not-an-image.gif')).status, 404);
+    assert.equal((await visitor.request('/api/profiles/thabo/leads', { body: lead })).status, 503, 'counted once, then the service is asked');
+    assert.equal((await visitor.request('/api/profiles/thabo/leads', { body: lead })).status, 429);
+  });
+});
