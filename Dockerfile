@@ -47,7 +47,8 @@ RUN npx nx run-many -t build --parallel=2 --outputStyle=stream \
       fi; \
     done \
  && test -f apps/web/dist/index.html \
- && test -f tools/mail-catcher/dist/src/main.js
+ && test -f tools/mail-catcher/dist/src/main.js \
+ && test -f tools/payfast-simulator/dist/src/main.js
 
 # ---------------------------------------------------------------------------------------------------------------
 # prune: drop dev dependencies and everything the apps do not read at run time. Kept: node_modules (production
@@ -82,9 +83,9 @@ COPY --from=prune /repo/apps ./apps
 # The `node` user (uid 1000, gid 1000) of the official Node.js image.
 USER 1000:1000
 # Smoke test of the pruned tree, as the app user: every entry point must load all its modules and then stop at
-# the configuration check (exit 78), which a deliberately bad NATS_URL / SMTP_PORT triggers.
-RUN for entry in apps/*/dist/src/main.js tools/mail-catcher/dist/src/main.js; do \
-      env -i PATH="$PATH" NATS_URL=not-a-url SMTP_PORT=not-a-port timeout 30 node "$entry" >/tmp/smoke.log 2>&1; rc=$?; \
+# the configuration check (exit 78), which a deliberately bad NATS_URL / SMTP_PORT / PORT triggers.
+RUN for entry in apps/*/dist/src/main.js tools/mail-catcher/dist/src/main.js tools/payfast-simulator/dist/src/main.js; do \
+      env -i PATH="$PATH" NATS_URL=not-a-url SMTP_PORT=not-a-port PORT=not-a-port timeout 30 node "$entry" >/tmp/smoke.log 2>&1; rc=$?; \
       if [ "$rc" -ne 78 ]; then cat /tmp/smoke.log >&2; echo "$entry: expected exit 78 (config error), got $rc" >&2; exit 1; fi; \
       echo "ok: $entry loads"; \
     done; rm -f /tmp/smoke.log
