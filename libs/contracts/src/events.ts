@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { RoleSchema } from './accounts.js';
 import { EnquiryReceivedSchema } from './enquiries.js';
+import { OrderLineSchema } from './commerce.js';
+import { MembershipSchema } from './profiles.js';
 import type { ServiceName } from './services.js';
 
 export interface EventDefinition<T extends z.ZodType> {
@@ -29,6 +31,41 @@ export const UserRegisteredSchema = z.object({
 });
 export type UserRegistered = z.infer<typeof UserRegisteredSchema>;
 
+const OrderEventSchema = z.object({
+  orderId: z.uuid(),
+  accountId: z.uuid(),
+  reference: z.string(),
+  lines: z.array(OrderLineSchema),
+  totalCents: z.number().int().min(0),
+  at,
+});
+
+const PaymentCompletedSchema = z.object({
+  paymentId: z.uuid(),
+  accountId: z.uuid(),
+  /** What was paid: an order (`orderId`) or a month of a tier (`subscriptionId`). */
+  kind: z.enum(['order', 'subscription']),
+  orderId: z.uuid().nullable(),
+  subscriptionId: z.uuid().nullable(),
+  amountCents: z.number().int().min(0),
+  /** PayFast's id of the payment. */
+  pfPaymentId: z.string(),
+  completedAt: at,
+});
+
+/**
+ * The tier an account has now, as payments decides it. `version` grows with every change of the account's
+ * membership: a consumer that has seen a higher one ignores a lower one, whatever order they arrive in.
+ */
+const MembershipChangedSchema = z.object({
+  accountId: z.uuid(),
+  membership: MembershipSchema,
+  /** Paid until then (null for DigiShare). */
+  paidUntil: at.nullable(),
+  version: z.number().int().min(1),
+  changedAt: at,
+});
+
 /** Every domain event, declared once. Published on JetStream through the owner's outbox. Never a secret in one. */
 export const Events = {
   enquiryReceived: event('orders', 'orders.enquiry.received', EnquiryReceivedSchema),
@@ -38,6 +75,15 @@ export const Events = {
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
   userDeleted: event('identity', 'identity.user.deleted', z.object({ accountId: z.uuid(), deletedAt: at })),
+  orderPlaced: event('orders', 'orders.order.placed', OrderEventSchema),
+  orderPaid: event('orders', 'orders.order.paid', OrderEventSchema),
+  paymentCompleted: event('payments', 'payments.payment.completed', PaymentCompletedSchema),
+  paymentFailed: event(
+    'payments',
+    'payments.payment.failed',
+    z.object({ paymentId: z.uuid(), accountId: z.uuid(), subscriptionId: z.uuid(), amountCents: z.number().int().min(0), failedAt: at, graceUntil: at }),
+  ),
+  membershipChanged: event('payments', 'payments.membership.changed', MembershipChangedSchema),
   profileUpdated: event('profiles', 'profiles.profile.updated', z.object({ accountId: z.uuid(), username: z.string(), updatedAt: at })),
   profileDeleted: event('profiles', 'profiles.profile.deleted', z.object({ accountId: z.uuid(), username: z.string() })),
   leadCaptured: event(
@@ -60,6 +106,9 @@ export const Events = {
 } as const;
 
 export type EventName = keyof typeof Events;
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+export type PaymentCompleted = z.infer<typeof PaymentCompletedSchema>;
+export type MembershipChanged = z.infer<typeof MembershipChangedSchema>;
 export const AllEvents: readonly EventDefinition<z.ZodType>[] = Object.values(Events);
 
 /** What travels on the wire: the id is the outbox row id, also sent as `Nats-Msg-Id`. */

@@ -13,3 +13,4 @@ export * from './web-routes.js';
 export * from './accounts.js';
 export * from './profiles.js';
 export * from './catalogue.js';
+export * from './commerce.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EnquiryReceivedSchema } from './enquiries.js';
+import { OrderLineSchema } from './commerce.js';
+import { MembershipSchema } from './profiles.js';
 
 /** BullMQ queue names. Never rename one: jobs in flight use them. */
 export const QueueName = {
@@ -41,6 +43,38 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     }),
   }),
   z.object({ template: z.literal('reset-password'), ...tokenLink }),
+  /** The order is paid: the receipt, and what happens next (the print proof). */
+  z.object({
+    template: z.literal('order-receipt'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    reference: z.string(),
+    lines: z.array(OrderLineSchema),
+    totalCents: z.number().int().min(0),
+    paidAt: z.iso.datetime(),
+  }),
+  /** A month of a tier is paid (the first, or a recurring one): the receipt and the next billing date. */
+  z.object({
+    template: z.literal('membership-receipt'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    tier: MembershipSchema,
+    amountCents: z.number().int().min(0),
+    paidAt: z.iso.datetime(),
+    paidUntil: z.iso.datetime().nullable(),
+  }),
+  /** A recurring payment failed: the tier stays until `graceUntil`. */
+  z.object({
+    template: z.literal('payment-failed'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    tier: MembershipSchema,
+    amountCents: z.number().int().min(0),
+    graceUntil: z.iso.datetime(),
+  }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 export type EmailTemplate = EmailJob['template'];

@@ -24,6 +24,16 @@ import {
   ViewSourceSchema,
 } from './profiles.js';
 import { HealthReportSchema } from './health.js';
+import {
+  BillingSchema,
+  CheckoutRequestSchema,
+  ItnReceiptSchema,
+  OrderListSchema,
+  OrderSchema,
+  PaymentRedirectSchema,
+  PlanListSchema,
+  StartMembershipSchema,
+} from './commerce.js';
 import type { ServiceName } from './services.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
@@ -67,6 +77,7 @@ function rpc<Req extends z.ZodType, Res extends z.ZodType, const A extends RpcAc
 
 /** Every request/reply subject, declared once. The envelope sent over NATS is `{ meta, body }`. */
 const None = z.object({});
+const OrderRef = z.object({ orderId: z.uuid() });
 /** For services acting on an event about an account (no person is signed in behind the call). */
 const AccountRef = z.object({ accountId: z.uuid() });
 /** A freshly issued single-use token, for the email that carries it. Request/reply only: never in an event or a log. */
@@ -122,6 +133,24 @@ export const Rpc = {
   submitLead: rpc('profiles', 'profiles.lead.submit', 'public', z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }), z.object({ id: z.uuid() })),
   listLeads: rpc('profiles', 'profiles.lead.list', 'account', None, LeadListSchema),
   exportData: rpc('profiles', 'profiles.data.export', 'account', None, z.record(z.string(), z.unknown())),
+
+  /** Prices the basket from the catalogue (never from the browser) and keeps the order, awaiting payment. */
+  placeOrder: rpc('orders', 'orders.order.place', 'account', CheckoutRequestSchema, OrderSchema),
+  listOrders: rpc('orders', 'orders.order.list', 'account', None, OrderListSchema),
+  getOrder: rpc('orders', 'orders.order.get', 'account', OrderRef, OrderSchema),
+  /** For payments, which asks before it builds a PayFast request: the order and whose it is. */
+  orderForPayment: rpc('orders', 'orders.order.for-payment', 'service', OrderRef, z.object({ order: OrderSchema, accountId: z.uuid() })),
+
+  listPlans: rpc('payments', 'payments.plan.list', 'public', None, PlanListSchema),
+  /** The signed PayFast request for one of the caller's own orders that still awaits payment. */
+  startOrderPayment: rpc('payments', 'payments.order-payment.start', 'account', OrderRef, PaymentRedirectSchema),
+  /** The signed PayFast subscription request for a paid tier, billed monthly from today. */
+  startMembership: rpc('payments', 'payments.membership.start', 'account', StartMembershipSchema, PaymentRedirectSchema),
+  /** Cancels at PayFast; the tier stays until the end of the paid period. */
+  cancelMembership: rpc('payments', 'payments.membership.cancel', 'account', None, BillingSchema),
+  getBilling: rpc('payments', 'payments.billing.get', 'account', None, BillingSchema),
+  /** PayFast's notification, passed on as received: kept raw, answered at once, checked and applied after. */
+  receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });
