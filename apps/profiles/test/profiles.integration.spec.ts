@@ -120,9 +120,9 @@ describe('save profile', () => {
 });
 
 describe('settings', () => {
-  it('lets anyone go back to DigiShare, partners take any tier, and refuses paid tiers until payment', async () => {
+  it('changes the visibility; partners take any tier; everyone else’s tier goes through Billing', async () => {
     const accountId = await registered('kagiso');
-    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 403, message: /Billing/ });
     expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiShare' }, { accountId })).toMatchObject({ ok: true, value: { isPublic: false } });
     await service.sql('UPDATE profiles.profiles SET is_partner = true WHERE account_id = $1', [accountId]);
     expect(await service.call(Rpc.saveSettings, { isPublic: true, membership: 'DigiGold' }, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiGold' } });
@@ -186,5 +186,49 @@ describe('public profile and leads', () => {
     expect(await service.call(Rpc.listLeads, {}, null)).toMatchObject({ ok: false, status: 401 });
     const exported = await service.call(Rpc.exportData, {}, { accountId: other });
     expect(exported).toMatchObject({ ok: true, value: { profile: { username: 'otherowner' }, leads: [] } });
+  });
+});
+
+describe('membership from payments', () => {
+  const changed = (accountId: string, membership: 'DigiShare' | 'DigiSilver' | 'DigiGold', version: number) => ({
+    accountId,
+    membership,
+    paidUntil: membership === 'DigiShare' ? null : new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    version,
+    changedAt: new Date().toISOString(),
+  });
+
+  it('takes the tier payments decided, drops the cached page, and unlocks what it includes', async () => {
+    const accountId = await registered('upgraded');
+    await service.handled(Events.membershipChanged, await service.publish(Events.membershipChanged, changed(accountId, 'DigiSilver', 1)));
+    expect(await service.call(Rpc.getOwnProfile, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiSilver' } });
+    const updates = await service.recordedEvents<{ username: string }>(Events.profileUpdated.subject);
+    expect(updates.at(-1)?.data.username).toBe('upgraded');
+    const social = { ...ProfileDefaults, socialLinks: [{ platform: 'instagram' as const, url: 'https://instagram.com/upgraded' }] };
+    await expect(service.get(SaveProfile).execute(accountId, social)).resolves.toMatchObject({ document: { socialLinks: social.socialLinks } });
+  });
+
+  it('ignores an older change that arrives after a newer one', async () => {
+    const accountId = await registered('reordered');
+    await service.handled(Events.membershipChanged, await service.publish(Events.membershipChanged, changed(accountId, 'DigiShare', 3)));
+    await service.handled(Events.membershipChanged, await service.publish(Events.membershipChanged, changed(accountId, 'DigiGold', 2)));
+    expect(await service.call(Rpc.getOwnProfile, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiShare' } });
+  });
+
+  it('keeps a tier paid before the profile existed, and applies it when the account arrives', async () => {
+    const accountId = randomUUID();
+    await service.handled(Events.membershipChanged, await service.publish(Events.membershipChanged, changed(accountId, 'DigiGold', 1)));
+    const eventId = await service.publish(Events.userRegistered, {
+      accountId, username: 'early', email: 'early@example.test', firstName: 'Early', lastName: 'Bird', role: 'user', registeredAt: new Date().toISOString(),
+    });
+    await service.handled(Events.userRegistered, eventId);
+    expect(await service.call(Rpc.getOwnProfile, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiGold' } });
+  });
+
+  it('leaves a partner’s own choice alone', async () => {
+    const accountId = await registered('partner');
+    await service.sql("UPDATE profiles.profiles SET is_partner = true, membership = 'DigiPlatinum' WHERE account_id = $1", [accountId]);
+    await service.handled(Events.membershipChanged, await service.publish(Events.membershipChanged, changed(accountId, 'DigiShare', 1)));
+    expect(await service.call(Rpc.getOwnProfile, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiPlatinum' } });
   });
 });

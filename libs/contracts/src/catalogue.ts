@@ -55,6 +55,9 @@ const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maxim
 /** One way to show rand everywhere: R1,099.00 (the format South African card and bank statements use). */
 export const formatRand = (cents: number): string => `${cents < 0 ? '-' : ''}R${grouped.format(Math.abs(cents) / 100)}`;
 
+/** At most this many of one card per order (more: a quote from sales). */
+export const MAX_QUANTITY = 20;
+
 /** The basket kept in the browser under the key `cart` (spec section 3, "Cart item"); prices in cents. */
 export const CART_STORAGE_KEY = 'cart';
 export const CartItemSchema = z.object({
@@ -62,7 +65,7 @@ export const CartItemSchema = z.object({
   name: z.string().min(1).max(200),
   price: Cents,
   specialPrice: Cents.nullable(),
-  quantity: z.number().int().min(1).max(999),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
@@ -84,7 +87,7 @@ export function parseCart(raw: string | null): CartItem[] {
     const parsed = CartItemSchema.safeParse(entry);
     if (!parsed.success) continue;
     const existing = items.get(parsed.data.id);
-    if (existing) existing.quantity = Math.min(999, existing.quantity + parsed.data.quantity);
+    if (existing) existing.quantity = Math.min(MAX_QUANTITY, existing.quantity + parsed.data.quantity);
     else items.set(parsed.data.id, { ...parsed.data });
   }
   return [...items.values()];
@@ -93,7 +96,7 @@ export function parseCart(raw: string | null): CartItem[] {
 /** Adding an item already in the basket adds one to its quantity (the old product's defect, mended). */
 export function addToCart(cart: readonly CartItem[], item: Pick<CatalogueItem, 'id' | 'name' | 'normalPrice' | 'specialPrice'>): CartItem[] {
   const existing = cart.find((c) => c.id === item.id);
-  if (existing) return cart.map((c) => (c.id === item.id ? { ...c, quantity: Math.min(999, c.quantity + 1) } : c));
+  if (existing) return cart.map((c) => (c.id === item.id ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
   return [...cart, { id: item.id, name: item.name, price: item.normalPrice, specialPrice: item.specialPrice, quantity: 1 }];
 }
 

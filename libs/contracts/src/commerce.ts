@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents } from './catalogue.js';
+import { Cents, MAX_QUANTITY } from './catalogue.js';
 import { MembershipSchema } from './profiles.js';
 
 // Orders, payments and memberships (spec sections 1, 3, 4, 7, 9; decisions.md). Money is whole cents everywhere;
@@ -21,8 +21,6 @@ export const PlanListSchema = z.object({ plans: z.array(PlanSchema) }).meta({ id
 export type Plan = z.infer<typeof PlanSchema>;
 
 // ---------------------------------------------------------------------------------------------------- orders
-
-export const MAX_QUANTITY = 20;
 
 /** What the basket sends at checkout: ids and quantities only (the server prices them). */
 export const CheckoutRequestSchema = z

@@ -17,7 +17,7 @@ export const profiles = schema.table(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role').notNull(),
-    /** Projection of the owner's tier; the payments service will publish changes. */
+    /** The owner's tier: payments decides it (`memberships` below keeps what it said); partners set their own. */
     membership: text('membership').notNull().default('DigiShare'),
     isVerified: boolean('is_verified').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
@@ -31,6 +31,19 @@ export const profiles = schema.table(
   },
   (t) => [uniqueIndex('profiles_username_idx').on(t.username)],
 );
+
+/**
+ * What the payments service last said of each account's tier (`payments.membership.changed`), with its version: a
+ * change older than the one kept is ignored, and a change that arrives before the account's profile exists is kept
+ * here and applied when the profile is created. Events of one account may arrive in any order.
+ */
+export const memberships = schema.table('memberships', {
+  accountId: uuid('account_id').primaryKey(),
+  membership: text('membership').notNull(),
+  paidUntil: timestamp('paid_until', { withTimezone: true, mode: 'date' }),
+  version: integer('version').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 export const mediaPurpose = schema.enum('media_purpose', ['profileImage', 'profileBackground', 'businessLogo', 'gallery', 'product']);
 

@@ -15,7 +15,10 @@ export class AccountEvents {
 
   @OnEvent(Events.userRegistered)
   async registered(data: UserRegistered, { tx }: EventContext): Promise<void> {
+    // A tier paid for before this event arrived (events of different subjects come in any order) is kept.
+    const membership = (await this.profiles.membershipOf(tx, data.accountId)) ?? 'DigiShare';
     await this.profiles.insertIfNew(tx, {
+      membership,
       accountId: data.accountId,
       username: data.username,
       email: data.email,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { leads, media, profileViews, profiles, vanityPaths } from '../db/schema.js';
+import { leads, media, memberships, profileViews, profiles, vanityPaths } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -21,6 +21,37 @@ export class ProfilesRepository {
     return row ?? null;
   }
 
+  /**
+   * Keeps what payments said of an account's tier when it is newer than what is kept; true when it was newer.
+   */
+  async recordMembership(tx: Transaction, row: typeof memberships.$inferInsert): Promise<boolean> {
+    const kept = await tx
+      .insert(memberships)
+      .values(row)
+      .onConflictDoUpdate({
+        target: memberships.accountId,
+        set: { membership: row.membership, paidUntil: row.paidUntil, version: row.version, changedAt: row.changedAt },
+        setWhere: lt(memberships.version, row.version),
+      })
+      .returning({ version: memberships.version });
+    return kept.length > 0;
+  }
+
+  async membershipOf(db: Executor, accountId: string): Promise<string | null> {
+    const [row] = await db.select({ membership: memberships.membership }).from(memberships).where(eq(memberships.accountId, accountId)).limit(1);
+    return row?.membership ?? null;
+  }
+
+  /** Sets the tier of a profile that is not a partner's (partners choose their own); returns the profile, if any. */
+  async applyMembership(tx: Transaction, accountId: string, membership: string): Promise<ProfileRow | null> {
+    const [row] = await tx
+      .update(profiles)
+      .set({ membership, updatedAt: new Date() })
+      .where(and(eq(profiles.accountId, accountId), eq(profiles.isPartner, false), sql`${profiles.membership} <> ${membership}`))
+      .returning();
+    return row ?? null;
+  }
+
   /** A new account's profile; a second delivery of the same account changes nothing. */
   async insertIfNew(tx: Transaction, row: typeof profiles.$inferInsert): Promise<void> {
     await tx.insert(profiles).values(row).onConflictDoNothing();
@@ -32,7 +63,7 @@ export class ProfilesRepository {
 
   /** The profile and everything kept with it (images, leads, views, paths); returns the username it had. */
   async deleteAll(tx: Transaction, accountId: string): Promise<string | null> {
-    for (const table of [media, leads, profileViews, vanityPaths]) await tx.delete(table).where(eq(table.accountId, accountId));
+    for (const table of [media, leads, profileViews, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
     const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
     return gone?.username ?? null;
   }

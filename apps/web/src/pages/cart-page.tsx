@@ -1,17 +1,17 @@
-import { cartTotal, formatRand, unitPrice, WebRoutes, type CartItem } from '@digicard/contracts';
+import { cartTotal, formatRand, MAX_QUANTITY, unitPrice, WebRoutes, type CartItem } from '@digicard/contracts';
 import { Container, VisuallyHidden } from '@digicard/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CheckoutButton } from '../modules/billing/components/checkout-button';
 import { useCart } from '../modules/shop/hooks/use-cart';
 import { cartStore } from '../modules/shop/utils/cart-store';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 export const EMPTY_CART_MESSAGE = 'No Accessories selected.';
-const MAX_QUANTITY = 999;
 
 /**
  * /cart: the basket kept in this browser. Each line: name, unit price, quantity with - and +, Remove, its total;
- * then the basket total. Changes made in another tab show here at once. Online payment comes with the payments work.
+ * then the basket total and the checkout (PayFast). Changes made in another tab show here at once.
  */
 export function CartPage() {
   usePageMeta('Basket', 'The NFC cards and specials in your basket.');
@@ -68,7 +68,7 @@ export function CartPage() {
           <p className="cart-page__total">{`Total: ${formatRand(cartTotal(cart))}`}</p>
           <p className="cart-page__note">Prices exclude the monthly membership fees.</p>
           <p className="cart-page__checkout">
-            Online payment opens soon. To order now, <Link to={WebRoutes.contact}>contact us</Link>.
+            <CheckoutButton cart={cart} />
           </p>
         </>
       )}

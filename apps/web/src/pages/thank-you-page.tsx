@@ -1,11 +1,26 @@
 import { WebRoutes } from '@digicard/contracts';
 import { Container } from '@digicard/ui';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { CHECKOUT_MARKER } from '../modules/billing/api/billing';
+import { cartStore } from '../modules/shop/utils/cart-store';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
-/** /thank-you: where the payment provider sends the buyer back after an order. */
+/** After a checkout in this tab (not after a membership payment), the basket has become an order: empty it. */
+function emptyBasketAfterCheckout(): void {
+  try {
+    if (!sessionStorage.getItem(CHECKOUT_MARKER)) return;
+    sessionStorage.removeItem(CHECKOUT_MARKER);
+  } catch {
+    return;
+  }
+  cartStore.clear();
+}
+
+/** /thank-you: where PayFast sends the buyer back after paying. */
 export function ThankYouPage() {
   usePageMeta('Thank you', 'Thank you for your order. We will confirm your card’s print layout with you before printing.');
+  useEffect(emptyBasketAfterCheckout, []);
   return (
     <Container className="page narrow-page">
       <h1 className="page__title">Thank you for your order.</h1>

@@ -6,8 +6,8 @@ import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
 /**
- * Public or private, and the membership. DigiShare (the free tier) and any tier for a partner are written at once;
- * other paid tiers are granted by payment events (PayFast, with the payments work).
+ * Public or private, and, for partners only, the membership: partners switch tiers freely. Everyone else's tier is
+ * decided by payments (a PayFast subscription started or cancelled under Billing) and arrives here as an event.
  */
 @Injectable()
 export class ChangeSettings {
@@ -18,8 +18,12 @@ export class ChangeSettings {
 
   async execute(accountId: string, { isPublic, membership }: ProfileSettings): Promise<OwnProfile> {
     const current = await this.writer.own(accountId);
-    if (membership !== membershipOf(current) && membership !== 'DigiShare' && !current.isPartner) {
-      throw ServiceError.forbidden(`${membership} is paid by PayFast; online payment opens soon.`);
+    if (membership !== membershipOf(current) && !current.isPartner) {
+      throw ServiceError.forbidden(
+        membership === 'DigiShare'
+          ? 'To go back to DigiShare, cancel your membership under Billing: your tier stays until the end of the month you paid for.'
+          : `${membership} is paid monthly through PayFast: choose it under Billing.`,
+      );
     }
     return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, { isPublic, membership })));
   }

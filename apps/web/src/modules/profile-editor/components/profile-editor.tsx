@@ -14,6 +14,8 @@ import { DEFAULT_SECTION, sectionLabel, sectionOfField, type SectionId } from '.
 import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation';
 import { LivePreview } from './live-preview';
 import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
+import { AccessoriesCartSection } from '../../billing/components/accessories-cart-section';
+import { BillingSection } from '../../billing/components/billing-section';
 import { BusinessSection } from './sections/business-section';
 import { ContactSection } from './sections/contact-section';
 import { DesignSection } from './sections/design-section';
@@ -181,5 +183,9 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
       );
     case 'leads':
       return <LeadsSection />;
+    case 'billing':
+      return <BillingSection />;
+    case 'cart':
+      return <AccessoriesCartSection />;
   }
 }

@@ -1,4 +1,4 @@
-/** The editor's sections, in the order of the button bar (spec section 2; Teams and Accessories Cart come later). */
+/** The editor's sections, in the order of the button bar (spec section 2; Teams comes later). */
 export const Sections = [
   { id: 'contact', label: 'Contact Information' },
   { id: 'business', label: 'Business Information' },
@@ -9,6 +9,8 @@ export const Sections = [
   { id: 'qr', label: 'QR Code' },
   { id: 'settings', label: 'Settings' },
   { id: 'leads', label: 'Leads' },
+  { id: 'billing', label: 'Billing' },
+  { id: 'cart', label: 'Accessories Cart' },
 ] as const;
 
 export type SectionId = (typeof Sections)[number]['id'];

@@ -93,6 +93,10 @@ export const cartStore = {
   remove(id: string): void {
     save(removeFromCart(get(), id));
   },
+  /** Empties the basket (it became a paid order). */
+  clear(): void {
+    save([]);
+  },
   /** Writes back the cleaned basket when the stored value held items that did not make sense (or duplicates). */
   clean(): void {
     const raw = readRaw();

@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Events, type MembershipChanged } from '@digicard/contracts';
+import { recordEvent } from '@digicard/messaging';
+import { OnEvent, type EventContext } from '@digicard/server';
+import { outbox } from '../db/schema.js';
+import { ProfilesRepository } from './profiles.repository.js';
+
+/**
+ * The tier is the payments service's to decide; profiles keeps it as a projection, because every page and every
+ * gate reads it. Content above a lower tier is hidden from then on, never deleted (libs/domain `visibleContent`).
+ */
+@Injectable()
+export class MembershipEvents {
+  constructor(@Inject(ProfilesRepository) private readonly profiles: ProfilesRepository) {}
+
+  @OnEvent(Events.membershipChanged)
+  async changed(data: MembershipChanged, { tx }: EventContext): Promise<void> {
+    const newer = await this.profiles.recordMembership(tx, {
+      accountId: data.accountId,
+      membership: data.membership,
+      paidUntil: data.paidUntil ? new Date(data.paidUntil) : null,
+      version: data.version,
+      changedAt: new Date(data.changedAt),
+    });
+    if (!newer) return;
+    const profile = await this.profiles.applyMembership(tx, data.accountId, data.membership);
+    // Gateways drop the cached page: what it shows depends on the tier.
+    if (profile) {
+      await recordEvent(tx, outbox, Events.profileUpdated, { accountId: profile.accountId, username: profile.username, updatedAt: profile.updatedAt.toISOString() });
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { cartTotal, formatRand, WebRoutes, type Order } from '@digicard/contracts';
+import { Button, FormAlert } from '@digicard/ui';
+import { Link } from 'react-router';
+import { useCart } from '../../shop/hooks/use-cart';
+import { useOrders } from '../hooks/use-billing';
+import { CheckoutButton } from './checkout-button';
+
+const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' });
+
+export const ORDER_STATUS_TEXT: Record<Order['status'], string> = {
+  'awaiting-payment': 'Awaiting payment',
+  paid: 'Paid: we will send you the print proof',
+  cancelled: 'Cancelled',
+};
+
+/** Accessories Cart (spec section 2): the basket with its checkout, and the owner's orders. */
+export function AccessoriesCartSection() {
+  const cart = useCart();
+  const { state, retry } = useOrders();
+  return (
+    <>
+      {cart.length === 0 ? (
+        <p className="pe-list__empty">
+          No Accessories selected. <Link to={WebRoutes.accessories}>Browse our NFC cards</Link>
+        </p>
+      ) : (
+        <>
+          <ul className="pe-cart">
+            {cart.map((item) => (
+              <li key={item.id}>{`${item.quantity} × ${item.name}`}</li>
+            ))}
+          </ul>
+          <p className="pe-cart__total">{`Total: ${formatRand(cartTotal(cart))}`}</p>
+          <p className="pe-actions">
+            <CheckoutButton cart={cart} />
+            <Link className="button-link button-link--secondary" to={WebRoutes.cart}>
+              Change the basket
+            </Link>
+          </p>
+        </>
+      )}
+      <h3 className="pe-subtitle">Your orders</h3>
+      {state.status === 'loading' ? (
+        <p role="status">Loading...</p>
+      ) : state.status === 'failed' ? (
+        <>
+          <FormAlert>{state.message}</FormAlert>
+          <Button variant="secondary" onClick={retry}>
+            Try again
+          </Button>
+        </>
+      ) : state.value.orders.length === 0 ? (
+        <p className="pe-list__empty">No orders yet.</p>
+      ) : (
+        <table className="pe-table">
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Date</th>
+              <th scope="col">Cards</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.value.orders.map((order) => (
+              <tr key={order.id}>
+                <td>{order.reference}</td>
+                <td>{day.format(new Date(order.createdAt))}</td>
+                <td>{order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
+                <td>{formatRand(order.totalCents)}</td>
+                <td>{ORDER_STATUS_TEXT[order.status]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { formatRand, PaidTiers, WebRoutes, type Billing, type PaidTier, type Subscription } from '@digicard/contracts';
+import { Button, FormAlert } from '@digicard/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MEMBERSHIP_TIERS } from '../../packages/tiers';
+import { cancelMembership, goToPayFast, startMembership } from '../api/billing';
+import { useBilling } from '../hooks/use-billing';
+
+const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });
+const when = (iso: string | null) => (iso ? day.format(new Date(iso)) : '');
+
+export const CANCEL_QUESTION = 'Cancel your membership? You keep it until the end of the month you have paid for.';
+
+/** What the subscription means for the owner now, in one sentence. */
+export function subscriptionStatus(s: Subscription): string {
+  switch (s.status) {
+    case 'pending':
+      return `Waiting for PayFast to confirm your first ${s.tier} payment.`;
+    case 'active':
+      return `${s.tier}, ${formatRand(s.monthlyPriceCents)} per month. Paid until ${when(s.paidUntil)}; next payment on ${when(s.nextBillingDate)}.`;
+    case 'cancelling':
+      return `Cancelled: ${s.tier} stays until ${when(s.paidUntil)}, then your profile returns to DigiShare. What it shows above DigiShare is hidden then, never deleted.`;
+    case 'past-due':
+      return `Your last ${s.tier} payment did not go through. PayFast will try again; your ${s.tier} features stay for a few days meanwhile.`;
+    case 'ended':
+      return `Your ${s.tier} membership has ended.`;
+  }
+}
+
+/**
+ * Billing: the tier and what is next (billing date, or the end of a cancelled month), the upgrade buttons that go
+ * to PayFast, Cancel, and every payment in rand.
+ */
+export function BillingSection() {
+  const { state, retry, replace } = useBilling();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upgrade(tier: PaidTier) {
+    setBusy(true);
+    setError(null);
+    const result = await startMembership(tier);
+    if (result.ok) return goToPayFast(result.data.redirectUrl);
+    setBusy(false);
+    setError(result.error.message);
+  }
+
+  async function cancel() {
+    if (!window.confirm(CANCEL_QUESTION)) return;
+    setBusy(true);
+    setError(null);
+    const result = await cancelMembership();
+    setBusy(false);
+    if (result.ok) replace(result.data);
+    else setError(result.error.message);
+  }
+
+  if (state.status === 'loading') return <p role="status">Loading...</p>;
+  if (state.status === 'failed') {
+    return (
+      <>
+        <FormAlert>{state.message}</FormAlert>
+        <Button variant="secondary" onClick={retry}>
+          Try again
+        </Button>
+      </>
+    );
+  }
+  const billing: Billing = state.value;
+  const subscription = billing.subscription;
+  const canStart = !subscription || subscription.status === 'ended';
+  const canCancel = subscription?.status === 'active' || subscription?.status === 'past-due';
+  return (
+    <>
+      <p className="pe-billing__tier">
+        Your membership: <strong>{billing.membership}</strong>
+      </p>
+      {subscription ? <p className="pe-note">{subscriptionStatus(subscription)}</p> : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {canStart ? (
+        <ul className="pe-plans">
+          {PaidTiers.map((tier) => {
+            const shown = MEMBERSHIP_TIERS.find((t) => t.name === tier);
+            return (
+              <li key={tier} className="pe-plan">
+                <h3 className="pe-plan__name">{tier}</h3>
+                <p className="pe-plan__price">{shown?.price}</p>
+                <p className="pe-plan__adds">{shown?.adds.join(', ')}</p>
+                <Button disabled={busy || billing.membership === tier} onClick={() => void upgrade(tier)}>
+                  {`Choose ${tier}`}
+                </Button>
+              </li>
+            );
+          })}
+          <li className="pe-plan">
+            <h3 className="pe-plan__name">DigiPlatinum</h3>
+            <p className="pe-plan__price">Price on request</p>
+            <p className="pe-plan__adds">For teams: group use and analytics.</p>
+            <Link className="button-link button-link--secondary" to={WebRoutes.contact}>
+              Ask for a quote
+            </Link>
+          </li>
+        </ul>
+      ) : null}
+      {canCancel ? (
+        <p className="pe-actions">
+          <Button variant="secondary" disabled={busy} onClick={() => void cancel()}>
+            Cancel membership
+          </Button>
+        </p>
+      ) : null}
+      <h3 className="pe-subtitle">Payments</h3>
+      {billing.payments.length === 0 ? (
+        <p className="pe-list__empty">No payments yet.</p>
+      ) : (
+        <table className="pe-table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">For</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {billing.payments.map((payment) => (
+              <tr key={payment.id}>
+                <td>{when(payment.at)}</td>
+                <td>{payment.description}</td>
+                <td>{formatRand(payment.amountCents)}</td>
+                <td>{payment.status === 'complete' ? 'Paid' : 'Failed'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
