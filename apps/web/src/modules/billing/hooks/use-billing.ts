@@ -29,8 +29,7 @@ function useOwnerData<T>(load: () => Promise<{ ok: true; data: T } | { ok: false
       current = false;
     };
     // `load` is one of the module's fetch functions: the same on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
+  }, [attempt, load]);
   return {
     state,
     retry: () => {

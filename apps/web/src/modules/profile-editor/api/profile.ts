@@ -11,7 +11,7 @@ export function saveProfile(document: ProfileDocument) {
   return putJson(HttpRoutes.saveProfile, { document });
 }
 
-/** PUT /api/profile/settings: public or not, and the membership (paid tiers answer 403 until PayFast opens). */
+/** PUT /api/profile/settings: public or not, and a partner's membership (everyone else's tier: Billing). */
 export function saveSettings(settings: ProfileSettings) {
   return putJson(HttpRoutes.saveProfileSettings, settings);
 }

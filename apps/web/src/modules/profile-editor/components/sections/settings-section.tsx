@@ -25,7 +25,7 @@ interface SettingsSectionProps {
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * Settings: the membership (written at once; paid tiers answer with the server's message until PayFast opens),
+ * Settings: the membership (partners switch at once; everyone else's paid tiers go through Billing and PayFast),
  * "Show my profile publicly" (written at once), "Download my data", and how to delete the account.
  */
 export function SettingsSection({ membership, isPublic, isVerified, changeSettings }: SettingsSectionProps) {
@@ -62,7 +62,7 @@ export function SettingsSection({ membership, isPublic, isVerified, changeSettin
         path="membership"
         value={pendingMembership ?? membership}
         options={MEMBERSHIP_OPTIONS}
-        hint="Changes are saved at once."
+        hint="DigiSilver and DigiGold are paid monthly: choose them under Billing."
         disabled={pendingMembership !== null}
         className="pe-membership"
         onChange={(value) => void chooseMembership(value)}
