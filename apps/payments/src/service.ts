@@ -1,7 +1,7 @@
 import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
-import { Clock, SystemClock } from './payments/clock.js';
+import { SystemClock, type Clock } from './payments/clock.js';
 import { PaymentsModule } from './payments/payments.module.js';
 
 /** The payments service with a given clock (the tests move theirs). */
