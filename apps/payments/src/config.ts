@@ -1,5 +1,29 @@
 import { z } from 'zod';
 import { env, serviceEnvShape } from '@digicard/config';
 
-export const ConfigSchema = z.object({ ...serviceEnvShape, HEALTH_PORT: env.port(8105) });
+const cidr = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(\/(\d|[12]\d|3[0-2]))?$/;
+
+export const ConfigSchema = z.object({
+  ...serviceEnvShape,
+  HEALTH_PORT: env.port(8105),
+  /** Where buyers come back to, and where PayFast posts ITNs (`/api/payfast/notify` through the gateway). */
+  PUBLIC_URL: env.httpUrl,
+  PAYFAST_PROCESS_URL: env.httpUrl,
+  PAYFAST_VALIDATE_URL: env.httpUrl,
+  /** The subscriptions API, e.g. https://api.payfast.co.za */
+  PAYFAST_API_URL: env.httpUrl,
+  PAYFAST_MERCHANT_ID: z.string().regex(/^\d+$/, 'must be the merchant id PayFast gave you (digits)'),
+  PAYFAST_MERCHANT_KEY: z.string().min(1),
+  /** Required by PayFast for subscriptions and the API; memberships are refused without it. */
+  PAYFAST_PASSPHRASE: z.string().optional().transform((v) => (v?.trim() ? v : undefined)),
+  /** Comma-separated IPv4 CIDRs ITNs may come from (the simulator: 127.0.0.1/32). */
+  PAYFAST_SOURCE_RANGES: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((c) => cidr.test(c)), 'must be a comma-separated list of IPv4 CIDRs, e.g. 127.0.0.1/32'),
+  PAYFAST_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  MEMBERSHIP_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** How often unprocessed ITNs are retried and lapsed memberships ended. */
+  PAYMENTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+});
 export type Config = z.infer<typeof ConfigSchema>;

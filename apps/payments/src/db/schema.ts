@@ -1,6 +1,93 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { messagingTables } from '@digicard/messaging';
 
 /** The payments service's schema: nobody else reads it. */
 export const schema = pgSchema('payments');
 export const { outbox, processedMessages } = messagingTables(schema);
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** What we asked PayFast to charge: its id is PayFast's `m_payment_id`, so every ITN names the request it pays. */
+export const paymentRequests = schema.table(
+  'payment_requests',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind', { enum: ['order', 'subscription'] }).notNull(),
+    orderId: uuid('order_id'),
+    subscriptionId: uuid('subscription_id'),
+    amountCents: integer('amount_cents').notNull(),
+    itemName: text('item_name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_requests_account_idx').on(t.accountId)],
+);
+
+/**
+ * Every notification PayFast (or anybody) posted, kept raw with where it came from and what we decided: an audit
+ * trail, never deleted. `processed_at` null means not decided yet (kept across a crash and picked up on start).
+ */
+export const itns = schema.table(
+  'itns',
+  {
+    id: uuid('id').primaryKey(),
+    rawBody: text('raw_body').notNull(),
+    sourceIp: text('source_ip'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+    /** applied | duplicate | ignored | rejected | retrying (validate call failed, tried again later) */
+    verdict: text('verdict'),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    processedAt: at('processed_at'),
+  },
+  (t) => [index('itns_unprocessed_idx').on(t.nextAttemptAt).where(sql`processed_at IS NULL`)],
+);
+
+/** Money that moved (or failed to): one row per PayFast payment, whatever number of ITNs told us about it. */
+export const payments = schema.table(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    pfPaymentId: text('pf_payment_id').notNull(),
+    paymentRequestId: uuid('payment_request_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind', { enum: ['order', 'subscription'] }).notNull(),
+    orderId: uuid('order_id'),
+    subscriptionId: uuid('subscription_id'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['complete', 'failed'] }).notNull(),
+    description: text('description').notNull(),
+    billingDate: date('billing_date', { mode: 'string' }),
+    itnId: uuid('itn_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_pf_payment_id_idx').on(t.pfPaymentId), index('payments_account_idx').on(t.accountId)],
+);
+
+/** A monthly membership at PayFast. */
+export const subscriptions = schema.table(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    tier: text('tier', { enum: ['DigiSilver', 'DigiGold'] }).notNull(),
+    status: text('status', { enum: ['pending', 'active', 'cancelling', 'past-due', 'ended'] }).notNull(),
+    /** PayFast's subscription token, from the first ITN. */
+    token: text('token'),
+    monthlyPriceCents: integer('monthly_price_cents').notNull(),
+    paidUntil: at('paid_until'),
+    nextBillingDate: date('next_billing_date', { mode: 'string' }),
+    graceUntil: at('grace_until'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_account_idx').on(t.accountId, t.status)],
+);
+
+/** Grows with every change of an account's membership, so consumers can ignore an older event. */
+export const membershipVersions = schema.table('membership_versions', {
+  accountId: uuid('account_id').primaryKey(),
+  version: integer('version').notNull(),
+});

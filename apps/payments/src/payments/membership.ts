@@ -1,0 +1,22 @@
+import { Events, type Membership } from '@digicard/contracts';
+import { recordEvent, type Transaction } from '@digicard/messaging';
+import { outbox } from '../db/schema.js';
+import type { PaymentsRepository, SubscriptionRow } from './payments.repository.js';
+
+/** The tier a subscription gives its account now. */
+export function membershipOf(sub: SubscriptionRow | null): Membership {
+  return sub && (sub.status === 'active' || sub.status === 'cancelling' || sub.status === 'past-due') ? sub.tier : 'DigiShare';
+}
+
+/** Records `payments.membership.changed` with the account's next version, in the caller's transaction. */
+export async function recordMembershipChanged(tx: Transaction, repo: PaymentsRepository, sub: SubscriptionRow, at: Date): Promise<void> {
+  const membership = membershipOf(sub);
+  const version = await repo.nextMembershipVersion(tx, sub.accountId);
+  await recordEvent(tx, outbox, Events.membershipChanged, {
+    accountId: sub.accountId,
+    membership,
+    paidUntil: membership === 'DigiShare' ? null : (sub.paidUntil?.toISOString() ?? null),
+    version,
+    changedAt: at.toISOString(),
+  });
+}

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { apiSignature, buildPaymentRequest, validateWithPayFast, type PaymentRequestInput, type ValidateResult } from '@digicard/payfast';
+import { CONFIG } from '@digicard/server';
+import type { Config } from '../config.js';
+
+export type RequestDetails = Omit<PaymentRequestInput, 'merchantId' | 'merchantKey' | 'passphrase' | 'notifyUrl' | 'returnUrl' | 'cancelUrl'>;
+
+/** PayFast as configured: signed process-page URLs, the validate call and the subscriptions API. */
+@Injectable()
+export class PayFastClient {
+  constructor(@Inject(CONFIG) private readonly config: Config) {}
+
+  get hasPassphrase(): boolean {
+    return this.config.PAYFAST_PASSPHRASE !== undefined;
+  }
+
+  /** The process page with the signed request in its query string (fields in PayFast's documented order). */
+  processUrl(details: RequestDetails, cancelPath: string): string {
+    const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const request = buildPaymentRequest({
+      merchantId: this.config.PAYFAST_MERCHANT_ID,
+      merchantKey: this.config.PAYFAST_MERCHANT_KEY,
+      ...(this.config.PAYFAST_PASSPHRASE ? { passphrase: this.config.PAYFAST_PASSPHRASE } : {}),
+      returnUrl: `${base}/thank-you`,
+      cancelUrl: `${base}${cancelPath}`,
+      notifyUrl: `${base}/api/payfast/notify`,
+      ...details,
+    });
+    return request.url(this.config.PAYFAST_PROCESS_URL);
+  }
+
+  /** PayFast's server-to-server confirmation of an ITN; 'ERROR' on a failure or time-out. */
+  validate(pairs: ReadonlyArray<readonly [string, string]>): Promise<ValidateResult> {
+    return validateWithPayFast(pairs, this.config.PAYFAST_VALIDATE_URL, (url, init) => fetch(url, init), this.config.PAYFAST_VALIDATE_TIMEOUT_MS);
+  }
+
+  /** `PUT /subscriptions/{token}/cancel`; true when PayFast says it is done. */
+  async cancelSubscription(token: string, now: Date): Promise<{ ok: boolean; status: number; detail: string }> {
+    const headers = { 'merchant-id': this.config.PAYFAST_MERCHANT_ID, version: 'v1', timestamp: sastTimestamp(now) };
+    const signature = apiSignature(headers, {}, this.config.PAYFAST_PASSPHRASE);
+    const url = `${this.config.PAYFAST_API_URL.replace(/\/+$/, '')}/subscriptions/${encodeURIComponent(token)}/cancel`;
+    try {
+      const res = await fetch(url, { method: 'PUT', headers: { ...headers, signature }, signal: AbortSignal.timeout(this.config.PAYFAST_VALIDATE_TIMEOUT_MS) });
+      const detail = await res.text();
+      return { ok: res.ok, status: res.status, detail: detail.slice(0, 500) };
+    } catch (error) {
+      return { ok: false, status: 0, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+/** ISO-8601 in South African time, as PayFast's API examples show it: 2026-11-23T16:00:00+02:00. */
+function sastTimestamp(at: Date): string {
+  return `${new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
+}

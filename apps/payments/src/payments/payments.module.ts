@@ -1,0 +1,52 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { Clock } from './clock.js';
+import { ItnProcessor } from './itn.processor.js';
+import { LapseJob } from './lapse.job.js';
+import { PayFastClient } from './payfast.client.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PEERS_RPC } from './peers.js';
+import { Sweeper } from './sweeper.js';
+import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
+import { GetBilling } from './use-cases/get-billing.use-case.js';
+import { ListPlans } from './use-cases/list-plans.use-case.js';
+import { ReceiveItn } from './use-cases/receive-itn.use-case.js';
+import { StartMembership } from './use-cases/start-membership.use-case.js';
+import { StartOrderPayment } from './use-cases/start-order-payment.use-case.js';
+
+@Module({})
+export class PaymentsModule {
+  static register(ctx: ServiceContext<Config>, clock: Clock): DynamicModule {
+    return {
+      module: PaymentsModule,
+      controllers: [PaymentsController],
+      providers: [
+        { provide: Clock, useValue: clock },
+        {
+          provide: PEERS_RPC,
+          useFactory: async () => {
+            const proxy = createNatsClient(ctx.config.NATS_URL, 'payments-client');
+            await proxy.connect();
+            ctx.onShutdown(async () => {
+              await (proxy.close() as Promise<void>);
+            });
+            return new RpcClient(proxy, 5000);
+          },
+        },
+        PaymentsRepository,
+        PayFastClient,
+        ItnProcessor,
+        LapseJob,
+        Sweeper,
+        ListPlans,
+        StartOrderPayment,
+        StartMembership,
+        CancelMembership,
+        GetBilling,
+        ReceiveItn,
+      ],
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
+import type { Transaction } from '@digicard/messaging';
+import { itns, membershipVersions, paymentRequests, payments, subscriptions } from '../db/schema.js';
+
+type Executor = Database | Transaction;
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+export type ItnRow = typeof itns.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** The statuses in which an account holds its paid tier. */
+export const HOLDING: SubscriptionRow['status'][] = ['active', 'cancelling', 'past-due'];
+
+/** The only place with SQL for payments. */
+@Injectable()
+export class PaymentsRepository {
+  async insertPaymentRequest(db: Executor, row: typeof paymentRequests.$inferInsert): Promise<void> {
+    await db.insert(paymentRequests).values(row);
+  }
+
+  async paymentRequest(db: Executor, id: string): Promise<PaymentRequestRow | null> {
+    const [row] = await db.select().from(paymentRequests).where(eq(paymentRequests.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async insertItn(db: Executor, row: typeof itns.$inferInsert): Promise<void> {
+    await db.insert(itns).values(row);
+  }
+
+  /** The ITNs due for a decision, oldest first. */
+  dueItns(db: Executor, now: Date, limit: number): Promise<ItnRow[]> {
+    return db
+      .select()
+      .from(itns)
+      .where(and(isNull(itns.processedAt), lte(itns.nextAttemptAt, now)))
+      .orderBy(asc(itns.receivedAt))
+      .limit(limit);
+  }
+
+  /** Takes an ITN for `leaseMs` (another replica skips it meanwhile); false when someone else has it. */
+  async claimItn(db: Executor, id: string, now: Date, leaseMs: number): Promise<boolean> {
+    const rows = await db
+      .update(itns)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${itns.attempts} + 1` })
+      .where(and(eq(itns.id, id), isNull(itns.processedAt), lte(itns.nextAttemptAt, now)))
+      .returning({ id: itns.id });
+    return rows.length > 0;
+  }
+
+  async decideItn(db: Executor, id: string, verdict: string, reason: string, at: Date): Promise<void> {
+    await db.update(itns).set({ verdict, reason, processedAt: at }).where(eq(itns.id, id));
+  }
+
+  async retryItn(db: Executor, id: string, reason: string, next: Date): Promise<void> {
+    await db.update(itns).set({ verdict: 'retrying', reason, nextAttemptAt: next }).where(eq(itns.id, id));
+  }
+
+  /** The new payment, or null when one with this pf_payment_id is already recorded. */
+  async insertPayment(tx: Transaction, row: typeof payments.$inferInsert): Promise<PaymentRow | null> {
+    const [inserted] = await tx.insert(payments).values(row).onConflictDoNothing({ target: payments.pfPaymentId }).returning();
+    return inserted ?? null;
+  }
+
+  paymentsOf(db: Executor, accountId: string): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.createdAt)).limit(100);
+  }
+
+  async insertSubscription(db: Executor, row: typeof subscriptions.$inferInsert): Promise<void> {
+    await db.insert(subscriptions).values(row);
+  }
+
+  async subscription(db: Executor, id: string, forUpdate = false): Promise<SubscriptionRow | null> {
+    const query = db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  /** The account's subscription that holds its tier (active, cancelling, past-due), if any. */
+  async holdingSubscription(db: Executor, accountId: string): Promise<SubscriptionRow | null> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.status, HOLDING)))
+      .orderBy(desc(subscriptions.updatedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The account's latest subscription whatever its status. */
+  async latestSubscription(db: Executor, accountId: string): Promise<SubscriptionRow | null> {
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt)).limit(1);
+    return row ?? null;
+  }
+
+  async updateSubscription(db: Executor, id: string, values: Partial<typeof subscriptions.$inferInsert>, at: Date): Promise<SubscriptionRow> {
+    const [row] = await db
+      .update(subscriptions)
+      .set({ ...values, updatedAt: at })
+      .where(eq(subscriptions.id, id))
+      .returning();
+    if (!row) throw new Error(`subscription ${id} vanished`);
+    return row;
+  }
+
+  /** Subscriptions whose tier has run out by `now`: cancelled past paid_until, or past due past the grace. */
+  lapsed(db: Executor, now: Date): Promise<SubscriptionRow[]> {
+    return db
+      .select()
+      .from(subscriptions)
+      .where(
+        sql`(${subscriptions.status} = 'cancelling' AND ${subscriptions.paidUntil} <= ${now.toISOString()})
+          OR (${subscriptions.status} = 'past-due' AND ${subscriptions.graceUntil} <= ${now.toISOString()})`,
+      )
+      .limit(500);
+  }
+
+  /** Serialises an account's membership changes and returns its next version. */
+  async nextMembershipVersion(tx: Transaction, accountId: string): Promise<number> {
+    const [row] = await tx
+      .insert(membershipVersions)
+      .values({ accountId, version: 1 })
+      .onConflictDoUpdate({ target: membershipVersions.accountId, set: { version: sql`${membershipVersions.version} + 1` } })
+      .returning({ version: membershipVersions.version });
+    if (!row) throw new Error('membership version not returned');
+    return row.version;
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Billing } from '@digicard/contracts';
+import type { Logger } from '@digicard/config';
+import type { Database } from '@digicard/db';
+import { DATABASE, LOGGER, ServiceError } from '@digicard/server';
+import { Clock } from '../clock.js';
+import { unavailable } from '../errors.js';
+import { PayFastClient } from '../payfast.client.js';
+import { PaymentsRepository } from '../payments.repository.js';
+import { GetBilling } from './get-billing.use-case.js';
+
+/** Cancels at PayFast first (so no further charge); the tier stays until paid_until, when the lapse job ends it. */
+@Injectable()
+export class CancelMembership {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PayFastClient) private readonly payfast: PayFastClient,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(GetBilling) private readonly billing: GetBilling,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async execute(accountId: string): Promise<Billing> {
+    const sub = await this.repo.holdingSubscription(this.db, accountId);
+    if (!sub) throw ServiceError.notFound('You have no membership to cancel.');
+    if (sub.status !== 'cancelling') {
+      if (sub.token) {
+        const answer = await this.payfast.cancelSubscription(sub.token, this.clock.now());
+        if (!answer.ok) {
+          this.logger.warn({ subscriptionId: sub.id, status: answer.status, detail: answer.detail }, 'PayFast did not cancel the subscription');
+          throw unavailable('PayFast could not cancel your membership right now. Please try again.');
+        }
+      }
+      // Only a row still holding the tier is moved: a CANCELLED ITN may have got here first.
+      await this.repo.updateSubscription(this.db, sub.id, { status: 'cancelling', graceUntil: null }, this.clock.now());
+    }
+    return this.billing.execute(accountId);
+  }
+}

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Billing } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE } from '@digicard/server';
+import { membershipOf } from '../membership.js';
+import { PaymentsRepository, type PaymentRow, type SubscriptionRow } from '../payments.repository.js';
+
+export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Billing {
+  return {
+    membership: membershipOf(sub),
+    subscription: sub
+      ? {
+          id: sub.id,
+          tier: sub.tier,
+          status: sub.status,
+          monthlyPriceCents: sub.monthlyPriceCents,
+          paidUntil: sub.paidUntil?.toISOString() ?? null,
+          nextBillingDate: sub.status === 'active' || sub.status === 'past-due' ? sub.nextBillingDate : null,
+        }
+      : null,
+    payments: rows.map((p) => ({ id: p.id, description: p.description, amountCents: p.amountCents, status: p.status, at: p.createdAt.toISOString() })),
+  };
+}
+
+/** The caller's own tier, subscription and payments: the account comes from `meta` only. */
+@Injectable()
+export class GetBilling {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+  ) {}
+
+  async execute(accountId: string): Promise<Billing> {
+    const sub = (await this.repo.holdingSubscription(this.db, accountId)) ?? (await this.repo.latestSubscription(this.db, accountId));
+    return toBilling(sub, await this.repo.paymentsOf(this.db, accountId));
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Rpc, type PaidTier, type PaymentRedirect } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, RpcCallError, ServiceError, type SignedInMeta } from '@digicard/server';
+import { Clock, johannesburgDate } from '../clock.js';
+import { conflict, unavailable } from '../errors.js';
+import { PayFastClient } from '../payfast.client.js';
+import { PaymentsRepository } from '../payments.repository.js';
+import { PEERS_RPC, type PeersRpc } from '../peers.js';
+import { priceOf } from '../plans.js';
+
+/**
+ * A monthly DigiSilver or DigiGold subscription: a pending subscription and its payment request, and the signed
+ * PayFast subscription request (the first month now, then monthly from today until cancelled).
+ */
+@Injectable()
+export class StartMembership {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PEERS_RPC) private readonly peers: PeersRpc,
+    @Inject(PayFastClient) private readonly payfast: PayFastClient,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(tier: PaidTier, meta: SignedInMeta): Promise<PaymentRedirect> {
+    if (!this.payfast.hasPassphrase) throw unavailable('Memberships cannot be paid right now.');
+    const holding = await this.repo.holdingSubscription(this.db, meta.userId);
+    if (holding) throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
+    let buyer;
+    try {
+      buyer = await this.peers.call(Rpc.getAccount, {}, meta);
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) throw ServiceError.notFound('Account not found.');
+      if (error instanceof RpcCallError) throw unavailable('Payments cannot reach your account right now. Please try again.');
+      throw error;
+    }
+    const price = priceOf(tier);
+    const subscriptionId = randomUUID();
+    const id = randomUUID();
+    const itemName = `DigiCard ${tier} membership (monthly)`;
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await this.repo.insertSubscription(tx, { id: subscriptionId, accountId: meta.userId, tier, status: 'pending', monthlyPriceCents: price, createdAt: now, updatedAt: now });
+      await this.repo.insertPaymentRequest(tx, { id, accountId: meta.userId, kind: 'subscription', subscriptionId, amountCents: price, itemName, createdAt: now });
+    });
+    const redirectUrl = this.payfast.processUrl(
+      {
+        buyer: { nameFirst: buyer.firstName, nameLast: buyer.lastName, emailAddress: buyer.email },
+        mPaymentId: id,
+        amountCents: price,
+        itemName,
+        subscription: { subscriptionType: 1, billingDate: johannesburgDate(now), recurringAmountCents: price, frequency: 3, cycles: 0 },
+      },
+      '/pricing',
+    );
+    return { redirectUrl };
+  }
+}

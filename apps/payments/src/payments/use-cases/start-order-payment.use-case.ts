@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Rpc, type PaymentRedirect, type RequestMeta } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, RpcCallError, ServiceError, type SignedInMeta } from '@digicard/server';
+import { conflict, unavailable } from '../errors.js';
+import { PayFastClient } from '../payfast.client.js';
+import { PaymentsRepository } from '../payments.repository.js';
+import { PEERS_RPC, type PeersRpc } from '../peers.js';
+
+const orderNotFound = () => ServiceError.notFound('Order not found.');
+
+/** The signed PayFast request for one of the caller's own orders that still awaits payment. */
+@Injectable()
+export class StartOrderPayment {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PEERS_RPC) private readonly peers: PeersRpc,
+    @Inject(PayFastClient) private readonly payfast: PayFastClient,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+  ) {}
+
+  async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
+    const { order, accountId } = await this.ask(() => this.peers.call(Rpc.orderForPayment, { orderId }, serviceMeta(meta)), orderNotFound);
+    // Another account's order is answered as if it did not exist.
+    if (accountId !== meta.userId) throw orderNotFound();
+    if (order.status !== 'awaiting-payment') throw conflict('This order does not await payment.');
+    const buyer = await this.ask(() => this.peers.call(Rpc.getAccount, {}, meta), () => ServiceError.notFound('Account not found.'));
+    const id = randomUUID();
+    const itemName = `DigiCard NFC cards, order ${order.reference}`;
+    await this.repo.insertPaymentRequest(this.db, { id, accountId, kind: 'order', orderId: order.id, amountCents: order.totalCents, itemName });
+    const redirectUrl = this.payfast.processUrl(
+      {
+        buyer: { nameFirst: buyer.firstName, nameLast: buyer.lastName, emailAddress: buyer.email },
+        mPaymentId: id,
+        amountCents: order.totalCents,
+        itemName,
+      },
+      '/cancel',
+    );
+    return { redirectUrl };
+  }
+
+  private async ask<T>(call: () => Promise<T>, notFound: () => ServiceError): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) throw notFound();
+      if (error instanceof RpcCallError) throw unavailable('Payments cannot reach the order right now. Please try again.');
+      throw error;
+    }
+  }
+}
+
+/** The meta of a call this service makes on its own account: the same request id, nobody signed in. */
+export const serviceMeta = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, userId: null, role: null, ip: null });

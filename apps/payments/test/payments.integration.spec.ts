@@ -1,0 +1,380 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Events, Rpc } from '@digicard/contracts';
+import { connectNats, type NatsConnection } from '@digicard/messaging';
+import { itnSignatureString, md5Hex, pfEncode } from '@digicard/payfast';
+import { createSimulator, type PayFastSimulator } from '@digicard/payfast-simulator';
+import { InProcessService } from '@digicard/service-testing';
+import { waitFor } from '@digicard/testing';
+import type { Config } from '../src/config.js';
+import { Clock } from '../src/payments/clock.js';
+import { ItnProcessor } from '../src/payments/itn.processor.js';
+import { LapseJob } from '../src/payments/lapse.job.js';
+import { paymentsServiceWith } from '../src/service.js';
+
+// The payments service in this process on a fresh database and its own NATS server, against the PayFast simulator
+// (in-process, real HTTP). Three small stand-ins, each labelled: the gateway's notify route, orders and identity.
+
+const PASSPHRASE = 'jt7NOE43FZPn';
+const MERCHANT_ID = '10000100';
+
+/** What a stand-in answers instead of a value: the ApiError the real service would send. */
+class Refusal {
+  constructor(readonly error: object) {}
+}
+
+class TestClock extends Clock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  travel(days: number): void {
+    this.offsetMs += days * 86_400_000;
+  }
+}
+
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+const bodyOf = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+
+const clock = new TestClock();
+let service: InProcessService<Config>;
+let payfast: PayFastSimulator;
+let peers: NatsConnection;
+const servers: Server[] = [];
+/** The validate endpoint as PayFast would answer it: passed to the simulator, or failing, or hanging. */
+const validate = { mode: 'pass' as 'pass' | 'error' | 'hang' };
+/** STAND-IN FOR THE GATEWAY's POST /api/payfast/notify: passes the raw body and address on; `hold` keeps ITNs back. */
+const notify = { hold: false, held: [] as string[] };
+/** STAND-INS FOR ORDERS (orders.order.for-payment) AND IDENTITY (identity.account.get). */
+const orders = new Map<string, { accountId: string; status: 'awaiting-payment' | 'paid'; totalCents: number; reference: string }>();
+
+async function passItn(rawBody: string, sourceIp = '127.0.0.1') {
+  const answer = await service.call(Rpc.receiveItn, { rawBody, sourceIp });
+  expect(answer).toEqual({ ok: true, value: { received: true } });
+}
+
+beforeAll(async () => {
+  payfast = await createSimulator({ port: 0, passphrase: PASSPHRASE, itnTimeoutMs: 5000 });
+  const validateServer = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const body = await bodyOf(req);
+      if (validate.mode === 'hang') return;
+      if (validate.mode === 'error') return res.writeHead(500).end('oops');
+      const upstream = await fetch(`${payfast.url}/eng/query/validate`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      res.writeHead(upstream.status, { 'content-type': 'text/plain' }).end(await upstream.text());
+    })();
+  });
+  const gatewayStandIn = createServer((req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const body = await bodyOf(req);
+      if (notify.hold) notify.held.push(body);
+      else await passItn(body, req.socket.remoteAddress ?? '');
+      res.writeHead(200).end();
+    })();
+  });
+  servers.push(validateServer, gatewayStandIn);
+  const validateUrl = await listen(validateServer);
+  const publicUrl = await listen(gatewayStandIn);
+  service = await InProcessService.start(paymentsServiceWith(clock), {
+    PUBLIC_URL: publicUrl,
+    PAYFAST_PROCESS_URL: `${payfast.url}/eng/process`,
+    PAYFAST_VALIDATE_URL: `${validateUrl}/eng/query/validate`,
+    PAYFAST_API_URL: payfast.url,
+    PAYFAST_MERCHANT_ID: MERCHANT_ID,
+    PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+    PAYFAST_PASSPHRASE: PASSPHRASE,
+    PAYFAST_SOURCE_RANGES: '127.0.0.1/32',
+    PAYFAST_VALIDATE_TIMEOUT_MS: '500',
+    MEMBERSHIP_GRACE_DAYS: '7',
+  });
+  peers = await connectNats(service.nats.url, 'stand-in-orders-identity');
+  const answer = (subject: string, respond: (meta: { userId: string | null }, body: Record<string, string>) => unknown) => {
+    const sub = peers.subscribe(subject, { queue: 'stand-in' });
+    void (async () => {
+      for await (const msg of sub) {
+        const packet = JSON.parse(new TextDecoder().decode(msg.data)) as { id: string; data: { meta: { userId: string | null }; body: Record<string, string> } };
+        const result = respond(packet.data.meta, packet.data.body);
+        const reply = result instanceof Refusal ? { id: packet.id, err: result.error, isDisposed: true } : { id: packet.id, response: result, isDisposed: true };
+        msg.respond(JSON.stringify(reply));
+      }
+    })();
+  };
+  answer(Rpc.orderForPayment.subject, (_meta, { orderId }) => {
+    const order = orders.get(orderId!);
+    if (!order) return new Refusal({ statusCode: 404, code: 'NOT_FOUND', message: 'Order not found.' });
+    const at = new Date().toISOString();
+    const line = { itemId: 'nfc-card', name: 'NFC card', quantity: 1, unitPriceCents: order.totalCents, lineTotalCents: order.totalCents, includedGoldMonths: 0 };
+    return { accountId: order.accountId, order: { id: orderId, reference: order.reference, status: order.status, lines: [line], totalCents: order.totalCents, createdAt: at, paidAt: null } };
+  });
+  answer(Rpc.getAccount.subject, (meta) => ({
+    id: meta.userId,
+    username: 'thandi',
+    email: 'thandi@example.co.za',
+    firstName: 'Thandi',
+    lastName: "O'Neil",
+    role: 'user',
+    isVerified: true,
+  }));
+});
+
+afterAll(async () => {
+  await peers?.close();
+  await service?.stop();
+  await payfast?.close();
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+});
+
+const itnRows = () => service.sql<{ id: string; verdict: string | null; reason: string | null; raw_body: string }>('SELECT id, verdict, reason, raw_body FROM payments.itns ORDER BY received_at');
+const countOf = async (table: string) => (await service.sql<{ n: number }>(`SELECT count(*)::int AS n FROM payments.${table}`))[0]!.n;
+/** Waits until every stored ITN has a final verdict (or is waiting to retry) and returns the newest `n`. */
+async function decided(total: number) {
+  return waitFor(`${total} ITNs decided`, async () => {
+    const rows = await itnRows();
+    return rows.length >= total && rows.every((r) => r.verdict !== null) ? rows : null;
+  });
+}
+
+/** The buyer on the simulator's page: open the signed redirect, press Pay (the ITN goes to the notify stand-in). */
+async function pay(redirectUrl: string): Promise<void> {
+  const page = await fetch(redirectUrl);
+  const html = await page.text();
+  expect(page.status).toBe(200);
+  const action = /\/eng\/process\/([\w-]+)/.exec(html.replace(/&#x2F;|&#47;/g, '/'))?.[1];
+  expect(action).toBeDefined();
+  const paid = await fetch(`${payfast.url}/eng/process/${action}/pay`, { method: 'POST', redirect: 'manual' });
+  expect([200, 303]).toContain(paid.status);
+}
+
+/** An ITN we sign ourselves (so only the check under test can fail it). */
+function signedItn(fields: Array<[string, string]>): string {
+  const sig = md5Hex(itnSignatureString(fields, PASSPHRASE));
+  return [...fields, ['signature', sig] as [string, string]].map(([k, v]) => `${k}=${pfEncode(v)}`).join('&');
+}
+
+function newOrder(totalCents = 25_000) {
+  const accountId = randomUUID();
+  const orderId = randomUUID();
+  orders.set(orderId, { accountId, status: 'awaiting-payment', totalCents, reference: `DC-${orderId.slice(0, 6).toUpperCase()}` });
+  return { accountId, orderId };
+}
+
+describe('plans', () => {
+  it('lists the tiers with their monthly prices', async () => {
+    expect(await service.call(Rpc.listPlans, {})).toEqual({
+      ok: true,
+      value: {
+        plans: [
+          { tier: 'DigiShare', monthlyPriceCents: 0 },
+          { tier: 'DigiSilver', monthlyPriceCents: 4900 },
+          { tier: 'DigiGold', monthlyPriceCents: 6900 },
+          { tier: 'DigiPlatinum', monthlyPriceCents: null },
+        ],
+      },
+    });
+  });
+});
+
+describe('an order paid at PayFast', () => {
+  it('refuses another user’s order (404), an order not awaiting payment (409) and a visitor (401)', async () => {
+    const { orderId } = newOrder();
+    expect(await service.call(Rpc.startOrderPayment, { orderId }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.startOrderPayment, { orderId: randomUUID() }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.startOrderPayment, { orderId }, null)).toMatchObject({ ok: false, status: 401 });
+    const paid = newOrder();
+    orders.get(paid.orderId)!.status = 'paid';
+    expect(await service.call(Rpc.startOrderPayment, { orderId: paid.orderId }, { accountId: paid.accountId })).toMatchObject({ ok: false, status: 409 });
+    expect(await countOf('payment_requests')).toBe(0);
+  });
+
+  it('signs the request in PayFast’s order; one payment and one event however often the ITN comes; bad copies change nothing', async () => {
+    const { accountId, orderId } = newOrder(25_000);
+    const started = await service.call(Rpc.startOrderPayment, { orderId }, { accountId });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const url = new URL(started.value.redirectUrl);
+    expect([...url.searchParams.keys()]).toEqual([
+      'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'name_first', 'name_last', 'email_address', 'm_payment_id', 'amount', 'item_name', 'signature',
+    ]);
+    expect(url.searchParams.get('amount')).toBe('250.00');
+    expect(url.searchParams.get('item_name')).toMatch(/^DigiCard NFC cards, order DC-/);
+    expect(url.searchParams.get('cancel_url')).toMatch(/\/cancel$/);
+    await pay(started.value.redirectUrl);
+    let rows = await decided(1);
+    expect(rows[0]).toMatchObject({ verdict: 'applied' });
+    const genuine = rows[0]!.raw_body;
+
+    // The same ITN four more times: still one payment, one event.
+    for (let i = 0; i < 4; i++) await passItn(genuine);
+    rows = await decided(5);
+    expect(rows.slice(1).map((r) => r.verdict)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(await countOf('payments')).toBe(1);
+    const completed = await service.recordedEvents(Events.paymentCompleted.subject);
+    expect(completed.map((e) => e.data)).toEqual([expect.objectContaining({ accountId, orderId, kind: 'order', amountCents: 25_000 })]);
+    const eventsBefore = (await service.recordedEvents()).length;
+
+    // Tampered signature, wrong amount (re-signed), wrong source address, wrong merchant, unknown order.
+    await fetch(`${payfast.url}/_sim/itns/1/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tamper":"signature"}' });
+    await fetch(`${payfast.url}/_sim/itns/1/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tamper":"amount"}' });
+    await passItn(genuine, '10.9.8.7');
+    const pairs = [...new URLSearchParams(genuine)].filter(([k]) => k !== 'signature');
+    await passItn(signedItn(pairs.map(([k, v]) => [k, k === 'merchant_id' ? '99999' : k === 'pf_payment_id' ? '77' : v])));
+    await passItn(signedItn(pairs.map(([k, v]) => [k, k === 'm_payment_id' ? randomUUID() : k === 'pf_payment_id' ? '78' : v])));
+    rows = await decided(10);
+    const bad = rows.slice(5);
+    expect(bad.map((r) => r.verdict)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect(bad.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/signature/),
+      expect.stringMatching(/amount_gross 1\.00/),
+      expect.stringMatching(/source address 10\.9\.8\.7/),
+      expect.stringMatching(/merchant_id 99999/),
+      expect.stringMatching(/unknown m_payment_id/),
+    ]);
+    expect(await countOf('payments')).toBe(1);
+    expect((await service.recordedEvents()).length).toBe(eventsBefore);
+  });
+
+  it('does not apply an ITN while the validate call fails or times out, and applies it once PayFast answers', async () => {
+    const { accountId, orderId } = newOrder(9_900);
+    const started = await service.call(Rpc.startOrderPayment, { orderId }, { accountId });
+    if (!started.ok) throw new Error('not started');
+    const before = (await itnRows()).length;
+    validate.mode = 'error';
+    await pay(started.value.redirectUrl);
+    let rows = await decided(before + 1);
+    expect(rows.at(-1)).toMatchObject({ verdict: 'retrying', reason: expect.stringMatching(/validate/) });
+    validate.mode = 'hang';
+    clock.travel(1 / 24);
+    await service.get(ItnProcessor).processDue();
+    rows = await itnRows();
+    expect(rows.at(-1)).toMatchObject({ verdict: 'retrying' });
+    expect(await service.sql('SELECT 1 FROM payments.payments WHERE order_id = $1', [orderId])).toHaveLength(0);
+    validate.mode = 'pass';
+    clock.travel(1 / 24);
+    await service.get(ItnProcessor).processDue();
+    rows = await itnRows();
+    expect(rows.at(-1)).toMatchObject({ verdict: 'applied' });
+    expect(await service.sql('SELECT 1 FROM payments.payments WHERE order_id = $1', [orderId])).toHaveLength(1);
+  });
+});
+
+async function subscribe(accountId: string, tier: 'DigiSilver' | 'DigiGold') {
+  const started = await service.call(Rpc.startMembership, { tier }, { accountId });
+  if (!started.ok) throw new Error(JSON.stringify(started));
+  return started.value.redirectUrl;
+}
+const membershipEvents = async (accountId: string) =>
+  (await service.recordedEvents<{ accountId: string; membership: string; version: number }>(Events.membershipChanged.subject)).filter((e) => e.data.accountId === accountId).map((e) => e.data);
+const subscriptionOf = async (accountId: string) =>
+  (await service.sql<{ status: string; token: string | null; paid_until: Date | null; next_billing_date: string | null }>(
+    'SELECT status, token, paid_until, next_billing_date FROM payments.subscriptions WHERE account_id = $1 ORDER BY updated_at DESC LIMIT 1',
+    [accountId],
+  ))[0]!;
+
+describe('memberships', () => {
+  it('starts DigiSilver monthly; a failed recurring charge puts it past due; it lapses to DigiShare after the grace', async () => {
+    const accountId = randomUUID();
+    const redirectUrl = await subscribe(accountId, 'DigiSilver');
+    const q = new URL(redirectUrl).searchParams;
+    expect({ type: q.get('subscription_type'), freq: q.get('frequency'), cycles: q.get('cycles'), rec: q.get('recurring_amount'), amount: q.get('amount') }).toEqual({
+      type: '1',
+      freq: '3',
+      cycles: '0',
+      rec: '49.00',
+      amount: '49.00',
+    });
+    expect(q.get('cancel_url')).toMatch(/\/pricing$/);
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: true });
+    const before = (await itnRows()).length;
+    await pay(redirectUrl);
+    await decided(before + 1);
+    const sub = await subscriptionOf(accountId);
+    expect(sub).toMatchObject({ status: 'active', token: expect.any(String) });
+    expect(await membershipEvents(accountId)).toEqual([expect.objectContaining({ membership: 'DigiSilver', version: 1 })]);
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
+
+    // The simulator's first recurring charge is dated today (already paid); the next one, a month on, fails.
+    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"COMPLETE"}' });
+    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"FAILED"}' });
+    await decided(before + 3);
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'past-due' });
+    expect((await service.recordedEvents<{ accountId: string }>(Events.paymentFailed.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(1);
+    const billing = await service.call(Rpc.getBilling, {}, { accountId });
+    expect(billing).toMatchObject({ ok: true, value: { membership: 'DigiSilver', subscription: { status: 'past-due' } } });
+
+    clock.travel(6);
+    await service.get(LapseJob).run();
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'past-due' });
+    clock.travel(2);
+    await service.get(LapseJob).run();
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'ended' });
+    expect((await membershipEvents(accountId)).at(-1)).toMatchObject({ membership: 'DigiShare' });
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiShare' } });
+  });
+
+  it('cancels through the API: cancelling, the tier kept until paid_until, then DigiShare', async () => {
+    const accountId = randomUUID();
+    expect(await service.call(Rpc.cancelMembership, {}, { accountId })).toMatchObject({ ok: false, status: 404 });
+    const before = (await itnRows()).length;
+    await pay(await subscribe(accountId, 'DigiGold'));
+    await decided(before + 1);
+    const cancelled = await service.call(Rpc.cancelMembership, {}, { accountId });
+    expect(cancelled).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { status: 'cancelling' } } });
+    // PayFast's CANCELLED ITN follows the API call and changes nothing more.
+    const rows = await decided(before + 2);
+    expect(rows.at(-1)).toMatchObject({ verdict: 'duplicate' });
+    clock.travel(20);
+    expect(await service.get(LapseJob).run()).toBe(0);
+    clock.travel(15);
+    await service.get(LapseJob).run();
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'ended' });
+    expect((await membershipEvents(accountId)).map((e) => [e.membership, e.version])).toEqual([
+      ['DigiGold', 1],
+      ['DigiShare', 2],
+    ]);
+  });
+
+  it('keeps state right when a recurring ITN arrives before the first', async () => {
+    const accountId = randomUUID();
+    const before = (await itnRows()).length;
+    notify.hold = true;
+    await pay(await subscribe(accountId, 'DigiSilver'));
+    notify.hold = false;
+    const token = payfast.store.itns.at(-1)!.token!;
+    await fetch(`${payfast.url}/_sim/subscriptions/${token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"COMPLETE"}' });
+    await decided(before + 1);
+    const afterRecurring = await subscriptionOf(accountId);
+    expect(afterRecurring).toMatchObject({ status: 'active', token });
+    for (const body of notify.held.splice(0)) await passItn(body);
+    const rows = await decided(before + 2);
+    expect(rows.at(-1)).toMatchObject({ verdict: 'applied' });
+    const final = await subscriptionOf(accountId);
+    expect(final.status).toBe('active');
+    expect(final.next_billing_date).toEqual(afterRecurring.next_billing_date);
+    expect(final.paid_until!.getTime()).toBeGreaterThanOrEqual(afterRecurring.paid_until!.getTime());
+    expect(await service.sql('SELECT 1 FROM payments.payments WHERE account_id = $1', [accountId])).toHaveLength(2);
+  });
+
+  it('never shows one account’s billing to another', async () => {
+    const stranger = randomUUID();
+    expect(await service.call(Rpc.getBilling, {}, { accountId: stranger })).toEqual({ ok: true, value: { membership: 'DigiShare', subscription: null, payments: [] } });
+    expect(await service.call(Rpc.getBilling, {}, null)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('keeps every ITN with its verdict', async () => {
+    const rows = await itnRows();
+    expect(rows.length).toBeGreaterThan(15);
+    expect(rows.every((r) => r.verdict !== null && r.reason !== null)).toBe(true);
+  });
+});
