@@ -13,12 +13,31 @@ const env = {
   PORT: process.env.PORT ?? '8080',
   MAIL_HTTP_PORT: process.env.MAIL_HTTP_PORT ?? '8025',
   MAIL_SMTP_PORT: process.env.MAIL_SMTP_PORT ?? '1025',
+  PAYFAST_SIMULATOR_PORT: process.env.PAYFAST_SIMULATOR_PORT ?? '8030',
 };
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
-for (const [name, port] of [['gateway', env.PORT], ['mail catcher page', env.MAIL_HTTP_PORT], ['mail catcher SMTP', env.MAIL_SMTP_PORT]]) {
-  if (await canConnect('127.0.0.1', Number(port))) fail(`Port ${port} (${name}) is already in use: stop what uses it, or set ${name === 'gateway' ? 'PORT' : name.includes('SMTP') ? 'MAIL_SMTP_PORT' : 'MAIL_HTTP_PORT'}.`);
+for (const [name, port, variable] of [
+  ['gateway', env.PORT, 'PORT'],
+  ['mail catcher page', env.MAIL_HTTP_PORT, 'MAIL_HTTP_PORT'],
+  ['mail catcher SMTP', env.MAIL_SMTP_PORT, 'MAIL_SMTP_PORT'],
+  ['PayFast simulator', env.PAYFAST_SIMULATOR_PORT, 'PAYFAST_SIMULATOR_PORT'],
+]) {
+  if (await canConnect('127.0.0.1', Number(port))) fail(`Port ${port} (${name}) is already in use: stop what uses it, or set ${variable}.`);
 }
+
+// Payments go to the local PayFast simulator unless PAYFAST_* point at PayFast's sandbox or live site (README).
+const simulatorUrl = `http://localhost:${env.PAYFAST_SIMULATOR_PORT}`;
+const merchant = { id: '10000100', key: '46f0cd694581a', passphrase: 'digicard-development-passphrase' };
+const payfast = {
+  PAYFAST_PROCESS_URL: process.env.PAYFAST_PROCESS_URL ?? `${simulatorUrl}/eng/process`,
+  PAYFAST_VALIDATE_URL: process.env.PAYFAST_VALIDATE_URL ?? `http://127.0.0.1:${env.PAYFAST_SIMULATOR_PORT}/eng/query/validate`,
+  PAYFAST_API_URL: process.env.PAYFAST_API_URL ?? `http://127.0.0.1:${env.PAYFAST_SIMULATOR_PORT}`,
+  PAYFAST_MERCHANT_ID: process.env.PAYFAST_MERCHANT_ID ?? merchant.id,
+  PAYFAST_MERCHANT_KEY: process.env.PAYFAST_MERCHANT_KEY ?? merchant.key,
+  PAYFAST_PASSPHRASE: process.env.PAYFAST_PASSPHRASE ?? merchant.passphrase,
+  PAYFAST_SOURCE_RANGES: process.env.PAYFAST_SOURCE_RANGES ?? '127.0.0.1/32',
+};
 
 const { ensureDatabaseExists } = await import('../../libs/db/dist/src/index.js').catch(() => ({ ensureDatabaseExists: null }));
 log('building every project (nx run-many -t build)...');
@@ -33,7 +52,12 @@ const apps = [
   ['profiles', 'apps/profiles/dist/src/main.js', common],
   ['teams', 'apps/teams/dist/src/main.js', common],
   ['orders', 'apps/orders/dist/src/main.js', common],
-  ['payments', 'apps/payments/dist/src/main.js', common],
+  [
+    'payfast',
+    'tools/payfast-simulator/dist/src/main.js',
+    { HOST: '127.0.0.1', PORT: env.PAYFAST_SIMULATOR_PORT, MERCHANT_ID: merchant.id, MERCHANT_KEY: merchant.key, PASSPHRASE: merchant.passphrase, PUBLIC_URL: simulatorUrl },
+  ],
+  ['payments', 'apps/payments/dist/src/main.js', { ...common, ...payfast, PUBLIC_URL: publicUrl }],
   [
     'notifications',
     'apps/notifications/dist/src/main.js',
@@ -122,6 +146,7 @@ if (await waitHealthy(`http://127.0.0.1:${env.PORT}/api/health`)) {
 \x1b[1m  DigiCard is running.\x1b[0m
     Open the site:      ${publicUrl}
     Mail (caught):      http://localhost:${env.MAIL_HTTP_PORT}   (JSON: /api/messages)
+    PayFast simulator:  ${simulatorUrl}/_sim/payments   (payments are made on its page)
     System health:      ${publicUrl}/api/health
   Press Ctrl-C to stop.
 

@@ -5,6 +5,7 @@ import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
 import { AccountFlows } from './accounts/account-flows.js';
+import { BillingController } from './billing/billing.controller.js';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { LocalStrategy } from './auth/local.strategy.js';
 import { SessionSignIn } from './auth/session-sign-in.js';
@@ -49,6 +50,7 @@ export class GatewayModule {
       controllers: [
         GatewayHealthController,
         AccountsController,
+        BillingController,
         CatalogueController,
         EnquiriesController,
         OwnProfileController,

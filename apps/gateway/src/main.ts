@@ -75,6 +75,8 @@ try {
   app.use(sessionMiddleware(app.get(SessionStore), logger));
   // Image uploads arrive as the raw file; the spec's 2 MB limit is checked again on the bytes.
   app.use('/api/profile/images', express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }));
+  // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service.
+  app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();

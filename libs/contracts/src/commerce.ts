@@ -19,6 +19,7 @@ export const PlanSchema = z
   .meta({ id: 'Plan' });
 export const PlanListSchema = z.object({ plans: z.array(PlanSchema) }).meta({ id: 'PlanList' });
 export type Plan = z.infer<typeof PlanSchema>;
+export type PlanList = z.infer<typeof PlanListSchema>;
 
 // ---------------------------------------------------------------------------------------------------- orders
 

@@ -8,7 +8,7 @@ import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infr
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
 
-export type AppName = 'gateway' | 'mail-catcher' | ServiceName;
+export type AppName = 'gateway' | 'mail-catcher' | 'payfast-simulator' | ServiceName;
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -16,6 +16,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 export const APP_ENTRY: Record<AppName, string> = {
   gateway: 'apps/gateway/dist/src/main.js',
   'mail-catcher': 'tools/mail-catcher/dist/src/main.js',
+  'payfast-simulator': 'tools/payfast-simulator/dist/src/main.js',
   identity: 'apps/identity/dist/src/main.js',
   profiles: 'apps/profiles/dist/src/main.js',
   teams: 'apps/teams/dist/src/main.js',
@@ -25,6 +26,9 @@ export const APP_ENTRY: Record<AppName, string> = {
 };
 
 export const SALES_INBOX = 'sales@digicard.test';
+
+/** PayFast's public sandbox merchant, which the simulator knows too; the passphrase is the tests' own. */
+export const PAYFAST_TEST_MERCHANT = { id: '10000100', key: '46f0cd694581a', passphrase: 'digicard-test-passphrase' };
 
 export interface SystemOptions {
   apps: AppName[];
@@ -58,7 +62,7 @@ export class TestSystem {
   static async start(options: SystemOptions): Promise<TestSystem> {
     await requireServers();
     const system = new TestSystem(options);
-    for (const key of ['gateway', 'mail-http', 'mail-smtp', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']) {
+    for (const key of ['gateway', 'mail-http', 'mail-smtp', 'payfast', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']) {
       system.ports.set(key, await freePort());
     }
     await system.nats.start();
@@ -86,6 +90,11 @@ export class TestSystem {
     return `http://127.0.0.1:${this.port('gateway')}`;
   }
 
+  /** The PayFast simulator: its process page, validate endpoint, subscriptions API and `/_sim/*` controls. */
+  get payfastUrl(): string {
+    return `http://127.0.0.1:${this.port('payfast')}`;
+  }
+
   envFor(app: AppName): Record<string, string> {
     const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: this.nats.url, DATABASE_URL: this.databaseUrl };
     const own: Record<AppName, Record<string, string>> = {
@@ -101,6 +110,14 @@ export class TestSystem {
         REQUEST_TIMEOUT_MS: '5000',
       },
       'mail-catcher': { HOST: '127.0.0.1', SMTP_PORT: String(this.port('mail-smtp')), HTTP_PORT: String(this.port('mail-http')) },
+      'payfast-simulator': {
+        HOST: '127.0.0.1',
+        PORT: String(this.port('payfast')),
+        MERCHANT_ID: PAYFAST_TEST_MERCHANT.id,
+        MERCHANT_KEY: PAYFAST_TEST_MERCHANT.key,
+        PASSPHRASE: PAYFAST_TEST_MERCHANT.passphrase,
+        PUBLIC_URL: this.payfastUrl,
+      },
       notifications: {
         ...common,
         HEALTH_PORT: String(this.port('notifications')),
@@ -116,13 +133,26 @@ export class TestSystem {
       profiles: { ...common, HEALTH_PORT: String(this.port('profiles')) },
       teams: { ...common, HEALTH_PORT: String(this.port('teams')) },
       orders: { ...common, HEALTH_PORT: String(this.port('orders')) },
-      payments: { ...common, HEALTH_PORT: String(this.port('payments')) },
+      payments: {
+        ...common,
+        HEALTH_PORT: String(this.port('payments')),
+        PUBLIC_URL: this.gatewayUrl,
+        PAYFAST_PROCESS_URL: `${this.payfastUrl}/eng/process`,
+        PAYFAST_VALIDATE_URL: `${this.payfastUrl}/eng/query/validate`,
+        PAYFAST_API_URL: this.payfastUrl,
+        PAYFAST_MERCHANT_ID: PAYFAST_TEST_MERCHANT.id,
+        PAYFAST_MERCHANT_KEY: PAYFAST_TEST_MERCHANT.key,
+        PAYFAST_PASSPHRASE: PAYFAST_TEST_MERCHANT.passphrase,
+        PAYFAST_SOURCE_RANGES: '127.0.0.1/32',
+        PAYMENTS_SWEEP_INTERVAL_MS: '1000',
+      },
     };
     return { ...own[app], ...(this.options.env?.[app] ?? {}) };
   }
 
   private readinessUrl(app: AppName): string {
     if (app === 'mail-catcher') return `http://127.0.0.1:${this.port('mail-http')}/api/messages`;
+    if (app === 'payfast-simulator') return `${this.payfastUrl}/_sim/payments`;
     return `http://127.0.0.1:${this.port(app)}/health`;
   }
 

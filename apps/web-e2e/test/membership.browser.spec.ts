@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
+
+// An owner upgrades to DigiSilver through PayFast (our simulator, real HTTP and signed ITNs on the wire), social links
+// unlock, and a cancellation keeps the tier to the end of the paid month.
+
+describe('an owner pays for DigiSilver, and cancels it', () => {
+  let system: TestSystem;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let owner: TestOwner;
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    owner = await registerOwner(system, { username: 'sizwe', firstName: 'Sizwe', lastName: 'Ndlovu', email: 'sizwe@example.co.za' });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  const section = async (name: string) => {
+    await page.getByRole('tab', { name }).click();
+    return page.getByRole('tabpanel', { name });
+  };
+
+  it('keeps social links locked on DigiShare', async () => {
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    const panel = await section('Social Links');
+    await panel.getByText('Upgrade to DigiSilver to unlock Social Media Links!').waitFor();
+  });
+
+  it('chooses DigiSilver under Billing, pays R49.00 at PayFast and comes back to the thank-you page', async () => {
+    const panel = await section('Billing');
+    await panel.getByText('Your membership: DigiShare').waitFor();
+    await panel.getByRole('button', { name: 'Choose DigiSilver' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
+    await page.getByText('R 49.00').first().waitFor();
+    assert.ok(await page.getByText('Monthly', { exact: false }).first().isVisible(), 'the page says it recurs monthly');
+    await page.screenshot({ path: screenshotPath('payfast-simulator-membership'), fullPage: true });
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/thank-you`);
+    // The tier arrives by PayFast's notification, checked by payments and projected by profiles.
+    await waitFor('DigiSilver on the profile', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiSilver', 20_000);
+  });
+
+  it('unlocks social links, which the public page then shows', async () => {
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    const panel = await section('Social Links');
+    await panel.getByRole('button', { name: 'Add social link' }).click();
+    await panel.getByLabel('Platform').last().selectOption('linkedin');
+    await panel.getByLabel('URL').last().fill('https://www.linkedin.com/in/sizwe-ndlovu');
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await waitFor('the saved social link', async () => (await owner.client.request('/api/profile')).body.document.socialLinks.length === 1, 10_000);
+    const visitor = await browser.newPage();
+    await visitor.goto(`${system.gatewayUrl}/sizwe`);
+    assert.ok(await visitor.locator('a[href="https://www.linkedin.com/in/sizwe-ndlovu"]').count(), 'the LinkedIn button is on the public page');
+    await visitor.close();
+  });
+
+  it('shows the subscription and the payment in Billing, and a cancellation keeps DigiSilver to the end of the month', async () => {
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    const panel = await section('Billing');
+    await panel.getByText('Your membership: DigiSilver').waitFor();
+    await panel.getByText(/DigiSilver, R49\.00 per month\. Paid until/).waitFor();
+    const row = panel.getByRole('row').filter({ hasText: 'R49.00' });
+    assert.equal(await row.count(), 1, 'one payment of R49.00');
+    assert.match((await row.textContent()) ?? '', /Paid/);
+    await page.screenshot({ path: screenshotPath('billing-active'), fullPage: true });
+    await panel.getByRole('button', { name: 'Cancel membership' }).click();
+    assert.ok(dialogs.some((d) => d.startsWith('Cancel your membership?')), 'asked to confirm first');
+    await panel.getByText(/Cancelled: DigiSilver stays until/).waitFor();
+    assert.equal((await owner.client.request('/api/profile')).body.membership, 'DigiSilver', 'the paid month is kept');
+    await page.screenshot({ path: screenshotPath('billing-cancelled'), fullPage: true });
+  });
+});
