@@ -13,6 +13,8 @@ import { CatalogueController } from './catalogue/catalogue.controller.js';
 import { EnquiriesController } from './enquiries/enquiries.controller.js';
 import { GatewayHealth } from './health/gateway-health.js';
 import { GatewayHealthController } from './health/health.controller.js';
+import { OrderFlows } from './orders/order-flows.js';
+import { OrdersController } from './orders/orders.controller.js';
 import { ImageUploads } from './profiles/images.js';
 import { MediaController } from './profiles/media.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
@@ -54,6 +56,7 @@ export class GatewayModule {
         CatalogueController,
         EnquiriesController,
         OwnProfileController,
+        OrdersController,
         PublicProfileController,
         MediaController,
         ProfilePageScriptController,
@@ -80,6 +83,7 @@ export class GatewayModule {
         // Registers the `local` Passport strategy (sign-in with email and password).
         LocalStrategy,
         AccountFlows,
+        OrderFlows,
         GatewayHealth,
         ImageUploads,
         OwnerDownloads,

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { Events } from '@digicard/contracts';
+import { Events, Rpc, type SessionUser } from '@digicard/contracts';
+import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { InProcessService } from '@digicard/service-testing';
 import { DEFAULTS, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
@@ -21,6 +22,28 @@ interface Received {
 
 let service: InProcessService<Config>;
 let smtp: SMTPServer;
+let identityStandIn: NatsConnection;
+
+/**
+ * STAND-IN FOR THE IDENTITY SERVICE: answers `identity.account.get` on this file's NATS (in the reply format of
+ * Nest's NATS transport) for the accounts listed here, and 404 for any other. Only the order receipt asks it.
+ */
+const standInAccounts = new Map<string, SessionUser>();
+async function startIdentityStandIn(natsUrl: string): Promise<NatsConnection> {
+  const nc = await connectNats(natsUrl, 'identity-stand-in');
+  nc.subscribe(Rpc.getAccount.subject, {
+    callback: (_error, msg) => {
+      const packet = msg.json<{ id: string; data: { meta: { userId: string | null } } }>();
+      const account = standInAccounts.get(packet.data.meta.userId ?? '');
+      const reply = account
+        ? { id: packet.id, response: account, isDisposed: true }
+        : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'Account not found.' }, isDisposed: true };
+      msg.respond(JSON.stringify(reply));
+    },
+  });
+  await nc.flush();
+  return nc;
+}
 const inbox: Received[] = [];
 const prefix = `u-${randomBytes(4).toString('hex')}`;
 
@@ -47,9 +70,11 @@ beforeAll(async () => {
     SALES_INBOX: 'sales@digicard.test',
     PUBLIC_URL: 'http://localhost:8080',
   });
+  identityStandIn = await startIdentityStandIn(service.nats.url);
 });
 
 afterAll(async () => {
+  await identityStandIn?.close();
   await service?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   // The queue's keys live under this file's own prefix.
@@ -113,5 +138,45 @@ describe('email triggers', () => {
       Promise.resolve(mailTo('sales@digicard.test').filter((m) => m.text.includes('bamboo cards')).length ? mailTo('sales@digicard.test') : null),
     );
     expect(mails.some((m) => m.text.includes('Zanele Khumalo'))).toBe(true);
+  });
+
+  it('sends the buyer of a paid order the receipt: reference, lines with quantities, total in rand, what happens next', async () => {
+    const accountId = randomUUID();
+    standInAccounts.set(accountId, { id: accountId, username: 'ayanda', email: 'ayanda@example.test', firstName: 'Ayanda', lastName: 'Dlamini', role: 'user', isVerified: true });
+    const orderId = randomUUID();
+    const eventId = await service.publish(Events.orderPaid, {
+      orderId,
+      accountId,
+      reference: 'DC-7K3M9Q',
+      lines: [
+        { itemId: 'pvc-special', name: 'PVC NFC Card Special', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
+        { itemId: 'ssteel-card', name: 'Stainless Steel NFC Card', quantity: 3, unitPriceCents: 56900, lineTotalCents: 170700, includedGoldMonths: 0 },
+      ],
+      totalCents: 350500,
+      at: '2030-03-14T09:26:53.000Z',
+    });
+    const [mail] = await waitFor('the order receipt', () => Promise.resolve(mailTo('ayanda@example.test').length ? mailTo('ayanda@example.test') : null));
+    expect(mail!.subject).toContain('DC-7K3M9Q');
+    expect(mail!.text).toContain('Hi Ayanda');
+    expect(mail!.text).toContain('Order reference: DC-7K3M9Q');
+    expect(mail!.text).toContain('2 x PVC NFC Card Special (includes 12 months of DigiGold) at R 899.00: R 1 798.00');
+    expect(mail!.text).toContain('3 x Stainless Steel NFC Card at R 569.00: R 1 707.00');
+    expect(mail!.text).toContain('Total: R 3 505.00');
+    expect(mail!.text).toContain('confirm the print layout of your cards before printing');
+    const logged = await service.sql('SELECT status, recipient FROM notifications.mail_log WHERE job_id = $1', [`order-receipt-${eventId}`]);
+    expect(logged).toEqual([{ status: 'sent', recipient: 'ayanda@example.test' }]);
+  });
+
+  it('sends no receipt when the buyer’s account is gone', async () => {
+    const eventId = await service.publish(Events.orderPaid, {
+      orderId: randomUUID(),
+      accountId: randomUUID(),
+      reference: 'DC-GONE23',
+      lines: [{ itemId: 'pvc-card', name: 'PVC NFC Card', quantity: 1, unitPriceCents: 36900, lineTotalCents: 36900, includedGoldMonths: 0 }],
+      totalCents: 36900,
+      at: new Date().toISOString(),
+    });
+    await service.handled(Events.orderPaid, eventId);
+    expect(await service.sql('SELECT 1 FROM notifications.mail_log WHERE job_id = $1', [`order-receipt-${eventId}`])).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EnquiriesModule } from './enquiries/enquiries.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 
 /** The orders service, as its process and its in-process tests start it. */
 export const ordersService: ServiceDefinition<Config> = {
@@ -11,5 +12,5 @@ export const ordersService: ServiceDefinition<Config> = {
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: () => [EnquiriesModule, CatalogueModule],
+  imports: () => [EnquiriesModule, CatalogueModule, OrdersModule],
 };

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { Events, Rpc, type EmailJob, type RequestMeta } from '@digicard/contracts';
-import { CONFIG, OnEvent, type EventContext, type RpcClient } from '@digicard/server';
+import { CONFIG, LOGGER, OnEvent, RpcCallError, type EventContext, type RpcClient } from '@digicard/server';
+import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
 import { EmailQueue } from './email.queue.js';
 
@@ -22,6 +23,7 @@ export class EmailTriggers {
     @Inject(EmailQueue) private readonly emails: EmailQueue,
     @Inject(IDENTITY_RPC) private readonly identity: RpcClient,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @OnEvent(Events.leadCaptured)
@@ -70,6 +72,41 @@ export class EmailTriggers {
       link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
       expiresAt: issued.expiresAt,
     });
+  }
+
+  /** Only a paid order gets a receipt (a placed one may never be paid). */
+  @OnEvent(Events.orderPaid)
+  async orderPaid(order: Data<typeof Events.orderPaid>, { eventId }: EventContext): Promise<void> {
+    const buyer = await this.accountOf(order.accountId, eventId);
+    if (!buyer) {
+      this.logger.warn({ eventId, orderId: order.orderId }, 'order paid by an account that is gone: no receipt');
+      return;
+    }
+    await this.emails.enqueue({
+      template: 'order-receipt',
+      sourceEventId: eventId,
+      to: buyer.email,
+      firstName: buyer.firstName,
+      reference: order.reference,
+      lines: order.lines,
+      totalCents: order.totalCents,
+      paidAt: order.at,
+    });
+  }
+
+  /**
+   * The buyer's email and first name, from identity's `getAccount`. That RPC is `access: 'account'` and reads the
+   * account from `meta.userId`, so this service calls it as if signed in as the buyer: acceptable for a service
+   * acting for that one account on its own event (no other account can be named this way). Null when the account
+   * is gone (deleted since it paid).
+   */
+  private async accountOf(accountId: string, eventId: string) {
+    try {
+      return await this.identity.call(Rpc.getAccount, {}, { ...meta(eventId), userId: accountId });
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return null;
+      throw error;
+    }
   }
 
   private async verificationEmail(accountId: string, eventId: string): Promise<EmailJob | null> {

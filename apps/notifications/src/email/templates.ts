@@ -17,6 +17,16 @@ export interface Brand {
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Every amount in every email, from cents: `R 1 234.56` (a space between thousands, a point before the cents). */
+export function formatRand(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  const rands = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${sign}R ${rands}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Subject lines carry user input: no line breaks, bounded length. */
 const oneLine = (value: string, max = 80): string => value.replace(/\s+/g, ' ').trim().slice(0, max);
 
@@ -59,6 +69,66 @@ function linkEmail(brand: Brand, to: string, subject: string, title: string, int
   return { to, subject, text, html };
 }
 
+type OrderReceiptJob = Extract<EmailJob, { template: 'order-receipt' }>;
+
+/** The receipt of a paid order: its reference, every line with its quantity, the total, and what happens next. */
+function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
+  const title = `Thank you for your order ${job.reference}`;
+  const intro = `Hi ${oneLine(job.firstName, 60)}, thank you for your order. We have received your payment.`;
+  const next = [
+    'Our team will get in touch with you to confirm the print layout of your cards before printing, so please keep an eye on your mailbox.',
+    'In the meantime, complete your profile: your QR code is in the QR Code section of your dashboard.',
+  ];
+  const closing = 'Happy networking with your Digital Business Profile!';
+  const paidAt = new Date(job.paidAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' });
+  const gold = (months: number): string => (months > 0 ? ` (includes ${months} months of DigiGold)` : '');
+  const amount = (cents: number): string => `<span style="white-space:nowrap">${escapeHtml(formatRand(cents))}</span>`;
+  const cell = 'padding:6px 8px;border-bottom:1px solid #ddd';
+  const rows = job.lines
+    .map(
+      (l) =>
+        `<tr><td style="${cell}">${escapeHtml(l.name + gold(l.includedGoldMonths))}</td><td align="right" style="${cell}">${l.quantity}</td>` +
+        `<td align="right" style="${cell}">${amount(l.unitPriceCents)}</td><td align="right" style="${cell}">${amount(l.lineTotalCents)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#eeeeee;font-family:Arial,Helvetica,sans-serif;color:#111">
+<table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#670404">${escapeHtml(brand.name)}</p>
+<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(intro)}</p>
+<p style="margin:0 0 8px">Order reference: <strong>${escapeHtml(job.reference)}</strong><br>Paid: ${escapeHtml(paidAt)}</p>
+<table role="presentation" width="100%" style="border-collapse:collapse;margin:8px 0 16px">
+<tr><th align="left" style="${cell}">Item</th><th align="right" style="${cell}">Qty</th><th align="right" style="${cell}">Price</th><th align="right" style="${cell}">Amount</th></tr>
+${rows}
+<tr><th align="left" colspan="3" style="padding:8px">Total</th><th align="right" style="padding:8px">${amount(job.totalCents)}</th></tr>
+</table>
+${next.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:0 0 12px">${escapeHtml(closing)}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#555">Sent by ${escapeHtml(brand.name)} · <a href="${escapeHtml(brand.publicUrl)}">${escapeHtml(brand.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+  const text = [
+    brand.name,
+    '',
+    title,
+    '',
+    intro,
+    '',
+    `Order reference: ${job.reference}`,
+    `Paid: ${paidAt}`,
+    '',
+    ...job.lines.map((l) => `${l.quantity} x ${l.name}${gold(l.includedGoldMonths)} at ${formatRand(l.unitPriceCents)}: ${formatRand(l.lineTotalCents)}`),
+    `Total: ${formatRand(job.totalCents)}`,
+    '',
+    ...next,
+    '',
+    closing,
+    '',
+    `— ${brand.publicUrl}`,
+  ].join('\n');
+  return { to: job.to, subject: `Your ${brand.name} order ${job.reference}: thank you`, text, html };
+}
+
 /** Renders the email a job asks for. Every template lives here, so wording is changed in one place. */
 export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
   switch (job.template) {
@@ -89,6 +159,12 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
       return linkEmail(brand, job.to, `Reset your ${brand.name} password`, title, intro, 'Choose a new password', job.link,
         'The link works once and for 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.');
     }
+    case 'order-receipt':
+      return orderReceipt(job, brand);
+    // Written with the payments service (branch payments), which is the only one to enqueue them.
+    case 'membership-receipt':
+    case 'payment-failed':
+      throw new Error(`the ${job.template} email is not written yet`);
     case 'enquiry-received': {
       const e = job.enquiry;
       const isCallBack = e.kind === 'call-back';

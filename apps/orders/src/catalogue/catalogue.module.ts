@@ -3,5 +3,5 @@ import { CatalogueController } from './catalogue.controller.js';
 import { CatalogueQueries } from './catalogue-queries.js';
 import { CatalogueRepository } from './catalogue.repository.js';
 
-@Module({ controllers: [CatalogueController], providers: [CatalogueRepository, CatalogueQueries] })
+@Module({ controllers: [CatalogueController], providers: [CatalogueRepository, CatalogueQueries], exports: [CatalogueRepository] })
 export class CatalogueModule {}

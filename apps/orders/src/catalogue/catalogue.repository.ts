@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { catalogueItems } from '../db/schema.js';
@@ -16,5 +16,11 @@ export class CatalogueRepository {
   async byId(db: Executor, id: string): Promise<CatalogueRow | null> {
     const [row] = await db.select().from(catalogueItems).where(eq(catalogueItems.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** The items with these ids (those that exist), for pricing an order. */
+  byIds(db: Executor, ids: string[]): Promise<CatalogueRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.select().from(catalogueItems).where(inArray(catalogueItems.id, ids));
   }
 }

@@ -1,4 +1,6 @@
-import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { OrderStatuses } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
 /** The orders service's schema: catalogue, orders, proofs and the sales enquiries from the marketing site. */
@@ -50,3 +52,49 @@ export const catalogueItems = schema.table('catalogue_items', {
   sortOrder: integer('sort_order').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+export const orderStatus = schema.enum('order_status', OrderStatuses);
+
+/**
+ * Orders from the basket, priced from `catalogue_items` when placed (never from the browser). `reference` is the
+ * short code the buyer sees (receipt, PayFast's m_payment_id): unique, from an alphabet without look-alikes.
+ */
+export const orders = schema.table(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    reference: text('reference').notNull().unique('orders_reference_key'),
+    accountId: uuid('account_id').notNull(),
+    status: orderStatus('status').notNull().default('awaiting-payment'),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('orders_account_created_idx').on(t.accountId, t.createdAt),
+    check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
+    check('orders_paid_at_check', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+  ],
+);
+
+/** One line per item of an order, as priced when it was placed (a later price change leaves it as it was). */
+export const orderLines = schema.table(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    itemId: text('item_id').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    includedGoldMonths: integer('included_gold_months').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position], name: 'order_lines_pkey' }),
+    check('order_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_lines_total_check', sql`${t.lineTotalCents} = ${t.quantity} * ${t.unitPriceCents}`),
+  ],
+);

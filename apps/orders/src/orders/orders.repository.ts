@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
+import type { Transaction } from '@digicard/messaging';
+import { orderLines, orders } from '../db/schema.js';
+
+type Executor = Database | Transaction;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrderLine = Omit<OrderLineRow, 'orderId' | 'position'>;
+export interface StoredOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+/** The only place with SQL for orders and their lines. */
+@Injectable()
+export class OrdersRepository {
+  /** Inserts the order unless its reference is taken (then null: the caller draws another). */
+  async insert(
+    tx: Transaction,
+    order: { id: string; reference: string; accountId: string; totalCents: number },
+    lines: NewOrderLine[],
+  ): Promise<StoredOrder | null> {
+    const [row] = await tx.insert(orders).values(order).onConflictDoNothing({ target: orders.reference }).returning();
+    if (!row) return null;
+    const stored = await tx
+      .insert(orderLines)
+      .values(lines.map((line, position) => ({ ...line, orderId: row.id, position })))
+      .returning();
+    return { order: row, lines: stored.sort((a, b) => a.position - b.position) };
+  }
+
+  /** The account's orders, newest first, with their lines. */
+  async listFor(db: Executor, accountId: string): Promise<StoredOrder[]> {
+    const rows = await db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(desc(orders.createdAt), desc(orders.id));
+    return this.withLines(db, rows);
+  }
+
+  async byId(db: Executor, id: string): Promise<StoredOrder | null> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row ? ((await this.withLines(db, [row]))[0] ?? null) : null;
+  }
+
+  /** The order, locked until the transaction ends: two deliveries of one payment cannot both change it. */
+  async lockById(tx: Transaction, id: string): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+    return row ?? null;
+  }
+
+  async markPaid(tx: Transaction, id: string, paidAt: Date): Promise<StoredOrder> {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt })
+      .where(and(eq(orders.id, id), eq(orders.status, 'awaiting-payment')))
+      .returning();
+    if (!row) throw new Error(`order ${id} was not awaiting payment`);
+    return (await this.withLines(tx, [row]))[0]!;
+  }
+
+  private async withLines(db: Executor, rows: OrderRow[]): Promise<StoredOrder[]> {
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    return rows.map((order) => ({ order, lines: lines.filter((l) => l.orderId === order.id) }));
+  }
+}

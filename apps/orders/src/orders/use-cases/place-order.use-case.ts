@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, Events, type CheckoutRequest, type Order } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
+import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
+import { outbox } from '../../db/schema.js';
+import { toOrder } from '../orders.mapping.js';
+import { OrdersRepository, type NewOrderLine, type StoredOrder } from '../orders.repository.js';
+import { newOrderReference } from '../order-reference.js';
+
+/** A clash of 6 characters out of 30 is rare; a few more draws make a failure practically impossible. */
+const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * Checkout: the basket's ids and quantities, priced here from the catalogue (a special at its special price,
+ * anything else at its normal price; never a price from the browser), kept awaiting payment with
+ * `orders.order.placed` in the same transaction.
+ */
+@Injectable()
+export class PlaceOrder {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
+    @Inject(CatalogueRepository) private readonly catalogue: CatalogueRepository,
+    @Inject(OrdersRepository) private readonly orders: OrdersRepository,
+  ) {}
+
+  async execute(accountId: string, request: CheckoutRequest): Promise<Order> {
+    const stored = await this.db.transaction(async (tx) => {
+      const items = new Map((await this.catalogue.byIds(tx, request.items.map((i) => i.id))).map((row) => [row.id, row]));
+      const unknown = request.items.flatMap((line, index) => (items.has(line.id) ? [] : [[index, line.id] as const]));
+      if (unknown.length > 0) {
+        throw new ServiceError({
+          statusCode: 400,
+          code: ErrorCode.ValidationFailed,
+          message: 'Please correct the highlighted fields.',
+          // The same keys as the gateway's own validation of the basket, so the browser marks the right line.
+          fieldErrors: Object.fromEntries(unknown.map(([index, id]) => [`items.${index}.id`, [`“${id}” is not in the shop.`]])),
+        });
+      }
+      const lines: NewOrderLine[] = request.items.map(({ id, quantity }) => {
+        const item = items.get(id)!;
+        const unitPriceCents = item.specialPrice ?? item.normalPrice;
+        return { itemId: id, name: item.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity, includedGoldMonths: item.includedGoldMonths };
+      });
+      const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+      let placed: StoredOrder | null = null;
+      for (let attempt = 0; !placed && attempt < REFERENCE_ATTEMPTS; attempt++) {
+        placed = await this.orders.insert(tx, { id: randomUUID(), reference: newOrderReference(), accountId, totalCents }, lines);
+      }
+      if (!placed) throw new Error(`no free order reference after ${REFERENCE_ATTEMPTS} attempts`);
+      const order = toOrder(placed);
+      await recordEvent(tx, outbox, Events.orderPlaced, {
+        orderId: order.id,
+        accountId,
+        reference: order.reference,
+        lines: order.lines,
+        totalCents: order.totalCents,
+        at: order.createdAt,
+      });
+      return placed;
+    });
+    this.relay?.kick();
+    return toOrder(stored);
+  }
+}
