@@ -159,9 +159,9 @@ describe('email triggers', () => {
     expect(mail!.subject).toContain('DC-7K3M9Q');
     expect(mail!.text).toContain('Hi Ayanda');
     expect(mail!.text).toContain('Order reference: DC-7K3M9Q');
-    expect(mail!.text).toContain('2 x PVC NFC Card Special (includes 12 months of DigiGold) at R 899.00: R 1 798.00');
-    expect(mail!.text).toContain('3 x Stainless Steel NFC Card at R 569.00: R 1 707.00');
-    expect(mail!.text).toContain('Total: R 3 505.00');
+    expect(mail!.text).toContain('2 x PVC NFC Card Special (includes 12 months of DigiGold) at R899.00: R1,798.00');
+    expect(mail!.text).toContain('3 x Stainless Steel NFC Card at R569.00: R1,707.00');
+    expect(mail!.text).toContain('Total: R3,505.00');
     expect(mail!.text).toContain('confirm the print layout of your cards before printing');
     const logged = await service.sql('SELECT status, recipient FROM notifications.mail_log WHERE job_id = $1', [`order-receipt-${eventId}`]);
     expect(logged).toEqual([{ status: 'sent', recipient: 'ayanda@example.test' }]);

@@ -30,6 +30,8 @@ const payment = (order: Order, accountId: string, overrides: Partial<PaymentComp
   amountCents: order.totalCents,
   pfPaymentId: '1234567',
   completedAt: '2030-03-14T09:26:53.000Z',
+  tier: null,
+  paidUntil: null,
   ...overrides,
 });
 
@@ -43,6 +45,8 @@ const subscriptionPayment = (): PaymentCompleted => ({
   amountCents: 6900,
   pfPaymentId: '7654321',
   completedAt: '2030-03-14T09:26:53.000Z',
+  tier: 'DigiGold',
+  paidUntil: '2030-04-14T09:26:53.000Z',
 });
 
 /** Publishes the events in order, then a last one and waits for it: the one consumer handles them in turn. */

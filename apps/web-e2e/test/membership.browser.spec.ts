@@ -45,6 +45,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
   it('chooses DigiSilver under Billing, pays R49.00 at PayFast and comes back to the thank-you page', async () => {
     const panel = await section('Billing');
     await panel.getByText('Your membership: DigiShare').waitFor();
+    await page.screenshot({ path: screenshotPath('billing-plans'), fullPage: true });
     await panel.getByRole('button', { name: 'Choose DigiSilver' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
     await page.getByText('R 49.00').first().waitFor();
@@ -54,6 +55,9 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await page.waitForURL(`${system.gatewayUrl}/thank-you`);
     // The tier arrives by PayFast's notification, checked by payments and projected by profiles.
     await waitFor('DigiSilver on the profile', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiSilver', 20_000);
+    const receipt = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && /DigiSilver membership is paid/.test(m.subject));
+    assert.match(receipt.text, /R49\.00/);
+    assert.match(receipt.text, /Paid until/);
   });
 
   it('unlocks social links, which the public page then shows', async () => {
@@ -75,9 +79,9 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     const panel = await section('Billing');
     await panel.getByText('Your membership: DigiSilver').waitFor();
     await panel.getByText(/DigiSilver, R49\.00 per month\. Paid until/).waitFor();
-    const row = panel.getByRole('row').filter({ hasText: 'R49.00' });
+    const row = panel.getByRole('listitem').filter({ hasText: 'R49.00' });
     assert.equal(await row.count(), 1, 'one payment of R49.00');
-    assert.match((await row.textContent()) ?? '', /Paid/);
+    assert.match((await row.textContent()) ?? '', /StatusPaid/);
     await page.screenshot({ path: screenshotPath('billing-active'), fullPage: true });
     await panel.getByRole('button', { name: 'Cancel membership' }).click();
     assert.ok(dialogs.some((d) => d.startsWith('Cancel your membership?')), 'asked to confirm first');

@@ -51,6 +51,9 @@ const PaymentCompletedSchema = z.object({
   /** PayFast's id of the payment. */
   pfPaymentId: z.string(),
   completedAt: at,
+  /** For a subscription: its tier, and until when it is paid now (null for an order, or a subscription that ended). */
+  tier: MembershipSchema.nullable(),
+  paidUntil: at.nullable(),
 });
 
 /**
@@ -81,7 +84,16 @@ export const Events = {
   paymentFailed: event(
     'payments',
     'payments.payment.failed',
-    z.object({ paymentId: z.uuid(), accountId: z.uuid(), subscriptionId: z.uuid(), amountCents: z.number().int().min(0), failedAt: at, graceUntil: at }),
+    z.object({
+      paymentId: z.uuid(),
+      accountId: z.uuid(),
+      subscriptionId: z.uuid(),
+      tier: MembershipSchema,
+      amountCents: z.number().int().min(0),
+      failedAt: at,
+      /** The tier stays until then. */
+      graceUntil: at,
+    }),
   ),
   membershipChanged: event('payments', 'payments.membership.changed', MembershipChangedSchema),
   profileUpdated: event('profiles', 'profiles.profile.updated', z.object({ accountId: z.uuid(), username: z.string(), updatedAt: at })),

@@ -94,6 +94,40 @@ export class EmailTriggers {
     });
   }
 
+  /** A month of a tier paid (the first or a recurring one): the receipt. Order payments get theirs from orders. */
+  @OnEvent(Events.paymentCompleted)
+  async paymentCompleted(payment: Data<typeof Events.paymentCompleted>, { eventId }: EventContext): Promise<void> {
+    if (payment.kind !== 'subscription' || !payment.tier) return;
+    const payer = await this.accountOf(payment.accountId, eventId);
+    if (!payer) return;
+    await this.emails.enqueue({
+      template: 'membership-receipt',
+      sourceEventId: eventId,
+      to: payer.email,
+      firstName: payer.firstName,
+      tier: payment.tier,
+      amountCents: payment.amountCents,
+      paidAt: payment.completedAt,
+      paidUntil: payment.paidUntil,
+    });
+  }
+
+  /** A recurring payment failed: the owner hears it at once, with the end of the grace period. */
+  @OnEvent(Events.paymentFailed)
+  async paymentFailed(failure: Data<typeof Events.paymentFailed>, { eventId }: EventContext): Promise<void> {
+    const payer = await this.accountOf(failure.accountId, eventId);
+    if (!payer) return;
+    await this.emails.enqueue({
+      template: 'payment-failed',
+      sourceEventId: eventId,
+      to: payer.email,
+      firstName: payer.firstName,
+      tier: failure.tier,
+      amountCents: failure.amountCents,
+      graceUntil: failure.graceUntil,
+    });
+  }
+
   /**
    * The buyer's email and first name, from identity's `getAccount`. That RPC is `access: 'account'` and reads the
    * account from `meta.userId`, so this service calls it as if signed in as the buyer: acceptable for a service

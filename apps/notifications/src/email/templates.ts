@@ -1,4 +1,4 @@
-import type { EmailJob } from '@digicard/contracts';
+import { formatRand, type EmailJob } from '@digicard/contracts';
 
 export interface RenderedEmail {
   to: string;
@@ -17,15 +17,8 @@ export interface Brand {
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Every amount in every email, from cents: `R 1 234.56` (a space between thousands, a point before the cents). */
-export function formatRand(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  const rands = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${sign}R ${rands}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** A moment as South Africans read it. */
+const when = (iso: string): string => new Date(iso).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
 
 /** Subject lines carry user input: no line breaks, bounded length. */
 const oneLine = (value: string, max = 80): string => value.replace(/\s+/g, ' ').trim().slice(0, max);
@@ -161,10 +154,29 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
     }
     case 'order-receipt':
       return orderReceipt(job, brand);
-    // Written with the payments service (branch payments), which is the only one to enqueue them.
-    case 'membership-receipt':
-    case 'payment-failed':
-      throw new Error(`the ${job.template} email is not written yet`);
+    case 'membership-receipt': {
+      const title = `Your ${job.tier} membership is paid`;
+      const intro = `Hi ${oneLine(job.firstName, 60)}, thank you: we have received your ${job.tier} payment. Everything ${job.tier} includes is on your profile now.`;
+      const rows: Array<[string, string]> = [
+        ['Membership', job.tier],
+        ['Amount', formatRand(job.amountCents)],
+        ['Paid', when(job.paidAt)],
+        ...(job.paidUntil ? [['Paid until', when(job.paidUntil)] as [string, string]] : []),
+        ['Billing', 'Monthly through PayFast, until you cancel under Billing in your dashboard.'],
+      ];
+      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+    }
+    case 'payment-failed': {
+      const title = `Your ${job.tier} payment did not go through`;
+      const intro = `Hi ${oneLine(job.firstName, 60)}, PayFast could not take this month's ${job.tier} payment. Please check the card you pay with at PayFast; PayFast will try again.`;
+      const rows: Array<[string, string]> = [
+        ['Membership', job.tier],
+        ['Amount', formatRand(job.amountCents)],
+        ['Your features stay until', when(job.graceUntil)],
+        ['After that', 'Your profile returns to DigiShare. What it shows above DigiShare is hidden, never deleted, and comes back when you pay.'],
+      ];
+      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+    }
     case 'enquiry-received': {
       const e = job.enquiry;
       const isCallBack = e.kind === 'call-back';

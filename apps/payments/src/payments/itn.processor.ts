@@ -156,6 +156,8 @@ export class ItnProcessor {
       amountCents: payment.amountCents,
       pfPaymentId: payment.pfPaymentId,
       completedAt: now.toISOString(),
+      tier: null,
+      paidUntil: null,
     });
     return { verdict: 'applied', reason: 'order payment complete' };
   }
@@ -187,17 +189,11 @@ export class ItnProcessor {
     });
     if (!payment) return { verdict: 'duplicate', reason: `pf_payment_id ${pfPaymentId} already recorded` };
     if (status === 'COMPLETE') {
-      await recordEvent(tx, outbox, Events.paymentCompleted, {
-        paymentId: payment.id,
-        accountId: sub.accountId,
-        kind: 'subscription',
-        orderId: null,
-        subscriptionId: sub.id,
-        amountCents: payment.amountCents,
-        pfPaymentId,
-        completedAt: now.toISOString(),
-      });
-      if (sub.status === 'ended') return { verdict: 'applied', reason: 'payment recorded, but the subscription had ended: refund by hand' };
+      const completed = { paymentId: payment.id, accountId: sub.accountId, kind: 'subscription' as const, orderId: null, subscriptionId: sub.id, amountCents: payment.amountCents, pfPaymentId, completedAt: now.toISOString() };
+      if (sub.status === 'ended') {
+        await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: null, paidUntil: null });
+        return { verdict: 'applied', reason: 'payment recorded, but the subscription had ended: refund by hand' };
+      }
       // The month this charge pays: from its billing date, or from now for the first one.
       const first = sub.status === 'pending';
       const paidUntil = maxDate(sub.paidUntil, maxDate(first ? addMonths(now, 1) : null, addMonths(startOfJohannesburgDay(billingDate), 1)));
@@ -209,6 +205,7 @@ export class ItnProcessor {
         now,
       );
       await recordMembershipChanged(tx, this.repo, updated, now);
+      await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: updated.tier, paidUntil: paidUntil?.toISOString() ?? null });
       return { verdict: 'applied', reason: first ? 'first month paid: subscription active' : `charge for ${billingDate} paid` };
     }
     // FAILED: only a charge for a month not yet paid puts the subscription past due.
@@ -220,6 +217,7 @@ export class ItnProcessor {
       paymentId: payment.id,
       accountId: sub.accountId,
       subscriptionId: sub.id,
+      tier: sub.tier,
       amountCents: payment.amountCents,
       failedAt: now.toISOString(),
       graceUntil: graceUntil.toISOString(),

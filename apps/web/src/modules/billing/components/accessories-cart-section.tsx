@@ -52,28 +52,34 @@ export function AccessoriesCartSection() {
       ) : state.value.orders.length === 0 ? (
         <p className="pe-list__empty">No orders yet.</p>
       ) : (
-        <table className="pe-table">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Date</th>
-              <th scope="col">Cards</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.value.orders.map((order) => (
-              <tr key={order.id}>
-                <td>{order.reference}</td>
-                <td>{day.format(new Date(order.createdAt))}</td>
-                <td>{order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</td>
-                <td>{formatRand(order.totalCents)}</td>
-                <td>{ORDER_STATUS_TEXT[order.status]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="pe-leads">
+          {state.value.orders.map((order) => (
+            <li key={order.id} className="pe-lead">
+              <dl className="pe-lead__facts">
+                <div>
+                  <dt>Order</dt>
+                  <dd>{order.reference}</dd>
+                </div>
+                <div>
+                  <dt>Date</dt>
+                  <dd>{day.format(new Date(order.createdAt))}</dd>
+                </div>
+                <div>
+                  <dt>Cards</dt>
+                  <dd>{order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</dd>
+                </div>
+                <div>
+                  <dt>Total</dt>
+                  <dd>{formatRand(order.totalCents)}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>{ORDER_STATUS_TEXT[order.status]}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
     </>
   );

@@ -113,26 +113,30 @@ export function BillingSection() {
       {billing.payments.length === 0 ? (
         <p className="pe-list__empty">No payments yet.</p>
       ) : (
-        <table className="pe-table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">For</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {billing.payments.map((payment) => (
-              <tr key={payment.id}>
-                <td>{when(payment.at)}</td>
-                <td>{payment.description}</td>
-                <td>{formatRand(payment.amountCents)}</td>
-                <td>{payment.status === 'complete' ? 'Paid' : 'Failed'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="pe-leads">
+          {billing.payments.map((payment) => (
+            <li key={payment.id} className="pe-lead">
+              <dl className="pe-lead__facts">
+                <div>
+                  <dt>Date</dt>
+                  <dd>{when(payment.at)}</dd>
+                </div>
+                <div>
+                  <dt>For</dt>
+                  <dd>{payment.description}</dd>
+                </div>
+                <div>
+                  <dt>Amount</dt>
+                  <dd>{formatRand(payment.amountCents)}</dd>
+                </div>
+                <div>
+                  <dt>Status</dt>
+                  <dd>{payment.status === 'complete' ? 'Paid' : 'Failed'}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
     </>
   );
