@@ -8,6 +8,11 @@ export const ConfigSchema = z.object({
   HEALTH_PORT: env.port(8105),
   /** Where buyers come back to, and where PayFast posts ITNs (`/api/payfast/notify` through the gateway). */
   PUBLIC_URL: env.httpUrl,
+  /**
+   * Where PayFast posts its notifications, when not `${PUBLIC_URL}/api/payfast/notify`: e.g. inside docker-compose,
+   * where the simulator reaches the gateway by its service name rather than the browser's address.
+   */
+  PAYFAST_NOTIFY_URL: env.httpUrl.optional(),
   PAYFAST_PROCESS_URL: env.httpUrl,
   PAYFAST_VALIDATE_URL: env.httpUrl,
   /** The subscriptions API, e.g. https://api.payfast.co.za */

@@ -23,7 +23,7 @@ export class PayFastClient {
       ...(this.config.PAYFAST_PASSPHRASE ? { passphrase: this.config.PAYFAST_PASSPHRASE } : {}),
       returnUrl: `${base}/thank-you`,
       cancelUrl: `${base}${cancelPath}`,
-      notifyUrl: `${base}/api/payfast/notify`,
+      notifyUrl: this.config.PAYFAST_NOTIFY_URL ?? `${base}/api/payfast/notify`,
       ...details,
     });
     return request.url(this.config.PAYFAST_PROCESS_URL);

@@ -1,7 +1,7 @@
 import { cartTotal, formatRand, WebRoutes, type Order } from '@digicard/contracts';
-import { Button, FormAlert } from '@digicard/ui';
 import { Link } from 'react-router';
 import { useCart } from '../../shop/hooks/use-cart';
+import { LoadFailed } from '../../site/components/load-failed';
 import { useOrders } from '../hooks/use-billing';
 import { CheckoutButton } from './checkout-button';
 
@@ -43,12 +43,7 @@ export function AccessoriesCartSection() {
       {state.status === 'loading' ? (
         <p role="status">Loading...</p>
       ) : state.status === 'failed' ? (
-        <>
-          <FormAlert>{state.message}</FormAlert>
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </>
+        <LoadFailed message={state.message} retry={retry} />
       ) : state.value.orders.length === 0 ? (
         <p className="pe-list__empty">No orders yet.</p>
       ) : (

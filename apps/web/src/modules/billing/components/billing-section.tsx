@@ -3,6 +3,7 @@ import { Button, FormAlert } from '@digicard/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MEMBERSHIP_TIERS } from '../../packages/tiers';
+import { LoadFailed } from '../../site/components/load-failed';
 import { cancelMembership, goToPayFast, startMembership } from '../api/billing';
 import { useBilling } from '../hooks/use-billing';
 
@@ -57,14 +58,7 @@ export function BillingSection() {
 
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') {
-    return (
-      <>
-        <FormAlert>{state.message}</FormAlert>
-        <Button variant="secondary" onClick={retry}>
-          Try again
-        </Button>
-      </>
-    );
+    return <LoadFailed message={state.message} retry={retry} />;
   }
   const billing: Billing = state.value;
   const subscription = billing.subscription;

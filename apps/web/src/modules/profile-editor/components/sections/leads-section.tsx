@@ -1,5 +1,5 @@
 import type { Lead } from '@digicard/contracts';
-import { Button, FormAlert } from '@digicard/ui';
+import { LoadFailed } from '../../../site/components/load-failed';
 import { ProfileLinks } from '../../api/profile';
 import { useLeads } from '../../hooks/use-leads';
 
@@ -26,19 +26,14 @@ export function LeadsSection() {
       {state.status === 'loading' ? (
         <p role="status">Loading...</p>
       ) : state.status === 'failed' ? (
-        <>
-          <FormAlert>{state.message}</FormAlert>
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </>
-      ) : state.leads.length === 0 ? (
+        <LoadFailed message={state.message} retry={retry} />
+      ) : state.value.leads.length === 0 ? (
         <p className="pe-list__empty">{NO_LEADS}</p>
       ) : (
         <>
-          <p className="pe-note">{state.leads.length === 1 ? '1 lead' : `${state.leads.length} leads`}, newest first.</p>
+          <p className="pe-note">{state.value.leads.length === 1 ? '1 lead' : `${state.value.leads.length} leads`}, newest first.</p>
           <ul className="pe-leads">
-            {state.leads.map((lead) => (
+            {state.value.leads.map((lead) => (
               <LeadItem key={lead.id} lead={lead} />
             ))}
           </ul>
