@@ -32,8 +32,27 @@ describe('submit enquiry', () => {
     expect(accepted.receivedAt).toBe(rows[0]!.created_at.toISOString());
     const received = (await service.recordedEvents<EnquiryReceived>(Events.enquiryReceived.subject)).filter((e) => e.data.enquiryId === accepted.id);
     expect(received.map((e) => e.data)).toEqual([
-      { enquiryId: accepted.id, kind: 'call-back', name: 'Thabo Nkosi', email: 'thabo@example.co.za', phone: '0821234567', message: null, receivedAt: accepted.receivedAt },
+      { enquiryId: accepted.id, kind: 'call-back', name: 'Thabo Nkosi', email: 'thabo@example.co.za', phone: '0821234567', message: null, company: null, teamSize: null, receivedAt: accepted.receivedAt },
     ]);
+  });
+
+  it('stores a DigiPlatinum quote request with the company and the team’s size', async () => {
+    const answer = await service.call(Rpc.submitEnquiry, {
+      kind: 'quote',
+      name: 'Ayanda Khumalo',
+      email: 'ayanda@acme.co.za',
+      number: '0115551234',
+      company: ' Acme Logistics ',
+      teamSize: 40,
+    });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const rows = await service.sql('SELECT kind, company, team_size, phone, message FROM orders.enquiries WHERE id = $1', [answer.value.id]);
+    expect(rows).toEqual([{ kind: 'quote', company: 'Acme Logistics', team_size: 40, phone: '0115551234', message: null }]);
+    const [event] = (await service.recordedEvents<EnquiryReceived>(Events.enquiryReceived.subject)).filter((e) => e.data.enquiryId === answer.value.id);
+    expect(event?.data).toMatchObject({ kind: 'quote', company: 'Acme Logistics', teamSize: 40, phone: '0115551234' });
+    const tooSmall = await service.call(Rpc.submitEnquiry, { kind: 'quote', name: 'Solo', email: 'solo@example.co.za', number: '0821234567', company: 'Me', teamSize: 1 });
+    expect(tooSmall).toMatchObject({ ok: false, status: 400, fieldErrors: { 'body.teamSize': ['DigiPlatinum is for teams of two or more.'] } });
   });
 
   it('takes a message over NATS, the form’s fields trimmed', async () => {

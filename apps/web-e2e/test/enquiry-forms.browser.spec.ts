@@ -105,6 +105,29 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     assert.match(mail.text, /Please quote 25 stainless steel cards with our logo\./);
   });
 
+  it('DigiPlatinum: the quote form on /pricing reaches the sales inbox with the team’s details', async () => {
+    const page = await desktop();
+    await page.goto(`${system.gatewayUrl}/pricing#quote`);
+    const form = page.getByRole('form', { name: 'DigiPlatinum for teams: request a quote' });
+    await form.getByRole('button', { name: 'Request a quote' }).click();
+    assert.ok(await form.getByText('Please enter your company’s name.').isVisible());
+    await form.getByLabel('Name', { exact: true }).fill('Ayanda Khumalo');
+    await form.getByLabel('Company').fill('Acme Logistics');
+    await form.getByLabel('How many people would use DigiCard?').fill('1');
+    await form.getByLabel('Email').fill('ayanda@acme.co.za');
+    await form.getByLabel(/^Number/).fill('0115551234');
+    await form.getByRole('button', { name: 'Request a quote' }).click();
+    assert.ok(await form.getByText('DigiPlatinum is for teams of two or more.').isVisible());
+    await form.getByLabel('How many people would use DigiCard?').fill('40');
+    await form.getByRole('button', { name: 'Request a quote' }).click();
+    await page.getByText('Thank you. Our sales team will send you a DigiPlatinum quote').waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: screenshotPath('pricing-quote-sent'), fullPage: true });
+    const mail = await system.mail.waitFor((m) => m.subject === '[DigiCard] DigiPlatinum quote request from Acme Logistics');
+    assert.equal(mail.to[0], SALES_INBOX);
+    assert.match(mail.text, /40 people/);
+    assert.match(mail.text, /0115551234/);
+  });
+
   it('unknown pages show the not-found page with a 404', async () => {
     const page = await desktop();
     const response = await page.goto(`${system.gatewayUrl}/no/such/page`);

@@ -31,7 +31,7 @@ import {
   SaveProfileSchema,
   StoredImageSchema,
 } from './profiles.js';
-import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema } from './enquiries.js';
+import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema, QuoteEnquirySchema } from './enquiries.js';
 import { ApiErrorSchema } from './errors.js';
 import { HealthReportSchema } from './health.js';
 
@@ -157,6 +157,21 @@ export const HttpRoutes = {
     tag: 'enquiries',
     access: 'public',
     body: MessageEnquirySchema,
+    limits: [{ bucket: 'enquiry', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' }],
+    responses: {
+      202: { description: 'Stored; the sales inbox will be emailed', schema: EnquiryAcceptedSchema },
+      403: forbidden,
+      503: unavailable,
+    },
+  },
+  submitQuoteEnquiry: {
+    method: 'post',
+    path: '/api/enquiries/quote',
+    operationId: 'submitQuoteEnquiry',
+    summary: 'DigiPlatinum’s "Request a quote": a team’s details for the sales team',
+    tag: 'enquiries',
+    access: 'public',
+    body: QuoteEnquirySchema,
     limits: [{ bucket: 'enquiry', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' }],
     responses: {
       202: { description: 'Stored; the sales inbox will be emailed', schema: EnquiryAcceptedSchema },

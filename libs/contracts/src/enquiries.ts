@@ -13,13 +13,35 @@ export const MessageEnquirySchema = z
   .meta({ id: 'MessageEnquiry' });
 export type MessageEnquiry = z.infer<typeof MessageEnquirySchema>;
 
-export const EnquiryKind = z.enum(['call-back', 'message']);
+/** DigiPlatinum (teams, analytics) is priced on request: the request-a-quote form, for the sales team. */
+export const QuoteEnquirySchema = z
+  .object({
+    name: personName,
+    email: emailAddress,
+    number: phoneNumber,
+    company: z
+      .string({ error: 'Please enter your company’s name.' })
+      .trim()
+      .min(1, 'Please enter your company’s name.')
+      .max(120, 'Please keep the company name under 120 characters.'),
+    teamSize: z
+      .number({ error: 'How many people would use DigiCard? A number, please.' })
+      .int('A whole number, please.')
+      .min(2, 'DigiPlatinum is for teams of two or more.')
+      .max(100_000, 'For more than 100 000 people, please write to us.'),
+    message: z.string().trim().max(5000, 'Please keep the message under 5000 characters.').optional(),
+  })
+  .meta({ id: 'QuoteEnquiry' });
+export type QuoteEnquiry = z.infer<typeof QuoteEnquirySchema>;
+
+export const EnquiryKind = z.enum(['call-back', 'message', 'quote']);
 export type EnquiryKind = z.infer<typeof EnquiryKind>;
 
-/** NATS request body of `orders.enquiry.submit`: one of the two forms, tagged. */
+/** NATS request body of `orders.enquiry.submit`: one of the forms, tagged. */
 export const SubmitEnquiryRequestSchema = z.discriminatedUnion('kind', [
   CallBackEnquirySchema.extend({ kind: z.literal('call-back') }),
   MessageEnquirySchema.extend({ kind: z.literal('message') }),
+  QuoteEnquirySchema.extend({ kind: z.literal('quote') }),
 ]);
 export type SubmitEnquiryRequest = z.infer<typeof SubmitEnquiryRequestSchema>;
 
@@ -36,6 +58,9 @@ export const EnquiryReceivedSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   message: z.string().nullable(),
+  /** Quote requests only; events recorded before quotes existed have neither. */
+  company: z.string().nullable().default(null),
+  teamSize: z.number().int().nullable().default(null),
   receivedAt: z.iso.datetime(),
 });
 export type EnquiryReceived = z.infer<typeof EnquiryReceivedSchema>;

@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { HttpRoutes, Rpc, type CallBackEnquiry, type EnquiryAccepted, type MessageEnquiry, type RequestMeta } from '@digicard/contracts';
+import { HttpRoutes, Rpc, type CallBackEnquiry, type EnquiryAccepted, type MessageEnquiry, type QuoteEnquiry, type RequestMeta } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
@@ -17,5 +17,10 @@ export class EnquiriesController {
   @Route(HttpRoutes.submitMessageEnquiry)
   message(@ValidBody() body: MessageEnquiry, @Meta() meta: RequestMeta): Promise<EnquiryAccepted> {
     return this.rpc.call(Rpc.submitEnquiry, { kind: 'message', ...body }, meta);
+  }
+
+  @Route(HttpRoutes.submitQuoteEnquiry)
+  quote(@ValidBody() body: QuoteEnquiry, @Meta() meta: RequestMeta): Promise<EnquiryAccepted> {
+    return this.rpc.call(Rpc.submitEnquiry, { kind: 'quote', ...body }, meta);
   }
 }

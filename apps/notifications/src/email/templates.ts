@@ -179,13 +179,24 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
     }
     case 'enquiry-received': {
       const e = job.enquiry;
-      const isCallBack = e.kind === 'call-back';
-      const title = isCallBack ? `Call-back request from ${oneLine(e.name)}` : `New message from ${oneLine(e.name)}`;
-      const intro = isCallBack
-        ? 'Someone filled in "Get things started" on the website and would like us to get in touch.'
-        : 'Someone sent a message with the "Let us contact you" form on the contact page.';
+      const { title, intro } = {
+        'call-back': {
+          title: `Call-back request from ${oneLine(e.name)}`,
+          intro: 'Someone filled in "Get things started" on the website and would like us to get in touch.',
+        },
+        message: {
+          title: `New message from ${oneLine(e.name)}`,
+          intro: 'Someone sent a message with the "Let us contact you" form on the contact page.',
+        },
+        quote: {
+          title: `DigiPlatinum quote request from ${oneLine(e.company ?? e.name)}`,
+          intro: 'A team would like a DigiPlatinum quote (group use and analytics). Please reply with a price.',
+        },
+      }[e.kind];
       const rows: Array<[string, string]> = [
         ['Name', e.name],
+        ...(e.company ? [['Company', e.company] as [string, string]] : []),
+        ...(e.teamSize ? [['Team size', `${e.teamSize} people`] as [string, string]] : []),
         ['Email', e.email],
         ...(e.phone ? [['Number', e.phone] as [string, string]] : []),
         ...(e.message ? [['Message', e.message] as [string, string]] : []),

@@ -7,7 +7,7 @@ import { messagingTables } from '@digicard/messaging';
 export const schema = pgSchema('orders');
 export const { outbox, processedMessages } = messagingTables(schema);
 
-export const enquiryKind = schema.enum('enquiry_kind', ['call-back', 'message']);
+export const enquiryKind = schema.enum('enquiry_kind', ['call-back', 'message', 'quote']);
 
 export const enquiries = schema.table(
   'enquiries',
@@ -18,6 +18,9 @@ export const enquiries = schema.table(
     email: text('email').notNull(),
     phone: text('phone'),
     message: text('message'),
+    /** Quote requests (DigiPlatinum): the company and how many people would use it. */
+    company: text('company'),
+    teamSize: integer('team_size'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('enquiries_created_at_idx').on(t.createdAt)],

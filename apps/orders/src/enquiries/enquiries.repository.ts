@@ -15,8 +15,10 @@ export class EnquiriesRepository {
         kind: enquiry.kind,
         name: enquiry.name,
         email: enquiry.email,
-        phone: enquiry.kind === 'call-back' ? enquiry.number : null,
-        message: enquiry.kind === 'message' ? enquiry.message : null,
+        phone: enquiry.kind === 'message' ? null : enquiry.number,
+        message: enquiry.kind === 'call-back' ? null : enquiry.message || null,
+        company: enquiry.kind === 'quote' ? enquiry.company : null,
+        teamSize: enquiry.kind === 'quote' ? enquiry.teamSize : null,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');

@@ -1,6 +1,7 @@
 import { WebRoutes } from '@digicard/contracts';
 import { Container } from '@digicard/ui';
 import { Link } from 'react-router';
+import { QuoteForm } from '../modules/enquiries/components/quote-form';
 import { PackageList } from '../modules/packages/components/package-list';
 import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
 import { useCatalogue } from '../modules/shop/hooks/use-catalogue';
@@ -46,6 +47,19 @@ export function PricingPage() {
               Get Your Digital Profile
             </Link>
           </p>
+        </Container>
+      </section>
+
+      <section id="quote" className="section" aria-labelledby="pricing-quote-title">
+        <Container className="narrow-page">
+          <h2 id="pricing-quote-title" className="section__title">
+            DigiPlatinum for teams: request a quote
+          </h2>
+          <p className="section__lead">
+            Cards for your whole sales team, managed by their leader, with analytics. Tell us about your team and we
+            will send you a price.
+          </p>
+          <QuoteForm labelledBy="pricing-quote-title" />
         </Container>
       </section>
     </>

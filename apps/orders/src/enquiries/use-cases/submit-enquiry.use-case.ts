@@ -29,6 +29,8 @@ export class SubmitEnquiry {
         email: stored.email,
         phone: stored.phone,
         message: stored.message,
+        company: stored.company,
+        teamSize: stored.teamSize,
         receivedAt: stored.createdAt.toISOString(),
       });
       return stored;

@@ -90,7 +90,7 @@ export function BillingSection() {
             <h3 className="pe-plan__name">DigiPlatinum</h3>
             <p className="pe-plan__price">Price on request</p>
             <p className="pe-plan__adds">For teams: group use and analytics.</p>
-            <Link className="button-link button-link--secondary" to={WebRoutes.contact}>
+            <Link className="button-link button-link--secondary" to={`${WebRoutes.pricing}#quote`}>
               Ask for a quote
             </Link>
           </li>

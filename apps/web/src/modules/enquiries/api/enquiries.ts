@@ -1,4 +1,4 @@
-import { HttpRoutes, type CallBackEnquiry, type MessageEnquiry } from '@digicard/contracts';
+import { HttpRoutes, type CallBackEnquiry, type MessageEnquiry, type QuoteEnquiry } from '@digicard/contracts';
 import { postJson } from '../../api/http';
 
 /** POST /api/enquiries/call-back: the footer form "Get things started". */
@@ -9,4 +9,9 @@ export function submitCallBackEnquiry(body: CallBackEnquiry) {
 /** POST /api/enquiries/message: the contact page form "Let us contact you". */
 export function submitMessageEnquiry(body: MessageEnquiry) {
   return postJson(HttpRoutes.submitMessageEnquiry, body);
+}
+
+/** POST /api/enquiries/quote: DigiPlatinum's "Request a quote". */
+export function submitQuoteEnquiry(body: QuoteEnquiry) {
+  return postJson(HttpRoutes.submitQuoteEnquiry, body);
 }
