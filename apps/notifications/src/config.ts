@@ -11,6 +11,12 @@ export const ConfigSchema = z.object({
   SALES_INBOX: env.email,
   BRAND_NAME: z.string().min(1).default('DigiCard'),
   PUBLIC_URL: env.httpUrl,
+  /** The business's VAT number (10 digits, starting with 4): receipts then show the VAT their amounts include. */
+  VAT_NUMBER: z
+    .string()
+    .regex(/^4\d{9}$/, 'must be a South African VAT number: 10 digits starting with 4')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
 });
 export type Config = z.infer<typeof ConfigSchema>;

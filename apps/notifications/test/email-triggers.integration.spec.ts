@@ -69,6 +69,7 @@ beforeAll(async () => {
     MAIL_FROM: 'DigiCard <no-reply@digicard.test>',
     SALES_INBOX: 'sales@digicard.test',
     PUBLIC_URL: 'http://localhost:8080',
+    VAT_NUMBER: '4123456789',
   });
   identityStandIn = await startIdentityStandIn(service.nats.url);
 });
@@ -162,6 +163,8 @@ describe('email triggers', () => {
     expect(mail!.text).toContain('2 x PVC NFC Card Special (includes 12 months of DigiGold) at R899.00: R1,798.00');
     expect(mail!.text).toContain('3 x Stainless Steel NFC Card at R569.00: R1,707.00');
     expect(mail!.text).toContain('Total: R3,505.00');
+    // 15/115 of R3,505.00, rounded to the cent.
+    expect(mail!.text).toContain('Includes VAT at 15%: R457.17 (VAT number 4123456789)');
     expect(mail!.text).toContain('confirm the print layout of your cards before printing');
     const logged = await service.sql('SELECT status, recipient FROM notifications.mail_log WHERE job_id = $1', [`order-receipt-${eventId}`]);
     expect(logged).toEqual([{ status: 'sent', recipient: 'ayanda@example.test' }]);
@@ -178,5 +181,46 @@ describe('email triggers', () => {
     });
     await service.handled(Events.orderPaid, eventId);
     expect(await service.sql('SELECT 1 FROM notifications.mail_log WHERE job_id = $1', [`order-receipt-${eventId}`])).toEqual([]);
+  });
+
+  const account = (username: string) => {
+    const id = randomUUID();
+    standInAccounts.set(id, { id, username, email: `${username}@example.test`, firstName: username[0]!.toUpperCase() + username.slice(1), lastName: 'Test', role: 'user', isVerified: true });
+    return id;
+  };
+
+  it('sends a month’s receipt for a paid tier, with its VAT, and nothing for an order’s payment (orders sends that one)', async () => {
+    const accountId = account('lwazi');
+    await service.publish(Events.paymentCompleted, {
+      paymentId: randomUUID(), accountId, kind: 'subscription', orderId: null, subscriptionId: randomUUID(), amountCents: 6900,
+      pfPaymentId: '1001', completedAt: '2030-03-14T09:26:53.000Z', tier: 'DigiGold', paidUntil: '2030-04-14T09:26:53.000Z',
+    });
+    const orderPayment = await service.publish(Events.paymentCompleted, {
+      paymentId: randomUUID(), accountId, kind: 'order', orderId: randomUUID(), subscriptionId: null, amountCents: 36900,
+      pfPaymentId: '1002', completedAt: '2030-03-14T09:26:53.000Z', tier: null, paidUntil: null,
+    });
+    const [mail] = await waitFor('the membership receipt', () => Promise.resolve(mailTo('lwazi@example.test').length ? mailTo('lwazi@example.test') : null));
+    expect(mail!.subject).toBe('[DigiCard] Your DigiGold membership is paid');
+    expect(mail!.text).toContain('Amount: R69.00');
+    expect(mail!.text).toContain('Includes VAT at 15%: R9.00');
+    await service.handled(Events.paymentCompleted, orderPayment);
+    expect(mailTo('lwazi@example.test')).toHaveLength(1);
+  });
+
+  it('tells the owner when a payment fails, and when the tier has ended', async () => {
+    const accountId = account('nomsa');
+    await service.publish(Events.paymentFailed, {
+      paymentId: randomUUID(), accountId, subscriptionId: randomUUID(), tier: 'DigiSilver', amountCents: 4900,
+      failedAt: '2030-03-14T09:26:53.000Z', graceUntil: '2030-03-21T09:26:53.000Z',
+    });
+    await service.publish(Events.membershipChanged, { accountId, membership: 'DigiShare', paidUntil: null, version: 3, changedAt: '2030-03-21T09:27:00.000Z' });
+    await service.publish(Events.membershipChanged, { accountId, membership: 'DigiGold', paidUntil: '2030-04-21T09:27:00.000Z', version: 4, changedAt: '2030-03-22T09:27:00.000Z' });
+    const mails = await waitFor('two emails', () => Promise.resolve(mailTo('nomsa@example.test').length >= 2 ? mailTo('nomsa@example.test') : null));
+    const failed = mails.find((m) => m.subject.includes('did not go through'));
+    expect(failed?.text).toContain('Your features stay until: 21 March 2030');
+    const ended = mails.find((m) => m.subject === '[DigiCard] Your profile is on DigiShare again');
+    expect(ended?.text).toContain('hidden, never deleted');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(mailTo('nomsa@example.test')).toHaveLength(2);
   });
 });

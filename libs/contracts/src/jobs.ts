@@ -65,6 +65,8 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     paidAt: z.iso.datetime(),
     paidUntil: z.iso.datetime().nullable(),
   }),
+  /** The paid tier ended (cancelled and run out, or unpaid after the grace): the profile is on DigiShare again. */
+  z.object({ template: z.literal('membership-ended'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string() }),
   /** A recurring payment failed: the tier stays until `graceUntil`. */
   z.object({
     template: z.literal('payment-failed'),

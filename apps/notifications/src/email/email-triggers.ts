@@ -112,6 +112,15 @@ export class EmailTriggers {
     });
   }
 
+  /** A paid tier ended (its month ran out after a cancellation, or the grace after a failed payment). */
+  @OnEvent(Events.membershipChanged)
+  async membershipChanged(change: Data<typeof Events.membershipChanged>, { eventId }: EventContext): Promise<void> {
+    if (change.membership !== 'DigiShare') return;
+    const owner = await this.accountOf(change.accountId, eventId);
+    if (!owner) return;
+    await this.emails.enqueue({ template: 'membership-ended', sourceEventId: eventId, to: owner.email, firstName: owner.firstName });
+  }
+
   /** A recurring payment failed: the owner hears it at once, with the end of the grace period. */
   @OnEvent(Events.paymentFailed)
   async paymentFailed(failure: Data<typeof Events.paymentFailed>, { eventId }: EventContext): Promise<void> {

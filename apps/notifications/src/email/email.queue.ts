@@ -39,7 +39,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     await producerConnection.ping();
   });
   const transport = nodemailer.createTransport(config.SMTP_URL);
-  const brand: Brand = { name: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, salesInbox: config.SALES_INBOX };
+  const brand: Brand = { name: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, salesInbox: config.SALES_INBOX, vatNumber: config.VAT_NUMBER ?? null };
 
   const process = async (job: Job): Promise<EmailJobResult> => {
     const data = EmailJobSchema.parse(job.data);

@@ -12,6 +12,18 @@ export interface Brand {
   name: string;
   publicUrl: string;
   salesInbox: string;
+  /** When set, receipts show the VAT their amounts include. */
+  vatNumber: string | null;
+}
+
+/** South Africa's standard VAT rate; our prices include it. */
+const VAT_PERCENT = 15;
+
+/** The receipt's VAT line, when the business is VAT-registered: prices include VAT, so it is 15/115 of the total. */
+export function vatLine(brand: Brand, totalCents: number): string | null {
+  if (!brand.vatNumber) return null;
+  const vat = Math.round((totalCents * VAT_PERCENT) / (100 + VAT_PERCENT));
+  return `Includes VAT at ${VAT_PERCENT}%: ${formatRand(vat)} (VAT number ${brand.vatNumber})`;
 }
 
 const escapeHtml = (value: string): string =>
@@ -77,6 +89,7 @@ function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
   const gold = (months: number): string => (months > 0 ? ` (includes ${months} months of DigiGold)` : '');
   const amount = (cents: number): string => `<span style="white-space:nowrap">${escapeHtml(formatRand(cents))}</span>`;
   const cell = 'padding:6px 8px;border-bottom:1px solid #ddd';
+  const vat = vatLine(brand, job.totalCents);
   const rows = job.lines
     .map(
       (l) =>
@@ -96,6 +109,7 @@ function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
 ${rows}
 <tr><th align="left" colspan="3" style="padding:8px">Total</th><th align="right" style="padding:8px">${amount(job.totalCents)}</th></tr>
 </table>
+${vat ? `<p style="margin:0 0 16px;font-size:13px;color:#444">${escapeHtml(vat)}</p>` : ''}
 ${next.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 <p style="margin:0 0 12px">${escapeHtml(closing)}</p>
 <p style="margin:24px 0 0;font-size:12px;color:#555">Sent by ${escapeHtml(brand.name)} · <a href="${escapeHtml(brand.publicUrl)}">${escapeHtml(brand.publicUrl)}</a></p>
@@ -112,6 +126,7 @@ ${next.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
     '',
     ...job.lines.map((l) => `${l.quantity} x ${l.name}${gold(l.includedGoldMonths)} at ${formatRand(l.unitPriceCents)}: ${formatRand(l.lineTotalCents)}`),
     `Total: ${formatRand(job.totalCents)}`,
+    ...(vat ? [vat] : []),
     '',
     ...next,
     '',
@@ -160,9 +175,20 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
       const rows: Array<[string, string]> = [
         ['Membership', job.tier],
         ['Amount', formatRand(job.amountCents)],
+        ...(vatLine(brand, job.amountCents) ? [['VAT', vatLine(brand, job.amountCents)!] as [string, string]] : []),
         ['Paid', when(job.paidAt)],
         ...(job.paidUntil ? [['Paid until', when(job.paidUntil)] as [string, string]] : []),
         ['Billing', 'Monthly through PayFast, until you cancel under Billing in your dashboard.'],
+      ];
+      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+    }
+    case 'membership-ended': {
+      const title = 'Your profile is on DigiShare again';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, your paid membership has ended. Your profile stays online on DigiShare, free.`;
+      const rows: Array<[string, string]> = [
+        ['What visitors see', 'Your contact details, logo, profile image, QR code and Save to Contact.'],
+        ['What is hidden', 'Anything your paid tier showed (social links, gallery, video, products, the lead form) is hidden, never deleted.'],
+        ['To bring it back', 'Choose DigiSilver or DigiGold under Billing in your dashboard.'],
       ];
       return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
     }
