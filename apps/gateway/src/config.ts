@@ -25,6 +25,8 @@ export const ConfigSchema = z.object({
   SALES_EMAIL: env.email.default('sales@digicard.co.za'),
   WHATSAPP_NUMBER: z.string().regex(/^\d{11,15}$/, 'digits only in international form, e.g. 27821234567').default('27821234567'),
   REQUEST_TIMEOUT_MS: env.requestTimeoutMs,
+  /** How long readiness stays 200 ("degraded") while NATS or Redis does not answer: a blip must not empty the Service. */
+  READINESS_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How many proxies sit in front (for the client IP in rate limits): 0 in development, 1 behind an ingress. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   ENQUIRY_RATE_LIMIT: rateLimit.default({ limit: 10, windowSeconds: 600 }),

@@ -17,7 +17,7 @@ describe('the gateway while Redis is down: never a 500', () => {
 
   beforeAll(async () => {
     await redis.start();
-    system = await TestSystem.start({ apps: ['orders', 'gateway'], env: { gateway: { REDIS_URL: redis.url } } });
+    system = await TestSystem.start({ apps: ['orders', 'gateway'], env: { gateway: { REDIS_URL: redis.url, READINESS_GRACE_SECONDS: '3' } } });
     assert.equal((await system.api('/api/enquiries/call-back', { body: enquiry })).status, 202, 'accepted while Redis is up');
     await redis.kill();
   });
@@ -54,6 +54,16 @@ describe('the gateway while Redis is down: never a 500', () => {
     const session = await fetch(`${system.gatewayUrl}/api/session`, { headers: { cookie } });
     assert.equal(session.status, 503);
     assert.equal(session.headers.get('retry-after'), '30');
+  });
+
+  it('stays ready through a Redis blip, saying it is degraded, and stops being ready when it lasts', async () => {
+    const ready = await fetch(`${system.gatewayUrl}/health`);
+    assert.equal(ready.status, 200, 'a blip must not take every replica out of the Service');
+    const report = (await ready.json()) as { status: string; checks: Record<string, { status: string }> };
+    assert.equal(report.status, 'degraded');
+    assert.equal(report.checks['redis']?.status, 'down');
+    assert.equal(report.checks['nats']?.status, 'up');
+    await waitFor('readiness to give up after the grace', async () => (await fetch(`${system.gatewayUrl}/health`)).status === 503, 10_000);
   });
 
   it('stays up: no process exits for a lost Redis', async () => {

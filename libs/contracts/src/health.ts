@@ -9,7 +9,8 @@ export const HealthCheckResultSchema = z.object({
 
 export const HealthReportSchema = z
   .object({
-    status: z.enum(['ok', 'error']),
+    /** `degraded`: something is down, but not for long enough to take the gateway out of rotation (readiness). */
+    status: z.enum(['ok', 'degraded', 'error']),
     service: z.string(),
     checks: z.record(z.string(), HealthCheckResultSchema),
   })

@@ -3,18 +3,22 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
 import { HealthReportSchema, ServiceNames, healthSubject, type HealthReport } from '@digicard/contracts';
-import { HealthRegistry } from '@digicard/server';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { CONFIG, HealthRegistry } from '@digicard/server';
+import type { Config } from '../config.js';
 import { NATS_CLIENT, REDIS } from '../tokens.js';
 
 /** The gateway's health: its own dependencies (readiness), and the whole system's as the services report it. */
 @Injectable()
 export class GatewayHealth {
   private readonly own: HealthRegistry;
+  /** When the gateway's own dependencies were first seen down in the current spell, or null while they are up. */
+  private downSince: number | null = null;
 
   constructor(
     @Inject(NATS_CLIENT) private readonly client: ClientProxy,
     @Inject(REDIS) redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
   ) {
     this.own = new HealthRegistry('gateway')
       .add('nats', async () => {
@@ -25,9 +29,21 @@ export class GatewayHealth {
       });
   }
 
-  /** Readiness: the gateway's own dependencies. A service being down must not take the gateway out of rotation. */
-  ready(): Promise<HealthReport> {
-    return this.own.report();
+  /**
+   * Readiness: the gateway's own dependencies. A service being down must not take the gateway out of rotation, and
+   * neither must a blip of NATS or Redis, which every replica would see at once (all of them would leave the
+   * Service together): while the gateway serves cached pages and answers 503 to what needs the missing part, it
+   * reports `degraded` and stays ready for `READINESS_GRACE_SECONDS`, then `error` (503) if it is still down.
+   */
+  async ready(now = Date.now()): Promise<HealthReport> {
+    const report = await this.own.report();
+    if (report.status === 'ok') {
+      this.downSince = null;
+      return report;
+    }
+    this.downSince ??= now;
+    const within = now - this.downSince < this.config.READINESS_GRACE_SECONDS * 1000;
+    return { ...report, status: within ? 'degraded' : 'error' };
   }
 
   /** The whole system: the gateway's dependencies and every service's own report. */

@@ -4,10 +4,10 @@ import { HttpRoutes, OperationsRoutes, type HealthReport } from '@digicard/contr
 import { Route } from '../http/route.js';
 import { GatewayHealth } from './gateway-health.js';
 
-/** 200 when every check is up, 503 otherwise, with the report either way. */
+/** 200 when every check is up (or the gateway is only degraded), 503 otherwise, with the report either way. */
 async function send(res: Response, report: Promise<HealthReport>): Promise<void> {
   const answer = await report;
-  res.status(answer.status === 'ok' ? 200 : 503).json(answer);
+  res.status(answer.status === 'error' ? 503 : 200).json(answer);
 }
 
 @Controller()
