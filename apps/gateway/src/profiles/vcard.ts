@@ -2,7 +2,7 @@ import type { PublicProfile } from '@digicard/contracts';
 
 /** vCard 3.0 text values escape backslash, comma, semicolon and line breaks (RFC 2426 section 4). */
 export const escapeVcard = (value: string): string =>
-  value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+  value.replace(/\\/g, '\\\\').replace(/\r\n|\r|\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
 
 /** Lines are folded at 75 octets with CRLF and a space, never inside a UTF-8 character. */
 export function foldLine(line: string): string {
