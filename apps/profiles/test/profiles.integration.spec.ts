@@ -67,6 +67,27 @@ describe('account events', () => {
   });
 });
 
+describe('identity’s events in any order', () => {
+  const registration = (accountId: string, username: string) => ({
+    accountId, username, email: `${username}@example.test`, firstName: 'Late', lastName: 'Arrival', role: 'user' as const, registeredAt: new Date().toISOString(),
+  });
+
+  it('a verification that arrives before the registration still leaves the profile verified', async () => {
+    const accountId = randomUUID();
+    await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+    await service.handled(Events.userRegistered, await service.publish(Events.userRegistered, registration(accountId, 'verifiedfirst')));
+    expect(await service.call(Rpc.getOwnProfile, {}, { accountId })).toMatchObject({ ok: true, value: { username: 'verifiedfirst', isVerified: true } });
+  });
+
+  it('a deletion that arrives before the registration leaves no profile behind', async () => {
+    const accountId = randomUUID();
+    await service.handled(Events.userDeleted, await service.publish(Events.userDeleted, { accountId, deletedAt: new Date().toISOString() }));
+    await service.handled(Events.userRegistered, await service.publish(Events.userRegistered, registration(accountId, 'deletedfirst')));
+    expect(await service.call(Rpc.getOwnProfile, {}, { accountId })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.sql('SELECT 1 FROM profiles.profiles WHERE username = $1', ['deletedfirst'])).toEqual([]);
+  });
+});
+
 describe('save profile', () => {
   it('saves the document and announces the change for the page caches', async () => {
     const accountId = await registered('lerato');

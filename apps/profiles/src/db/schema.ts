@@ -33,6 +33,17 @@ export const profiles = schema.table(
 );
 
 /**
+ * What identity said of an account besides its registration: verified, deleted. Identity's events come through
+ * separate consumers, so `user.verified` or `user.deleted` can arrive before `user.registered`: kept here, they are
+ * applied when the registration arrives (a verified profile; or no profile at all for a deleted account).
+ */
+export const accountFacts = schema.table('account_facts', {
+  accountId: uuid('account_id').primaryKey(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
  * What the payments service last said of each account's tier (`payments.membership.changed`), with its version: a
  * change older than the one kept is ignored, and a change that arrives before the account's profile exists is kept
  * here and applied when the profile is created. Events of one account may arrive in any order.

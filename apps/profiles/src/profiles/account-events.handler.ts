@@ -15,10 +15,14 @@ export class AccountEvents {
 
   @OnEvent(Events.userRegistered)
   async registered(data: UserRegistered, { tx }: EventContext): Promise<void> {
-    // A tier paid for before this event arrived (events of different subjects come in any order) is kept.
+    // Identity's other events may have come first (each subject has its own consumer): a deleted account gets no
+    // profile, a verified one starts verified, a tier paid for already is kept.
+    const facts = await this.profiles.accountFactsOf(tx, data.accountId);
+    if (facts?.deletedAt) return;
     const membership = (await this.profiles.membershipOf(tx, data.accountId)) ?? 'DigiShare';
     await this.profiles.insertIfNew(tx, {
       membership,
+      isVerified: facts?.verifiedAt != null,
       accountId: data.accountId,
       username: data.username,
       email: data.email,
@@ -31,12 +35,15 @@ export class AccountEvents {
 
   @OnEvent(Events.userVerified)
   async verified(data: { accountId: string; verifiedAt: string }, { tx }: EventContext): Promise<void> {
+    await this.profiles.recordAccountFact(tx, data.accountId, { verifiedAt: new Date(data.verifiedAt) });
     await this.profiles.markVerified(tx, data.accountId, new Date(data.verifiedAt));
   }
 
   /** The owner asked to be forgotten (POPIA): the profile, its images, leads, views and paths go. */
   @OnEvent(Events.userDeleted)
-  async deleted(data: { accountId: string }, { tx }: EventContext): Promise<void> {
+  async deleted(data: { accountId: string; deletedAt: string }, { tx }: EventContext): Promise<void> {
+    // Kept after everything else goes, so a registration event that arrives late creates nothing.
+    await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt) });
     const username = await this.profiles.deleteAll(tx, data.accountId);
     // Gateways drop the cached page at once.
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.accountId, username });

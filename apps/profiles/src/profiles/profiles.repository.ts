@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { leads, media, memberships, profileViews, profiles, vanityPaths } from '../db/schema.js';
+import { accountFacts, leads, media, memberships, profileViews, profiles, vanityPaths } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -49,6 +49,16 @@ export class ProfilesRepository {
       .set({ membership, updatedAt: new Date() })
       .where(and(eq(profiles.accountId, accountId), eq(profiles.isPartner, false), sql`${profiles.membership} <> ${membership}`))
       .returning();
+    return row ?? null;
+  }
+
+  /** Remembers that identity verified or deleted an account, whatever order its events arrive in. */
+  async recordAccountFact(tx: Transaction, accountId: string, fact: { verifiedAt: Date } | { deletedAt: Date }): Promise<void> {
+    await tx.insert(accountFacts).values({ accountId, ...fact }).onConflictDoUpdate({ target: accountFacts.accountId, set: fact });
+  }
+
+  async accountFactsOf(db: Executor, accountId: string): Promise<{ verifiedAt: Date | null; deletedAt: Date | null } | null> {
+    const [row] = await db.select().from(accountFacts).where(eq(accountFacts.accountId, accountId)).limit(1);
     return row ?? null;
   }
 
