@@ -268,7 +268,8 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.equal(gone.status, 200, JSON.stringify(gone.body));
     assert.equal(gone.body.message, 'Your account and everything we held about it are deleted.');
     assert.equal((await other.request('/api/session')).body.user, null, 'every session ended');
-    assert.equal((await system.client().request('/api/session', { body: { email: 'lerato@example.co.za', password: lerato.password } })).body.code, 'AUTH_USER_NOT_FOUND');
+    // Its own password no longer signs in: the account is gone.
+    assert.equal((await system.client().request('/api/session', { body: { email: 'lerato@example.co.za', password: lerato.password } })).body.code, 'AUTH_INVALID_CREDENTIALS');
     await waitFor('the profile to be forgotten', async () => {
       const rows = await system.sql<{ n: number }>(
         `SELECT (SELECT count(*) FROM profiles.profiles WHERE account_id = $1) + (SELECT count(*) FROM profiles.leads WHERE account_id = $1)

@@ -122,14 +122,14 @@ describe('register', () => {
 });
 
 describe('authenticate', () => {
-  it('tells an unknown email from a wrong password, as the product always has, and signs in with the right one', async () => {
+  it('answers an unknown email and a wrong password alike, so nobody learns who has an account, and signs in with the right one', async () => {
     const user = await register('lerato');
     const authenticate = service.get(Authenticate);
-    await expect(authenticate.execute({ email: 'nobody@example.test', password: PASSWORD })).rejects.toMatchObject(
-      refusal(401, 'AUTH_USER_NOT_FOUND', AccountMessages.userNotFound),
-    );
-    await expect(authenticate.execute({ email: 'lerato@example.test', password: 'not-the-password' })).rejects.toMatchObject(
-      refusal(401, 'AUTH_WRONG_PASSWORD', AccountMessages.wrongPassword),
+    const same = refusal(401, 'AUTH_INVALID_CREDENTIALS', AccountMessages.invalidCredentials);
+    await expect(authenticate.execute({ email: 'nobody@example.test', password: PASSWORD })).rejects.toMatchObject(same);
+    await expect(authenticate.execute({ email: 'lerato@example.test', password: 'not-the-password' })).rejects.toMatchObject(same);
+    expect(await service.call(Rpc.authenticate, { email: 'nobody@example.test', password: PASSWORD })).toEqual(
+      await service.call(Rpc.authenticate, { email: 'lerato@example.test', password: 'not-the-password' }),
     );
     await expect(authenticate.execute({ email: 'LERATO@example.TEST', password: PASSWORD })).resolves.toEqual(user);
     expect(await service.call(Rpc.authenticate, { email: ' lerato@example.test ', password: PASSWORD })).toEqual({ ok: true, value: user });
@@ -239,7 +239,7 @@ describe('password reset', () => {
     expect((await eventsOf(Events.passwordChanged, user.id)).map((e) => e.data)).toEqual([{ accountId: user.id, changedAt: expect.stringMatching(/^\d{4}-/) }]);
     const authenticate = service.get(Authenticate);
     await expect(authenticate.execute({ email: 'pieter@example.test', password: PASSWORD })).rejects.toMatchObject(
-      refusal(401, 'AUTH_WRONG_PASSWORD', AccountMessages.wrongPassword),
+      refusal(401, 'AUTH_INVALID_CREDENTIALS', AccountMessages.invalidCredentials),
     );
     await expect(authenticate.execute({ email: 'pieter@example.test', password: 'new-fynbos-path' })).resolves.toEqual(user);
     await expect(reset.execute({ token, password: 'another-new-path' })).rejects.toMatchObject(linkInvalid);
@@ -272,7 +272,7 @@ describe('delete account', () => {
     expect(await service.sql('SELECT id FROM identity.accounts WHERE id = $1', [user.id])).toEqual([]);
     expect(await service.sql('SELECT id FROM identity.email_tokens WHERE account_id = $1', [user.id])).toEqual([]);
     await expect(service.get(Authenticate).execute({ email: 'thabo@example.test', password: PASSWORD })).rejects.toMatchObject(
-      refusal(401, 'AUTH_USER_NOT_FOUND', AccountMessages.userNotFound),
+      refusal(401, 'AUTH_INVALID_CREDENTIALS', AccountMessages.invalidCredentials),
     );
     expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: false, status: 404, message: 'No such account.' });
   });

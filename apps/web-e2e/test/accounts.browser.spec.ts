@@ -112,11 +112,11 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     await main.getByLabel('Email').fill('nobody@example.co.za');
     await main.getByLabel('Password').fill(person.password);
     await main.getByRole('button', { name: 'Log In' }).click();
-    await main.getByText('No account found with this email.').waitFor();
+    await main.getByText('Incorrect email or password.').waitFor();
     await main.getByLabel('Email').fill(person.email);
     await main.getByLabel('Password').fill('not my password');
     await main.getByRole('button', { name: 'Log In' }).click();
-    await main.getByText('Incorrect password. Please try again.').waitFor();
+    await main.getByText('Incorrect email or password.').waitFor();
     await page.screenshot({ path: screenshotPath('login-wrong-password'), fullPage: true });
     await main.getByLabel('Password').fill(person.password);
     await main.getByRole('button', { name: 'Log In' }).click();

@@ -114,7 +114,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 /** The texts the product has always shown (spec section 8), picked in one place. */
 export const AccountMessages = {
-  userNotFound: 'No account found with this email.',
+  invalidCredentials: 'Incorrect email or password.',
   wrongPassword: 'Incorrect password. Please try again.',
   loginFailed: 'Login failed. Please try again.',
   resetSent: 'Password reset link sent. Check your email.',

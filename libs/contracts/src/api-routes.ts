@@ -236,7 +236,7 @@ export const HttpRoutes = {
     signIn: 'local',
     responses: {
       200: { description: 'Signed in (sets the session cookie)', schema: SessionResponseSchema },
-      401: { description: 'AUTH_USER_NOT_FOUND, AUTH_WRONG_PASSWORD or AUTH_FAILED with the product\'s message', schema: ApiErrorSchema },
+      401: { description: 'AUTH_INVALID_CREDENTIALS "Incorrect email or password." (the same for an unknown email and a wrong password), or AUTH_FAILED', schema: ApiErrorSchema },
       403: csrf,
       503: unavailable,
     },

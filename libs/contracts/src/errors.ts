@@ -15,7 +15,9 @@ export const ErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',
   NotFound: 'NOT_FOUND',
   Unauthorized: 'UNAUTHORIZED',
-  UserNotFound: 'AUTH_USER_NOT_FOUND',
+  /** Sign-in: an unknown email and a wrong password get the same answer (decisions.md), so nobody learns who has an account. */
+  InvalidCredentials: 'AUTH_INVALID_CREDENTIALS',
+  /** A signed-in owner confirming an action with their password (deleting the account) typed the wrong one. */
   WrongPassword: 'AUTH_WRONG_PASSWORD',
   LoginFailed: 'AUTH_FAILED',
   LinkInvalid: 'LINK_INVALID',

@@ -9,8 +9,8 @@ import type { SessionRequest } from '../session/session.middleware.js';
 
 /**
  * Sign-in with email and password. The password is checked by the identity service (argon2id, the same cost for an
- * unknown email), so this strategy only asks it. Its errors keep the product's texts: 401 AUTH_USER_NOT_FOUND or
- * AUTH_WRONG_PASSWORD as the service says, 503 when it does not answer, and 401 AUTH_FAILED for anything else.
+ * unknown email), so this strategy only asks it. Its errors: 401 AUTH_INVALID_CREDENTIALS as the service says (the
+ * same for an unknown email and a wrong password), 503 when it does not answer, and 401 AUTH_FAILED for anything else.
  * By the time Passport runs, `@Route` has validated the body (so email is trimmed) and counted the limits.
  */
 @Injectable()

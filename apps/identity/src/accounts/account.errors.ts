@@ -7,7 +7,7 @@ export const AccountErrors = {
   field: (field: string, message: string) =>
     new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors: { [field]: [message] } }),
   linkInvalid: () => new ServiceError({ statusCode: 400, code: ErrorCode.LinkInvalid, message: AccountMessages.linkInvalid }),
-  userNotFound: () => new ServiceError({ statusCode: 401, code: ErrorCode.UserNotFound, message: AccountMessages.userNotFound }),
+  invalidCredentials: () => new ServiceError({ statusCode: 401, code: ErrorCode.InvalidCredentials, message: AccountMessages.invalidCredentials }),
   wrongPassword: () => new ServiceError({ statusCode: 401, code: ErrorCode.WrongPassword, message: AccountMessages.wrongPassword }),
   accountNotFound: () => ServiceError.notFound('No such account.'),
 } as const;

@@ -20,11 +20,12 @@ export class Authenticate {
 
   async execute({ email, password }: LoginRequest): Promise<SessionUser> {
     const account = await this.accounts.findByEmail(this.db, email);
+    // The same answer, after the same time, for an unknown email and a wrong password (decisions.md).
     if (!account) {
       await spendVerifyTime(password);
-      throw AccountErrors.userNotFound();
+      throw AccountErrors.invalidCredentials();
     }
-    if (!(await verifyPassword(account.passwordHash, password))) throw AccountErrors.wrongPassword();
+    if (!(await verifyPassword(account.passwordHash, password))) throw AccountErrors.invalidCredentials();
     return toSessionUser(account);
   }
 }

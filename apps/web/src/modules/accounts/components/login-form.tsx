@@ -22,8 +22,7 @@ const FIELDS = ['email', 'password'] as const satisfies readonly (keyof LoginReq
 
 /** The product's texts by code, for a 401 that came without a message. */
 const LOGIN_MESSAGES: Partial<Record<string, string>> = {
-  [ErrorCode.UserNotFound]: AccountMessages.userNotFound,
-  [ErrorCode.WrongPassword]: AccountMessages.wrongPassword,
+  [ErrorCode.InvalidCredentials]: AccountMessages.invalidCredentials,
   [ErrorCode.LoginFailed]: AccountMessages.loginFailed,
 };
 
