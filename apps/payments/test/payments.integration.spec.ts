@@ -486,4 +486,13 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     ]);
     expect((await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(2);
   });
+
+  it('pays an order of specials asked for again (the dashboard’s Pay) as the special offer', async () => {
+    const { accountId, orderId } = specialOrder([line('bamboo-special', 'Bamboo NFC Card Special', 109_900, 12)]);
+    const started = await service.call(Rpc.startOrderPayment, { orderId }, { accountId });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const q = new URL(started.value.redirectUrl).searchParams;
+    expect([q.get('amount'), q.get('recurring_amount'), q.get('billing_date')]).toEqual(['1099.00', '69.00', sastDate(1)]);
+    expect(await service.sql('SELECT kind FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([{ kind: 'special' }]);
+  });
 });

@@ -7,9 +7,8 @@ import { addMonths, Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { PEERS_RPC, type PeersRpc } from '../peers.js';
+import { PEERS_RPC, serviceMeta, type PeersRpc } from '../peers.js';
 import { priceOf } from '../plans.js';
-import { serviceMeta } from './start-order-payment.use-case.js';
 
 const orderNotFound = () => ServiceError.notFound('Order not found.');
 
