@@ -51,7 +51,9 @@ export function RegistrationPage() {
     }
     // The account may exist now (signed in) even though the payment could not be asked for: learn so.
     if (account && result.error.statusCode !== 400 && result.error.statusCode !== NETWORK_FAILURE_STATUS) void session.refresh();
-    const message = `${REGISTER_FAILED_PREFIX}${result.error.message}`;
+    // The server's own words: a refused field's message (email taken, say) says more than "correct the fields".
+    const detail = Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message;
+    const message = `${REGISTER_FAILED_PREFIX}${detail}`;
     window.alert(message);
     return { error: withFormFieldNames(result.error), message };
   }
