@@ -50,4 +50,22 @@ describe('checkout while payments does not answer', () => {
     assert.ok(tooMany.body.fieldErrors['items.0.quantity']);
     assert.equal((await system.client().request('/api/orders', { body: { items: [{ id: 'pvc-card', quantity: 1 }] } })).status, 401);
   });
+
+  it('the special offer: refuses non-specials before creating anything; while payments is down, the account (signed in) and the order stay and the answer is 503', async () => {
+    const visitor = system.client();
+    const account = { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.co.za', password: 'a quiet harbour at dusk' };
+    const accessory = await visitor.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }, { id: 'pvc-card', quantity: 1 }] } });
+    assert.equal(accessory.status, 400);
+    assert.deepEqual(accessory.body.fieldErrors, { 'items.1.id': ['“pvc-card” is not a special.'] });
+    assert.equal(visitor.sessionId, null, 'nobody registered');
+    assert.equal((await visitor.request('/api/registration', { body: { account: null, items: [{ id: 'pvc-special', quantity: 1 }] } })).status, 401);
+    assert.equal((await buyer.client.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }] } })).status, 409);
+
+    const res = await visitor.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }] } });
+    assert.equal(res.status, 503);
+    assert.ok(visitor.sessionId, 'registered and signed in');
+    await visitor.request('/api/session');
+    const orders = (await visitor.request('/api/orders')).body.orders;
+    assert.deepEqual(orders.map((o: { status: string; totalCents: number }) => [o.status, o.totalCents]), [['awaiting-payment', 89_900]]);
+  });
 });

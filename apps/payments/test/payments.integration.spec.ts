@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Events, Rpc } from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
-import { itnSignatureString, md5Hex, pfEncode } from '@digicard/payfast';
+import { itnSignatureString, md5Hex, pfEncode, signature } from '@digicard/payfast';
 import { createSimulator, type PayFastSimulator } from '@digicard/payfast-simulator';
 import { InProcessService } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
@@ -56,7 +56,8 @@ const validate = { mode: 'pass' as 'pass' | 'error' | 'hang' };
 /** STAND-IN FOR THE GATEWAY's POST /api/payfast/notify: passes the raw body and address on; `hold` keeps ITNs back. */
 const notify = { hold: false, held: [] as string[] };
 /** STAND-INS FOR ORDERS (orders.order.for-payment) AND IDENTITY (identity.account.get). */
-const orders = new Map<string, { accountId: string; status: 'awaiting-payment' | 'paid'; totalCents: number; reference: string }>();
+type StandInLine = { itemId: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; includedGoldMonths: number };
+const orders = new Map<string, { accountId: string; status: 'awaiting-payment' | 'paid'; totalCents: number; reference: string; lines?: StandInLine[] }>();
 
 async function passItn(rawBody: string, sourceIp = '127.0.0.1') {
   const answer = await service.call(Rpc.receiveItn, { rawBody, sourceIp });
@@ -114,7 +115,7 @@ beforeAll(async () => {
     if (!order) return new Refusal({ statusCode: 404, code: 'NOT_FOUND', message: 'Order not found.' });
     const at = new Date().toISOString();
     const line = { itemId: 'nfc-card', name: 'NFC card', quantity: 1, unitPriceCents: order.totalCents, lineTotalCents: order.totalCents, includedGoldMonths: 0 };
-    return { accountId: order.accountId, order: { id: orderId, reference: order.reference, status: order.status, lines: [line], totalCents: order.totalCents, createdAt: at, paidAt: null } };
+    return { accountId: order.accountId, order: { id: orderId, reference: order.reference, status: order.status, lines: order.lines ?? [line], totalCents: order.totalCents, createdAt: at, paidAt: null } };
   });
   answer(Rpc.getAccount.subject, (meta) => ({
     id: meta.userId,
@@ -376,5 +377,122 @@ describe('memberships', () => {
     const rows = await itnRows();
     expect(rows.length).toBeGreaterThan(15);
     expect(rows.every((r) => r.verdict !== null && r.reason !== null)).toBe(true);
+  });
+});
+
+describe('the special offer: cards and 12 months of DigiGold in one PayFast subscription', () => {
+  const line = (itemId: string, name: string, cents: number, includedGoldMonths: number, quantity = 1): StandInLine => ({
+    itemId,
+    name,
+    quantity,
+    unitPriceCents: cents,
+    lineTotalCents: cents * quantity,
+    includedGoldMonths,
+  });
+  function specialOrder(lines: StandInLine[]) {
+    const placed = newOrder(lines.reduce((sum, l) => sum + l.lineTotalCents, 0));
+    orders.get(placed.orderId)!.lines = lines;
+    return placed;
+  }
+  const billingDateOf = async (accountId: string) =>
+    (await service.sql<{ d: string }>('SELECT next_billing_date::text AS d FROM payments.subscriptions WHERE account_id = $1', [accountId]))[0]!.d;
+  const requestsOf = (accountId: string) => service.sql('SELECT 1 FROM payments.payment_requests WHERE account_id = $1', [accountId]);
+  /** The SAST date `years` from now on the service's clock. */
+  const sastDate = (years: number) => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(clock.now());
+    return `${Number(today.slice(0, 4)) + years}${today.slice(4)}`;
+  };
+
+  it('refuses an order with a line that is not a special (400), another account’s order (404) and a visitor (401)', async () => {
+    const mixed = specialOrder([line('pvc-special', 'PVC NFC Card Special', 89_900, 12), line('pvc-card', 'PVC NFC Card', 36_900, 0)]);
+    expect(await service.call(Rpc.startSpecialPayment, { orderId: mixed.orderId }, { accountId: mixed.accountId })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringMatching(/Only specials.*PVC NFC Card\b/),
+    });
+    const theirs = specialOrder([line('pvc-special', 'PVC NFC Card Special', 89_900, 12)]);
+    expect(await service.call(Rpc.startSpecialPayment, { orderId: theirs.orderId }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.startSpecialPayment, { orderId: theirs.orderId }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await requestsOf(mixed.accountId)).toHaveLength(0);
+    expect(await requestsOf(theirs.accountId)).toHaveLength(0);
+  });
+
+  it('asks for the specials now and DigiGold monthly from a year out; the COMPLETE ITN pays the order and grants the year, once however often it comes', async () => {
+    const { accountId, orderId } = specialOrder([line('pvc-special', 'PVC NFC Card Special', 89_900, 12), line('ssteel-special', 'Stainless Steel NFC Card Special', 119_900, 12)]);
+    const started = await service.call(Rpc.startSpecialPayment, { orderId }, { accountId });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const url = new URL(started.value.redirectUrl);
+    const q = url.searchParams;
+    const yearOut = sastDate(1);
+    expect({
+      amount: q.get('amount'),
+      type: q.get('subscription_type'),
+      billing: q.get('billing_date'),
+      rec: q.get('recurring_amount'),
+      freq: q.get('frequency'),
+      cycles: q.get('cycles'),
+      item: q.get('item_name'),
+    }).toEqual({
+      amount: '2098.00',
+      type: '1',
+      billing: yearOut,
+      rec: '69.00',
+      freq: '3',
+      cycles: '0',
+      item: 'DigiCard special: PVC NFC Card Special, Stainless Steel NFC Card Special + 12 months of DigiGold',
+    });
+    const fields = [...q].filter(([k]) => k !== 'signature');
+    expect(q.get('signature')).toBe(signature(fields, PASSPHRASE));
+    expect(await service.sql('SELECT kind, order_id, subscription_id FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([
+      { kind: 'special', order_id: orderId, subscription_id: expect.any(String) },
+    ]);
+    // Nothing is granted before the payment.
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'pending', paid_until: null });
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiShare' } });
+
+    const before = (await itnRows()).length;
+    await pay(started.value.redirectUrl);
+    let rows = await decided(before + 1);
+    expect(rows.at(-1)).toMatchObject({ verdict: 'applied' });
+    const genuine = rows.at(-1)!.raw_body;
+    for (let i = 0; i < 4; i++) await passItn(genuine);
+    rows = await decided(before + 5);
+    expect(rows.slice(-4).map((r) => r.verdict)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+
+    const completed = (await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter((e) => e.data.accountId === accountId);
+    expect(completed.map((e) => e.data)).toEqual([expect.objectContaining({ kind: 'order', orderId, amountCents: 209_800, tier: 'DigiGold' })]);
+    const sub = await subscriptionOf(accountId);
+    expect(sub).toMatchObject({ status: 'active', token: expect.any(String) });
+    expect(await billingDateOf(accountId)).toBe(yearOut);
+    expect(sub.paid_until!.toISOString()).toBe(new Date(`${yearOut}T00:00:00+02:00`).toISOString());
+    expect(await membershipEvents(accountId)).toEqual([expect.objectContaining({ membership: 'DigiGold', version: 1 })]);
+    expect(await service.sql('SELECT kind, amount_cents FROM payments.payments WHERE account_id = $1', [accountId])).toEqual([{ kind: 'special', amount_cents: 209_800 }]);
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({
+      ok: true,
+      value: { membership: 'DigiGold', subscription: { status: 'active', nextBillingDate: yearOut, monthlyPriceCents: 6900 } },
+    });
+
+    // A year on, PayFast's first recurring charge is an ordinary DigiGold month (R69.00).
+    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"COMPLETE"}' });
+    rows = await decided(before + 6);
+    expect(rows.at(-1)).toMatchObject({ verdict: 'applied', reason: `charge for ${yearOut} paid` });
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'active' });
+    const monthOn = new Date(`${yearOut}T00:00:00Z`);
+    monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
+    expect(await billingDateOf(accountId)).toBe(monthOn.toISOString().slice(0, 10));
+    expect(await service.sql('SELECT kind, amount_cents FROM payments.payments WHERE account_id = $1 ORDER BY created_at', [accountId])).toEqual([
+      { kind: 'special', amount_cents: 209_800 },
+      { kind: 'subscription', amount_cents: 6900 },
+    ]);
+    expect((await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(2);
+  });
+
+  it('pays an order of specials asked for again (the dashboard’s Pay) as the special offer', async () => {
+    const { accountId, orderId } = specialOrder([line('bamboo-special', 'Bamboo NFC Card Special', 109_900, 12)]);
+    const started = await service.call(Rpc.startOrderPayment, { orderId }, { accountId });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const q = new URL(started.value.redirectUrl).searchParams;
+    expect([q.get('amount'), q.get('recurring_amount'), q.get('billing_date')]).toEqual(['1099.00', '69.00', sastDate(1)]);
+    expect(await service.sql('SELECT kind FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([{ kind: 'special' }]);
   });
 });

@@ -65,7 +65,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     });
   }
 
-  it('special: the gallery thumbnails change the main image; ADD TO CART alerts and opens the basket', async () => {
+  it('special: the gallery thumbnails change the main image; ADD TO CART alerts and opens the special offer’s sign-up', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(url('/specials/ssteel-special'));
     const main = page.locator('main');
@@ -80,7 +80,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
       void dialog.accept();
     });
     await main.getByRole('button', { name: 'ADD TO CART' }).click();
-    await page.waitForURL(url('/cart'));
+    await page.waitForURL(url('/registration'));
     assert.deepEqual(alerts, ['Your cards have been added to your basket.']);
     await page.getByText('Total: R1,199.00').waitFor();
   });

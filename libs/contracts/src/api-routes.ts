@@ -19,6 +19,7 @@ import {
   OrderSchema,
   PaymentRedirectSchema,
   PlanListSchema,
+  SpecialRegistrationRequestSchema,
   StartMembershipSchema,
 } from './commerce.js';
 import {
@@ -478,6 +479,26 @@ export const HttpRoutes = {
     responses: {
       201: { description: 'Placed, awaiting payment; the browser goes to redirectUrl', schema: CheckoutResponseSchema },
       400: { description: 'An item the shop does not have, or a quantity out of range', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  registerSpecial: {
+    method: 'post',
+    path: '/api/registration',
+    operationId: 'registerSpecial',
+    summary:
+      'The special offer: signs up (unless signed in: account null), places the order for the specials and answers where to pay it at PayFast (a DigiGold subscription whose first recurring charge is a year out)',
+    tag: 'orders',
+    access: 'public',
+    body: SpecialRegistrationRequestSchema,
+    // Counted as registration (the route creates accounts); a signed-in buyer counts against the same window.
+    limits: [{ bucket: 'register-ip', per: 'ip', limit: 'RATE_LIMIT_REGISTER_IP', whenUncounted: 'refuse' }],
+    responses: {
+      201: { description: 'Registered and signed in (sets the session cookie) when account was given; the order placed, awaiting payment; the browser goes to redirectUrl', schema: CheckoutResponseSchema },
+      400: { description: 'Invalid, reserved or taken username; email taken; weak or common password; an item that is not a special', schema: ApiErrorSchema },
+      401: { description: 'Not signed in and no account given', schema: ApiErrorSchema },
+      403: csrf,
+      409: { description: 'Signed in already with account given, or a membership is already active', schema: ApiErrorSchema },
       503: unavailable,
     },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RegisterRequestSchema } from './accounts.js';
 import { Cents, MAX_QUANTITY } from './catalogue.js';
 import { MembershipSchema } from './profiles.js';
 
@@ -80,6 +81,18 @@ export type PaymentRedirect = z.infer<typeof PaymentRedirectSchema>;
 
 export const CheckoutResponseSchema = z.object({ order: OrderSchema, redirectUrl: z.url() }).meta({ id: 'CheckoutResponse' });
 export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+/**
+ * The special offer's sign-up (/registration): a new account (null when the caller is signed in already) and the
+ * specials it buys. Only specials belong here (a card plus months of DigiGold); accessories are bought from the basket.
+ */
+export const SpecialRegistrationRequestSchema = z
+  .object({
+    account: RegisterRequestSchema.nullable(),
+    items: CheckoutRequestSchema.shape.items,
+  })
+  .meta({ id: 'SpecialRegistrationRequest' });
+export type SpecialRegistrationRequest = z.infer<typeof SpecialRegistrationRequestSchema>;
 
 // -------------------------------------------------------------------------------------------------- payments
 

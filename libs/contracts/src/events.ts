@@ -43,7 +43,10 @@ const OrderEventSchema = z.object({
 const PaymentCompletedSchema = z.object({
   paymentId: z.uuid(),
   accountId: z.uuid(),
-  /** What was paid: an order (`orderId`) or a month of a tier (`subscriptionId`). */
+  /**
+   * What was paid: an order (`orderId`) or a month of a tier (`subscriptionId`). A special's first payment is an
+   * order that also names the subscription it started (`subscriptionId`, `tier`, `paidUntil`).
+   */
   kind: z.enum(['order', 'subscription']),
   orderId: z.uuid().nullable(),
   subscriptionId: z.uuid().nullable(),

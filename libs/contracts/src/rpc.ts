@@ -144,6 +144,11 @@ export const Rpc = {
   listPlans: rpc('payments', 'payments.plan.list', 'public', None, PlanListSchema),
   /** The signed PayFast request for one of the caller's own orders that still awaits payment. */
   startOrderPayment: rpc('payments', 'payments.order-payment.start', 'account', OrderRef, PaymentRedirectSchema),
+  /**
+   * The special offer: the signed PayFast subscription request for one of the caller's own orders of specials only
+   * (the order total now, then DigiGold monthly from a year out: the included months start when the payment completes).
+   */
+  startSpecialPayment: rpc('payments', 'payments.special-payment.start', 'account', OrderRef, PaymentRedirectSchema),
   /** The signed PayFast subscription request for a paid tier, billed monthly from today. */
   startMembership: rpc('payments', 'payments.membership.start', 'account', StartMembershipSchema, PaymentRedirectSchema),
   /** Cancels at PayFast; the tier stays until the end of the paid period. */

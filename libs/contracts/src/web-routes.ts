@@ -11,6 +11,8 @@ export const WebRoutes = {
   accessories: '/accessories',
   contact: '/contact',
   register: '/register',
+  /** The special offer: sign-up (or a signed-in owner) and PayFast for the specials in the basket. */
+  registration: '/registration',
   login: '/login',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
@@ -28,6 +30,7 @@ export const ImplementedWebRoutes: readonly WebRoute[] = [
   WebRoutes.home,
   WebRoutes.contact,
   WebRoutes.register,
+  WebRoutes.registration,
   WebRoutes.login,
   WebRoutes.verifyEmail,
   WebRoutes.resetPassword,

@@ -1,6 +1,17 @@
-import { Controller, Inject, Param } from '@nestjs/common';
-import { HttpRoutes, Rpc, type CheckoutRequest, type CheckoutResponse, type Order, type PaymentRedirect, type RequestMeta } from '@digicard/contracts';
-import { Meta } from '../http/request-meta.js';
+import { Controller, Inject, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  HttpRoutes,
+  Rpc,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type Order,
+  type PaymentRedirect,
+  type RequestMeta,
+  type SpecialRegistrationRequest,
+} from '@digicard/contracts';
+import { CurrentSession, Meta } from '../http/request-meta.js';
+import type { Session } from '../session/session.store.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
@@ -17,6 +28,17 @@ export class OrdersController {
   @Route(HttpRoutes.checkout)
   checkout(@ValidBody() basket: CheckoutRequest, @Meta() meta: RequestMeta): Promise<CheckoutResponse> {
     return this.flows.checkout(basket, meta);
+  }
+
+  /** The special offer's sign-up and payment (/registration): see OrderFlows.registerSpecial. */
+  @Route(HttpRoutes.registerSpecial)
+  registerSpecial(
+    @ValidBody() body: SpecialRegistrationRequest,
+    @Meta() meta: RequestMeta,
+    @CurrentSession() session: Session | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CheckoutResponse> {
+    return this.flows.registerSpecial(body, meta, session, res);
   }
 
   @Route(HttpRoutes.listOrders)

@@ -14,11 +14,14 @@ export const paymentRequests = schema.table(
   {
     id: uuid('id').primaryKey(),
     accountId: uuid('account_id').notNull(),
-    kind: text('kind', { enum: ['order', 'subscription'] }).notNull(),
+    /** `special`: an order of specials paid now, and the DigiGold subscription it includes (recurring from `billing_date`). */
+    kind: text('kind', { enum: ['order', 'subscription', 'special'] }).notNull(),
     orderId: uuid('order_id'),
     subscriptionId: uuid('subscription_id'),
     amountCents: integer('amount_cents').notNull(),
     itemName: text('item_name').notNull(),
+    /** A subscription request's first recurring charge (PayFast's billing_date): a special's is a year out. */
+    billingDate: date('billing_date', { mode: 'string' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('payment_requests_account_idx').on(t.accountId)],
@@ -53,7 +56,7 @@ export const payments = schema.table(
     pfPaymentId: text('pf_payment_id').notNull(),
     paymentRequestId: uuid('payment_request_id').notNull(),
     accountId: uuid('account_id').notNull(),
-    kind: text('kind', { enum: ['order', 'subscription'] }).notNull(),
+    kind: text('kind', { enum: ['order', 'subscription', 'special'] }).notNull(),
     orderId: uuid('order_id'),
     subscriptionId: uuid('subscription_id'),
     amountCents: integer('amount_cents').notNull(),

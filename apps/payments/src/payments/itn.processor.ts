@@ -98,7 +98,12 @@ export class ItnProcessor {
     }
     const { request } = checked;
     await this.db.transaction(async (tx) => {
-      const verdict = request.kind === 'order' ? await this.applyOrder(tx, itn, pairs, request) : await this.applySubscription(tx, itn, pairs, request);
+      const verdict =
+        request.kind === 'order'
+          ? await this.applyOrder(tx, itn, pairs, request)
+          : request.kind === 'special'
+            ? await this.applySpecial(tx, itn, pairs, request)
+            : await this.applySubscription(tx, itn, pairs, request);
       await this.decide(tx, itn.id, verdict);
     });
     this.relay?.kick();
@@ -119,8 +124,10 @@ export class ItnProcessor {
     if (!request) return reject(`unknown m_payment_id ${mPaymentId.slice(0, 64)}`);
     const status = field(pairs, 'payment_status');
     if (!['COMPLETE', 'FAILED', 'CANCELLED'].includes(status)) return { verdict: 'ignored', reason: `payment_status ${status.slice(0, 32)} is not acted on` };
-    if (status !== 'CANCELLED' && !amountMatches(field(pairs, 'amount_gross'), request.amountCents)) {
-      return reject(`amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the ${request.amountCents} cents requested`);
+    // A special's first charge is its order total; the later ones are months of its subscription.
+    const expected = request.kind === 'special' ? [request.amountCents, ...(await this.monthlyPriceOf(request))] : [request.amountCents];
+    if (status !== 'CANCELLED' && !expected.some((cents) => amountMatches(field(pairs, 'amount_gross'), cents))) {
+      return reject(`amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the ${expected.join(' or ')} cents requested`);
     }
     if (!field(pairs, 'pf_payment_id')) return reject('no pf_payment_id');
     const validation = await this.payfast.validate(pairs);
@@ -162,8 +169,75 @@ export class ItnProcessor {
     return { verdict: 'applied', reason: 'order payment complete' };
   }
 
+  private async monthlyPriceOf(request: PaymentRequestRow): Promise<number[]> {
+    const sub = request.subscriptionId ? await this.repo.subscription(this.db, request.subscriptionId) : null;
+    return sub ? [sub.monthlyPriceCents] : [];
+  }
+
+  /**
+   * A special (cards plus months of DigiGold) in one PayFast subscription. Its first COMPLETE charge pays the order
+   * (`payments.payment.completed` of kind order: orders marks it paid, the receipt goes out) and starts the included
+   * months now, paid until the request's billing date, when PayFast's monthly DigiGold charges begin. Anything else
+   * (the same ITN again, a FAILED or CANCELLED one, the later monthly charges) is the subscription's, as for a
+   * membership.
+   */
+  private async applySpecial(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow): Promise<Verdict> {
+    const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
+    if (!sub || !request.orderId) return { verdict: 'rejected', reason: 'special payment request names no subscription or order' };
+    const status = field(pairs, 'payment_status');
+    if (sub.status !== 'pending' || status !== 'COMPLETE') {
+      return this.applySubscription(tx, itn, pairs, request, { amountCents: sub.monthlyPriceCents, description: `DigiCard ${sub.tier} membership (monthly)` });
+    }
+    if (!amountMatches(field(pairs, 'amount_gross'), request.amountCents)) {
+      return { verdict: 'rejected', reason: `amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the special's ${request.amountCents} cents` };
+    }
+    const token = field(pairs, 'token');
+    const now = this.clock.now();
+    const pfPaymentId = field(pairs, 'pf_payment_id');
+    const payment = await this.repo.insertPayment(tx, {
+      id: randomUUID(),
+      pfPaymentId,
+      paymentRequestId: request.id,
+      accountId: request.accountId,
+      kind: 'special',
+      orderId: request.orderId,
+      subscriptionId: sub.id,
+      amountCents: request.amountCents,
+      status: 'complete',
+      description: request.itemName,
+      billingDate: johannesburgDate(now),
+      itnId: itn.id,
+      createdAt: now,
+    });
+    if (!payment) return { verdict: 'duplicate', reason: `pf_payment_id ${pfPaymentId} already recorded` };
+    // The included months start now; PayFast charges the first DigiGold month on the billing date it was given.
+    const nextBillingDate = request.billingDate ?? addDateMonths(johannesburgDate(now), 12);
+    const paidUntil = maxDate(startOfJohannesburgDay(nextBillingDate), now);
+    const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'active', token: token || null, paidUntil, nextBillingDate, graceUntil: null }, now);
+    await recordMembershipChanged(tx, this.repo, updated, now);
+    await recordEvent(tx, outbox, Events.paymentCompleted, {
+      paymentId: payment.id,
+      accountId: payment.accountId,
+      kind: 'order',
+      orderId: request.orderId,
+      subscriptionId: sub.id,
+      amountCents: payment.amountCents,
+      pfPaymentId,
+      completedAt: now.toISOString(),
+      tier: updated.tier,
+      paidUntil: paidUntil.toISOString(),
+    });
+    return { verdict: 'applied', reason: `special paid: order paid, ${updated.tier} active until ${nextBillingDate}` };
+  }
+
   /** Decides per subscription, by its state and the charge's billing date, so ITNs in any order leave it right. */
-  private async applySubscription(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow): Promise<Verdict> {
+  private async applySubscription(
+    tx: Transaction,
+    itn: ItnRow,
+    pairs: Pairs,
+    request: PaymentRequestRow,
+    charge: { amountCents: number; description: string } = { amountCents: request.amountCents, description: request.itemName },
+  ): Promise<Verdict> {
     const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
     if (!sub) return { verdict: 'rejected', reason: 'payment request names no subscription' };
     const token = field(pairs, 'token');
@@ -180,9 +254,9 @@ export class ItnProcessor {
       accountId: sub.accountId,
       kind: 'subscription',
       subscriptionId: sub.id,
-      amountCents: request.amountCents,
+      amountCents: charge.amountCents,
       status: status === 'COMPLETE' ? 'complete' : 'failed',
-      description: request.itemName,
+      description: charge.description,
       billingDate,
       itnId: itn.id,
       createdAt: now,

@@ -7,6 +7,7 @@ import { ListPlans } from './use-cases/list-plans.use-case.js';
 import { ReceiveItn } from './use-cases/receive-itn.use-case.js';
 import { StartMembership } from './use-cases/start-membership.use-case.js';
 import { StartOrderPayment } from './use-cases/start-order-payment.use-case.js';
+import { StartSpecialPayment } from './use-cases/start-special-payment.use-case.js';
 
 /** The payments service's subjects: each checked against its contract by @Handles, each one call. */
 @Controller()
@@ -14,6 +15,7 @@ export class PaymentsController {
   constructor(
     @Inject(ListPlans) private readonly plans: ListPlans,
     @Inject(StartOrderPayment) private readonly startOrderPayment: StartOrderPayment,
+    @Inject(StartSpecialPayment) private readonly startSpecialPayment: StartSpecialPayment,
     @Inject(StartMembership) private readonly startMembership: StartMembership,
     @Inject(CancelMembership) private readonly cancelMembership: CancelMembership,
     @Inject(GetBilling) private readonly billing: GetBilling,
@@ -28,6 +30,11 @@ export class PaymentsController {
   @Handles(Rpc.startOrderPayment)
   orderPayment({ orderId }: RpcBody<typeof Rpc.startOrderPayment>, meta: SignedInMeta) {
     return this.startOrderPayment.execute(orderId, meta);
+  }
+
+  @Handles(Rpc.startSpecialPayment)
+  specialPayment({ orderId }: RpcBody<typeof Rpc.startSpecialPayment>, meta: SignedInMeta) {
+    return this.startSpecialPayment.execute(orderId, meta);
   }
 
   @Handles(Rpc.startMembership)

@@ -15,6 +15,7 @@ import { ListPlans } from './use-cases/list-plans.use-case.js';
 import { ReceiveItn } from './use-cases/receive-itn.use-case.js';
 import { StartMembership } from './use-cases/start-membership.use-case.js';
 import { StartOrderPayment } from './use-cases/start-order-payment.use-case.js';
+import { StartSpecialPayment } from './use-cases/start-special-payment.use-case.js';
 
 @Module({})
 export class PaymentsModule {
@@ -42,6 +43,7 @@ export class PaymentsModule {
         Sweeper,
         ListPlans,
         StartOrderPayment,
+        StartSpecialPayment,
         StartMembership,
         CancelMembership,
         GetBilling,

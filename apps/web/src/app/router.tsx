@@ -12,6 +12,7 @@ import { LoginPage } from '../pages/login-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PricingPage } from '../pages/pricing-page';
 import { RegisterPage } from '../pages/register-page';
+import { RegistrationPage } from '../pages/registration-page';
 import { ResetPasswordPage } from '../pages/reset-password-page';
 import { SpecialPage } from '../pages/special-page';
 import { ThankYouPage } from '../pages/thank-you-page';
@@ -35,6 +36,7 @@ const pages: Partial<Record<WebRoute, ComponentType>> = {
   [WebRoutes.accessories]: AccessoriesPage,
   [WebRoutes.contact]: ContactPage,
   [WebRoutes.register]: RegisterPage,
+  [WebRoutes.registration]: RegistrationPage,
   [WebRoutes.login]: LoginPage,
   [WebRoutes.verifyEmail]: VerifyEmailPage,
   [WebRoutes.resetPassword]: ResetPasswordPage,

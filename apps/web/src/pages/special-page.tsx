@@ -14,8 +14,8 @@ export const MEMBERSHIP_FEES_NOTE = 'The price does not include the monthly memb
 
 /**
  * /specials/:id: the gallery, the special price beside the struck-through normal price, the details, and "ADD TO
- * CART" (anyone may): it adds the special to the basket, says so, and opens the basket. The spec's special-offer
- * sign-up (/registration) arrives with the payments work.
+ * CART" (anyone may): it adds the special to the basket, says so, and opens the special offer's sign-up and payment
+ * (/registration).
  */
 export function SpecialPage() {
   return (
@@ -32,7 +32,7 @@ function SpecialDetail({ item }: { item: CatalogueItem }) {
   function addToBasket() {
     cartStore.add(item);
     window.alert(SPECIAL_ADDED_ALERT);
-    void navigate(WebRoutes.cart);
+    void navigate(WebRoutes.registration);
   }
 
   return (

@@ -2,19 +2,32 @@ import { WebRoutes } from '@digicard/contracts';
 import { Container } from '@digicard/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { CHECKOUT_MARKER } from '../modules/billing/api/billing';
+import { CHECKOUT_ITEMS_MARKER, CHECKOUT_MARKER } from '../modules/billing/api/billing';
 import { cartStore } from '../modules/shop/utils/cart-store';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
-/** After a checkout in this tab (not after a membership payment), the basket has become an order: empty it. */
+/**
+ * After a checkout in this tab (not after a membership payment), the basket has become an order: empty it, or
+ * remove only the lines it paid (the special offer pays its specials; accessories stay in the basket).
+ */
 function emptyBasketAfterCheckout(): void {
+  let paidIds: unknown = null;
   try {
     if (!sessionStorage.getItem(CHECKOUT_MARKER)) return;
     sessionStorage.removeItem(CHECKOUT_MARKER);
+    const items = sessionStorage.getItem(CHECKOUT_ITEMS_MARKER);
+    sessionStorage.removeItem(CHECKOUT_ITEMS_MARKER);
+    paidIds = items ? JSON.parse(items) : null;
   } catch {
     return;
   }
-  cartStore.clear();
+  if (!Array.isArray(paidIds)) {
+    cartStore.clear();
+    return;
+  }
+  for (const id of paidIds) {
+    if (typeof id === 'string') cartStore.remove(id);
+  }
 }
 
 /** /thank-you: where PayFast sends the buyer back after paying. */

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Rpc, type PaymentRedirect, type RequestMeta } from '@digicard/contracts';
+import { Rpc, type PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, RpcCallError, ServiceError, type SignedInMeta } from '@digicard/server';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { PEERS_RPC, type PeersRpc } from '../peers.js';
+import { PEERS_RPC, serviceMeta, type PeersRpc } from '../peers.js';
+import { StartSpecialPayment } from './start-special-payment.use-case.js';
 
 const orderNotFound = () => ServiceError.notFound('Order not found.');
 
-/** The signed PayFast request for one of the caller's own orders that still awaits payment. */
+/**
+ * The signed PayFast request for one of the caller's own orders that still awaits payment. An order of specials
+ * only (a special offer whose payment was not asked for, or was cancelled) is paid as the special offer, with its
+ * months of DigiGold, unless the buyer holds a membership already.
+ */
 @Injectable()
 export class StartOrderPayment {
   constructor(
@@ -18,6 +23,7 @@ export class StartOrderPayment {
     @Inject(PEERS_RPC) private readonly peers: PeersRpc,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(StartSpecialPayment) private readonly special: StartSpecialPayment,
   ) {}
 
   async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
@@ -25,6 +31,8 @@ export class StartOrderPayment {
     // Another account's order is answered as if it did not exist.
     if (accountId !== meta.userId) throw orderNotFound();
     if (order.status !== 'awaiting-payment') throw conflict('This order does not await payment.');
+    const specialsOnly = order.lines.length > 0 && order.lines.every((line) => line.includedGoldMonths > 0);
+    if (specialsOnly && this.payfast.hasPassphrase && !(await this.repo.holdingSubscription(this.db, meta.userId))) return this.special.execute(orderId, meta);
     const buyer = await this.ask(() => this.peers.call(Rpc.getAccount, {}, meta), () => ServiceError.notFound('Account not found.'));
     const id = randomUUID();
     const itemName = `DigiCard NFC cards, order ${order.reference}`;
@@ -51,6 +59,3 @@ export class StartOrderPayment {
     }
   }
 }
-
-/** The meta of a call this service makes on its own account: the same request id, nobody signed in. */
-export const serviceMeta = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, userId: null, role: null, ip: null });

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN, RegisterRequestSchema, WebRoutes, type RegisterRequest } from '@digicard/contracts';
+import { PASSWORD_MIN, RegisterRequestSchema, WebRoutes, type ApiError, type RegisterRequest } from '@digicard/contracts';
 import { Button, FormAlert, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -16,11 +16,22 @@ const REGISTER_FAILED_MESSAGE = 'We could not create your account right now. Ple
 const USERNAME_PLACEHOLDER = 'your-username';
 
 /**
+ * Another sign-up with the same fields (the special offer's): it sends the values itself and answers the error to
+ * show (field errors go on their fields, `message` is the alert), or null when it has taken over (left the page).
+ */
+export interface RegisterSubmission {
+  send: (values: RegisterRequest) => Promise<{ error: ApiError; message: string } | null>;
+  submitLabel: string;
+  busyLabel: string;
+}
+
+/**
  * Username, First Name, Last Name, Email, Password, "Register" and a "Log In" link. The server's field errors
  * (username taken or reserved, email taken, common password) go on their fields. Success signs the new account in
- * and goes to /verify-email. `labelledBy` names the form.
+ * and goes to /verify-email. `labelledBy` names the form; `submission` replaces what Register does (the special
+ * offer's /registration), with the same fields and validation.
  */
-export function RegisterForm({ labelledBy }: { labelledBy: string }) {
+export function RegisterForm({ labelledBy, submission }: { labelledBy: string; submission?: RegisterSubmission }) {
   const navigate = useNavigate();
   const { setSession } = useSession();
   const [alert, setAlert] = useState<string | null>(null);
@@ -34,6 +45,14 @@ export function RegisterForm({ labelledBy }: { labelledBy: string }) {
   const username = useWatch({ control, name: 'username' }).trim().toLowerCase() || USERNAME_PLACEHOLDER;
 
   const onValid = async (values: RegisterRequest) => {
+    if (submission) {
+      const failed = await submission.send(values);
+      if (failed) {
+        applyApiError(failed.error, FIELDS, setError, failed.message);
+        setAlert(failed.message);
+      }
+      return;
+    }
     const result = await registerAccount(values);
     if (result.ok) {
       setSession(result.data);
@@ -99,7 +118,7 @@ export function RegisterForm({ labelledBy }: { labelledBy: string }) {
       <FormAlert className="account-form__alert">{alert}</FormAlert>
       <div className="account-form__actions">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Registering...' : 'Register'}
+          {isSubmitting ? (submission?.busyLabel ?? 'Registering...') : (submission?.submitLabel ?? 'Register')}
         </Button>
       </div>
       <p className="account-form__switch">

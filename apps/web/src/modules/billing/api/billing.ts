@@ -1,4 +1,4 @@
-import { HttpRoutes, type CartItem, type PaidTier } from '@digicard/contracts';
+import { HttpRoutes, type CartItem, type PaidTier, type RegisterRequest } from '@digicard/contracts';
 import { deleteJson, getJson, postJson } from '../../api/http';
 
 /** GET /api/billing: the tier, the subscription and the payments. */
@@ -17,15 +17,27 @@ export const fetchOrders = () => getJson(HttpRoutes.listOrders);
 export const checkout = (cart: readonly CartItem[]) => postJson(HttpRoutes.checkout, { items: cart.map(({ id, quantity }) => ({ id, quantity })) });
 
 /**
+ * POST /api/registration: the special offer. Signs up (`account`; null when signed in already), places the order
+ * for the specials and answers where to pay them at PayFast with their year of DigiGold.
+ */
+export const registerSpecial = (account: RegisterRequest | null, specials: readonly CartItem[]) =>
+  postJson(HttpRoutes.registerSpecial, { account, items: specials.map(({ id, quantity }) => ({ id, quantity })) });
+
+/** The basket lines a checkout in this tab pays (the special offer pays only its specials): /thank-you removes them. */
+export const CHECKOUT_ITEMS_MARKER = 'digicard:checkout-items';
+
+/**
  * The browser leaves for PayFast's page. The order id is remembered for this tab, so /thank-you empties the basket
  * only after a checkout (a membership payment returns there too, and must not).
  */
 export const CHECKOUT_MARKER = 'digicard:checkout';
 
-export function goToPayFast(redirectUrl: string, orderId?: string): void {
+export function goToPayFast(redirectUrl: string, orderId?: string, paidItemIds?: readonly string[]): void {
   if (orderId) {
     try {
       sessionStorage.setItem(CHECKOUT_MARKER, orderId);
+      if (paidItemIds) sessionStorage.setItem(CHECKOUT_ITEMS_MARKER, JSON.stringify(paidItemIds));
+      else sessionStorage.removeItem(CHECKOUT_ITEMS_MARKER);
     } catch {
       // Storage refused (some private modes): the basket simply stays after payment.
     }

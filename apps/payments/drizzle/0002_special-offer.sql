@@ -1,0 +1,1 @@
+ALTER TABLE "payments"."payment_requests" ADD COLUMN "billing_date" date;

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, Rpc, type PaymentRedirect } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, RpcCallError, ServiceError, type SignedInMeta } from '@digicard/server';
+import { addMonths, Clock, johannesburgDate } from '../clock.js';
+import { conflict, unavailable } from '../errors.js';
+import { PayFastClient } from '../payfast.client.js';
+import { PaymentsRepository } from '../payments.repository.js';
+import { PEERS_RPC, serviceMeta, type PeersRpc } from '../peers.js';
+import { priceOf } from '../plans.js';
+
+const orderNotFound = () => ServiceError.notFound('Order not found.');
+
+/**
+ * The special offer (a card plus months of DigiGold): one PayFast subscription request for one of the caller's own
+ * orders of specials. The first charge is the order's total (the special prices); DigiGold then recurs monthly from
+ * the billing date, the included months after today (12 for a special of 12 months). A pending DigiGold subscription
+ * and a `special` payment request naming the order and the subscription are kept; nothing is granted until the
+ * payment completes (the ITN processor starts the included months then).
+ */
+@Injectable()
+export class StartSpecialPayment {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PEERS_RPC) private readonly peers: PeersRpc,
+    @Inject(PayFastClient) private readonly payfast: PayFastClient,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
+    if (!this.payfast.hasPassphrase) throw unavailable('Specials cannot be paid right now.');
+    const { order, accountId } = await this.ask(() => this.peers.call(Rpc.orderForPayment, { orderId }, serviceMeta(meta)), orderNotFound);
+    // Another account's order is answered as if it did not exist.
+    if (accountId !== meta.userId) throw orderNotFound();
+    if (order.status !== 'awaiting-payment') throw conflict('This order does not await payment.');
+    const notSpecial = order.lines.filter((line) => line.includedGoldMonths <= 0);
+    if (order.lines.length === 0 || notSpecial.length > 0) {
+      throw new ServiceError({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: `Only specials are paid this way: ${notSpecial.map((l) => l.name).join(', ') || 'the order is empty'}. Please buy cards from the basket.`,
+      });
+    }
+    const holding = await this.repo.holdingSubscription(this.db, meta.userId);
+    if (holding) throw conflict(`You already have ${holding.tier}: please buy the card from the basket.`);
+    const buyer = await this.ask(() => this.peers.call(Rpc.getAccount, {}, meta), () => ServiceError.notFound('Account not found.'));
+
+    const tier = 'DigiGold' as const;
+    const monthly = priceOf(tier);
+    const months = Math.max(...order.lines.map((l) => l.includedGoldMonths));
+    const now = this.clock.now();
+    // The SAST calendar date `months` after today's: PayFast charges the first DigiGold month then.
+    const billingDate = johannesburgDate(addMonths(new Date(`${johannesburgDate(now)}T12:00:00Z`), months));
+    const names = order.lines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(', ');
+    const itemName = `DigiCard special: ${names} + ${months} months of DigiGold`.slice(0, 100);
+    const subscriptionId = randomUUID();
+    const id = randomUUID();
+    await this.db.transaction(async (tx) => {
+      await this.repo.insertSubscription(tx, { id: subscriptionId, accountId: meta.userId, tier, status: 'pending', monthlyPriceCents: monthly, createdAt: now, updatedAt: now });
+      await this.repo.insertPaymentRequest(tx, {
+        id,
+        accountId: meta.userId,
+        kind: 'special',
+        orderId: order.id,
+        subscriptionId,
+        amountCents: order.totalCents,
+        itemName,
+        billingDate,
+        createdAt: now,
+      });
+    });
+    const redirectUrl = this.payfast.processUrl(
+      {
+        buyer: { nameFirst: buyer.firstName, nameLast: buyer.lastName, emailAddress: buyer.email },
+        mPaymentId: id,
+        amountCents: order.totalCents,
+        itemName,
+        subscription: { subscriptionType: 1, billingDate, recurringAmountCents: monthly, frequency: 3, cycles: 0 },
+      },
+      '/cancel',
+    );
+    return { redirectUrl };
+  }
+
+  private async ask<T>(call: () => Promise<T>, notFound: () => ServiceError): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) throw notFound();
+      if (error instanceof RpcCallError) throw unavailable('Payments cannot reach the order right now. Please try again.');
+      throw error;
+    }
+  }
+}

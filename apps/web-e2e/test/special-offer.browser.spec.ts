@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ApiClient, TestSystem, launchChromium, registerOwner, screenshotPath, waitFor } from '@digicard/testing';
+
+// The special offer (issue 9): a visitor opens the PVC special, adds it to the basket, signs up on /registration,
+// pays R899.00 at PayFast (our simulator, signed ITN on the wire) and is back on /thank-you. The order is paid, the
+// membership is DigiGold for a year, the receipt and the verification email arrive. An email already registered
+// fails with the spec's 'Failed to register: ' and the server's message.
+
+describe('a visitor buys the PVC special with a year of DigiGold', () => {
+  let system: TestSystem;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const alerts: string[] = [];
+  const person = { username: 'naledi', firstName: 'Naledi', lastName: 'Mthembu', email: 'naledi@example.co.za', password: 'a quiet harbour at dawn' };
+
+  beforeAll(async () => {
+    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  it('adds the special (the alert) and opens /registration with the special price, the total and the sign-up form', async () => {
+    await page.goto(`${system.gatewayUrl}/specials/pvc-special`);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/registration`);
+    assert.deepEqual(alerts.splice(0), ['Your cards have been added to your basket.']);
+    const main = page.getByRole('main');
+    await main.getByText('Total: R899.00').waitFor();
+    assert.ok(await main.getByText('PVC NFC Card Special').isVisible());
+    for (const label of ['Username', 'First Name', 'Last Name', 'Email', 'Password']) assert.ok(await main.getByLabel(label).isVisible(), label);
+    await page.screenshot({ path: screenshotPath('special-registration'), fullPage: true });
+  });
+
+  it('signs up, says so, and pays R899.00 at PayFast; back on /thank-you', async () => {
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Register and pay' }).click();
+    await main.getByText('Please choose a username.').waitFor();
+    await main.getByLabel('Username').fill(person.username);
+    await main.getByLabel('First Name').fill(person.firstName);
+    await main.getByLabel('Last Name').fill(person.lastName);
+    await main.getByLabel('Email').fill(person.email);
+    await main.getByLabel('Password').fill(person.password);
+    await main.getByRole('button', { name: 'Register and pay' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
+    assert.deepEqual(alerts.splice(0), [
+      'Thanks for joining! You will now go to PayFast to pay for your cards. Please verify your email address too: we have sent you a link.',
+    ]);
+    await page.getByText('R 899.00').first().waitFor();
+    await page.screenshot({ path: screenshotPath('payfast-simulator-special'), fullPage: true });
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/thank-you`);
+    await page.getByRole('heading', { name: 'Thank you for your order.' }).waitFor();
+  });
+
+  it('marks the order paid, makes the membership DigiGold for a year, and sends the receipt and the verification email', async () => {
+    const cookie = (await context.cookies()).find((c) => c.name === '__Host-digicard_session');
+    assert.ok(cookie, 'the sign-up signed the browser in');
+    const client = new ApiClient(system.gatewayUrl);
+    client.cookie = `${cookie.name}=${cookie.value}`;
+    const order = await waitFor('the order to be paid', async () => {
+      const { body } = await client.request('/api/orders');
+      return body.orders?.[0]?.status === 'paid' ? body.orders[0] : null;
+    }, 20_000);
+    assert.equal(order.totalCents, 89_900);
+    assert.deepEqual(order.lines.map((l: { itemId: string; includedGoldMonths: number }) => [l.itemId, l.includedGoldMonths]), [['pvc-special', 12]]);
+    await waitFor('DigiGold on the profile', async () => (await client.request('/api/profile')).body?.membership === 'DigiGold', 20_000);
+    const billing = (await client.request('/api/billing')).body;
+    assert.equal(billing.membership, 'DigiGold');
+    assert.equal(billing.subscription.status, 'active');
+    const yearOut = Date.now() + 360 * 86_400_000;
+    assert.ok(new Date(billing.subscription.paidUntil).getTime() > yearOut, `paid until ${billing.subscription.paidUntil}`);
+    assert.ok(new Date(billing.subscription.nextBillingDate).getTime() > yearOut);
+    const receipt = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject.includes(order.reference));
+    assert.match(receipt.text, /PVC NFC Card Special/);
+    assert.match(receipt.text, /Total: R899\.00/);
+    await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject === 'Verify your email address for DigiCard');
+
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    await page.getByRole('tabpanel', { name: 'Billing' }).getByText('Your membership: DigiGold').waitFor();
+    await page.screenshot({ path: screenshotPath('special-dashboard-billing'), fullPage: true });
+  });
+
+  it('an email already registered: "Failed to register: " and the server’s message, on the email field too; nothing ordered', async () => {
+    const existing = await registerOwner(system, { username: 'kagiso', firstName: 'Kagiso', lastName: 'Molefe', email: 'kagiso@example.co.za' });
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await visitor.newPage();
+    const seen: string[] = [];
+    phone.on('dialog', (dialog) => {
+      seen.push(dialog.message());
+      void dialog.accept();
+    });
+    await phone.goto(`${system.gatewayUrl}/specials/pvc-special`);
+    await phone.getByRole('button', { name: 'ADD TO CART' }).click();
+    await phone.waitForURL(`${system.gatewayUrl}/registration`);
+    const main = phone.getByRole('main');
+    await main.getByLabel('Username').fill('kagiso-two');
+    await main.getByLabel('First Name').fill('Kagiso');
+    await main.getByLabel('Last Name').fill('Molefe');
+    await main.getByLabel('Email').fill('kagiso@example.co.za');
+    await main.getByLabel('Password').fill('another quiet harbour');
+    await main.getByRole('button', { name: 'Register and pay' }).click();
+    const message = 'Failed to register: An account with this email already exists. Log in or reset your password.';
+    await main.getByText(message).waitFor();
+    assert.deepEqual(seen.slice(1), [message]);
+    assert.ok(await main.getByText('An account with this email already exists. Log in or reset your password.', { exact: true }).isVisible(), 'on the email field');
+    assert.equal(phone.url(), `${system.gatewayUrl}/registration`);
+    await phone.screenshot({ path: screenshotPath('special-registration-email-taken'), fullPage: true });
+    assert.deepEqual((await existing.client.request('/api/orders')).body.orders, []);
+    await visitor.close();
+  });
+});

@@ -1,0 +1,129 @@
+import { cartTotal, formatRand, unitPrice, WebRoutes, type ApiError, type CartItem, type RegisterRequest } from '@digicard/contracts';
+import { Button, Container, FormAlert } from '@digicard/ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { NETWORK_FAILURE_STATUS } from '../modules/api/http';
+import { RegisterForm, type RegisterSubmission } from '../modules/accounts/components/register-form';
+import { goToPayFast, registerSpecial } from '../modules/billing/api/billing';
+import { LoadingNotice } from '../modules/session/components/loading-notice';
+import { useSession } from '../modules/session/hooks/use-session';
+import { useCart } from '../modules/shop/hooks/use-cart';
+import { usePageMeta } from '../modules/site/hooks/use-page-meta';
+
+/** The spec's alert before the browser leaves for PayFast (section 2, "Thanks for joining!"). */
+export const JOINED_ALERT =
+  'Thanks for joining! You will now go to PayFast to pay for your cards. Please verify your email address too: we have sent you a link.';
+export const PAY_ALERT = 'You will now go to PayFast to pay for your cards.';
+/** The spec's failure alert (section 8), followed by the server's message. */
+export const REGISTER_FAILED_PREFIX = 'Failed to register: ';
+export const NO_SPECIALS_MESSAGE = 'No specials selected.';
+
+/** A special in the basket (a card with its special price and months of DigiGold); accessories have no special price. */
+const isSpecial = (item: CartItem): boolean => item.specialPrice !== null;
+
+/** The gateway names the sign-up's fields `account.<field>`; the form's fields are the bare names. */
+function withFormFieldNames(error: ApiError): ApiError {
+  if (!error.fieldErrors) return error;
+  return { ...error, fieldErrors: Object.fromEntries(Object.entries(error.fieldErrors).map(([key, messages]) => [key.replace(/^account\./, ''), messages])) };
+}
+
+/**
+ * /registration: the special offer. The specials in the basket at their special prices and their total, the sign-up
+ * form (the register form's fields and validation), then PayFast: the cards now, and a year of DigiGold included
+ * (R69.00 a month after that, until cancelled). A signed-in owner sees the same page without the form. Accessories
+ * in the basket stay there: they are bought from the basket.
+ */
+export function RegistrationPage() {
+  usePageMeta('Special offer', 'Sign up and pay for your NFC card special with a year of DigiGold included.');
+  const session = useSession();
+  const cart = useCart();
+  const specials = cart.filter(isSpecial);
+  const accessories = cart.filter((item) => !isSpecial(item));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function send(account: RegisterRequest | null): Promise<{ error: ApiError; message: string } | null> {
+    const result = await registerSpecial(account, specials);
+    if (result.ok) {
+      window.alert(account ? JOINED_ALERT : PAY_ALERT);
+      goToPayFast(result.data.redirectUrl, result.data.order.id, specials.map((item) => item.id));
+      return null;
+    }
+    // The account may exist now (signed in) even though the payment could not be asked for: learn so.
+    if (account && result.error.statusCode !== 400 && result.error.statusCode !== NETWORK_FAILURE_STATUS) void session.refresh();
+    // The server's own words: a refused field's message (email taken, say) says more than "correct the fields".
+    const detail = Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message;
+    const message = `${REGISTER_FAILED_PREFIX}${detail}`;
+    window.alert(message);
+    return { error: withFormFieldNames(result.error), message };
+  }
+
+  const submission: RegisterSubmission = { send, submitLabel: 'Register and pay', busyLabel: 'Taking you to PayFast...' };
+
+  async function pay() {
+    setBusy(true);
+    setError(null);
+    const failed = await send(null);
+    if (failed) {
+      setBusy(false);
+      setError(failed.message);
+    }
+  }
+
+  return (
+    <Container className="page account-page registration-page">
+      <h1 id="registration-title" className="page__title">
+        Special offer
+      </h1>
+      {specials.length === 0 ? (
+        <>
+          <p className="page__lead">{NO_SPECIALS_MESSAGE}</p>
+          <p className="page__actions">
+            <Link to={WebRoutes.pricing} className="button-link">
+              See our specials
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="page__lead">Your cards, with 12 months of DigiGold included. After the year, DigiGold is R69.00 a month until you cancel.</p>
+          <ul className="cart-lines registration-page__lines" aria-label="Your specials">
+            {specials.map((item) => (
+              <li key={item.id} className="cart-line">
+                <span className="cart-line__name">{item.quantity > 1 ? `${item.quantity} x ${item.name}` : item.name}</span>{' '}
+                <span className="cart-line__price">
+                  {formatRand(unitPrice({ normalPrice: item.price, specialPrice: item.specialPrice }))}{' '}
+                  <s aria-label={`normal price ${formatRand(item.price)}`}>{formatRand(item.price)}</s>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="cart-page__total">{`Total: ${formatRand(cartTotal(specials))}`}</p>
+          {accessories.length > 0 ? (
+            <p className="item-page__note">
+              {`Not included here: ${accessories.map((item) => item.name).join(', ')}. Accessories are bought from `}
+              <Link to={WebRoutes.cart}>your basket</Link>.
+            </p>
+          ) : null}
+          {session.status === 'loading' ? (
+            <LoadingNotice />
+          ) : session.status === 'signed-in' ? (
+            <p className="page__actions">
+              <Button disabled={busy} onClick={() => void pay()}>
+                {busy ? 'Taking you to PayFast...' : 'Pay with PayFast'}
+              </Button>
+              {error ? <FormAlert>{error}</FormAlert> : null}
+            </p>
+          ) : (
+            <>
+              <h2 id="registration-form-title" className="item-page__subtitle">
+                Sign up
+              </h2>
+              <RegisterForm labelledBy="registration-form-title" submission={submission} />
+            </>
+          )}
+        </>
+      )}
+    </Container>
+  );
+}
