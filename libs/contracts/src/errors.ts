@@ -24,6 +24,8 @@ export const ErrorCode = {
   Forbidden: 'FORBIDDEN',
   TooManyRequests: 'TOO_MANY_REQUESTS',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  /** The request is right but the state does not allow it now (an order already paid, a membership already held). */
+  Conflict: 'CONFLICT',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -7,7 +7,7 @@ import { LapseJob } from './lapse.job.js';
 import { PayFastClient } from './payfast.client.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsRepository } from './payments.repository.js';
-import { PEERS_RPC } from './peers.js';
+import { PEERS_RPC, Peers } from './peers.js';
 import { Sweeper } from './sweeper.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
 import { GetBilling } from './use-cases/get-billing.use-case.js';
@@ -36,6 +36,7 @@ export class PaymentsModule {
             return new RpcClient(proxy, 5000);
           },
         },
+        Peers,
         PaymentsRepository,
         PayFastClient,
         ItnProcessor,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Rpc, type PaidTier, type PaymentRedirect } from '@digicard/contracts';
+import type { PaidTier, PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, RpcCallError, ServiceError, type SignedInMeta } from '@digicard/server';
+import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { PEERS_RPC, type PeersRpc } from '../peers.js';
+import { Peers } from '../peers.js';
 import { priceOf } from '../plans.js';
 
 /**
@@ -18,7 +18,7 @@ import { priceOf } from '../plans.js';
 export class StartMembership {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PEERS_RPC) private readonly peers: PeersRpc,
+    @Inject(Peers) private readonly peers: Peers,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
     @Inject(Clock) private readonly clock: Clock,
@@ -28,14 +28,7 @@ export class StartMembership {
     if (!this.payfast.hasPassphrase) throw unavailable('Memberships cannot be paid right now.');
     const holding = await this.repo.holdingSubscription(this.db, meta.userId);
     if (holding) throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
-    let buyer;
-    try {
-      buyer = await this.peers.call(Rpc.getAccount, {}, meta);
-    } catch (error) {
-      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) throw ServiceError.notFound('Account not found.');
-      if (error instanceof RpcCallError) throw unavailable('Payments cannot reach your account right now. Please try again.');
-      throw error;
-    }
+    const buyer = await this.peers.buyer(meta);
     const price = priceOf(tier);
     const subscriptionId = randomUUID();
     const id = randomUUID();

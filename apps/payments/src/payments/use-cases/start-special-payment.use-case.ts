@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Rpc, type PaymentRedirect } from '@digicard/contracts';
+import { ErrorCode, type PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, RpcCallError, ServiceError, type SignedInMeta } from '@digicard/server';
+import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
 import { addMonths, Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { PEERS_RPC, serviceMeta, type PeersRpc } from '../peers.js';
+import { Peers } from '../peers.js';
 import { priceOf } from '../plans.js';
-
-const orderNotFound = () => ServiceError.notFound('Order not found.');
 
 /**
  * The special offer (a card plus months of DigiGold): one PayFast subscription request for one of the caller's own
@@ -23,7 +21,7 @@ const orderNotFound = () => ServiceError.notFound('Order not found.');
 export class StartSpecialPayment {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PEERS_RPC) private readonly peers: PeersRpc,
+    @Inject(Peers) private readonly peers: Peers,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
     @Inject(Clock) private readonly clock: Clock,
@@ -31,10 +29,7 @@ export class StartSpecialPayment {
 
   async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
     if (!this.payfast.hasPassphrase) throw unavailable('Specials cannot be paid right now.');
-    const { order, accountId } = await this.ask(() => this.peers.call(Rpc.orderForPayment, { orderId }, serviceMeta(meta)), orderNotFound);
-    // Another account's order is answered as if it did not exist.
-    if (accountId !== meta.userId) throw orderNotFound();
-    if (order.status !== 'awaiting-payment') throw conflict('This order does not await payment.');
+    const order = await this.peers.orderAwaitingPayment(orderId, meta);
     const notSpecial = order.lines.filter((line) => line.includedGoldMonths <= 0);
     if (order.lines.length === 0 || notSpecial.length > 0) {
       throw new ServiceError({
@@ -45,7 +40,7 @@ export class StartSpecialPayment {
     }
     const holding = await this.repo.holdingSubscription(this.db, meta.userId);
     if (holding) throw conflict(`You already have ${holding.tier}: please buy the card from the basket.`);
-    const buyer = await this.ask(() => this.peers.call(Rpc.getAccount, {}, meta), () => ServiceError.notFound('Account not found.'));
+    const buyer = await this.peers.buyer(meta);
 
     const tier = 'DigiGold' as const;
     const monthly = priceOf(tier);
@@ -82,15 +77,5 @@ export class StartSpecialPayment {
       '/cancel',
     );
     return { redirectUrl };
-  }
-
-  private async ask<T>(call: () => Promise<T>, notFound: () => ServiceError): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) throw notFound();
-      if (error instanceof RpcCallError) throw unavailable('Payments cannot reach the order right now. Please try again.');
-      throw error;
-    }
   }
 }
