@@ -108,7 +108,7 @@ describe('route tables', () => {
 
   it('derives the 400, 401, 404 and 429 answers from the declarations, keeping a more precise description', () => {
     assert.deepEqual(Object.keys(responsesOf(HttpRoutes.resendVerification)), ['202', '401', '403', '429', '503']);
-    assert.equal(responsesOf(HttpRoutes.login)[401]!.description.startsWith('AUTH_USER_NOT_FOUND'), true);
+    assert.equal(responsesOf(HttpRoutes.login)[401]!.description.startsWith('AUTH_INVALID_CREDENTIALS'), true);
     assert.deepEqual(Object.keys(responsesOf(HttpRoutes.uploadImage)), ['201', '400', '401', '403', '404', '503']);
     assert.deepEqual(Object.keys(responsesOf(HttpRoutes.getSession)), ['200']);
     const staffOnly = { ...HttpRoutes.listLeads, access: ['staff'] as const };
