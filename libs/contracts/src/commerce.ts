@@ -119,6 +119,8 @@ export const SubscriptionSchema = z
     /** The tier is paid until this moment. */
     paidUntil: z.iso.datetime().nullable(),
     nextBillingDate: z.iso.date().nullable(),
+    /** After a failed charge (`past-due`): the tier stays until then. */
+    graceUntil: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof SubscriptionSchema>;

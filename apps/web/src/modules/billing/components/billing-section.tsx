@@ -22,7 +22,7 @@ export function subscriptionStatus(s: Subscription): string {
     case 'cancelling':
       return `Cancelled: ${s.tier} stays until ${when(s.paidUntil)}, then your profile returns to DigiShare. What it shows above DigiShare is hidden then, never deleted.`;
     case 'past-due':
-      return `Your last ${s.tier} payment did not go through. PayFast will try again; your ${s.tier} features stay for a few days meanwhile.`;
+      return `Your last ${s.tier} payment did not go through. Please check the card you pay with at PayFast, which will try again; your ${s.tier} features stay until ${when(s.graceUntil)}.`;
     case 'ended':
       return `Your ${s.tier} membership has ended.`;
   }
