@@ -559,6 +559,20 @@ export const HttpRoutes = {
       503: unavailable,
     },
   },
+  changeMembership: {
+    method: 'put',
+    path: '/api/billing/membership',
+    operationId: 'changeMembership',
+    summary: 'Changes an active subscription between DigiSilver and DigiGold at PayFast, from the next billing date on',
+    tag: 'billing',
+    access: 'account',
+    body: StartMembershipSchema,
+    responses: {
+      200: { description: 'The change is asked for: the subscription shows the next tier', schema: BillingSchema },
+      409: { description: 'Nothing to change, or the subscription is not active', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
   cancelMembership: {
     method: 'delete',
     path: '/api/billing/membership',

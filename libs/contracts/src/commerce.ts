@@ -121,6 +121,8 @@ export const SubscriptionSchema = z
     nextBillingDate: z.iso.date().nullable(),
     /** After a failed charge (`past-due`): the tier stays until then. */
     graceUntil: z.iso.datetime().nullable(),
+    /** A change of tier asked for: the tier (and its price) from the next billing date on; null when none. */
+    nextTier: MembershipSchema.nullable(),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof SubscriptionSchema>;

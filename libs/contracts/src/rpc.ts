@@ -153,6 +153,8 @@ export const Rpc = {
   startMembership: rpc('payments', 'payments.membership.start', 'account', StartMembershipSchema, PaymentRedirectSchema),
   /** Cancels at PayFast; the tier stays until the end of the paid period. */
   cancelMembership: rpc('payments', 'payments.membership.cancel', 'account', None, BillingSchema),
+  /** Changes an active subscription between DigiSilver and DigiGold at PayFast, from the next billing date on. */
+  changeMembership: rpc('payments', 'payments.membership.change', 'account', StartMembershipSchema, BillingSchema),
   getBilling: rpc('payments', 'payments.billing.get', 'account', None, BillingSchema),
   /** PayFast's notification, passed on as received: kept raw, answered at once, checked and applied after. */
   receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),
