@@ -380,6 +380,88 @@ describe('memberships', () => {
   });
 });
 
+describe('changing between DigiSilver and DigiGold while subscribed', () => {
+  const charge = (token: string, status: 'COMPLETE' | 'FAILED') =>
+    fetch(`${payfast.url}/_sim/subscriptions/${token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  const simSubscription = async (token: string) =>
+    ((await (await fetch(`${payfast.url}/_sim/subscriptions`)).json()) as Array<{ token: string; recurringCents: number }>).find((s) => s.token === token)!;
+  const nextTierOf = async (accountId: string) =>
+    (await service.sql<{ tier: string; next_tier: string | null }>('SELECT tier, next_tier FROM payments.subscriptions WHERE account_id = $1', [accountId]))[0]!;
+
+  /** A paid DigiSilver subscription whose simulator charge for today (already paid) has come: the next is a month on. */
+  async function activeSilver() {
+    const accountId = randomUUID();
+    const before = (await itnRows()).length;
+    await pay(await subscribe(accountId, 'DigiSilver'));
+    await decided(before + 1);
+    const { token } = await subscriptionOf(accountId);
+    await charge(token!, 'COMPLETE');
+    await decided(before + 2);
+    return { accountId, token: token! };
+  }
+
+  it('asks PayFast for the new amount; the charge from the next billing date pays DigiGold and makes it the tier; a tampered amount is rejected', async () => {
+    const { accountId, token } = await activeSilver();
+    const before0 = await service.call(Rpc.getBilling, {}, { accountId });
+    const nextBillingDate = before0.ok ? before0.value.subscription?.nextBillingDate : undefined;
+    expect(nextBillingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const changed = await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId });
+    expect(changed).toMatchObject({ ok: true, value: { membership: 'DigiSilver', subscription: { tier: 'DigiSilver', status: 'active', nextTier: 'DigiGold', nextBillingDate } } });
+    expect((await simSubscription(token)).recurringCents).toBe(6900);
+    expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiSilver', next_tier: 'DigiGold' });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
+    expect((await membershipEvents(accountId)).map((e) => [e.membership, e.version])).toEqual([
+      ['DigiSilver', 1],
+      ['DigiSilver', 2],
+    ]);
+
+    clock.travel(31);
+    const before = (await itnRows()).length;
+    await charge(token, 'COMPLETE');
+    const rows = await decided(before + 1);
+    expect(rows.at(-1)).toMatchObject({ verdict: 'applied', reason: `charge for ${nextBillingDate} paid: now DigiGold` });
+    expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiGold', next_tier: null });
+    expect((await membershipEvents(accountId)).at(-1)).toMatchObject({ membership: 'DigiGold', version: 3 });
+    const billing = await service.call(Rpc.getBilling, {}, { accountId });
+    expect(billing).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { tier: 'DigiGold', monthlyPriceCents: 6900, nextTier: null } } });
+    expect(billing.ok && billing.value.payments[0]).toMatchObject({ amountCents: 6900, description: 'DigiCard DigiGold membership (monthly)' });
+
+    // The old DigiSilver amount for a DigiGold month, re-signed: rejected, nothing recorded.
+    const genuine = [...new URLSearchParams(rows.at(-1)!.raw_body)].filter(([k]) => k !== 'signature');
+    expect(genuine.find(([k]) => k === 'amount_gross')?.[1]).toBe('69.00');
+    const paymentsBefore = await countOf('payments');
+    await passItn(signedItn(genuine.map(([k, v]) => [k, k === 'amount_gross' ? '49.00' : k === 'pf_payment_id' ? `tampered-${randomUUID()}` : v])));
+    expect((await decided(before + 2)).at(-1)).toMatchObject({ verdict: 'rejected', reason: expect.stringMatching(/amount_gross 49\.00 is not the 6900 cents/) });
+    expect(await countOf('payments')).toBe(paymentsBefore);
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it('refuses a cancelling or past-due subscription, no subscription and a visitor', async () => {
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 409 });
+
+    const cancelling = await activeSilver();
+    expect(await service.call(Rpc.cancelMembership, {}, { accountId: cancelling.accountId })).toMatchObject({ ok: true, value: { subscription: { status: 'cancelling' } } });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: cancelling.accountId })).toMatchObject({ ok: false, status: 409 });
+
+    const pastDue = await activeSilver();
+    const before = (await itnRows()).length;
+    await charge(pastDue.token, 'FAILED');
+    await decided(before + 1);
+    expect(await subscriptionOf(pastDue.accountId)).toMatchObject({ status: 'past-due' });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: pastDue.accountId })).toMatchObject({ ok: false, status: 409 });
+    expect((await simSubscription(pastDue.token)).recurringCents).toBe(4900);
+    expect(await nextTierOf(pastDue.accountId)).toEqual({ tier: 'DigiSilver', next_tier: null });
+  });
+
+  it('answers 503 and stores nothing when PayFast refuses the update', async () => {
+    const { accountId } = await activeSilver();
+    await service.sql("UPDATE payments.subscriptions SET token = 'no-such-token' WHERE account_id = $1", [accountId]);
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 503 });
+    expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiSilver', next_tier: null });
+  });
+});
+
 describe('the special offer: cards and 12 months of DigiGold in one PayFast subscription', () => {
   const line = (itemId: string, name: string, cents: number, includedGoldMonths: number, quantity = 1): StandInLine => ({
     itemId,

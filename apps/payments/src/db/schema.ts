@@ -80,6 +80,8 @@ export const subscriptions = schema.table(
     /** PayFast's subscription token, from the first ITN. */
     token: text('token'),
     monthlyPriceCents: integer('monthly_price_cents').notNull(),
+    /** A change of tier asked for at PayFast: the tier of the charges from next_billing_date on (then it becomes `tier`). */
+    nextTier: text('next_tier', { enum: ['DigiSilver', 'DigiGold'] }),
     paidUntil: at('paid_until'),
     nextBillingDate: date('next_billing_date', { mode: 'string' }),
     graceUntil: at('grace_until'),

@@ -9,7 +9,7 @@ import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
 import type { Config } from '../config.js';
 import { outbox } from '../db/schema.js';
 import { addDateMonths, addDays, addMonths, Clock, johannesburgDate, startOfJohannesburgDay } from './clock.js';
-import { recordMembershipChanged } from './membership.js';
+import { chargeOf, recordMembershipChanged } from './membership.js';
 import { PayFastClient } from './payfast.client.js';
 import { PaymentsRepository, type ItnRow, type PaymentRequestRow, type SubscriptionRow } from './payments.repository.js';
 
@@ -17,6 +17,9 @@ type Pairs = Array<[string, string]>;
 type Verdict = { verdict: 'applied' | 'duplicate' | 'ignored' | 'rejected'; reason: string };
 
 const field = (pairs: Pairs, key: string): string => pairs.find(([k]) => k === key)?.[1] ?? '';
+/** The charge's billing date as PayFast posted it, or today (SAST) when it posted none. */
+const billingDateOf = (pairs: Pairs, now: Date): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(field(pairs, 'billing_date')) ? field(pairs, 'billing_date') : johannesburgDate(now);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long one replica holds an ITN while deciding it (the validate call included). */
 const LEASE_MS = 60_000;
@@ -124,8 +127,10 @@ export class ItnProcessor {
     if (!request) return reject(`unknown m_payment_id ${mPaymentId.slice(0, 64)}`);
     const status = field(pairs, 'payment_status');
     if (!['COMPLETE', 'FAILED', 'CANCELLED'].includes(status)) return { verdict: 'ignored', reason: `payment_status ${status.slice(0, 32)} is not acted on` };
-    // A special's first charge is its order total; the later ones are months of its subscription.
-    const expected = request.kind === 'special' ? [request.amountCents, ...(await this.monthlyPriceOf(request))] : [request.amountCents];
+    // An order's amount is the request's. A subscription's charges are months of the tier each pays for (the new
+    // tier's price from the billing date a change takes effect); a special's first charge is its order total.
+    const monthly = request.kind === 'order' ? [] : await this.monthlyPriceOf(request, billingDateOf(pairs, this.clock.now()));
+    const expected = request.kind === 'order' ? [request.amountCents] : request.kind === 'special' ? [request.amountCents, ...monthly] : monthly.length > 0 ? monthly : [request.amountCents];
     if (status !== 'CANCELLED' && !expected.some((cents) => amountMatches(field(pairs, 'amount_gross'), cents))) {
       return reject(`amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the ${expected.join(' or ')} cents requested`);
     }
@@ -169,9 +174,9 @@ export class ItnProcessor {
     return { verdict: 'applied', reason: 'order payment complete' };
   }
 
-  private async monthlyPriceOf(request: PaymentRequestRow): Promise<number[]> {
+  private async monthlyPriceOf(request: PaymentRequestRow, billingDate: string): Promise<number[]> {
     const sub = request.subscriptionId ? await this.repo.subscription(this.db, request.subscriptionId) : null;
-    return sub ? [sub.monthlyPriceCents] : [];
+    return sub ? [chargeOf(sub, billingDate).amountCents] : [];
   }
 
   /**
@@ -186,7 +191,7 @@ export class ItnProcessor {
     if (!sub || !request.orderId) return { verdict: 'rejected', reason: 'special payment request names no subscription or order' };
     const status = field(pairs, 'payment_status');
     if (sub.status !== 'pending' || status !== 'COMPLETE') {
-      return this.applySubscription(tx, itn, pairs, request, { amountCents: sub.monthlyPriceCents, description: `DigiCard ${sub.tier} membership (monthly)` });
+      return this.applySubscription(tx, itn, pairs, request);
     }
     if (!amountMatches(field(pairs, 'amount_gross'), request.amountCents)) {
       return { verdict: 'rejected', reason: `amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the special's ${request.amountCents} cents` };
@@ -236,7 +241,6 @@ export class ItnProcessor {
     itn: ItnRow,
     pairs: Pairs,
     request: PaymentRequestRow,
-    charge: { amountCents: number; description: string } = { amountCents: request.amountCents, description: request.itemName },
   ): Promise<Verdict> {
     const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
     if (!sub) return { verdict: 'rejected', reason: 'payment request names no subscription' };
@@ -244,8 +248,11 @@ export class ItnProcessor {
     if (sub.token && token && token !== sub.token) return { verdict: 'rejected', reason: 'token is not the subscription’s' };
     const status = field(pairs, 'payment_status');
     const now = this.clock.now();
-    const billingDate = /^\d{4}-\d{2}-\d{2}$/.test(field(pairs, 'billing_date')) ? field(pairs, 'billing_date') : johannesburgDate(now);
+    const billingDate = billingDateOf(pairs, now);
     if (status === 'CANCELLED') return this.cancelled(tx, sub, now);
+    // The month this charge pays for: of the tier a change asked for, from the billing date it takes effect.
+    const paid = chargeOf(sub, billingDate);
+    const charge = { amountCents: paid.amountCents, description: `DigiCard ${paid.tier} membership (monthly)` };
     const pfPaymentId = field(pairs, 'pf_payment_id');
     const payment = await this.repo.insertPayment(tx, {
       id: randomUUID(),
@@ -275,12 +282,20 @@ export class ItnProcessor {
       const updated = await this.repo.updateSubscription(
         tx,
         sub.id,
-        { status: sub.status === 'cancelling' ? 'cancelling' : 'active', token: sub.token ?? (token || null), paidUntil, nextBillingDate, graceUntil: null },
+        {
+          status: sub.status === 'cancelling' ? 'cancelling' : 'active',
+          token: sub.token ?? (token || null),
+          paidUntil,
+          nextBillingDate,
+          graceUntil: null,
+          ...(paid.changesTier ? { tier: paid.tier, monthlyPriceCents: paid.amountCents, nextTier: null } : {}),
+        },
         now,
       );
       await recordMembershipChanged(tx, this.repo, updated, now);
       await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: updated.tier, paidUntil: paidUntil?.toISOString() ?? null });
-      return { verdict: 'applied', reason: first ? 'first month paid: subscription active' : `charge for ${billingDate} paid` };
+      const reason = first ? 'first month paid: subscription active' : `charge for ${billingDate} paid`;
+      return { verdict: 'applied', reason: paid.changesTier ? `${reason}: now ${paid.tier}` : reason };
     }
     // FAILED: only a charge for a month not yet paid puts the subscription past due.
     if (sub.status !== 'active' && sub.status !== 'past-due') return { verdict: 'ignored', reason: `failed charge recorded; a ${sub.status} subscription is not put past due` };

@@ -2,6 +2,16 @@ import { Events, type Membership } from '@digicard/contracts';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { outbox } from '../db/schema.js';
 import type { PaymentsRepository, SubscriptionRow } from './payments.repository.js';
+import { priceOf } from './plans.js';
+
+/**
+ * The tier a charge of this subscription for `billingDate` pays for, and its amount: the tier asked for by a change
+ * from the next billing date on, the subscription's own tier (at its price) before it.
+ */
+export function chargeOf(sub: SubscriptionRow, billingDate: string): { tier: SubscriptionRow['tier']; amountCents: number; changesTier: boolean } {
+  if (sub.nextTier && sub.nextBillingDate && billingDate >= sub.nextBillingDate) return { tier: sub.nextTier, amountCents: priceOf(sub.nextTier), changesTier: true };
+  return { tier: sub.tier, amountCents: sub.monthlyPriceCents, changesTier: false };
+}
 
 /** The tier a subscription gives its account now. */
 export function membershipOf(sub: SubscriptionRow | null): Membership {

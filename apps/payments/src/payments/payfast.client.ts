@@ -3,6 +3,7 @@ import { apiSignature, buildPaymentRequest, validateWithPayFast, type PaymentReq
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 
+export type ApiAnswer = { ok: boolean; status: number; detail: string };
 export type RequestDetails = Omit<PaymentRequestInput, 'merchantId' | 'merchantKey' | 'passphrase' | 'notifyUrl' | 'returnUrl' | 'cancelUrl'>;
 
 /** PayFast as configured: signed process-page URLs, the validate call and the subscriptions API. */
@@ -35,12 +36,28 @@ export class PayFastClient {
   }
 
   /** `PUT /subscriptions/{token}/cancel`; true when PayFast says it is done. */
-  async cancelSubscription(token: string, now: Date): Promise<{ ok: boolean; status: number; detail: string }> {
+  cancelSubscription(token: string, now: Date): Promise<ApiAnswer> {
+    return this.callSubscriptions('PUT', token, 'cancel', {}, now);
+  }
+
+  /** `PATCH /subscriptions/{token}/update` with the new recurring `amount` in cents; true when PayFast says it is done. */
+  updateSubscriptionAmount(token: string, amountCents: number, now: Date): Promise<ApiAnswer> {
+    return this.callSubscriptions('PATCH', token, 'update', { amount: String(amountCents) }, now);
+  }
+
+  /** One subscriptions API call: the body fields (form-encoded) are signed with the headers and the passphrase. */
+  private async callSubscriptions(method: string, token: string, action: string, body: Record<string, string>, now: Date): Promise<ApiAnswer> {
     const headers = { 'merchant-id': this.config.PAYFAST_MERCHANT_ID, version: 'v1', timestamp: sastTimestamp(now) };
-    const signature = apiSignature(headers, {}, this.config.PAYFAST_PASSPHRASE);
-    const url = `${this.config.PAYFAST_API_URL.replace(/\/+$/, '')}/subscriptions/${encodeURIComponent(token)}/cancel`;
+    const signature = apiSignature(headers, body, this.config.PAYFAST_PASSPHRASE);
+    const url = `${this.config.PAYFAST_API_URL.replace(/\/+$/, '')}/subscriptions/${encodeURIComponent(token)}/${action}`;
+    const hasBody = Object.keys(body).length > 0;
     try {
-      const res = await fetch(url, { method: 'PUT', headers: { ...headers, signature }, signal: AbortSignal.timeout(this.config.PAYFAST_VALIDATE_TIMEOUT_MS) });
+      const res = await fetch(url, {
+        method,
+        headers: { ...headers, signature, ...(hasBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        ...(hasBody ? { body: new URLSearchParams(body).toString() } : {}),
+        signal: AbortSignal.timeout(this.config.PAYFAST_VALIDATE_TIMEOUT_MS),
+      });
       const detail = await res.text();
       return { ok: res.ok, status: res.status, detail: detail.slice(0, 500) };
     } catch (error) {

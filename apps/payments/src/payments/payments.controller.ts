@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
+import { ChangeMembership } from './use-cases/change-membership.use-case.js';
 import { GetBilling } from './use-cases/get-billing.use-case.js';
 import { ListPlans } from './use-cases/list-plans.use-case.js';
 import { ReceiveItn } from './use-cases/receive-itn.use-case.js';
@@ -18,6 +19,7 @@ export class PaymentsController {
     @Inject(StartSpecialPayment) private readonly startSpecialPayment: StartSpecialPayment,
     @Inject(StartMembership) private readonly startMembership: StartMembership,
     @Inject(CancelMembership) private readonly cancelMembership: CancelMembership,
+    @Inject(ChangeMembership) private readonly changeMembership: ChangeMembership,
     @Inject(GetBilling) private readonly billing: GetBilling,
     @Inject(ReceiveItn) private readonly receiveItn: ReceiveItn,
   ) {}
@@ -45,6 +47,11 @@ export class PaymentsController {
   @Handles(Rpc.cancelMembership)
   cancel(_: object, meta: SignedInMeta) {
     return this.cancelMembership.execute(meta.userId);
+  }
+
+  @Handles(Rpc.changeMembership)
+  change({ tier }: RpcBody<typeof Rpc.changeMembership>, meta: SignedInMeta) {
+    return this.changeMembership.execute(tier, meta.userId);
   }
 
   @Handles(Rpc.getBilling)

@@ -10,6 +10,7 @@ import { PaymentsRepository } from './payments.repository.js';
 import { PEERS_RPC, Peers } from './peers.js';
 import { Sweeper } from './sweeper.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
+import { ChangeMembership } from './use-cases/change-membership.use-case.js';
 import { GetBilling } from './use-cases/get-billing.use-case.js';
 import { ListPlans } from './use-cases/list-plans.use-case.js';
 import { ReceiveItn } from './use-cases/receive-itn.use-case.js';
@@ -47,6 +48,7 @@ export class PaymentsModule {
         StartSpecialPayment,
         StartMembership,
         CancelMembership,
+        ChangeMembership,
         GetBilling,
         ReceiveItn,
       ],

@@ -17,6 +17,7 @@ export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Bill
           paidUntil: sub.paidUntil?.toISOString() ?? null,
           nextBillingDate: sub.status === 'active' || sub.status === 'past-due' ? sub.nextBillingDate : null,
           graceUntil: sub.status === 'past-due' ? (sub.graceUntil?.toISOString() ?? null) : null,
+          nextTier: sub.status === 'active' || sub.status === 'past-due' ? sub.nextTier : null,
         }
       : null,
     payments: rows.map((p) => ({ id: p.id, description: p.description, amountCents: p.amountCents, status: p.status, at: p.createdAt.toISOString() })),

@@ -1,0 +1,1 @@
+ALTER TABLE "payments"."subscriptions" ADD COLUMN "next_tier" text;
