@@ -25,6 +25,11 @@ export class BillingController {
     return this.rpc.call(Rpc.startMembership, body, meta);
   }
 
+  @Route(HttpRoutes.changeMembership)
+  change(@ValidBody() body: StartMembership, @Meta() meta: RequestMeta): Promise<Billing> {
+    return this.rpc.call(Rpc.changeMembership, body, meta);
+  }
+
   @Route(HttpRoutes.cancelMembership)
   cancel(@Meta() meta: RequestMeta): Promise<Billing> {
     return this.rpc.call(Rpc.cancelMembership, {}, meta);
