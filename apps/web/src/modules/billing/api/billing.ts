@@ -1,11 +1,14 @@
 import { HttpRoutes, type CartItem, type PaidTier, type RegisterRequest } from '@digicard/contracts';
-import { deleteJson, getJson, postJson } from '../../api/http';
+import { deleteJson, getJson, postJson, putJson } from '../../api/http';
 
 /** GET /api/billing: the tier, the subscription and the payments. */
 export const fetchBilling = () => getJson(HttpRoutes.getBilling);
 
 /** POST /api/billing/membership: where to pay the first month of a paid tier at PayFast. */
 export const startMembership = (tier: PaidTier) => postJson(HttpRoutes.startMembership, { tier });
+
+/** PUT /api/billing/membership: changes an active subscription to the other paid tier from the next billing date. */
+export const changeMembership = (tier: PaidTier) => putJson(HttpRoutes.changeMembership, { tier });
 
 /** DELETE /api/billing/membership: cancels at PayFast; the tier stays until the end of the paid month. */
 export const cancelMembership = () => deleteJson(HttpRoutes.cancelMembership);

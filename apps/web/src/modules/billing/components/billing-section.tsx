@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MEMBERSHIP_TIERS } from '../../packages/tiers';
 import { LoadFailed } from '../../site/components/load-failed';
-import { cancelMembership, goToPayFast, startMembership } from '../api/billing';
+import { cancelMembership, changeMembership, goToPayFast, startMembership } from '../api/billing';
 import { useBilling } from '../hooks/use-billing';
 
 const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });
@@ -46,6 +46,15 @@ export function BillingSection() {
     setError(result.error.message);
   }
 
+  async function change(tier: PaidTier) {
+    setBusy(true);
+    setError(null);
+    const result = await changeMembership(tier);
+    setBusy(false);
+    if (result.ok) replace(result.data);
+    else setError(result.error.message);
+  }
+
   async function cancel() {
     if (!window.confirm(CANCEL_QUESTION)) return;
     setBusy(true);
@@ -64,13 +73,23 @@ export function BillingSection() {
   const subscription = billing.subscription;
   const canStart = !subscription || subscription.status === 'ended';
   const canCancel = subscription?.status === 'active' || subscription?.status === 'past-due';
+  // An active subscription can switch to the other paid tier (or back, before the change takes effect).
+  const switchTo = subscription?.status === 'active' ? PaidTiers.find((t) => t !== (subscription.nextTier ?? subscription.tier)) : undefined;
   return (
     <>
       <p className="pe-billing__tier">
         Your membership: <strong>{billing.membership}</strong>
       </p>
       {subscription ? <p className="pe-note">{subscriptionStatus(subscription)}</p> : null}
+      {subscription?.nextTier ? <p className="pe-note" role="status">{`From ${when(subscription.nextBillingDate)} your membership is ${subscription.nextTier}.`}</p> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
+      {switchTo && subscription ? (
+        <p className="pe-actions">
+          <Button disabled={busy} onClick={() => void change(switchTo)}>
+            {`Switch to ${switchTo} (${MEMBERSHIP_TIERS.find((t) => t.name === switchTo)?.price ?? ''}) from ${when(subscription.nextBillingDate)}`}
+          </Button>
+        </p>
+      ) : null}
       {canStart ? (
         <ul className="pe-plans">
           {PaidTiers.map((tier) => {
