@@ -1,10 +1,9 @@
 import { CallBackEnquirySchema, type CallBackEnquiry } from '@digicard/contracts';
 import { Button, FormAlert, TextField } from '@digicard/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { submitCallBackEnquiry } from '../api/enquiries';
-import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
-import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { useSentForm } from '../../forms/hooks/use-sent-form';
 
 const FIELDS = ['name', 'email', 'number'] as const satisfies readonly (keyof CallBackEnquiry)[];
 
@@ -14,25 +13,15 @@ const CALL_BACK_SENT_TEXT =
 /** The footer form "Get things started": Name, Email, Number, "Let's Talk". */
 export function CallBackForm() {
   const headingId = useId();
-  const [sent, setSent] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(CallBackEnquirySchema, { name: '', email: '', number: '' });
-
-  const onValid = async (values: CallBackEnquiry) => {
-    const result = await submitCallBackEnquiry(values);
-    if (result.ok) setSent(true);
-    else setAlert(applyApiError(result.error, FIELDS, setError));
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    setAlert(null);
-    void handleSubmit(onValid)(event);
-  }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    sent,
+    alert,
+    onSubmit,
+  } = useSentForm(CallBackEnquirySchema, { name: '', email: '', number: '' }, FIELDS, submitCallBackEnquiry);
 
   return (
     <div className="call-back">

@@ -1,10 +1,8 @@
 import { MessageEnquirySchema, type MessageEnquiry } from '@digicard/contracts';
 import { Button, FormAlert, TextArea, TextField } from '@digicard/ui';
-import { useState, type FormEvent } from 'react';
 import { submitMessageEnquiry } from '../api/enquiries';
-import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
-import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { useSentForm } from '../../forms/hooks/use-sent-form';
 
 const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof MessageEnquiry)[];
 
@@ -13,25 +11,15 @@ const MESSAGE_SENT_TEXT =
 
 /** The contact page form: Name, Email, Message, "Send". `labelledBy` names the form after the page heading. */
 export function MessageForm({ labelledBy }: { labelledBy: string }) {
-  const [sent, setSent] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(MessageEnquirySchema, { name: '', email: '', message: '' });
-
-  const onValid = async (values: MessageEnquiry) => {
-    const result = await submitMessageEnquiry(values);
-    if (result.ok) setSent(true);
-    else setAlert(applyApiError(result.error, FIELDS, setError));
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    setAlert(null);
-    void handleSubmit(onValid)(event);
-  }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    sent,
+    alert,
+    onSubmit,
+  } = useSentForm(MessageEnquirySchema, { name: '', email: '', message: '' }, FIELDS, submitMessageEnquiry);
 
   if (sent) return <SentMessage>{MESSAGE_SENT_TEXT}</SentMessage>;
 

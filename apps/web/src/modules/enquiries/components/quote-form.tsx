@@ -1,10 +1,8 @@
 import { QuoteEnquirySchema, type QuoteEnquiry } from '@digicard/contracts';
 import { Button, FormAlert, TextArea, TextField } from '@digicard/ui';
-import { useState, type FormEvent } from 'react';
 import { submitQuoteEnquiry } from '../api/enquiries';
-import { applyApiError } from '../../forms/utils/apply-api-error';
 import { SentMessage } from './sent-message';
-import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { useSentForm } from '../../forms/hooks/use-sent-form';
 
 const FIELDS = ['name', 'company', 'teamSize', 'email', 'number', 'message'] as const satisfies readonly (keyof QuoteEnquiry)[];
 
@@ -12,25 +10,15 @@ export const QUOTE_SENT_TEXT = 'Thank you. Our sales team will send you a DigiPl
 
 /** DigiPlatinum is priced on request: who the team is, how many people, and how to reach them. */
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
-  const [sent, setSent] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useContractForm(QuoteEnquirySchema, { name: '', company: '', email: '', number: '', message: '' });
-
-  const onValid = async (values: QuoteEnquiry) => {
-    const result = await submitQuoteEnquiry(values);
-    if (result.ok) setSent(true);
-    else setAlert(applyApiError(result.error, FIELDS, setError));
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    setAlert(null);
-    void handleSubmit(onValid)(event);
-  }
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    sent,
+    alert,
+    onSubmit,
+  } = useSentForm(QuoteEnquirySchema, { name: '', company: '', email: '', number: '', message: '' }, FIELDS, submitQuoteEnquiry);
 
   if (sent) return <SentMessage>{QUOTE_SENT_TEXT}</SentMessage>;
 
