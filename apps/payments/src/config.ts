@@ -17,6 +17,14 @@ export const ConfigSchema = z.object({
   PAYFAST_VALIDATE_URL: env.httpUrl,
   /** The subscriptions API, e.g. https://api.payfast.co.za */
   PAYFAST_API_URL: env.httpUrl,
+  /**
+   * `true` when the URLs and merchant are PayFast's sandbox: subscriptions API calls then carry `?testing=true`
+   * (PayFast's one API host serves both, and the sandbox's subscriptions are only found that way). Live: `false`.
+   */
+  PAYFAST_SANDBOX: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   PAYFAST_MERCHANT_ID: z.string().regex(/^\d+$/, 'must be the merchant id PayFast gave you (digits)'),
   PAYFAST_MERCHANT_KEY: z.string().min(1),
   /** Required by PayFast for subscriptions and the API; memberships are refused without it. */

@@ -6,11 +6,13 @@ import { Events, Rpc } from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { itnSignatureString, md5Hex, pfEncode, signature } from '@digicard/payfast';
 import { createSimulator, type PayFastSimulator } from '@digicard/payfast-simulator';
+import { CONFIG } from '@digicard/server';
 import { InProcessService } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { Clock } from '../src/payments/clock.js';
 import { ItnProcessor } from '../src/payments/itn.processor.js';
+import { PayFastClient } from '../src/payments/payfast.client.js';
 import { LapseJob } from '../src/payments/lapse.job.js';
 import { paymentsServiceWith } from '../src/service.js';
 
@@ -332,9 +334,19 @@ describe('memberships', () => {
     await decided(before + 1);
     const cancelled = await service.call(Rpc.cancelMembership, {}, { accountId });
     expect(cancelled).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { status: 'cancelling' } } });
+    // Live PayFast (PAYFAST_SANDBOX unset): the API call carries no `testing`.
+    expect(payfast.store.apiCalls.at(-1)).toMatchObject({ method: 'PUT', path: expect.stringMatching(/^\/subscriptions\/.+\/cancel$/), query: {}, status: 200 });
     // PayFast's CANCELLED ITN follows the API call and changes nothing more.
     const rows = await decided(before + 2);
     expect(rows.at(-1)).toMatchObject({ verdict: 'duplicate' });
+    // One cancellation event (the owner's email), with the day the tier ends.
+    const { paid_until } = await subscriptionOf(accountId);
+    const cancellations = (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter((e) => e.data.accountId === accountId);
+    expect(cancellations.map((e) => e.data)).toEqual([
+      expect.objectContaining({ tier: 'DigiGold', monthlyPriceCents: 6900, endsAt: paid_until!.toISOString(), by: 'owner' }),
+    ]);
+    expect(await service.call(Rpc.cancelMembership, {}, { accountId })).toMatchObject({ ok: true });
+    expect((await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(1);
     clock.travel(20);
     expect(await service.get(LapseJob).run()).toBe(0);
     clock.travel(15);
@@ -344,6 +356,27 @@ describe('memberships', () => {
       ['DigiGold', 1],
       ['DigiShare', 2],
     ]);
+  });
+
+  it('sends ?testing=true on subscriptions API calls in sandbox mode only; a cancellation at PayFast is recorded for the email', async () => {
+    const accountId = randomUUID();
+    const before = (await itnRows()).length;
+    await pay(await subscribe(accountId, 'DigiSilver'));
+    await decided(before + 1);
+    const { token } = await subscriptionOf(accountId);
+    const live = service.get(CONFIG as unknown as abstract new () => Config);
+    const sandbox = new PayFastClient({ ...live, PAYFAST_SANDBOX: true });
+    expect(await sandbox.updateSubscriptionAmount(token!, 4900, new Date())).toMatchObject({ ok: true, status: 200 });
+    expect(payfast.store.apiCalls.at(-1)).toMatchObject({ method: 'PATCH', query: { testing: 'true' }, status: 200 });
+    expect(await new PayFastClient(live).updateSubscriptionAmount(token!, 4900, new Date())).toMatchObject({ ok: true });
+    expect(payfast.store.apiCalls.at(-1)).toMatchObject({ method: 'PATCH', query: {} });
+    // Cancelled at PayFast (the sandbox client, as the merchant's own dashboard would): the CANCELLED ITN moves it.
+    expect(await sandbox.cancelSubscription(token!, new Date())).toMatchObject({ ok: true });
+    expect(payfast.store.apiCalls.at(-1)).toMatchObject({ method: 'PUT', query: { testing: 'true' } });
+    expect((await decided(before + 2)).at(-1)).toMatchObject({ verdict: 'applied', reason: 'cancelled at PayFast: tier kept until paid_until' });
+    expect(await subscriptionOf(accountId)).toMatchObject({ status: 'cancelling' });
+    const cancellations = (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter((e) => e.data.accountId === accountId);
+    expect(cancellations.map((e) => e.data)).toEqual([expect.objectContaining({ tier: 'DigiSilver', monthlyPriceCents: 4900, by: 'payfast' })]);
   });
 
   it('keeps state right when a recurring ITN arrives before the first', async () => {
@@ -434,6 +467,44 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
     expect((await decided(before + 2)).at(-1)).toMatchObject({ verdict: 'rejected', reason: expect.stringMatching(/amount_gross 49\.00 is not the 6900 cents/) });
     expect(await countOf('payments')).toBe(paymentsBefore);
     expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
+  });
+
+  it('accepts a late DigiSilver charge for a month before the switch at the DigiSilver price, and still refuses a wrong amount', async () => {
+    // Paid DigiSilver; the charge for today (D0) is held back on its way to us.
+    const accountId = randomUUID();
+    const before = (await itnRows()).length;
+    await pay(await subscribe(accountId, 'DigiSilver'));
+    await decided(before + 1);
+    const { token } = await subscriptionOf(accountId);
+    notify.hold = true;
+    await charge(token!, 'COMPLETE');
+    notify.hold = false;
+    const [lateBody] = notify.held.splice(0);
+    expect(lateBody).toBeDefined();
+    const late = [...new URLSearchParams(lateBody)];
+    expect(late.find(([k]) => k === 'amount_gross')?.[1]).toBe('49.00');
+    const lateDate = late.find(([k]) => k === 'billing_date')?.[1];
+    // Switched to DigiGold; the next month's charge (DigiGold) arrives first and makes DigiGold the tier.
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: true });
+    clock.travel(31);
+    await charge(token!, 'COMPLETE');
+    expect((await decided(before + 2)).at(-1)).toMatchObject({ verdict: 'applied', reason: expect.stringMatching(/: now DigiGold$/) });
+    expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiGold', next_tier: null });
+    // The late DigiSilver ITN for D0: paid at the price of D0, the tier stays DigiGold.
+    await passItn(lateBody!);
+    expect((await decided(before + 3)).at(-1)).toMatchObject({ verdict: 'applied', reason: `charge for ${lateDate} paid` });
+    expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiGold', next_tier: null });
+    const amounts = await service.sql<{ amount_cents: number; billing_date: string; description: string }>(
+      "SELECT amount_cents, billing_date::text, description FROM payments.payments WHERE account_id = $1 AND kind = 'subscription' ORDER BY billing_date",
+      [accountId],
+    );
+    expect(amounts.find((p) => p.billing_date === lateDate && p.amount_cents === 4900)).toMatchObject({ description: 'DigiCard DigiSilver membership (monthly)' });
+    // The same month at the DigiGold price (re-signed, new pf_payment_id): refused, nothing recorded.
+    const paymentsBefore = await countOf('payments');
+    const unsigned = late.filter(([k]) => k !== 'signature');
+    await passItn(signedItn(unsigned.map(([k, v]) => [k, k === 'amount_gross' ? '69.00' : k === 'pf_payment_id' ? `wrong-${randomUUID()}` : v])));
+    expect((await decided(before + 4)).at(-1)).toMatchObject({ verdict: 'rejected', reason: expect.stringMatching(/amount_gross 69\.00 is not the 4900 cents/) });
+    expect(await countOf('payments')).toBe(paymentsBefore);
   });
 
   it('refuses a cancelling or past-due subscription, no subscription and a visitor', async () => {

@@ -100,7 +100,10 @@ class Simulator implements PayFastSimulator {
       return sendText(res, 200, this.store.isGenuine(pairs) ? 'VALID' : 'INVALID');
     }
     if (path.startsWith('/_sim/')) return this.control(req, res, path, method);
-    if (await handleSubscriptionsApi(req, res, url, this.apiContext)) return;
+    if (await handleSubscriptionsApi(req, res, url, this.apiContext)) {
+      this.store.addApiCall({ method, path, query: Object.fromEntries(url.searchParams), status: res.statusCode, at: new Date().toISOString() });
+      return;
+    }
     if (path === '/' && method === 'GET') return sendHtml(res, 200, indexPage(this.merchant.id, this.merchant.passphrase !== undefined));
     sendJson(res, 404, { error: `no route for ${method} ${url.pathname}` });
   }
@@ -256,6 +259,7 @@ class Simulator implements PayFastSimulator {
     const { store } = this;
     if (method === 'GET' && path === '/_sim/itns') return sendJson(res, 200, store.itns);
     if (method === 'GET' && path === '/_sim/payments') return sendJson(res, 200, store.payments);
+    if (method === 'GET' && path === '/_sim/api-calls') return sendJson(res, 200, store.apiCalls);
     if (method === 'GET' && path === '/_sim/subscriptions') return sendJson(res, 200, [...store.subscriptions.values()].map(describe));
     if (method === 'POST' && path === '/_sim/reset') {
       store.reset();

@@ -38,6 +38,17 @@ export interface Subscription {
   createdAt: string;
 }
 
+/** A call to the subscriptions API as it arrived: method, path and query (`testing=true` marks PayFast's sandbox). */
+export interface ApiCall {
+  method: string;
+  path: string;
+  /** The query string's fields, in order. */
+  query: Record<string, string>;
+  /** The answer's HTTP status. */
+  status: number;
+  at: string;
+}
+
 export type ItnKind = 'payment' | 'recurring' | 'cancelled' | 'resend';
 
 export interface ItnRecord {
@@ -68,6 +79,8 @@ export class Store {
   readonly payments: Payment[] = [];
   readonly subscriptions = new Map<string, Subscription>();
   readonly itns: ItnRecord[] = [];
+  /** Every subscriptions API call, oldest first (`/_sim/api-calls`). */
+  readonly apiCalls: ApiCall[] = [];
   /** The bodies PayFast (we) really sent, without the signature, mapped to their signature: the validate answer. */
   private readonly genuine = new Map<string, string>();
   private itnSeq = 0;
@@ -106,6 +119,11 @@ export class Store {
     return record;
   }
 
+  addApiCall(call: ApiCall): void {
+    this.apiCalls.push(call);
+    if (this.apiCalls.length > KEEP) this.apiCalls.shift();
+  }
+
   findItn(id: number): ItnRecord | undefined {
     return this.itns.find((i) => i.id === id);
   }
@@ -126,6 +144,7 @@ export class Store {
     this.payments.length = 0;
     this.subscriptions.clear();
     this.itns.length = 0;
+    this.apiCalls.length = 0;
     this.genuine.clear();
   }
 }

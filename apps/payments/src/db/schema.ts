@@ -82,6 +82,13 @@ export const subscriptions = schema.table(
     monthlyPriceCents: integer('monthly_price_cents').notNull(),
     /** A change of tier asked for at PayFast: the tier of the charges from next_billing_date on (then it becomes `tier`). */
     nextTier: text('next_tier', { enum: ['DigiSilver', 'DigiGold'] }),
+    /**
+     * The tier and price before the last change took effect, and the billing date it took effect from: a charge for
+     * an earlier billing date (a late ITN) is of that tier at that price.
+     */
+    previousTier: text('previous_tier', { enum: ['DigiSilver', 'DigiGold'] }),
+    previousPriceCents: integer('previous_price_cents'),
+    tierFrom: date('tier_from', { mode: 'string' }),
     paidUntil: at('paid_until'),
     nextBillingDate: date('next_billing_date', { mode: 'string' }),
     graceUntil: at('grace_until'),

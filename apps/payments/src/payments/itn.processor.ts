@@ -9,7 +9,7 @@ import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
 import type { Config } from '../config.js';
 import { outbox } from '../db/schema.js';
 import { addDateMonths, addDays, addMonths, Clock, johannesburgDate, startOfJohannesburgDay } from './clock.js';
-import { chargeOf, recordMembershipChanged } from './membership.js';
+import { chargeOf, recordMembershipChanged, recordSubscriptionCancelled } from './membership.js';
 import { PayFastClient } from './payfast.client.js';
 import { PaymentsRepository, type ItnRow, type PaymentRequestRow, type SubscriptionRow } from './payments.repository.js';
 
@@ -231,6 +231,7 @@ export class ItnProcessor {
       completedAt: now.toISOString(),
       tier: updated.tier,
       paidUntil: paidUntil.toISOString(),
+      startsMembership: true,
     });
     return { verdict: 'applied', reason: `special paid: order paid, ${updated.tier} active until ${nextBillingDate}` };
   }
@@ -288,12 +289,15 @@ export class ItnProcessor {
           paidUntil,
           nextBillingDate,
           graceUntil: null,
-          ...(paid.changesTier ? { tier: paid.tier, monthlyPriceCents: paid.amountCents, nextTier: null } : {}),
+          // The tier held until now is kept with its price, for a late charge of an earlier month.
+          ...(paid.changesTier
+            ? { tier: paid.tier, monthlyPriceCents: paid.amountCents, nextTier: null, previousTier: sub.tier, previousPriceCents: sub.monthlyPriceCents, tierFrom: billingDate }
+            : {}),
         },
         now,
       );
       await recordMembershipChanged(tx, this.repo, updated, now);
-      await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: updated.tier, paidUntil: paidUntil?.toISOString() ?? null });
+      await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: updated.tier, paidUntil: paidUntil?.toISOString() ?? null, startsMembership: first });
       const reason = first ? 'first month paid: subscription active' : `charge for ${billingDate} paid`;
       return { verdict: 'applied', reason: paid.changesTier ? `${reason}: now ${paid.tier}` : reason };
     }
@@ -320,7 +324,8 @@ export class ItnProcessor {
       await this.repo.updateSubscription(tx, sub.id, { status: 'ended' }, now);
       return { verdict: 'applied', reason: 'cancelled before any payment: ended' };
     }
-    await this.repo.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
+    const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
+    await recordSubscriptionCancelled(tx, updated, 'payfast', now);
     return { verdict: 'applied', reason: 'cancelled at PayFast: tier kept until paid_until' };
   }
 }

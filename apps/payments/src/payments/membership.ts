@@ -6,10 +6,14 @@ import { priceOf } from './plans.js';
 
 /**
  * The tier a charge of this subscription for `billingDate` pays for, and its amount: the tier asked for by a change
- * from the next billing date on, the subscription's own tier (at its price) before it.
+ * from the next billing date on; before the date the last change took effect (`tier_from`), the tier and price held
+ * then (a late ITN for an earlier month); otherwise the subscription's own tier at its price.
  */
 export function chargeOf(sub: SubscriptionRow, billingDate: string): { tier: SubscriptionRow['tier']; amountCents: number; changesTier: boolean } {
   if (sub.nextTier && sub.nextBillingDate && billingDate >= sub.nextBillingDate) return { tier: sub.nextTier, amountCents: priceOf(sub.nextTier), changesTier: true };
+  if (sub.previousTier && sub.previousPriceCents !== null && sub.tierFrom && billingDate < sub.tierFrom) {
+    return { tier: sub.previousTier, amountCents: sub.previousPriceCents, changesTier: false };
+  }
   return { tier: sub.tier, amountCents: sub.monthlyPriceCents, changesTier: false };
 }
 
@@ -28,5 +32,18 @@ export async function recordMembershipChanged(tx: Transaction, repo: PaymentsRep
     paidUntil: membership === 'DigiShare' ? null : (sub.paidUntil?.toISOString() ?? null),
     version,
     changedAt: at.toISOString(),
+  });
+}
+
+/** Records `payments.subscription.cancelled` (the owner's email says until when the tier stays), in the caller's transaction. */
+export async function recordSubscriptionCancelled(tx: Transaction, sub: SubscriptionRow, by: 'owner' | 'payfast', at: Date): Promise<void> {
+  await recordEvent(tx, outbox, Events.subscriptionCancelled, {
+    subscriptionId: sub.id,
+    accountId: sub.accountId,
+    tier: sub.tier,
+    monthlyPriceCents: sub.monthlyPriceCents,
+    endsAt: sub.paidUntil?.toISOString() ?? null,
+    cancelledAt: at.toISOString(),
+    by,
   });
 }

@@ -49,7 +49,8 @@ export class PayFastClient {
   private async callSubscriptions(method: string, token: string, action: string, body: Record<string, string>, now: Date): Promise<ApiAnswer> {
     const headers = { 'merchant-id': this.config.PAYFAST_MERCHANT_ID, version: 'v1', timestamp: sastTimestamp(now) };
     const signature = apiSignature(headers, body, this.config.PAYFAST_PASSPHRASE);
-    const url = `${this.config.PAYFAST_API_URL.replace(/\/+$/, '')}/subscriptions/${encodeURIComponent(token)}/${action}`;
+    // The sandbox is chosen by `?testing=true`, which is left out of the signature (PayFast API reference).
+    const url = `${this.config.PAYFAST_API_URL.replace(/\/+$/, '')}/subscriptions/${encodeURIComponent(token)}/${action}${this.config.PAYFAST_SANDBOX ? '?testing=true' : ''}`;
     const hasBody = Object.keys(body).length > 0;
     try {
       const res = await fetch(url, {

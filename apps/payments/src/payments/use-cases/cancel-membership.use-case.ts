@@ -2,18 +2,24 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Billing } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
-import { DATABASE, LOGGER, ServiceError } from '@digicard/server';
+import type { OutboxRelay } from '@digicard/messaging';
+import { DATABASE, LOGGER, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { unavailable } from '../errors.js';
+import { recordSubscriptionCancelled } from '../membership.js';
 import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
 import { GetBilling } from './get-billing.use-case.js';
 
-/** Cancels at PayFast first (so no further charge); the tier stays until paid_until, when the lapse job ends it. */
+/**
+ * Cancels at PayFast first (so no further charge); the tier stays until paid_until, when the lapse job ends it.
+ * `payments.subscription.cancelled` (the owner's email) is recorded with the change, once.
+ */
 @Injectable()
 export class CancelMembership {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
     @Inject(GetBilling) private readonly billing: GetBilling,
@@ -32,8 +38,16 @@ export class CancelMembership {
           throw unavailable('PayFast could not cancel your membership right now. Please try again.');
         }
       }
-      // Only a row still holding the tier is moved: a CANCELLED ITN may have got here first.
-      await this.repo.updateSubscription(this.db, sub.id, { status: 'cancelling', graceUntil: null }, this.clock.now());
+      // A CANCELLED ITN may have got here first (it then sent the email): only a row still holding the tier moves.
+      const now = this.clock.now();
+      const moved = await this.db.transaction(async (tx) => {
+        const current = await this.repo.subscription(tx, sub.id, true);
+        if (!current || current.status === 'cancelling' || current.status === 'ended') return false;
+        const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
+        await recordSubscriptionCancelled(tx, updated, 'owner', now);
+        return true;
+      });
+      if (moved) this.relay?.kick();
     }
     return this.billing.execute(accountId);
   }
