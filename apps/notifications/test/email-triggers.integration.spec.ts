@@ -18,6 +18,7 @@ interface Received {
   to: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 let service: InProcessService<Config>;
@@ -54,7 +55,7 @@ beforeAll(async () => {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          inbox.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          inbox.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
           callback();
         })
         .catch(callback);
@@ -222,5 +223,49 @@ describe('email triggers', () => {
     expect(ended?.text).toContain('hidden, never deleted');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(mailTo('nomsa@example.test')).toHaveLength(2);
+  });
+
+  it('says a membership has started on its first payment', async () => {
+    const accountId = account('sipho');
+    await service.publish(Events.paymentCompleted, {
+      paymentId: randomUUID(), accountId, kind: 'subscription', orderId: null, subscriptionId: randomUUID(), amountCents: 4900,
+      pfPaymentId: '2001', completedAt: '2030-03-14T09:26:53.000Z', tier: 'DigiSilver', paidUntil: '2030-04-14T09:26:53.000Z', startsMembership: true,
+    });
+    const [mail] = await waitFor('the started email', () => Promise.resolve(mailTo('sipho@example.test').length ? mailTo('sipho@example.test') : null));
+    expect(mail!.subject).toBe('[DigiCard] Your DigiSilver membership has started');
+    expect(mail!.text).toContain('Amount: R49.00');
+    expect(mail!.html).toContain('R49.00');
+  });
+
+  it('tells the owner a cancelled membership is cancelled, in HTML and text, with the amount in rand and the day the tier ends', async () => {
+    const accountId = account('zanele');
+    const eventId = await service.publish(Events.subscriptionCancelled, {
+      subscriptionId: randomUUID(), accountId, tier: 'DigiGold', monthlyPriceCents: 6900,
+      endsAt: '2030-04-14T09:26:53.000Z', cancelledAt: '2030-03-20T10:00:00.000Z', by: 'owner',
+    });
+    const [mail] = await waitFor('the cancelled email', () => Promise.resolve(mailTo('zanele@example.test').length ? mailTo('zanele@example.test') : null));
+    expect(mail!.subject).toBe('[DigiCard] Your DigiGold membership is cancelled');
+    expect(mail!.text).toContain('You keep DigiGold until 14 April 2030');
+    expect(mail!.text).toContain('Monthly amount: R69.00 (no longer charged)');
+    expect(mail!.text).toContain('DigiGold until: 14 April 2030');
+    expect(mail!.html).toContain('14 April 2030');
+    expect(mail!.html).toContain('R69.00');
+    // Delivered again: still one email.
+    await service.publish(Events.subscriptionCancelled, {
+      subscriptionId: randomUUID(), accountId, tier: 'DigiGold', monthlyPriceCents: 6900,
+      endsAt: '2030-04-14T09:26:53.000Z', cancelledAt: '2030-03-20T10:00:00.000Z', by: 'owner',
+    }, eventId);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(mailTo('zanele@example.test')).toHaveLength(1);
+  });
+
+  it('tells the owner of an email someone tried to register with: sign in or reset the password', async () => {
+    const accountId = account('busisiwe');
+    await service.publish(Events.registrationAttempted, { accountId, attemptedAt: '2030-03-20T10:00:00.000Z' });
+    const [mail] = await waitFor('the attempt email', () => Promise.resolve(mailTo('busisiwe@example.test').length ? mailTo('busisiwe@example.test') : null));
+    expect(mail!.subject).toBe('[DigiCard] Someone tried to register with your email address');
+    expect(mail!.text).toContain('Sign in: http://localhost:8080/login');
+    expect(mail!.text).toContain('Reset Password');
+    expect(mail!.html).toContain('href="http://localhost:8080/login"');
   });
 });

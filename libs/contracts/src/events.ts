@@ -57,6 +57,8 @@ const PaymentCompletedSchema = z.object({
   /** For a subscription: its tier, and until when it is paid now (null for an order, or a subscription that ended). */
   tier: MembershipSchema.nullable(),
   paidUntil: at.nullable(),
+  /** True for the payment that started a subscription (its first month): the email says the membership started. */
+  startsMembership: z.boolean().optional(),
 });
 
 /**
@@ -99,6 +101,26 @@ export const Events = {
     }),
   ),
   membershipChanged: event('payments', 'payments.membership.changed', MembershipChangedSchema),
+  /** A paid subscription was cancelled (by its owner under Billing, or at PayFast): the tier stays until `endsAt`. */
+  subscriptionCancelled: event(
+    'payments',
+    'payments.subscription.cancelled',
+    z.object({
+      subscriptionId: z.uuid(),
+      accountId: z.uuid(),
+      tier: MembershipSchema,
+      monthlyPriceCents: z.number().int().min(0),
+      /** The end of the paid month: the tier lapses then (null when nothing was paid). */
+      endsAt: at.nullable(),
+      cancelledAt: at,
+      by: z.enum(['owner', 'payfast']),
+    }),
+  ),
+  /**
+   * Someone tried to register with the email of an existing account. The stranger sees the usual verify-email page;
+   * the owner gets an email about it (decisions.md). Carries no secret and nothing the stranger typed.
+   */
+  registrationAttempted: event('identity', 'identity.registration.attempted', z.object({ accountId: z.uuid(), attemptedAt: at })),
   profileUpdated: event('profiles', 'profiles.profile.updated', z.object({ accountId: z.uuid(), username: z.string(), updatedAt: at })),
   profileDeleted: event('profiles', 'profiles.profile.deleted', z.object({ accountId: z.uuid(), username: z.string() })),
   leadCaptured: event(

@@ -64,6 +64,8 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     amountCents: z.number().int().min(0),
     paidAt: z.iso.datetime(),
     paidUntil: z.iso.datetime().nullable(),
+    /** The first month of a subscription: the email says the membership has started. */
+    started: z.boolean().optional(),
   }),
   /** The paid tier ended (cancelled and run out, or unpaid after the grace): the profile is on DigiShare again. */
   z.object({ template: z.literal('membership-ended'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string() }),
@@ -77,6 +79,19 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     amountCents: z.number().int().min(0),
     graceUntil: z.iso.datetime(),
   }),
+  /** The owner (or PayFast) cancelled a paid tier: no further charges; the tier stays until `endsAt`. */
+  z.object({
+    template: z.literal('membership-cancelled'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    tier: MembershipSchema,
+    /** The last monthly amount charged, in cents. */
+    monthlyCents: z.number().int().min(0),
+    endsAt: z.iso.datetime().nullable(),
+  }),
+  /** Someone tried to register with this address: sign in or reset the password; nothing was changed. */
+  z.object({ template: z.literal('registration-attempted'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), signInLink: z.string() }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 export type EmailTemplate = EmailJob['template'];

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { Events, Rpc, type EmailJob, type RequestMeta } from '@digicard/contracts';
+import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
 import { CONFIG, LOGGER, OnEvent, RpcCallError, type EventContext, type RpcClient } from '@digicard/server';
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
@@ -109,6 +109,38 @@ export class EmailTriggers {
       amountCents: payment.amountCents,
       paidAt: payment.completedAt,
       paidUntil: payment.paidUntil,
+      started: payment.startsMembership === true,
+    });
+  }
+
+  /** A paid tier cancelled (under Billing, or at PayFast): no more charges, and the date the tier ends. */
+  @OnEvent(Events.subscriptionCancelled)
+  async subscriptionCancelled(cancel: Data<typeof Events.subscriptionCancelled>, { eventId }: EventContext): Promise<void> {
+    const owner = await this.accountOf(cancel.accountId, eventId);
+    if (!owner) return;
+    await this.emails.enqueue({
+      template: 'membership-cancelled',
+      sourceEventId: eventId,
+      to: owner.email,
+      firstName: owner.firstName,
+      tier: cancel.tier,
+      monthlyCents: cancel.monthlyPriceCents,
+      endsAt: cancel.endsAt,
+    });
+  }
+
+  /** Someone registered with an existing account's email: the owner hears of it (the stranger learns nothing). */
+  @OnEvent(Events.registrationAttempted)
+  async registrationAttempted({ accountId }: Data<typeof Events.registrationAttempted>, { eventId }: EventContext): Promise<void> {
+    const owner = await this.accountOf(accountId, eventId);
+    if (!owner) return;
+    const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    await this.emails.enqueue({
+      template: 'registration-attempted',
+      sourceEventId: eventId,
+      to: owner.email,
+      firstName: owner.firstName,
+      signInLink: `${base}${WebRoutes.login}`,
     });
   }
 

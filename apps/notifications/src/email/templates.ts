@@ -170,8 +170,10 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
     case 'order-receipt':
       return orderReceipt(job, brand);
     case 'membership-receipt': {
-      const title = `Your ${job.tier} membership is paid`;
-      const intro = `Hi ${oneLine(job.firstName, 60)}, thank you: we have received your ${job.tier} payment. Everything ${job.tier} includes is on your profile now.`;
+      const title = job.started ? `Your ${job.tier} membership has started` : `Your ${job.tier} membership is paid`;
+      const intro = job.started
+        ? `Hi ${oneLine(job.firstName, 60)}, welcome to ${job.tier}! We have received your first payment, and everything ${job.tier} includes is on your profile now.`
+        : `Hi ${oneLine(job.firstName, 60)}, thank you: we have received your ${job.tier} payment. Everything ${job.tier} includes is on your profile now.`;
       const rows: Array<[string, string]> = [
         ['Membership', job.tier],
         ['Amount', formatRand(job.amountCents)],
@@ -191,6 +193,27 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ['To bring it back', 'Choose DigiSilver or DigiGold under Billing in your dashboard.'],
       ];
       return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+    }
+    case 'membership-cancelled': {
+      const title = `Your ${job.tier} membership is cancelled`;
+      const until = job.endsAt ? when(job.endsAt) : null;
+      const intro = until
+        ? `Hi ${oneLine(job.firstName, 60)}, your ${job.tier} membership is cancelled: PayFast will not charge you again. You keep ${job.tier} until ${until}.`
+        : `Hi ${oneLine(job.firstName, 60)}, your ${job.tier} membership is cancelled: PayFast will not charge you again.`;
+      const rows: Array<[string, string]> = [
+        ['Membership', job.tier],
+        ['Monthly amount', `${formatRand(job.monthlyCents)} (no longer charged)`],
+        ...(until ? [[`${job.tier} until`, until] as [string, string]] : []),
+        ['After that', 'Your profile returns to DigiShare, free. What it shows above DigiShare is hidden, never deleted.'],
+        ['Changed your mind?', 'Choose DigiSilver or DigiGold again under Billing in your dashboard.'],
+      ];
+      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+    }
+    case 'registration-attempted': {
+      const title = 'Someone tried to register with your email address';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, someone tried to create a new ${brand.name} account with this email address, which already has an account: yours. Nothing was changed and no new account was made.`;
+      return linkEmail(brand, job.to, `[${brand.name}] Someone tried to register with your email address`, title, intro, 'Sign in', job.signInLink,
+        'If it was you, sign in instead; if you forgot your password, choose Reset Password on the sign-in page. If it was not you, you need do nothing: your account and password are as they were.');
     }
     case 'payment-failed': {
       const title = `Your ${job.tier} payment did not go through`;
