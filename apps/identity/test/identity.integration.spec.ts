@@ -30,8 +30,14 @@ const signUp = (username: string, overrides: Partial<RegisterRequest> = {}): Reg
   ...overrides,
 });
 
-const register = (username: string, overrides: Partial<RegisterRequest> = {}): Promise<SessionUser> =>
-  service.get(RegisterAccount).execute(signUp(username, overrides));
+/** Registers a new account and answers it as `getAccount` does. */
+async function register(username: string, overrides: Partial<RegisterRequest> = {}): Promise<SessionUser> {
+  const { accountId } = await service.get(RegisterAccount).execute(signUp(username, overrides));
+  if (!accountId) throw new Error(`${username}: that email has an account already`);
+  const account = await service.call(Rpc.getAccount, {}, { accountId });
+  if (!account.ok) throw new Error(`${username}: not found after registering`);
+  return account.value as SessionUser;
+}
 
 /** A token as the notifications service gets it for an email link. */
 async function tokenFor(accountId: string, purpose: 'verify-email' | 'reset-password'): Promise<string> {
@@ -89,7 +95,7 @@ describe('register', () => {
     expect(outbox).not.toContain('argon2');
   });
 
-  it('refuses a taken username, a taken email in any case, and a common password, with the field error', async () => {
+  it('refuses a taken username and a common password, with the field error', async () => {
     await register('sipho');
     const taken = await service.call(Rpc.register, signUp('sipho', { email: 'other-sipho@example.test' }));
     expect(taken).toEqual({
@@ -99,12 +105,36 @@ describe('register', () => {
       message: 'Please correct the highlighted fields.',
       fieldErrors: { username: [AccountMessages.usernameTaken] },
     });
-    const sameEmail = await service.call(Rpc.register, signUp('sipho2', { email: 'SIPHO@Example.test' }));
-    expect(sameEmail).toMatchObject({ ok: false, status: 400, fieldErrors: { email: [AccountMessages.emailTaken] } });
     const common = await service.call(Rpc.register, signUp('thandeka', { password: 'password123' }));
     expect(common).toMatchObject({ ok: false, status: 400, fieldErrors: { password: [AccountMessages.commonPassword] } });
     const names = await service.sql<{ username: string }>("SELECT username FROM identity.accounts WHERE username IN ('sipho', 'sipho2', 'thandeka')");
     expect(names.map((r) => r.username)).toEqual(['sipho']);
+  });
+
+  it('never says an email is taken: nothing is created, the answer has no account, and the owner is to be emailed', async () => {
+    const owner = await register('palesa');
+    const accountsBefore = (await service.sql('SELECT id FROM identity.accounts')).length;
+    const sameEmail = await service.call(Rpc.register, signUp('palesa2', { email: 'PALESA@Example.test', password: 'another long passphrase' }));
+    expect(sameEmail).toEqual({ ok: true, value: { accountId: null } });
+    expect(await service.sql('SELECT id FROM identity.accounts')).toHaveLength(accountsBefore);
+    const attempts = await eventsOf(Events.registrationAttempted, owner.id);
+    expect(attempts.map((e) => e.data)).toEqual([{ accountId: owner.id, attemptedAt: expect.stringMatching(/^\d{4}-/) }]);
+    // Nothing the stranger typed is recorded, and the owner's password still works.
+    expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox'))).not.toContain('another long passphrase');
+    await expect(service.get(Authenticate).execute({ email: 'palesa@example.test', password: PASSWORD })).resolves.toMatchObject({ id: owner.id });
+    // A new email still gets its account.
+    expect(await service.call(Rpc.register, signUp('palesa3'))).toEqual({ ok: true, value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+  });
+
+  it('lets the unique index decide between two sign-ups racing for one email: one account, one attempt for its owner', async () => {
+    const results = await Promise.all([
+      service.get(RegisterAccount).execute(signUp('twin-a', { email: 'twin@example.test' })),
+      service.get(RegisterAccount).execute(signUp('twin-b', { email: 'TWIN@example.test' })),
+    ]);
+    const created = results.filter((r) => r.accountId !== null);
+    expect(created).toHaveLength(1);
+    expect(results.filter((r) => r.accountId === null)).toHaveLength(1);
+    expect(await eventsOf(Events.registrationAttempted, created[0]!.accountId!)).toHaveLength(1);
   });
 
   it('lets the unique index decide between two sign-ups racing for one username', async () => {

@@ -129,4 +129,22 @@ export const AccountMessages = {
   verificationSent: 'We sent you a new verification email.',
   passwordRequired: 'Password required to confirm.',
   accountDeleted: 'Your account and everything we held about it are deleted.',
+  /** The answer to every registration, whether the email was new or has an account (decisions.md). */
+  registered: 'Thank you for registering. Please check your inbox and verify your email address.',
 } as const;
+
+/**
+ * identity's answer to a registration: the new account's id, or null when the email has an account already (its
+ * owner is emailed). Only the gateway sees it; its HTTP answer is the same in both cases.
+ */
+export const RegistrationSchema = z.object({ accountId: z.uuid().nullable() });
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+/**
+ * The answer to a sign-up (POST /api/accounts, and /api/registration with an account): the same for a new email and
+ * one that has an account, and no session: the emailed verification link signs the new account in.
+ */
+export const RegisteredResponseSchema = z
+  .object({ registered: z.literal(true), message: z.string() })
+  .meta({ id: 'RegisteredResponse' });
+export type RegisteredResponse = z.infer<typeof RegisteredResponseSchema>;

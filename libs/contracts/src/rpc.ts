@@ -5,6 +5,7 @@ import {
   PasswordResetRequestSchema,
   PasswordResetSchema,
   RegisterRequestSchema,
+  RegistrationSchema,
   RoleSchema,
   SessionUserSchema,
   VerifyEmailSchema,
@@ -93,7 +94,7 @@ export const Rpc = {
   listCatalogue: rpc('orders', 'orders.catalogue.list', 'public', None, CatalogueListSchema),
   getCatalogueItem: rpc('orders', 'orders.catalogue.get', 'public', CatalogueItemRefSchema, CatalogueItemSchema),
 
-  register: rpc('identity', 'identity.account.register', 'public', RegisterRequestSchema, SessionUserSchema),
+  register: rpc('identity', 'identity.account.register', 'public', RegisterRequestSchema, RegistrationSchema),
   authenticate: rpc('identity', 'identity.account.authenticate', 'public', LoginRequestSchema, SessionUserSchema),
   getAccount: rpc('identity', 'identity.account.get', 'account', None, SessionUserSchema),
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),

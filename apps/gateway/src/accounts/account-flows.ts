@@ -8,6 +8,7 @@ import {
   type PasswordReset,
   type PasswordResetRequest,
   type RegisterRequest,
+  type RegisteredResponse,
   type RequestMeta,
   type SessionResponse,
   type VerifyEmail,
@@ -27,9 +28,13 @@ export class AccountFlows {
     @Inject(SessionSignIn) private readonly signIn: SessionSignIn,
   ) {}
 
-  async register(body: RegisterRequest, meta: RequestMeta, previous: Session | null, res: Response): Promise<SessionResponse> {
-    const user = await this.rpc.call(Rpc.register, body, meta);
-    return this.signIn.start(res, user, previous);
+  /**
+   * The same answer whether the email was new or has an account (identity emails its owner then), and no session
+   * either way: a session would say which it was. The verification link signs the new account in.
+   */
+  async register(body: RegisterRequest, meta: RequestMeta): Promise<RegisteredResponse> {
+    await this.rpc.call(Rpc.register, body, meta);
+    return { registered: true, message: AccountMessages.registered };
   }
 
   /** The signed-in account, or nulls; a session whose account is gone is ended. */
@@ -56,8 +61,10 @@ export class AccountFlows {
     return { message: AccountMessages.accountDeleted };
   }
 
-  async verifyEmail(body: VerifyEmail, meta: RequestMeta): Promise<MessageResponse> {
-    await this.rpc.call(Rpc.verifyEmail, body, meta);
+  /** The link came to the account's mailbox: it proves the address, and signs that account in (registration does not). */
+  async verifyEmail(body: VerifyEmail, meta: RequestMeta, previous: Session | null, res: Response): Promise<MessageResponse> {
+    const user = await this.rpc.call(Rpc.verifyEmail, body, meta);
+    if (previous?.data.accountId !== user.id) await this.signIn.start(res, user, previous);
     return { message: AccountMessages.verified };
   }
 

@@ -7,6 +7,7 @@ import {
   type PasswordReset,
   type PasswordResetRequest,
   type RegisterRequest,
+  type RegisteredResponse,
   type RequestMeta,
   type SessionResponse,
   type SessionUser,
@@ -30,10 +31,8 @@ export class AccountsController {
   register(
     @ValidBody() body: RegisterRequest,
     @Meta() meta: RequestMeta,
-    @CurrentSession() session: Session | null,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<SessionResponse> {
-    return this.accounts.register(body, meta, session, res);
+  ): Promise<RegisteredResponse> {
+    return this.accounts.register(body, meta);
   }
 
   @Route(HttpRoutes.getSession)
@@ -63,8 +62,13 @@ export class AccountsController {
   }
 
   @Route(HttpRoutes.verifyEmail)
-  verifyEmail(@ValidBody() body: VerifyEmail, @Meta() meta: RequestMeta): Promise<MessageResponse> {
-    return this.accounts.verifyEmail(body, meta);
+  verifyEmail(
+    @ValidBody() body: VerifyEmail,
+    @Meta() meta: RequestMeta,
+    @CurrentSession() session: Session | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageResponse> {
+    return this.accounts.verifyEmail(body, meta, session, res);
   }
 
   @Route(HttpRoutes.resendVerification)

@@ -1,25 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import {
+  AccountMessages,
   ErrorCode,
   Rpc,
   type CheckoutRequest,
   type CheckoutResponse,
+  type Order,
+  type RegisteredResponse,
   type RequestMeta,
   type SpecialRegistrationRequest,
 } from '@digicard/contracts';
 import { ApiHttpException } from '@digicard/server';
-import { SessionSignIn } from '../auth/session-sign-in.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
-import type { Session } from '../session/session.store.js';
 
 /** Checkout: two services in turn, orders (keeps and prices the order), then payments (where to pay it). */
 @Injectable()
 export class OrderFlows {
-  constructor(
-    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
-    @Inject(SessionSignIn) private readonly signIn: SessionSignIn,
-  ) {}
+  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
 
   /**
    * Places the order, then asks payments for the signed PayFast request. When payments does not answer, the order
@@ -33,28 +30,35 @@ export class OrderFlows {
   }
 
   /**
-   * The special offer (/registration): the specials are checked against the catalogue first (400, nothing created),
-   * then the visitor is registered and signed in as `register` does (a signed-in owner sends `account: null`), the
-   * order is placed for that account, and payments answers the PayFast subscription request (the specials now,
-   * DigiGold monthly from a year out).
+   * The special offer (/registration): the specials are checked against the catalogue first (400, nothing created).
    *
-   * Each step is kept when a later one fails. When payments does not answer, the account (signed in, its cookie
-   * set) and the order exist and the client gets 503: the order stays awaiting payment and can be paid later from
-   * the dashboard; registering again is not needed.
+   * With an account (a visitor): registered exactly as `register` does, and answered the same whether the email was
+   * new or has an account (whose owner identity emails): no session, no order, no subscription. The specials stay
+   * in the browser's basket; the verification link signs the new account in and it pays from here, signed in.
+   *
+   * Signed in (`account: null`): the order for the specials, then payments' PayFast subscription request (the
+   * specials now, DigiGold monthly from a year out). A retry after a 503 (payments did not answer) reuses the
+   * account's open order with the same lines instead of placing a second one.
    */
-  async registerSpecial(body: SpecialRegistrationRequest, meta: RequestMeta, session: Session | null, res: Response): Promise<CheckoutResponse> {
+  async registerSpecial(body: SpecialRegistrationRequest, meta: RequestMeta): Promise<CheckoutResponse | RegisteredResponse> {
     if (body.account && meta.userId) throw refuse(409, ErrorCode.ValidationFailed, 'You are signed in already: there is no need to register again.');
     if (!body.account && !meta.userId) throw refuse(401, ErrorCode.Unauthorized, 'Please fill in your details to sign up.');
     await this.onlySpecials(body.items, meta);
-    let buyer = meta;
     if (body.account) {
-      const user = await this.rpc.call(Rpc.register, body.account, meta);
-      await this.signIn.start(res, user, session);
-      buyer = { ...meta, userId: user.id, role: user.role };
+      await this.rpc.call(Rpc.register, body.account, meta);
+      return { registered: true, message: AccountMessages.registered };
     }
-    const order = await this.rpc.call(Rpc.placeOrder, { items: body.items }, buyer);
-    const { redirectUrl } = await this.rpc.call(Rpc.startSpecialPayment, { orderId: order.id }, buyer);
+    const order = (await this.openOrderFor(body.items, meta)) ?? (await this.rpc.call(Rpc.placeOrder, { items: body.items }, meta));
+    const { redirectUrl } = await this.rpc.call(Rpc.startSpecialPayment, { orderId: order.id }, meta);
     return { order, redirectUrl };
+  }
+
+  /** The account's newest order awaiting payment whose lines are these items (ids and quantities, in any order). */
+  private async openOrderFor(items: CheckoutRequest['items'], meta: RequestMeta): Promise<Order | null> {
+    const key = (lines: ReadonlyArray<{ id: string; quantity: number }>) => JSON.stringify(lines.map((l) => `${l.id}x${l.quantity}`).sort());
+    const wanted = key(items);
+    const { orders } = await this.rpc.call(Rpc.listOrders, {}, meta);
+    return orders.find((o) => o.status === 'awaiting-payment' && key(o.lines.map((l) => ({ id: l.itemId, quantity: l.quantity }))) === wanted) ?? null;
   }
 
   /** Only specials (a card with months of DigiGold) are sold this way; accessories are bought from the basket. */

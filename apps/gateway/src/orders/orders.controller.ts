@@ -1,5 +1,4 @@
-import { Controller, Inject, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Inject, Param } from '@nestjs/common';
 import {
   HttpRoutes,
   Rpc,
@@ -7,11 +6,11 @@ import {
   type CheckoutResponse,
   type Order,
   type PaymentRedirect,
+  type RegisteredResponse,
   type RequestMeta,
   type SpecialRegistrationRequest,
 } from '@digicard/contracts';
-import { CurrentSession, Meta } from '../http/request-meta.js';
-import type { Session } from '../session/session.store.js';
+import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
@@ -35,10 +34,8 @@ export class OrdersController {
   registerSpecial(
     @ValidBody() body: SpecialRegistrationRequest,
     @Meta() meta: RequestMeta,
-    @CurrentSession() session: Session | null,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<CheckoutResponse> {
-    return this.flows.registerSpecial(body, meta, session, res);
+  ): Promise<CheckoutResponse | RegisteredResponse> {
+    return this.flows.registerSpecial(body, meta);
   }
 
   @Route(HttpRoutes.listOrders)

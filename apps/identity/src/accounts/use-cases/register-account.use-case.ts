@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountMessages, Events, type RegisterRequest, type SessionUser } from '@digicard/contracts';
+import { AccountMessages, Events, type RegisterRequest, type Registration } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
-import { toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
 import { hashPassword, isCommonPassword } from '../passwords.js';
 
@@ -17,9 +16,12 @@ const isUniqueViolation = (error: unknown, index: string): boolean => {
 };
 
 /**
- * Sign-up: a unique username and email (whatever its case), a password that is not among the most common ones. The
- * account is stored with `identity.user.registered` in one transaction (the profile follows from the event); the
- * event carries no secret.
+ * Sign-up: a unique username (usernames are public: a taken one is refused), a password that is not among the most
+ * common ones, and an email. A new email: the account is stored with `identity.user.registered` in one transaction
+ * (the profile and the verification email follow from the event); the event carries no secret. An email that has an
+ * account already (whatever its case) is not refused, so nobody learns whether an address is registered
+ * (decisions.md): nothing is created, `identity.registration.attempted` tells notifications to email the owner, and
+ * the answer is `{ accountId: null }`, which the gateway answers exactly as it answers a new account.
  */
 @Injectable()
 export class RegisterAccount {
@@ -29,11 +31,13 @@ export class RegisterAccount {
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
   ) {}
 
-  async execute(input: RegisterRequest): Promise<SessionUser> {
+  async execute(input: RegisterRequest): Promise<Registration> {
     if (isCommonPassword(input.password)) throw AccountErrors.field('password', AccountMessages.commonPassword);
     if (await this.accounts.findByUsername(this.db, input.username)) throw AccountErrors.field('username', AccountMessages.usernameTaken);
-    if (await this.accounts.findByEmail(this.db, input.email)) throw AccountErrors.field('email', AccountMessages.emailTaken);
+    // The hash is computed either way, so a taken email takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
+    const owner = await this.accounts.findByEmail(this.db, input.email);
+    if (owner) return this.attempted(owner.id);
     try {
       const account = await this.db.transaction(async (tx) => {
         const row = await this.accounts.insert(tx, {
@@ -57,12 +61,24 @@ export class RegisterAccount {
         return row;
       });
       this.relay?.kick();
-      return toSessionUser(account);
+      return { accountId: account.id };
     } catch (error) {
       // Two registrations raced for the same name or email: the unique index decides.
       if (isUniqueViolation(error, 'accounts_username_idx')) throw AccountErrors.field('username', AccountMessages.usernameTaken);
-      if (isUniqueViolation(error, 'accounts_email_idx')) throw AccountErrors.field('email', AccountMessages.emailTaken);
+      if (isUniqueViolation(error, 'accounts_email_idx')) {
+        const winner = await this.accounts.findByEmail(this.db, input.email);
+        if (winner) return this.attempted(winner.id);
+      }
       throw error;
     }
+  }
+
+  /** The owner of the email is told (by notifications); nothing else changes. */
+  private async attempted(accountId: string): Promise<Registration> {
+    await this.db.transaction(async (tx) => {
+      await recordEvent(tx, outbox, Events.registrationAttempted, { accountId, attemptedAt: new Date().toISOString() });
+    });
+    this.relay?.kick();
+    return { accountId: null };
   }
 }
