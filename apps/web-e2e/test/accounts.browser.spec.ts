@@ -47,7 +47,7 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     assert.ok(await page.getByRole('heading', { name: 'Log In' }).isVisible());
   });
 
-  it('registers and lands on the verify-email page, signed in', async () => {
+  it('registers and lands on the verify-email page, signed out until the emailed link is followed', async () => {
     await page.getByRole('link', { name: 'Register', exact: true }).click();
     await page.waitForURL(url('/register'));
     assert.equal(await page.title(), 'Register | DigiCard');
@@ -75,9 +75,36 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
         .isVisible(),
     );
     assert.equal(await page.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href'), '/dashboard');
-    assert.ok(await header().getByRole('link', { name: 'Dashboard' }).isVisible());
-    assert.ok(await header().getByRole('button', { name: 'Sign Out' }).isVisible());
+    assert.ok(await header().getByRole('link', { name: 'Sign In' }).isVisible(), 'no session before the email is confirmed');
+    assert.equal((await context.cookies()).find((c) => c.name === '__Host-digicard_session'), undefined);
     await page.screenshot({ path: screenshotPath('verify-email-notice'), fullPage: true });
+  });
+
+  it('registering an email that has an account shows the same page, signed out, and emails its owner instead', async () => {
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await other.newPage();
+    await phone.goto(url('/register'));
+    const form = phone.getByRole('main');
+    await form.getByLabel('Username').fill('naledi-again');
+    await form.getByLabel('First Name').fill('Someone');
+    await form.getByLabel('Last Name').fill('Else');
+    await form.getByLabel('Email').fill(person.email.toUpperCase());
+    await form.getByLabel('Password').fill('a stranger’s passphrase');
+    await form.getByRole('button', { name: 'Register' }).click();
+    await phone.waitForURL(url('/verify-email'));
+    await phone.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
+    assert.equal(await phone.getByText(/already exists/).count(), 0);
+    assert.equal((await other.cookies()).find((c) => c.name === '__Host-digicard_session'), undefined);
+    assert.deepEqual(await phone.getByRole('main').innerText(), await page.getByRole('main').innerText(), 'the same page as a new email');
+    await phone.screenshot({ path: screenshotPath('register-email-taken'), fullPage: true });
+    const mail = await system.mail.waitFor((m) => /tried to register/.test(m.subject));
+    assert.deepEqual(mail.to.map((t) => t.toLowerCase()), [person.email.toLowerCase()]);
+    assert.equal(mail.subject, '[DigiCard] Someone tried to register with your email address');
+    await phone.goto(`http://127.0.0.1:${system.port('mail-http')}/messages/${mail.id}/html`);
+    assert.equal(await phone.getByRole('link', { name: 'Sign in' }).first().getAttribute('href'), url('/login'));
+    await phone.screenshot({ path: screenshotPath('register-email-taken-mail'), fullPage: true });
+    assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'naledi-again'"), []);
+    await other.close();
   });
 
   it('opens the verification email and follows its link', async () => {
@@ -89,6 +116,7 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     await page.getByRole('link', { name: 'Verify my email' }).click();
     await page.getByText('Your email address is verified. You can now share your profile.').waitFor();
     assert.equal(new URL(page.url()).search, '', 'the token is taken out of the address bar');
+    await header().getByRole('button', { name: 'Sign Out' }).waitFor();
     await page.screenshot({ path: screenshotPath('verify-email-done'), fullPage: true });
   });
 

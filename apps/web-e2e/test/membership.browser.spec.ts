@@ -55,7 +55,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await page.waitForURL(`${system.gatewayUrl}/thank-you`);
     // The tier arrives by PayFast's notification, checked by payments and projected by profiles.
     await waitFor('DigiSilver on the profile', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiSilver', 20_000);
-    const receipt = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && /DigiSilver membership is paid/.test(m.subject));
+    const receipt = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership has started');
     assert.match(receipt.text, /R49\.00/);
     assert.match(receipt.text, /Paid until/);
   });
@@ -88,5 +88,14 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await panel.getByText(/Cancelled: DigiSilver stays until/).waitFor();
     assert.equal((await owner.client.request('/api/profile')).body.membership, 'DigiSilver', 'the paid month is kept');
     await page.screenshot({ path: screenshotPath('billing-cancelled'), fullPage: true });
+    // The cancelled email (HTML and text): no more charges, the amount in rand, the day DigiSilver ends.
+    const mail = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership is cancelled');
+    const { paidUntil } = (await owner.client.request('/api/billing')).body.subscription as { paidUntil: string };
+    const day = new Date(paidUntil).toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long' });
+    assert.match(mail.text, /PayFast will not charge you again/);
+    assert.ok(mail.text.includes(`You keep DigiSilver until ${day}`), mail.text);
+    assert.match(mail.text, /Monthly amount: R49\.00 \(no longer charged\)/);
+    assert.ok((mail.html ?? '').includes(day) && (mail.html ?? '').includes('R49.00'), 'the HTML says it too');
+    await system.mail.waitForCount((m) => m.to.includes('sizwe@example.co.za') && /cancelled/.test(m.subject), 1);
   });
 });

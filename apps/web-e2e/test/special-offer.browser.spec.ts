@@ -4,9 +4,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, TestSystem, launchChromium, registerOwner, screenshotPath, waitFor } from '@digicard/testing';
 
 // The special offer (issue 9): a visitor opens the PVC special, adds it to the basket, signs up on /registration,
-// pays R899.00 at PayFast (our simulator, signed ITN on the wire) and is back on /thank-you. The order is paid, the
-// membership is DigiGold for a year, the receipt and the verification email arrive. An email already registered
-// fails with the spec's 'Failed to register: ' and the server's message.
+// lands on /verify-email (no session: decisions.md), opens the emailed link (which signs in), comes back to pay
+// R899.00 at PayFast (our simulator, signed ITN on the wire) and is back on /thank-you. The order is paid, the
+// membership is DigiGold for a year, the receipt arrives. An email already registered gets exactly the same pages,
+// nothing is created, and its owner is emailed.
+
+const SESSION_COOKIE = '__Host-digicard_session';
+const JOINED = 'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, and brings you back here to pay for your cards at PayFast.';
 
 describe('a visitor buys the PVC special with a year of DigiGold', () => {
   let system: TestSystem;
@@ -43,7 +47,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await page.screenshot({ path: screenshotPath('special-registration'), fullPage: true });
   });
 
-  it('signs up, says so, and pays R899.00 at PayFast; back on /thank-you', async () => {
+  it('signs up, says so, and shows the verify-email page signed out; the emailed link signs in and leads to pay R899.00 at PayFast; back on /thank-you', async () => {
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Register and pay' }).click();
     await main.getByText('Please choose a username.').waitFor();
@@ -53,10 +57,24 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await main.getByLabel('Email').fill(person.email);
     await main.getByLabel('Password').fill(person.password);
     await main.getByRole('button', { name: 'Register and pay' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/verify-email`);
+    assert.deepEqual(alerts.splice(0), [JOINED]);
+    await page.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
+    assert.equal((await context.cookies()).find((c) => c.name === SESSION_COOKIE), undefined, 'no session before the email is confirmed');
+    await page.screenshot({ path: screenshotPath('special-registered-verify-email'), fullPage: true });
+
+    const mail = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject === 'Verify your email address for DigiCard');
+    const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    assert.ok(token, 'a verification link');
+    await page.goto(`${system.gatewayUrl}/verify-email?token=${token}`);
+    await page.getByText('Your email address is verified. You can now share your profile.').waitFor();
+    assert.ok((await context.cookies()).find((c) => c.name === SESSION_COOKIE), 'the link signed the browser in');
+    await page.getByRole('link', { name: 'Pay for your cards' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/registration`);
+    await main.getByText('Total: R899.00').waitFor();
+    await main.getByRole('button', { name: 'Pay with PayFast' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
-    assert.deepEqual(alerts.splice(0), [
-      'Thanks for joining! You will now go to PayFast to pay for your cards. Please verify your email address too: we have sent you a link.',
-    ]);
+    assert.deepEqual(alerts.splice(0), ['You will now go to PayFast to pay for your cards.']);
     await page.getByText('R 899.00').first().waitFor();
     await page.screenshot({ path: screenshotPath('payfast-simulator-special'), fullPage: true });
     await page.getByRole('button', { name: 'Pay' }).click();
@@ -65,8 +83,8 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
   });
 
   it('marks the order paid, makes the membership DigiGold for a year, and sends the receipt and the verification email', async () => {
-    const cookie = (await context.cookies()).find((c) => c.name === '__Host-digicard_session');
-    assert.ok(cookie, 'the sign-up signed the browser in');
+    const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+    assert.ok(cookie, 'the verification link signed the browser in');
     const client = new ApiClient(system.gatewayUrl);
     client.cookie = `${cookie.name}=${cookie.value}`;
     const order = await waitFor('the order to be paid', async () => {
@@ -85,7 +103,6 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     const receipt = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject.includes(order.reference));
     assert.match(receipt.text, /PVC NFC Card Special/);
     assert.match(receipt.text, /Total: R899\.00/);
-    await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject === 'Verify your email address for DigiCard');
 
     await page.goto(`${system.gatewayUrl}/dashboard`);
     await page.getByRole('tab', { name: 'Billing' }).click();
@@ -93,7 +110,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await page.screenshot({ path: screenshotPath('special-dashboard-billing'), fullPage: true });
   });
 
-  it('an email already registered: "Failed to register: " and the server’s message, on the email field too; nothing ordered', async () => {
+  it('an email already registered: the same alert and verify-email page, no session, nothing created; its owner is emailed', async () => {
     const existing = await registerOwner(system, { username: 'kagiso', firstName: 'Kagiso', lastName: 'Molefe', email: 'kagiso@example.co.za' });
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await visitor.newPage();
@@ -112,13 +129,21 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await main.getByLabel('Email').fill('kagiso@example.co.za');
     await main.getByLabel('Password').fill('another quiet harbour');
     await main.getByRole('button', { name: 'Register and pay' }).click();
-    const message = 'Failed to register: An account with this email already exists. Log in or reset your password.';
-    await main.getByText(message).waitFor();
-    assert.deepEqual(seen.slice(1), [message]);
-    assert.ok(await main.getByText('An account with this email already exists. Log in or reset your password.', { exact: true }).isVisible(), 'on the email field');
-    assert.equal(phone.url(), `${system.gatewayUrl}/registration`);
+    await phone.waitForURL(`${system.gatewayUrl}/verify-email`);
+    await phone.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
+    assert.deepEqual(seen.slice(1), [JOINED], 'the alert a new email gets');
+    assert.ok(!(await phone.getByText(/already exists/).isVisible()));
+    assert.equal((await visitor.cookies()).find((c) => c.name === SESSION_COOKIE), undefined, 'no session, as for a new email');
     await phone.screenshot({ path: screenshotPath('special-registration-email-taken'), fullPage: true });
+
+    const warning = await system.mail.waitFor((m) => m.to.includes('kagiso@example.co.za') && /tried to register/.test(m.subject));
+    assert.equal(warning.subject, '[DigiCard] Someone tried to register with your email address');
+    assert.match(warning.text, /Hi Kagiso, someone tried to create a new DigiCard account with this email address/);
+    assert.match(warning.text, /Reset Password/);
     assert.deepEqual((await existing.client.request('/api/orders')).body.orders, []);
+    assert.deepEqual((await existing.client.request('/api/billing')).body.subscription, null);
+    assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'kagiso-two'"), []);
+    assert.deepEqual(await system.sql("SELECT 1 FROM payments.subscriptions WHERE account_id = $1", [existing.accountId]), []);
     await visitor.close();
   });
 });

@@ -9,7 +9,10 @@ export interface TestOwner {
   password: string;
 }
 
-/** Registers an owner through the API, and verifies the email by the link that arrives, as a person would. */
+/**
+ * Registers an owner through the API and verifies the email by the link that arrives, as a person would (the link
+ * signs the account in); with `verify: false`, signs in with the password instead (registering starts no session).
+ */
 export async function registerOwner(
   system: TestSystem,
   who: { username: string; firstName: string; lastName: string; email: string; password?: string },
@@ -27,14 +30,20 @@ export async function registerOwner(
     if (!token) throw new Error('no verification link');
     const verified = await client.request('/api/email-verification', { body: { token } });
     if (verified.status !== 200) throw new Error(`verification failed: ${verified.status}`);
+  } else {
+    const signedIn = await client.request('/api/session', { body: { email: who.email, password } });
+    if (signedIn.status !== 200) throw new Error(`sign-in of ${who.username} failed: ${signedIn.status}`);
   }
+  const session = await client.request('/api/session');
+  const accountId = (session.body as { user: { id: string } | null }).user?.id;
+  if (!accountId) throw new Error(`${who.username} is not signed in after registering`);
   // The profile is created from the registration event: wait until it exists.
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if ((await client.request('/api/profile')).status === 200) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { client, accountId: (res.body as { user: { id: string } }).user.id, username: who.username, email: who.email, password };
+  return { client, accountId, username: who.username, email: who.email, password };
 }
 
 /** Tests set a tier directly until the payments service publishes membership changes. */

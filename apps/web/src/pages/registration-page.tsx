@@ -1,8 +1,7 @@
 import { cartTotal, formatRand, unitPrice, WebRoutes, type ApiError, type CartItem, type RegisterRequest } from '@digicard/contracts';
 import { Button, Container, FormAlert } from '@digicard/ui';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { NETWORK_FAILURE_STATUS } from '../modules/api/http';
+import { Link, useNavigate } from 'react-router';
 import { RegisterForm, type RegisterSubmission } from '../modules/accounts/components/register-form';
 import { goToPayFast, registerSpecial } from '../modules/billing/api/billing';
 import { LoadingNotice } from '../modules/session/components/loading-notice';
@@ -12,7 +11,7 @@ import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 /** The spec's alert before the browser leaves for PayFast (section 2, "Thanks for joining!"). */
 export const JOINED_ALERT =
-  'Thanks for joining! You will now go to PayFast to pay for your cards. Please verify your email address too: we have sent you a link.';
+  'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, and brings you back here to pay for your cards at PayFast.';
 export const PAY_ALERT = 'You will now go to PayFast to pay for your cards.';
 /** The spec's failure alert (section 8), followed by the server's message. */
 export const REGISTER_FAILED_PREFIX = 'Failed to register: ';
@@ -36,6 +35,7 @@ function withFormFieldNames(error: ApiError): ApiError {
 export function RegistrationPage() {
   usePageMeta('Special offer', 'Sign up and pay for your NFC card special with a year of DigiGold included.');
   const session = useSession();
+  const navigate = useNavigate();
   const cart = useCart();
   const specials = cart.filter(isSpecial);
   const accessories = cart.filter((item) => !isSpecial(item));
@@ -45,12 +45,17 @@ export function RegistrationPage() {
   async function send(account: RegisterRequest | null): Promise<{ error: ApiError; message: string } | null> {
     const result = await registerSpecial(account, specials);
     if (result.ok) {
-      window.alert(account ? JOINED_ALERT : PAY_ALERT);
+      if ('registered' in result.data) {
+        // Signed up (or the email has an account: the same answer). The specials stay in the basket until the
+        // emailed link signs the account in; then this page pays them.
+        window.alert(JOINED_ALERT);
+        void navigate(WebRoutes.verifyEmail, { replace: true });
+        return null;
+      }
+      window.alert(PAY_ALERT);
       goToPayFast(result.data.redirectUrl, result.data.order.id, specials.map((item) => item.id));
       return null;
     }
-    // The account may exist now (signed in) even though the payment could not be asked for: learn so.
-    if (account && result.error.statusCode !== 400 && result.error.statusCode !== NETWORK_FAILURE_STATUS) void session.refresh();
     // The server's own words: a refused field's message (email taken, say) says more than "correct the fields".
     const detail = Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message;
     const message = `${REGISTER_FAILED_PREFIX}${detail}`;

@@ -3,6 +3,7 @@ import { Button, Notice } from '@digicard/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../session/hooks/use-session';
+import { useCart } from '../../shop/hooks/use-cart';
 import { focusOnMount } from '../../site/utils/focus-on-mount';
 import { verifyEmailOnce, type VerificationOutcome } from '../utils/verify-email-once';
 import { ResendVerification } from './resend-verification';
@@ -15,6 +16,8 @@ type Phase = { kind: 'verifying' } | VerificationOutcome;
  */
 export function EmailVerification({ token }: { token: string }) {
   const wellFormed = VerifyEmailSchema.safeParse({ token }).success;
+  // The special offer's sign-up left its specials in the basket: the verified (now signed-in) owner pays them next.
+  const hasSpecials = useCart().some((item) => item.specialPrice !== null);
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>(
     wellFormed ? { kind: 'verifying' } : { kind: 'invalid', message: AccountMessages.linkInvalid },
@@ -50,7 +53,12 @@ export function EmailVerification({ token }: { token: string }) {
             {phase.message}
           </Notice>
           <p className="page__actions">
-            <Link to={WebRoutes.dashboard} className="button-link">
+            {hasSpecials ? (
+              <Link to={WebRoutes.registration} className="button-link">
+                Pay for your cards
+              </Link>
+            ) : null}
+            <Link to={WebRoutes.dashboard} className={hasSpecials ? 'button-link button-link--secondary' : 'button-link'}>
               Go to Dashboard
             </Link>
           </p>

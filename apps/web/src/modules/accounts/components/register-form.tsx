@@ -5,7 +5,6 @@ import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { NETWORK_FAILURE_STATUS } from '../../api/http';
 import { applyApiError } from '../../forms/utils/apply-api-error';
-import { useSession } from '../../session/hooks/use-session';
 import { register as registerAccount } from '../api/accounts';
 import { publicProfileUrl } from '../utils/profile-url';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
@@ -27,13 +26,12 @@ export interface RegisterSubmission {
 
 /**
  * Username, First Name, Last Name, Email, Password, "Register" and a "Log In" link. The server's field errors
- * (username taken or reserved, email taken, common password) go on their fields. Success signs the new account in
- * and goes to /verify-email. `labelledBy` names the form; `submission` replaces what Register does (the special
+ * (username taken or reserved, common password) go on their fields. Success goes to /verify-email, signed out,
+ * whether the email was new or has an account (decisions.md): the emailed link signs the new account in. `labelledBy` names the form; `submission` replaces what Register does (the special
  * offer's /registration), with the same fields and validation.
  */
 export function RegisterForm({ labelledBy, submission }: { labelledBy: string; submission?: RegisterSubmission }) {
   const navigate = useNavigate();
-  const { setSession } = useSession();
   const [alert, setAlert] = useState<string | null>(null);
   const {
     register,
@@ -55,7 +53,7 @@ export function RegisterForm({ labelledBy, submission }: { labelledBy: string; s
     }
     const result = await registerAccount(values);
     if (result.ok) {
-      setSession(result.data);
+      // No session yet, whether the email was new or not: the emailed link signs the account in.
       void navigate(WebRoutes.verifyEmail, { replace: true });
     } else if (result.error.statusCode === NETWORK_FAILURE_STATUS) {
       setAlert(result.error.message);
