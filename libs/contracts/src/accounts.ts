@@ -129,4 +129,6 @@ export const AccountMessages = {
   verificationSent: 'We sent you a new verification email.',
   passwordRequired: 'Password required to confirm.',
   accountDeleted: 'Your account and everything we held about it are deleted.',
+  passwordHasUsername: 'Your password must not contain your username. Please choose another.',
+  passwordHasEmail: 'Your password must not contain your email address. Please choose another.',
 } as const;

@@ -8,7 +8,7 @@ import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
-import { hashPassword, isCommonPassword } from '../passwords.js';
+import { hashPassword, passwordProblem } from '../passwords.js';
 
 const isUniqueViolation = (error: unknown, index: string): boolean => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -30,7 +30,8 @@ export class RegisterAccount {
   ) {}
 
   async execute(input: RegisterRequest): Promise<SessionUser> {
-    if (isCommonPassword(input.password)) throw AccountErrors.field('password', AccountMessages.commonPassword);
+    const weak = passwordProblem(input.password, input);
+    if (weak) throw AccountErrors.field('password', weak);
     if (await this.accounts.findByUsername(this.db, input.username)) throw AccountErrors.field('username', AccountMessages.usernameTaken);
     if (await this.accounts.findByEmail(this.db, input.email)) throw AccountErrors.field('email', AccountMessages.emailTaken);
     const passwordHash = await hashPassword(input.password);
