@@ -69,6 +69,12 @@ export interface RateLimitRule {
   readonly per: 'ip' | 'account' | 'email';
   readonly limit: RateLimitName;
   readonly whenUncounted: 'allow' | 'refuse';
+  /**
+   * What is counted: every request (`every`, the default), or only failed sign-ins (`failures`: a success clears the
+   * count, and beyond the limit's burst each attempt waits a growing, capped delay after the last failure, answered
+   * 429 with Retry-After meanwhile; the count is forgotten after the limit's seconds of quiet).
+   */
+  readonly counts?: 'every' | 'failures';
 }
 
 /** How a route signs someone in; each is a Passport strategy of the gateway (`local`: email and password). */
@@ -232,7 +238,7 @@ export const HttpRoutes = {
     body: LoginRequestSchema,
     limits: [
       { bucket: 'login-ip', per: 'ip', limit: 'RATE_LIMIT_LOGIN_IP', whenUncounted: 'refuse' },
-      { bucket: 'login-account', per: 'email', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' },
+      { bucket: 'login-account', per: 'email', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse', counts: 'failures' },
     ],
     signIn: 'local',
     responses: {
