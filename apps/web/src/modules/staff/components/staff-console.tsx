@@ -15,7 +15,7 @@ const shown = (value: unknown): string => {
   if (value === null || value === undefined) return '(none)';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 };
 
 const fieldError = (error: ApiError | null, field: string): string | undefined => error?.fieldErrors?.[field]?.join(' ');
@@ -86,7 +86,7 @@ export default function StaffConsole() {
 
   return (
     <div className="staff-console">
-      <form className="staff-console__search" onSubmit={search} noValidate aria-labelledby="staff-search-title">
+      <form className="staff-console__search" onSubmit={(e) => void search(e)} noValidate aria-labelledby="staff-search-title">
         <h2 id="staff-search-title">Find an account</h2>
         <TextField
           label="Email, username or name"
