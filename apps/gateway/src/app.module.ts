@@ -15,6 +15,8 @@ import { GatewayHealth } from './health/gateway-health.js';
 import { GatewayHealthController } from './health/health.controller.js';
 import { OrderFlows } from './orders/order-flows.js';
 import { OrdersController } from './orders/orders.controller.js';
+import { StaffConsole } from './staff/staff-console.js';
+import { StaffController } from './staff/staff.controller.js';
 import { ImageUploads } from './profiles/images.js';
 import { MediaController } from './profiles/media.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
@@ -60,6 +62,7 @@ export class GatewayModule {
         PublicProfileController,
         MediaController,
         ProfilePageScriptController,
+        StaffController,
         PublicProfilePageController,
         WebAppController,
       ],
@@ -92,6 +95,7 @@ export class GatewayModule {
         PublicProfilePage,
         CataloguePageIds,
         WebApp,
+        StaffConsole,
       ],
     };
   }

@@ -35,7 +35,10 @@ export const ConfigSchema = z.object({
   /** A session ends this long after sign-in, used or not (hours). */
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
   RATE_LIMIT_LOGIN_IP: rateLimit.default({ limit: 30, windowSeconds: 900 }),
+  /** Failed sign-ins per account: a burst of <requests>, then a growing delay; failures are forgotten after <seconds> of quiet. */
   RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.default({ limit: 10, windowSeconds: 900 }),
+  /** The longest delay between sign-in attempts to one account beyond its burst of failures (seconds). */
+  RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_REGISTER_IP: rateLimit.default({ limit: 10, windowSeconds: 3600 }),
   RATE_LIMIT_RESET_IP: rateLimit.default({ limit: 10, windowSeconds: 3600 }),
   RATE_LIMIT_RESET_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),

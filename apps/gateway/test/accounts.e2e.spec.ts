@@ -276,7 +276,8 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     const limited = await visitor.request('/api/session', { body: { email: 'lerato@example.co.za', password } });
     assert.equal(limited.status, 429, 'even the right password waits once the account is being guessed at');
     assert.equal(limited.body.code, 'TOO_MANY_REQUESTS');
-    assert.match(limited.body.message, /try again in \d+ minute/);
+    assert.match(limited.body.message, /try again in \d+ (second|minute)/);
+    assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/);
     assert.equal((await visitor.request('/api/session', { body: { email: 'someone@example.co.za', password } })).status, 401);
     assert.equal((await visitor.request('/api/session', { body: { email: 'someone@example.co.za', password } })).status, 429, 'per address');
 

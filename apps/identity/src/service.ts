@@ -2,6 +2,7 @@ import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
+import { StaffModule } from './staff/staff.module.js';
 
 /** The identity service, as its process and its in-process tests start it. */
 export const identityService: ServiceDefinition<Config> = {
@@ -10,5 +11,5 @@ export const identityService: ServiceDefinition<Config> = {
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: () => [AccountsModule],
+  imports: () => [AccountsModule, StaffModule],
 };

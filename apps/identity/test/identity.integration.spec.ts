@@ -317,7 +317,7 @@ describe('account-scoped calls over NATS', () => {
   });
 
   it('acts on the signed-in account B only: a body field naming A is ignored', async () => {
-    const a = await register('amahle', { password: 'amahle-own-pass' });
+    const a = await register('amahle', { password: 'her-own-pass-a1' });
     const b = await register('bheki');
     const asB = { accountId: b.id };
     const namingA = { accountId: a.id } as never;
@@ -329,7 +329,7 @@ describe('account-scoped calls over NATS', () => {
     expect(await eventsOf(Events.verificationRequested, a.id)).toHaveLength(0);
 
     // A's password does not delete B, and nothing deletes A.
-    expect(await service.call(Rpc.deleteAccount, { password: 'amahle-own-pass', accountId: a.id } as never, asB)).toMatchObject({
+    expect(await service.call(Rpc.deleteAccount, { password: 'her-own-pass-a1', accountId: a.id } as never, asB)).toMatchObject({
       ok: false,
       status: 401,
       code: 'AUTH_WRONG_PASSWORD',

@@ -131,6 +131,8 @@ export const AccountMessages = {
   accountDeleted: 'Your account and everything we held about it are deleted.',
   /** The answer to every registration, whether the email was new or has an account (decisions.md). */
   registered: 'Thank you for registering. Please check your inbox and verify your email address.',
+  passwordHasUsername: 'Your password must not contain your username. Please choose another.',
+  passwordHasEmail: 'Your password must not contain your email address. Please choose another.',
 } as const;
 
 /**

@@ -35,6 +35,15 @@ import {
 } from './profiles.js';
 import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema, QuoteEnquirySchema } from './enquiries.js';
 import { ApiErrorSchema } from './errors.js';
+import {
+  SetBusinessSchema,
+  SetPartnerSchema,
+  SetRoleSchema,
+  SetVanityPathsSchema,
+  StaffAccountDetailSchema,
+  StaffSearchResultSchema,
+  StaffSearchSchema,
+} from './staff.js';
 import { HealthReportSchema } from './health.js';
 
 /**
@@ -70,6 +79,12 @@ export interface RateLimitRule {
   readonly per: 'ip' | 'account' | 'email';
   readonly limit: RateLimitName;
   readonly whenUncounted: 'allow' | 'refuse';
+  /**
+   * What is counted: every request (`every`, the default), or only failed sign-ins (`failures`: a success clears the
+   * count, and beyond the limit's burst each attempt waits a growing, capped delay after the last failure, answered
+   * 429 with Retry-After meanwhile; the count is forgotten after the limit's seconds of quiet).
+   */
+  readonly counts?: 'every' | 'failures';
 }
 
 /** How a route signs someone in; each is a Passport strategy of the gateway (`local`: email and password). */
@@ -130,6 +145,11 @@ export const DerivedResponses = {
 
 /** Usernames in API paths: anything else cannot be a profile. */
 const usernameParams = { schema: z.object({ username: z.string().regex(/^[a-z0-9-]{1,64}$/) }), notFound: 'Profile not found.' };
+
+/** The staff console's account ids in paths; the answers only staff get. */
+const staffAccountParams = { schema: z.object({ accountId: z.uuid() }), notFound: 'No such account.' };
+const staffOnly = { description: 'Signed in without the staff role, or a cross-site request', schema: ApiErrorSchema };
+const noAccount = { description: 'No such account', schema: ApiErrorSchema };
 
 /**
  * The gateway's HTTP API. The OpenAPI document is generated from this table and committed; the gateway's handlers
@@ -234,7 +254,7 @@ export const HttpRoutes = {
     body: LoginRequestSchema,
     limits: [
       { bucket: 'login-ip', per: 'ip', limit: 'RATE_LIMIT_LOGIN_IP', whenUncounted: 'refuse' },
-      { bucket: 'login-account', per: 'email', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' },
+      { bucket: 'login-account', per: 'email', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse', counts: 'failures' },
     ],
     signIn: 'local',
     responses: {
@@ -609,5 +629,76 @@ export const HttpRoutes = {
       200: { description: 'All dependencies answer', schema: HealthReportSchema },
       503: { description: 'Some dependency does not answer', schema: HealthReportSchema },
     },
+  },
+  // The staff console (role staff): every change audited by the service that owns it.
+  staffSearchAccounts: {
+    method: 'post',
+    path: '/api/staff/account-search',
+    operationId: 'staffSearchAccounts',
+    summary: 'Staff: accounts whose email, username or name contains the query (at most 25)',
+    tag: 'staff',
+    access: ['staff'],
+    body: StaffSearchSchema,
+    responses: { 200: { description: 'The accounts found', schema: StaffSearchResultSchema }, 403: staffOnly, 503: unavailable },
+  },
+  staffGetAccount: {
+    method: 'get',
+    path: '/api/staff/accounts/:accountId',
+    operationId: 'staffGetAccount',
+    summary: 'Staff: one account, its profile settings and every audited change, newest first',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    responses: { 200: { description: 'The account', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+  },
+  staffSetRole: {
+    method: 'put',
+    path: '/api/staff/accounts/:accountId/role',
+    operationId: 'staffSetRole',
+    summary: 'Staff: make the account a team leader, or an ordinary user again (audited)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    body: SetRoleSchema,
+    responses: {
+      200: { description: 'The account after the change', schema: StaffAccountDetailSchema },
+      403: staffOnly,
+      404: noAccount,
+      409: { description: 'A print, staff or team-member account: its role is not changed here', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  staffSetPartner: {
+    method: 'put',
+    path: '/api/staff/accounts/:accountId/partner',
+    operationId: 'staffSetPartner',
+    summary: 'Staff: make the account a partner (switches tiers freely) or not (audited)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    body: SetPartnerSchema,
+    responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+  },
+  staffSetVanityPaths: {
+    method: 'put',
+    path: '/api/staff/accounts/:accountId/vanity-paths',
+    operationId: 'staffSetVanityPaths',
+    summary: 'Staff: the vanity paths that lead to the profile (/{path} redirects to /{username}), replacing the old ones (audited)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    body: SetVanityPathsSchema,
+    responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+  },
+  staffSetBusiness: {
+    method: 'put',
+    path: '/api/staff/accounts/:accountId/business',
+    operationId: 'staffSetBusiness',
+    summary: 'Staff: the business profile (by username) whose styling and content the profile inherits, or null (audited)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    body: SetBusinessSchema,
+    responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
   },
 } as const satisfies Record<string, HttpRoute>;

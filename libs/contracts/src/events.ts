@@ -83,6 +83,8 @@ export const Events = {
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
   userDeleted: event('identity', 'identity.user.deleted', z.object({ accountId: z.uuid(), deletedAt: at })),
+  /** Staff gave the account another role (teamLeader, or back to user). */
+  roleChanged: event('identity', 'identity.user.role-changed', z.object({ accountId: z.uuid(), role: RoleSchema, changedAt: at })),
   orderPlaced: event('orders', 'orders.order.placed', OrderEventSchema),
   orderPaid: event('orders', 'orders.order.paid', OrderEventSchema),
   paymentCompleted: event('payments', 'payments.payment.completed', PaymentCompletedSchema),

@@ -36,6 +36,17 @@ import {
   StartMembershipSchema,
 } from './commerce.js';
 import type { ServiceName } from './services.js';
+import {
+  SetBusinessSchema,
+  SetPartnerSchema,
+  SetRoleSchema,
+  SetVanityPathsSchema,
+  StaffAccountRef,
+  StaffIdentityViewSchema,
+  StaffProfileViewSchema,
+  StaffSearchResultSchema,
+  StaffSearchSchema,
+} from './staff.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
@@ -159,6 +170,16 @@ export const Rpc = {
   getBilling: rpc('payments', 'payments.billing.get', 'account', None, BillingSchema),
   /** PayFast's notification, passed on as received: kept raw, answered at once, checked and applied after. */
   receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),
+
+  // The staff console (role staff): `accountId` in a body names the customer acted on; the staff member is meta.userId.
+  staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchSchema, StaffSearchResultSchema),
+  staffGetAccount: rpc('identity', 'identity.account.inspect', ['staff'], StaffAccountRef, StaffIdentityViewSchema),
+  staffSetRole: rpc('identity', 'identity.role.set', ['staff'], StaffAccountRef.extend(SetRoleSchema.shape), StaffIdentityViewSchema),
+  /** Null when the account has no profile (not yet created from its registration, or deleted). */
+  staffGetProfile: rpc('profiles', 'profiles.staff-view.get', ['staff'], StaffAccountRef, StaffProfileViewSchema.nullable()),
+  staffSetPartner: rpc('profiles', 'profiles.partner.set', ['staff'], StaffAccountRef.extend(SetPartnerSchema.shape), StaffProfileViewSchema),
+  staffSetVanityPaths: rpc('profiles', 'profiles.vanity-paths.set', ['staff'], StaffAccountRef.extend(SetVanityPathsSchema.shape), StaffProfileViewSchema),
+  staffSetBusiness: rpc('profiles', 'profiles.business.set', ['staff'], StaffAccountRef.extend(SetBusinessSchema.shape), StaffProfileViewSchema),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });

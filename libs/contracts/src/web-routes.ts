@@ -22,6 +22,8 @@ export const WebRoutes = {
   thankYou: '/thank-you',
   cancel: '/cancel',
   tedxGeorge: '/tedx_george',
+  /** The staff console (role staff). */
+  staff: '/staff',
 } as const;
 export type WebRoute = (typeof WebRoutes)[keyof typeof WebRoutes];
 
@@ -42,6 +44,7 @@ export const ImplementedWebRoutes: readonly WebRoute[] = [
   WebRoutes.thankYou,
   WebRoutes.cancel,
   WebRoutes.tedxGeorge,
+  WebRoutes.staff,
 ];
 
 /** Pages of one catalogue item: the gateway answers 404 when the id is not in the catalogue ("Card not found"). */

@@ -1,5 +1,7 @@
 import type { ApiClient } from './client.js';
-import type { TestSystem } from './system.js';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT, type TestSystem } from './system.js';
 
 export interface TestOwner {
   client: ApiClient;
@@ -49,4 +51,49 @@ export async function registerOwner(
 /** Tests set a tier directly until the payments service publishes membership changes. */
 export async function setMembership(system: TestSystem, username: string, membership: string): Promise<void> {
   await system.sql('UPDATE profiles.profiles SET membership = $1 WHERE username = $2', [membership, username]);
+}
+
+/** What the create-staff command answered: its exit code and what it printed. */
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the documented command that creates staff and print accounts (`npm run create-staff -- …`, that is
+ * `node apps/identity/dist/src/create-account.js …`) against the system's database; `stdin` is piped to it.
+ */
+export async function runCreateStaff(system: TestSystem, args: string[], stdin = ''): Promise<CommandResult> {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/identity/dist/src/create-account.js'), ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env['PATH'] ?? '', ...system.envFor('identity') },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdin.end(stdin);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}
+
+/** A staff or print account made by the command with this password, signed in (its profile awaited). */
+export async function createStaffAccount(
+  system: TestSystem,
+  who: { email: string; role: 'staff' | 'print'; username: string; password?: string },
+): Promise<TestOwner> {
+  const password = who.password ?? 'a long enough passphrase';
+  const result = await runCreateStaff(system, ['--email', who.email, '--role', who.role, '--username', who.username, '--password-stdin'], password);
+  if (result.code !== 0) throw new Error(`create-staff failed (${result.code}): ${result.stderr}`);
+  const client = system.client();
+  const signedIn = await client.request('/api/session', { body: { email: who.email, password } });
+  if (signedIn.status !== 200) throw new Error(`sign-in as ${who.email} failed: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if ((await client.request('/api/profile')).status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { client, accountId: (signedIn.body as { user: { id: string } }).user.id, username: who.username, email: who.email, password };
 }

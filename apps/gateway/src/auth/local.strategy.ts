@@ -1,30 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
-import { AccountMessages, ErrorCode, Rpc, type SessionUser } from '@digicard/contracts';
-import { ApiHttpException } from '@digicard/server';
+import { AccountMessages, ErrorCode, HttpRoutes, Rpc, type RateLimitRule, type SessionUser } from '@digicard/contracts';
+import { ApiHttpException, CONFIG } from '@digicard/server';
+import type { Config } from '../config.js';
+import { emailKey } from '../http/route.guard.js';
 import { requestMetaOf } from '../http/request-meta.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import { RateLimiter } from '../security/rate-limiter.js';
 import type { SessionRequest } from '../session/session.middleware.js';
+
+/** The sign-in's failures-only limits (per account): checked by the route guard, counted here. */
+const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filter((rule) => rule.counts === 'failures' && rule.per === 'email');
 
 /**
  * Sign-in with email and password. The password is checked by the identity service (argon2id, the same cost for an
  * unknown email), so this strategy only asks it. Its errors: 401 AUTH_INVALID_CREDENTIALS as the service says (the
  * same for an unknown email and a wrong password), 503 when it does not answer, and 401 AUTH_FAILED for anything else.
- * By the time Passport runs, `@Route` has validated the body (so email is trimmed) and counted the limits.
+ * By the time Passport runs, `@Route` has validated the body (so email is trimmed) and checked the limits; a wrong
+ * password counts one failure against the account, a right one clears its failures.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
-  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {
+  constructor(
+    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
 
   async validate(req: SessionRequest, email: string, password: string): Promise<SessionUser> {
+    let user: SessionUser;
     try {
-      return await this.rpc.call(Rpc.authenticate, { email, password }, requestMetaOf(req));
+      user = await this.rpc.call(Rpc.authenticate, { email, password }, requestMetaOf(req));
     } catch (error) {
+      if (error instanceof ApiHttpException && error.body.code === ErrorCode.InvalidCredentials) {
+        for (const rule of failureLimits) await this.limiter.recordFailure(rule.bucket, emailKey(email), this.config[rule.limit]);
+      }
       if (error instanceof ApiHttpException && (error.body.statusCode === 401 || error.body.statusCode === 503)) throw error;
       throw new ApiHttpException({ statusCode: 401, code: ErrorCode.LoginFailed, message: AccountMessages.loginFailed });
     }
+    for (const rule of failureLimits) await this.limiter.clearFailures(rule.bucket, emailKey(email));
+    return user;
   }
 }

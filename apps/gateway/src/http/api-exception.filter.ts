@@ -4,6 +4,7 @@ import { ErrorCode, type ApiError } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ApiHttpException } from '@digicard/server';
 import { RedisUnavailableError } from '../redis/redis-call.js';
+import { RateLimitedException } from '../security/rate-limiter.js';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from './unavailable.js';
 
 const messages: Record<number, [string, string]> = {
@@ -26,6 +27,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     let body: ApiError;
     if (exception instanceof ApiHttpException) {
       body = exception.body;
+      if (exception instanceof RateLimitedException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     } else if (exception instanceof RedisUnavailableError) {
       // Sessions and limits live in Redis: while it is away, ask the client to come back rather than fail.
       this.logger.warn({ err: exception.cause, requestId: req.requestId, method: req.method, path: req.path }, 'redis unavailable');

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { ErrorCode, validationError, type GatewayRoute, type RateLimitRule, type RouteAccess } from '@digicard/contracts';
 import { ApiHttpException, CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
+import { rateLimitAddress } from '../security/client-address.js';
 import { RateLimiter } from '../security/rate-limiter.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 import type { Session } from '../session/session.store.js';
@@ -12,7 +13,7 @@ import type { Session } from '../session/session.store.js';
 export const ROUTE = 'digicard:route';
 
 /** Accounts are counted by a hash of their email, never by the address itself (it would sit in Redis keys). */
-const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+export const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
 function checkAccess(access: RouteAccess, session: Session | null): void {
   if (access === 'public') return;
@@ -25,7 +26,8 @@ function checkAccess(access: RouteAccess, session: Session | null): void {
 function limitKey(rule: RateLimitRule, req: SessionRequest): string {
   switch (rule.per) {
     case 'ip':
-      return req.ip ?? 'unknown';
+      // IPv6 clients by their /64, IPv4-mapped ones as IPv4 (`rateLimitAddress`).
+      return rateLimitAddress(req.ip);
     case 'account':
       if (!req.session) throw new Error(`limit ${rule.bucket} counts by account on a route open to visitors`);
       return req.session.data.accountId;
@@ -68,7 +70,9 @@ export class RouteGuard implements CanActivate {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });
     }
     for (const rule of route.limits ?? []) {
-      await this.limiter.hit(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
+      // A failures-only limit is counted by the sign-in (LocalStrategy) once it knows how the attempt went.
+      if (rule.counts === 'failures') await this.limiter.checkFailures(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
+      else await this.limiter.hit(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
     }
     return true;
   }

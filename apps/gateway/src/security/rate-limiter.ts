@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@digicard/config';
-import { ErrorCode, type RateLimitRule } from '@digicard/contracts';
+import { ErrorCode, type ApiError, type RateLimitRule } from '@digicard/contracts';
 import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { RedisUnavailableError, redisCall } from '../redis/redis-call.js';
@@ -19,7 +19,38 @@ export interface Limit {
  */
 export type WhenUncounted = RateLimitRule['whenUncounted'];
 
-/** Fixed-window counters in Redis, shared by every gateway replica. */
+/** A 429 that says when to come back: the exception filter sends `retryAfterSeconds` as the Retry-After header. */
+export class RateLimitedException extends ApiHttpException {
+  constructor(
+    body: ApiError,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(body);
+  }
+}
+
+const tooMany = (retryAfterSeconds: number): RateLimitedException => {
+  const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+  const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`;
+  return new RateLimitedException({ statusCode: 429, code: ErrorCode.TooManyRequests, message: `Too many attempts. Please try again in ${when}.` }, wait);
+};
+
+/**
+ * How long to wait after the last failure, once `failures` have been counted: nothing within the burst (`limit`), then
+ * 1 s, 2 s, 4 s ... doubling with each further failure, never more than `maxSeconds`.
+ */
+export function backoffSeconds(failures: number, limit: number, maxSeconds: number): number {
+  if (failures < limit) return 0;
+  return Math.min(maxSeconds, 2 ** Math.min(30, failures - limit));
+}
+
+/**
+ * Rate limits in Redis, shared by every gateway replica:
+ * - `hit`: fixed-window counters of every request;
+ * - `failures` (sign-in per account): only failed attempts count, a success clears them, and beyond the burst each
+ *   further attempt waits a growing, capped delay after the last failure instead of a long lock-out, so whoever
+ *   guesses is slowed to a crawl while the real owner, after at most the cap, can still sign in.
+ */
 @Injectable()
 export class RateLimiter {
   constructor(
@@ -41,13 +72,46 @@ export class RateLimiter {
       this.logger.warn({ bucket, err: error.cause }, 'rate limit not counted: Redis is unavailable; request allowed');
       return;
     }
-    if (count > limit) {
-      const retryAfter = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
-      throw new ApiHttpException({
-        statusCode: 429,
-        code: ErrorCode.TooManyRequests,
-        message: `Too many attempts. Please try again in ${Math.max(1, Math.ceil(retryAfter / 60))} minute(s).`,
-      });
+    if (count > limit) throw tooMany(windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds));
+  }
+
+  private failuresKey(bucket: string, key: string): string {
+    return `${this.config.REDIS_KEY_PREFIX}:rl:${bucket}:${key}:failures`;
+  }
+
+  /** Throws 429 with Retry-After while `key` must still wait after its last failure; counts nothing. */
+  async checkFailures(bucket: string, key: string, { limit }: Limit, whenUncounted: WhenUncounted = 'refuse'): Promise<void> {
+    let failures: number;
+    let lastAt: number;
+    try {
+      const [count, at] = await redisCall(() => this.redis.hmget(this.failuresKey(bucket, key), 'count', 'at'));
+      failures = Number(count ?? 0);
+      lastAt = Number(at ?? 0);
+    } catch (error) {
+      if (!(error instanceof RedisUnavailableError) || whenUncounted === 'refuse') throw error;
+      this.logger.warn({ bucket, err: error.cause }, 'rate limit not checked: Redis is unavailable; request allowed');
+      return;
+    }
+    const wait = backoffSeconds(failures, limit, this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS) * 1000 - (Date.now() - lastAt);
+    if (wait > 0) throw tooMany(wait / 1000);
+  }
+
+  /** One more failure of `key`; the count is forgotten after a quiet window. Best effort: logged if Redis is away. */
+  async recordFailure(bucket: string, key: string, { windowSeconds }: Limit): Promise<void> {
+    const redisKey = this.failuresKey(bucket, key);
+    try {
+      await redisCall(() => this.redis.multi().hincrby(redisKey, 'count', 1).hset(redisKey, 'at', String(Date.now())).expire(redisKey, windowSeconds).exec());
+    } catch (error) {
+      this.logger.warn({ bucket, err: error instanceof RedisUnavailableError ? error.cause : error }, 'failed attempt not counted: Redis is unavailable');
+    }
+  }
+
+  /** A success: the failures of `key` are forgotten. */
+  async clearFailures(bucket: string, key: string): Promise<void> {
+    try {
+      await redisCall(() => this.redis.del(this.failuresKey(bucket, key)));
+    } catch (error) {
+      this.logger.warn({ bucket, err: error instanceof RedisUnavailableError ? error.cause : error }, 'failures not cleared: Redis is unavailable');
     }
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountQueries } from './account-queries.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { PasswordHashing } from './password-hashing.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
 import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
@@ -15,6 +16,7 @@ import { VerifyEmail } from './use-cases/verify-email.use-case.js';
   controllers: [AccountsController],
   providers: [
     AccountsRepository,
+    PasswordHashing,
     AccountQueries,
     RegisterAccount,
     Authenticate,

@@ -46,6 +46,11 @@ export class AccountsRepository {
     return row ?? null;
   }
 
+  /** A new hash of the same password (stronger parameters): no event, sessions stay. */
+  async replaceHash(db: Executor, id: string, oldHash: string, passwordHash: string): Promise<void> {
+    await db.update(accounts).set({ passwordHash }).where(and(eq(accounts.id, id), eq(accounts.passwordHash, oldHash)));
+  }
+
   async delete(tx: Transaction, id: string): Promise<boolean> {
     const rows = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
     return rows.length > 0;
@@ -61,6 +66,17 @@ export class AccountsRepository {
       .update(emailTokens)
       .set({ usedAt: at })
       .where(and(eq(emailTokens.accountId, accountId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  }
+
+  /** The account of a live (unused, unexpired) token, without spending it. */
+  async findByLiveToken(db: Executor, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<AccountRow | null> {
+    const [row] = await db
+      .select({ account: accounts })
+      .from(emailTokens)
+      .innerJoin(accounts, eq(accounts.id, emailTokens.accountId))
+      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+      .limit(1);
+    return row?.account ?? null;
   }
 
   /** Marks a live token used and returns its account id; null when unknown, used or expired. Single use by design. */

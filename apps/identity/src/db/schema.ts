@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { Roles } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
@@ -50,4 +50,22 @@ export const emailTokens = schema.table(
     uniqueIndex('email_tokens_hash_idx').on(t.tokenHash),
     index('email_tokens_account_idx').on(t.accountId, t.purpose).where(sql`used_at IS NULL`),
   ],
+);
+
+/**
+ * Every change staff make to an account here (its role): who, when, what, the value before and after. Kept when the
+ * account is deleted (it holds no personal data beyond the ids).
+ */
+export const staffAudit = schema.table(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    staffAccountId: uuid('staff_account_id').notNull(),
+    change: text('change').$type<'role'>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_account_idx').on(t.accountId, t.at)],
 );

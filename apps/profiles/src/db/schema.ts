@@ -116,3 +116,21 @@ export const vanityPaths = schema.table('vanity_paths', {
   accountId: uuid('account_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Every change staff make to a profile here (partner, vanity paths, the business it inherits from): who, when, what,
+ * the value before and after.
+ */
+export const staffAudit = schema.table(
+  'staff_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    staffAccountId: uuid('staff_account_id').notNull(),
+    change: text('change').$type<'partner' | 'vanityPaths' | 'business'>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_audit_account_idx').on(t.accountId, t.at)],
+);

@@ -7,7 +7,7 @@ import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { AccountsRepository } from '../accounts.repository.js';
-import { hashPassword, isCommonPassword } from '../passwords.js';
+import { hashPassword, passwordProblem } from '../passwords.js';
 
 const isUniqueViolation = (error: unknown, index: string): boolean => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -32,7 +32,8 @@ export class RegisterAccount {
   ) {}
 
   async execute(input: RegisterRequest): Promise<Registration> {
-    if (isCommonPassword(input.password)) throw AccountErrors.field('password', AccountMessages.commonPassword);
+    const weak = passwordProblem(input.password, input);
+    if (weak) throw AccountErrors.field('password', weak);
     if (await this.accounts.findByUsername(this.db, input.username)) throw AccountErrors.field('username', AccountMessages.usernameTaken);
     // The hash is computed either way, so a taken email takes as long as a new one.
     const passwordHash = await hashPassword(input.password);

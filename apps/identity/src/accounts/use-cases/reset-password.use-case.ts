@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountMessages, Events, type PasswordReset, type SessionUser } from '@digicard/contracts';
+import { Events, type PasswordReset, type SessionUser } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
@@ -7,13 +7,14 @@ import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
-import { hashPassword, isCommonPassword } from '../passwords.js';
+import { hashPassword, passwordProblem } from '../passwords.js';
 import { hashToken } from '../tokens.js';
 
 /**
  * The link in the reset email: a live reset token is spent and the new password set, with
  * `identity.user.password-changed` (sessions elsewhere end on it). A common password is refused before the token is
- * spent, so the same link can be used again with a better one.
+ * spent (as is one containing the username or the email's local part), so the same link can be used again with a
+ * better one.
  */
 @Injectable()
 export class ResetPassword {
@@ -24,9 +25,12 @@ export class ResetPassword {
   ) {}
 
   async execute({ token, password }: PasswordReset): Promise<SessionUser> {
-    if (isCommonPassword(password)) throw AccountErrors.field('password', AccountMessages.commonPassword);
-    const passwordHash = await hashPassword(password);
     const now = new Date();
+    const owner = await this.accounts.findByLiveToken(this.db, hashToken(token), 'reset-password', now);
+    if (!owner) throw AccountErrors.linkInvalid();
+    const weak = passwordProblem(password, owner);
+    if (weak) throw AccountErrors.field('password', weak);
+    const passwordHash = await hashPassword(password);
     const account = await this.db.transaction(async (tx) => {
       const accountId = await this.accounts.consumeToken(tx, hashToken(token), 'reset-password', now);
       if (!accountId) return null;

@@ -81,6 +81,13 @@ export function postRaw<R extends UploadRoute>(
   return send(route, undefined, false, { path: routePath(route.path, params), raw: file });
 }
 
+/**
+ * The route with its `:name` placeholders filled in, for the JSON helpers: `getJson(withParams(HttpRoutes.x, { id }))`.
+ */
+export function withParams<R extends HttpRoute>(route: R, params: Readonly<Record<string, string>>): R {
+  return { ...route, path: routePath(route.path, params) };
+}
+
 /** The route's path with its `:name` placeholders filled in (URL-encoded). */
 export function routePath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/:([A-Za-z]+)/g, (placeholder, name: string) => {

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Rpc, type RequestMeta, type StaffAccountDetail, type StaffSearchResult } from '@digicard/contracts';
+import { GatewayRpc } from '../rpc/rpc.client.js';
+
+/**
+ * The staff console's calls: identity owns the account and its role, profiles the partner flag, vanity paths and
+ * business link. Each service checks the staff role again and audits its own changes; the console shows both audits
+ * as one list, newest first.
+ */
+@Injectable()
+export class StaffConsole {
+  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
+
+  search(query: string, meta: RequestMeta): Promise<StaffSearchResult> {
+    return this.rpc.call(Rpc.staffFindAccounts, { query }, meta);
+  }
+
+  async detail(accountId: string, meta: RequestMeta): Promise<StaffAccountDetail> {
+    const [identity, profile] = await Promise.all([
+      this.rpc.call(Rpc.staffGetAccount, { accountId }, meta),
+      this.rpc.call(Rpc.staffGetProfile, { accountId }, meta),
+    ]);
+    const audit = [...identity.audit, ...(profile?.audit ?? [])].sort((a, b) => b.at.localeCompare(a.at));
+    if (!profile) return { account: identity.account, profile: null, audit };
+    const { audit: _, ...settings } = profile;
+    return { account: identity.account, profile: settings, audit };
+  }
+
+  async setRole(accountId: string, role: 'user' | 'teamLeader', meta: RequestMeta): Promise<StaffAccountDetail> {
+    await this.rpc.call(Rpc.staffSetRole, { accountId, role }, meta);
+    return this.detail(accountId, meta);
+  }
+
+  async setPartner(accountId: string, isPartner: boolean, meta: RequestMeta): Promise<StaffAccountDetail> {
+    await this.rpc.call(Rpc.staffSetPartner, { accountId, isPartner }, meta);
+    return this.detail(accountId, meta);
+  }
+
+  async setVanityPaths(accountId: string, paths: string[], meta: RequestMeta): Promise<StaffAccountDetail> {
+    await this.rpc.call(Rpc.staffSetVanityPaths, { accountId, paths }, meta);
+    return this.detail(accountId, meta);
+  }
+
+  async setBusiness(accountId: string, businessUsername: string | null, meta: RequestMeta): Promise<StaffAccountDetail> {
+    await this.rpc.call(Rpc.staffSetBusiness, { accountId, businessUsername }, meta);
+    return this.detail(accountId, meta);
+  }
+}

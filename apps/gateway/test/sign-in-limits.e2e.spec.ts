@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { TestSystem, type ApiClient } from '@digicard/testing';
+
+// Issue 13 item 7: the per-account sign-in limit counts failures only and slows (never locks out) the real owner;
+// per-client limits count an IPv6 client by its /64; X-Forwarded-For is believed only as far as TRUST_PROXY says.
+// Real identity service and gateway processes, real Redis and NATS.
+
+const password = 'a quiet harbour at dawn';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('sign-in limits, client addresses and TRUST_PROXY', () => {
+  let system: TestSystem;
+  let run = 0;
+
+  /** The gateway again with these settings, counting in Redis keys of its own (nothing carried over). */
+  async function gatewayWith(env: Record<string, string>): Promise<void> {
+    await system.stopApp('gateway');
+    run += 1;
+    await system.startApp('gateway', { REDIS_KEY_PREFIX: `${system.redisPrefix}:limits-${run}`, ...env });
+  }
+
+  const signIn = (client: ApiClient, email: string, pass: string, headers: Record<string, string> = {}) =>
+    client.request('/api/session', { body: { email, password: pass }, headers });
+
+  beforeAll(async () => {
+    system = await TestSystem.start({ apps: ['identity', 'gateway'] });
+    for (const username of ['naledi', 'sello']) {
+      const res = await system.client().request('/api/accounts', {
+        body: { username, firstName: 'N', lastName: 'M', email: `${username}@example.co.za`, password },
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+    }
+  });
+  afterAll(() => system?.stop());
+
+  it('counts failed sign-ins only: successes never add up, and a success clears the failures', async () => {
+    await gatewayWith({ RATE_LIMIT_LOGIN_ACCOUNT: '3/600', RATE_LIMIT_LOGIN_IP: '500/600', RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: '2' });
+    const owner = system.client();
+    for (let i = 0; i < 6; i++) assert.equal((await signIn(owner, 'naledi@example.co.za', password)).status, 200, `success ${i + 1}`);
+    assert.equal((await signIn(owner, 'naledi@example.co.za', 'wrong guess')).status, 401);
+    assert.equal((await signIn(owner, 'naledi@example.co.za', 'wrong guess')).status, 401);
+    assert.equal((await signIn(owner, 'naledi@example.co.za', password)).status, 200, 'two failures are within the burst');
+    // The success forgot them: three more failures fit in the burst of three again.
+    for (let i = 0; i < 3; i++) assert.equal((await signIn(owner, 'NALEDI@example.co.za ', 'wrong guess')).status, 401, `failure ${i + 1}`);
+    const slowed = await signIn(owner, 'naledi@example.co.za', password);
+    assert.equal(slowed.status, 429, 'beyond the burst, even the right password waits a moment');
+    assert.equal(slowed.body.code, 'TOO_MANY_REQUESTS');
+    assert.equal(slowed.headers.get('retry-after'), '1');
+    assert.equal(slowed.body.message, 'Too many attempts. Please try again in 1 second(s).');
+    // Another account is not slowed by naledi's failures.
+    assert.equal((await signIn(system.client(), 'sello@example.co.za', password)).status, 200);
+  });
+
+  it('slows a guesser with a doubling, capped delay, while the real owner still gets in after the wait', async () => {
+    const guesser = system.client();
+    await sleep(1_100);
+    assert.equal((await signIn(guesser, 'naledi@example.co.za', 'guess four')).status, 401, 'after the wait, one more try');
+    const second = await signIn(guesser, 'naledi@example.co.za', 'guess five');
+    assert.equal(second.status, 429);
+    assert.equal(second.headers.get('retry-after'), '2', 'the delay doubled');
+    await sleep(2_100);
+    assert.equal((await signIn(guesser, 'naledi@example.co.za', 'guess five')).status, 401);
+    const capped = await signIn(guesser, 'naledi@example.co.za', 'guess six');
+    assert.equal(capped.status, 429);
+    assert.equal(capped.headers.get('retry-after'), '2', 'never more than RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS');
+    await sleep(2_100);
+    const owner = system.client();
+    assert.equal((await signIn(owner, 'naledi@example.co.za', password)).status, 200, 'the owner is slowed, not locked out');
+    assert.equal((await owner.request('/api/session')).body.user.username, 'naledi');
+    assert.equal((await signIn(guesser, 'naledi@example.co.za', 'guess seven')).status, 401, 'the success cleared the failures');
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: every request counts against the socket address', async () => {
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600' });
+    const visitor = system.client();
+    const answers = [];
+    for (const [i, xff] of ['198.51.100.1', '198.51.100.2', '198.51.100.3'].entries()) {
+      answers.push((await signIn(visitor, `nobody-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status);
+    }
+    assert.deepEqual(answers, [401, 401, 429]);
+  });
+
+  it('with TRUST_PROXY=1 takes the address the one proxy saw (the last X-Forwarded-For entry), never a spoofed one before it', async () => {
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600', TRUST_PROXY: '1' });
+    const visitor = system.client();
+    const as = async (xff: string, i: number) => (await signIn(visitor, `n-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
+    assert.equal(await as('198.51.100.1', 1), 401);
+    assert.equal(await as('203.0.113.50, 198.51.100.1', 2), 401);
+    assert.equal(await as('203.0.113.51, 198.51.100.1', 3), 429, 'a new spoofed first entry is not a new client');
+    assert.equal(await as('198.51.100.2', 4), 401, 'another client behind the proxy has its own count');
+  });
+
+  it('with TRUST_PROXY=1 counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600', TRUST_PROXY: '1' });
+    const visitor = system.client();
+    const as = async (xff: string, i: number) => (await signIn(visitor, `v6-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
+    assert.equal(await as('2001:db8:aa:1::1', 1), 401);
+    assert.equal(await as('2001:db8:aa:1:ffff:ffff:ffff:fffe', 2), 401);
+    assert.equal(await as('2001:db8:aa:1::7', 3), 429, 'a new address in the same /64 is the same client');
+    assert.equal(await as('2001:db8:aa:2::1', 4), 401, 'the next /64 is another client');
+    assert.equal(await as('::ffff:198.51.100.7', 5), 401);
+    assert.equal(await as('198.51.100.7', 6), 401);
+    assert.equal(await as('::ffff:c633:6407', 7), 429, 'IPv4-mapped, in any spelling, is the IPv4 client');
+  });
+
+  it('with TRUST_PROXY=2 takes the address two proxies back, and no further', async () => {
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600', TRUST_PROXY: '2' });
+    const visitor = system.client();
+    const as = async (xff: string, i: number) => (await signIn(visitor, `two-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
+    assert.equal(await as('203.0.113.9, 198.51.100.20, 10.0.0.1', 1), 401);
+    assert.equal(await as('203.0.113.10, 198.51.100.20, 10.0.0.2', 2), 401);
+    assert.equal(await as('203.0.113.11, 198.51.100.20, 10.0.0.3', 3), 429, 'the client is 198.51.100.20 whatever the edge proxy or the spoofed entry');
+    assert.equal(await as('203.0.113.9, 198.51.100.21, 10.0.0.1', 4), 401);
+  });
+});

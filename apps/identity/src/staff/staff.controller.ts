@@ -1,0 +1,29 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Rpc } from '@digicard/contracts';
+import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
+import { SetRole } from './set-role.use-case.js';
+import { StaffQueries } from './staff-queries.js';
+
+/** The staff console's subjects in identity (role staff, checked by @Handles and again against the account). */
+@Controller()
+export class StaffController {
+  constructor(
+    @Inject(StaffQueries) private readonly queries: StaffQueries,
+    @Inject(SetRole) private readonly setRole: SetRole,
+  ) {}
+
+  @Handles(Rpc.staffFindAccounts)
+  find({ query }: Body<typeof Rpc.staffFindAccounts>, meta: SignedInMeta) {
+    return this.queries.find(meta.userId, query);
+  }
+
+  @Handles(Rpc.staffGetAccount)
+  inspect({ accountId }: Body<typeof Rpc.staffGetAccount>, meta: SignedInMeta) {
+    return this.queries.inspect(meta.userId, accountId);
+  }
+
+  @Handles(Rpc.staffSetRole)
+  role({ accountId, role }: Body<typeof Rpc.staffSetRole>, meta: SignedInMeta) {
+    return this.setRole.execute(meta.userId, accountId, role);
+  }
+}

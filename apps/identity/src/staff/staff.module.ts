@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { SetRole } from './set-role.use-case.js';
+import { StaffAccess } from './staff-access.js';
+import { StaffController } from './staff.controller.js';
+import { StaffQueries } from './staff-queries.js';
+import { StaffRepository } from './staff.repository.js';
+
+@Module({
+  controllers: [StaffController],
+  providers: [AccountsRepository, StaffRepository, StaffAccess, StaffQueries, SetRole],
+})
+export class StaffModule {}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Role } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import type { Transaction } from '@digicard/messaging';
+import { accounts, staffAudit } from '../db/schema.js';
+import type { AccountRow } from '../accounts/accounts.repository.js';
+
+type Executor = Database | Transaction;
+export type StaffAuditRow = typeof staffAudit.$inferSelect & { staffUsername: string | null };
+
+/** The staff console's SQL in identity: searching accounts, changing a role, and the audit of those changes. */
+@Injectable()
+export class StaffRepository {
+  /** Accounts whose email, username or full name contains the query (case-insensitively), at most `limit`. */
+  async search(db: Executor, query: string, limit: number): Promise<AccountRow[]> {
+    const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return db
+      .select()
+      .from(accounts)
+      .where(
+        or(
+          ilike(accounts.email, pattern),
+          ilike(accounts.username, pattern),
+          ilike(sql`${accounts.firstName} || ' ' || ${accounts.lastName}`, pattern),
+        ),
+      )
+      .orderBy(accounts.username)
+      .limit(limit);
+  }
+
+  /** The account, locked until the transaction ends (two staff changing one role in turn, never at once). */
+  async lock(tx: Transaction, id: string): Promise<AccountRow | null> {
+    const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update').limit(1);
+    return row ?? null;
+  }
+
+  async setRole(tx: Transaction, id: string, role: Role, at: Date): Promise<AccountRow> {
+    const [row] = await tx.update(accounts).set({ role, updatedAt: at }).where(eq(accounts.id, id)).returning();
+    if (!row) throw new Error('update returned no row');
+    return row;
+  }
+
+  async audit(tx: Transaction, entry: typeof staffAudit.$inferInsert): Promise<void> {
+    await tx.insert(staffAudit).values(entry);
+  }
+
+  /** The audited changes of one account, newest first, with the staff member's username. */
+  async auditOf(db: Executor, accountId: string): Promise<StaffAuditRow[]> {
+    const rows = await db
+      .select({ entry: staffAudit, staffUsername: accounts.username })
+      .from(staffAudit)
+      .leftJoin(accounts, eq(accounts.id, staffAudit.staffAccountId))
+      .where(eq(staffAudit.accountId, accountId))
+      .orderBy(desc(staffAudit.at), desc(staffAudit.id));
+    return rows.map((r) => ({ ...r.entry, staffUsername: r.staffUsername }));
+  }
+}

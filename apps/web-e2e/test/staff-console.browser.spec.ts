@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { createStaffAccount, launchChromium, registerOwner, screenshotPath, TestSystem, type TestOwner } from '@digicard/testing';
+
+// Issue 10's staff console in Chromium: a staff member (made by the create-staff command) signs in, finds an
+// account by name, makes it a partner and a team leader, gives it a vanity path (a refused one first), and sees each
+// change in the audit list. An owner opening /staff is told it is not theirs.
+
+describe('the staff console in Chromium', () => {
+  let system: TestSystem;
+  let browser: Browser;
+  let staff: TestOwner;
+  let owner: TestOwner;
+
+  beforeAll(async () => {
+    system = await TestSystem.start({ apps: ['identity', 'profiles', 'gateway'] });
+    browser = await launchChromium();
+    staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
+    owner = await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe.d@example.co.za' }, { verify: false });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+
+  const url = (path: string) => `${system.gatewayUrl}${path}`;
+
+  async function signIn(who: TestOwner): Promise<{ page: Page; scripts: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(url('/login'));
+    const form = page.getByRole('main');
+    await form.getByLabel('Email', { exact: true }).fill(who.email);
+    await form.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(url('/dashboard'));
+    return { page, scripts };
+  }
+
+  it('finds an account by name and makes it a partner and a team leader, each change audited on the page', async () => {
+    const { page, scripts } = await signIn(staff);
+    assert.ok(!scripts.some((s) => /staff-console/.test(s)), `the console's chunk is not loaded before /staff: ${scripts.join(', ')}`);
+    await page.goto(url('/staff'));
+    await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+    await page.getByLabel('Email, username or name').fill('dlamini');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('heading', { name: '1 account found' }).waitFor();
+    assert.ok(scripts.some((s) => /staff-console/.test(s)), `the console loads in its own chunk: ${scripts.join(', ')}`);
+    await page.getByRole('button', { name: 'Open lindiwe' }).click();
+    await page.getByRole('heading', { name: 'Lindiwe Dlamini (lindiwe)' }).waitFor();
+    assert.equal(await page.getByTestId('staff-partner').textContent(), 'no');
+    assert.equal(await page.getByTestId('staff-role').textContent(), 'user');
+    await page.screenshot({ path: screenshotPath('staff-console-found'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Make partner' }).click();
+    await page.getByRole('status').filter({ hasText: 'Partner saved.' }).waitFor();
+    assert.equal(await page.getByTestId('staff-partner').textContent(), 'yes');
+    await page.getByRole('button', { name: 'Make team leader' }).click();
+    await page.getByRole('status').filter({ hasText: 'Role saved.' }).waitFor();
+    assert.equal(await page.getByTestId('staff-role').textContent(), 'teamLeader');
+    assert.ok(await page.getByRole('button', { name: 'Make ordinary user' }).isVisible());
+
+    const rows = page.getByRole('table', { name: 'Changes by staff' }).getByRole('row');
+    assert.equal(await rows.count(), 3, 'a header and two changes');
+    const cells = async (i: number) => (await rows.nth(i).getByRole('cell').allTextContents()).slice(1);
+    assert.deepEqual(await cells(1), ['thandi-staff', 'Role', 'user', 'teamLeader']);
+    assert.deepEqual(await cells(2), ['thandi-staff', 'Partner', 'no', 'yes']);
+    await page.screenshot({ path: screenshotPath('staff-console-partner-team-leader'), fullPage: true });
+
+    const [row] = await system.sql<{ role: string }>("SELECT role FROM identity.accounts WHERE username = 'lindiwe'");
+    assert.equal(row!.role, 'teamLeader');
+    assert.equal((await system.sql("SELECT is_partner FROM profiles.profiles WHERE username = 'lindiwe'"))[0]!['is_partner'], true);
+  });
+
+  it('shows a refused vanity path on its field, then saves a good one that leads to the profile', async () => {
+    const { page } = await signIn(staff);
+    await page.goto(url('/staff'));
+    await page.getByLabel('Email, username or name').fill('lindiwe');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Open lindiwe' }).click();
+    await page.getByLabel('Vanity paths').fill('dashboard');
+    await page.getByRole('button', { name: 'Save vanity paths' }).click();
+    await page.getByText('dashboard: That path is a page of the site. Please choose another.').waitFor();
+    await page.screenshot({ path: screenshotPath('staff-console-vanity-refused'), fullPage: true });
+    await page.getByLabel('Vanity paths').fill('lindiwe-promo, pinnacle-point-2');
+    await page.getByRole('button', { name: 'Save vanity paths' }).click();
+    await page.getByRole('status').filter({ hasText: 'Vanity paths saved.' }).waitFor();
+    assert.equal(await page.getByLabel('Vanity paths').inputValue(), 'lindiwe-promo, pinnacle-point-2');
+    const redirect = await fetch(url('/pinnacle-point-2'), { redirect: 'manual' });
+    assert.equal(redirect.headers.get('location'), '/lindiwe');
+  });
+
+  it('tells an owner who opens /staff that it is for staff only, and the API refuses them', async () => {
+    const { page, scripts } = await signIn(owner);
+    await page.goto(url('/staff'));
+    await page.getByText('This page is for DigiCard staff only.').waitFor();
+    assert.ok(!scripts.some((s) => /staff-console/.test(s)), 'an owner never loads the console chunk');
+    const status = await page.evaluate(async () => (await fetch('/api/staff/accounts/00000000-0000-4000-8000-000000000000')).status);
+    assert.equal(status, 403);
+    await page.screenshot({ path: screenshotPath('staff-console-owner'), fullPage: true });
+  });
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { RoleSchema } from './accounts.js';
+import { MembershipSchema } from './profiles.js';
+
+/**
+ * The staff console (role `staff`): find an account; set partner, role (teamLeader or back to user), vanity paths,
+ * and the business a profile inherits from. Every change is audited by the service that owns what changed.
+ */
+
+/** The roles staff may give: a customer becomes a team leader, or goes back to an ordinary user. */
+export const StaffAssignableRoles = ['user', 'teamLeader'] as const;
+export const StaffAssignableRoleSchema = z.enum(StaffAssignableRoles, { error: 'Please choose user or teamLeader.' });
+
+export const StaffMessages = {
+  queryRequired: 'Please enter an email, a username or a name to search for.',
+  roleNotAssignable: 'This account is print or staff, or a team member: its role is not changed here.',
+  vanityFormat: 'Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit (at most 64).',
+  vanityReserved: 'That path is a page of the site. Please choose another.',
+  vanityUsername: 'That path is already a username. Please choose another.',
+  vanityTaken: 'That path already leads to another profile.',
+  vanityDuplicate: 'Each path only once, please.',
+  businessUnknown: 'No profile has that username.',
+  businessSelf: 'A profile cannot inherit from itself.',
+  businessChain: 'That profile itself inherits from a business: choose the business profile.',
+  accountNotFound: 'No such account.',
+} as const;
+
+export const StaffSearchSchema = z
+  .object({ query: z.string({ error: StaffMessages.queryRequired }).trim().min(1, StaffMessages.queryRequired).max(100) })
+  .meta({ id: 'StaffSearch' });
+export type StaffSearch = z.infer<typeof StaffSearchSchema>;
+
+export const StaffAccountSummarySchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: RoleSchema,
+    isVerified: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'StaffAccountSummary' });
+export type StaffAccountSummary = z.infer<typeof StaffAccountSummarySchema>;
+
+export const StaffSearchResultSchema = z.object({ accounts: z.array(StaffAccountSummarySchema) }).meta({ id: 'StaffSearchResult' });
+export type StaffSearchResult = z.infer<typeof StaffSearchResultSchema>;
+
+/** One audited change: who (a staff account), when, what, and the value before and after. */
+export const StaffAuditEntrySchema = z
+  .object({
+    id: z.uuid(),
+    accountId: z.uuid(),
+    staffAccountId: z.uuid(),
+    /** The staff member's username, as the owning service knows it (null if unknown there). */
+    staffUsername: z.string().nullable(),
+    change: z.enum(['role', 'partner', 'vanityPaths', 'business']),
+    before: z.unknown(),
+    after: z.unknown(),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'StaffAuditEntry' });
+export type StaffAuditEntry = z.infer<typeof StaffAuditEntrySchema>;
+
+/** What profiles holds of an account for staff. */
+export const StaffProfileViewSchema = z
+  .object({
+    accountId: z.uuid(),
+    username: z.string(),
+    membership: MembershipSchema,
+    isPartner: z.boolean(),
+    vanityPaths: z.array(z.string()),
+    /** The business whose styling and content this profile inherits (spec: businessId), by its username. */
+    businessUsername: z.string().nullable(),
+    audit: z.array(StaffAuditEntrySchema),
+  })
+  .meta({ id: 'StaffProfileView' });
+export type StaffProfileView = z.infer<typeof StaffProfileViewSchema>;
+
+export const StaffIdentityViewSchema = z
+  .object({ account: StaffAccountSummarySchema, audit: z.array(StaffAuditEntrySchema) })
+  .meta({ id: 'StaffIdentityView' });
+export type StaffIdentityView = z.infer<typeof StaffIdentityViewSchema>;
+
+/** The console's view of one account: identity's and profiles' parts, and every audited change, newest first. */
+export const StaffAccountDetailSchema = z
+  .object({
+    account: StaffAccountSummarySchema,
+    /** Null while the profile is not there (yet, or any more). */
+    profile: StaffProfileViewSchema.omit({ audit: true }).nullable(),
+    audit: z.array(StaffAuditEntrySchema),
+  })
+  .meta({ id: 'StaffAccountDetail' });
+export type StaffAccountDetail = z.infer<typeof StaffAccountDetailSchema>;
+
+export const SetRoleSchema = z.object({ role: StaffAssignableRoleSchema }).meta({ id: 'SetRole' });
+export const SetPartnerSchema = z.object({ isPartner: z.boolean({ error: 'Please say yes or no.' }) }).meta({ id: 'SetPartner' });
+
+/** A vanity path: one segment, like a username but up to 64 characters (spec: e.g. pinnacle-point-2). */
+export const vanityPathField = z
+  .string({ error: StaffMessages.vanityFormat })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, StaffMessages.vanityFormat);
+export const SetVanityPathsSchema = z
+  .object({ paths: z.array(vanityPathField).max(50, 'At most 50 paths per profile.') })
+  .meta({ id: 'SetVanityPaths' });
+export const SetBusinessSchema = z
+  .object({ businessUsername: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,64}$/, StaffMessages.businessUnknown).nullable() })
+  .meta({ id: 'SetBusiness' });
+
+export const StaffAccountRef = z.object({ accountId: z.uuid() });
