@@ -13,9 +13,9 @@ let staffId: string;
 let customerId: string;
 
 const register = async (username: string, role: Role = 'user'): Promise<string> => {
-  const user = await service.get(RegisterAccount).execute({ username, firstName: 'Test', lastName: 'Person', email: `${username}@example.test`, password: 'kudu-braai-2026' });
-  if (role !== 'user') await service.sql('UPDATE identity.accounts SET role = $1 WHERE id = $2', [role, user.id]);
-  return user.id;
+  const { accountId } = await service.get(RegisterAccount).execute({ username, firstName: 'Test', lastName: 'Person', email: `${username}@example.test`, password: 'kudu-braai-2026' });
+  if (role !== 'user') await service.sql('UPDATE identity.accounts SET role = $1 WHERE id = $2', [role, accountId]);
+  return accountId!;
 };
 
 beforeAll(async () => {
