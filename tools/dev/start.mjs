@@ -37,6 +37,7 @@ const payfast = {
   PAYFAST_MERCHANT_KEY: process.env.PAYFAST_MERCHANT_KEY ?? merchant.key,
   PAYFAST_PASSPHRASE: process.env.PAYFAST_PASSPHRASE ?? merchant.passphrase,
   PAYFAST_SOURCE_RANGES: process.env.PAYFAST_SOURCE_RANGES ?? '127.0.0.1/32',
+  PAYFAST_SANDBOX: process.env.PAYFAST_SANDBOX ?? 'false',
 };
 
 const { ensureDatabaseExists } = await import('../../libs/db/dist/src/index.js').catch(() => ({ ensureDatabaseExists: null }));
