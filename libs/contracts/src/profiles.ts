@@ -166,7 +166,15 @@ export const PublicProfileSchema = z
     email: z.string(),
     membership: MembershipSchema,
     document: ProfileDocumentSchema,
-    features: z.object({ socialLinks: z.boolean(), leadForm: z.boolean(), gallery: z.boolean(), video: z.boolean(), products: z.boolean() }),
+    features: z.object({
+      socialLinks: z.boolean(),
+      leadForm: z.boolean(),
+      gallery: z.boolean(),
+      video: z.boolean(),
+      products: z.boolean(),
+      /** DigiSilver: Share on WhatsApp, Share by email, the share sheet. */
+      shareContact: z.boolean().default(false),
+    }),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'PublicProfile' });
@@ -207,6 +215,9 @@ export const LeadSchema = z
   .meta({ id: 'Lead' });
 export type Lead = z.infer<typeof LeadSchema>;
 export const LeadListSchema = z.object({ leads: z.array(LeadSchema) }).meta({ id: 'LeadList' });
+
+/** The consent the lead forms show, as the lead keeps it (what was shown, and when it was given). */
+export const leadConsentText = (ownerName: string): string => `I agree that ${ownerName} may contact me about this.`;
 
 /** The spec's thank-you texts for the three forms (section 8), typos mended. */
 export const LeadThanks = {

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { ProfileDefaults, type LeadSubmission, type PublicProfile } from '@digicard/contracts';
+import { leadConsentText, ProfileDefaults, type LeadSubmission, type PublicProfile } from '@digicard/contracts';
 import { bounded, colour, readableOn } from './colours.js';
 import { safeHref } from './safe-url.js';
 import { SocialBadges, isSocialPlatform } from './social.js';
@@ -129,7 +129,7 @@ function LeadForm({ kind, label, action, ownerName, sendStyle, preview }: LeadFo
       ))}
       <div className="pv-field pv-check">
         <input id={id('consent')} name="consent" type="checkbox" value="true" required />
-        <label htmlFor={id('consent')}>I agree that {ownerName} may contact me about this.</label>
+        <label htmlFor={id('consent')}>{leadConsentText(ownerName)}</label>
       </div>
       <div className="pv-hp" aria-hidden="true">
         <label htmlFor={id('website')}>Leave this field empty</label>
