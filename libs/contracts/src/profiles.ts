@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, personName } from './fields.js';
+import { emailAddress, optionalPhone, personName } from './fields.js';
 
 export const Memberships = ['DigiShare', 'DigiSilver', 'DigiGold', 'DigiPlatinum'] as const;
 export const MembershipSchema = z.enum(Memberships);
@@ -70,7 +70,7 @@ export const ProfileDocumentSchema = z
   .object({
     title: z.string().trim().max(120),
     profileBio: z.string().trim().max(2000),
-    tel: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ]{10,16}$/, 'Please enter a phone number, e.g. 082 123 4567.')]),
+    tel: optionalPhone,
     profileImage: mediaUrl,
     profileImageWidth: stepped(0, 100, 5, 'Profile image width'),
     profileImageHeight: stepped(0, 400, 10, 'Profile image height'),
@@ -192,7 +192,7 @@ export const LeadSubmissionSchema = z
     firstName: personName,
     lastName: z.string().trim().max(120).default(''),
     email: emailAddress,
-    phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ]{10,16}$/, 'Please enter a phone number, e.g. 082 123 4567.')]).default(''),
+    phone: optionalPhone.default(''),
     message: z.string().trim().max(2000, 'Please keep the message under 2000 characters.').default(''),
     consent: z.literal(true, { error: 'Please agree that the owner may contact you.' }),
     /** Honeypot: a field people never see. Anything in it marks a robot. */
