@@ -204,7 +204,7 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
       'FN:Thabo Mokoena',
       'ORG:Mokoena\\, Sons & Co\\; Ltd',
       'TITLE:Sales Director',
-      'TEL;TYPE=WORK,VOICE:082 123 4567',
+      'TEL;TYPE=WORK,VOICE:+27821234567',
       'EMAIL;TYPE=INTERNET,WORK:thabo@example.co.za',
       `URL:${system.gatewayUrl}/thabo`,
     ]) {

@@ -122,4 +122,35 @@ describe('analytics and sharing in the browser', () => {
     });
     await visitors.close();
   });
+  it('a visitor who asks for their own profile gets the welcome email, and its link opens sign-up with their details', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const visitor = await context.newPage();
+    await visitor.goto(`${system.gatewayUrl}/lindiwe`);
+    await visitor.getByRole('button', { name: 'Get your own Profile' }).click();
+    const form = visitor.locator('form[data-lead-kind="own-profile"]');
+    await form.getByLabel('First name').fill('Ayanda');
+    await form.getByLabel('Last name').fill('Mthembu');
+    await form.getByLabel('Email').fill('ayanda@example.co.za');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await visitor.getByText('Thank you! Please check your email and follow the easy steps.').waitFor();
+
+    const mail = await system.mail.waitFor((m) => m.to.includes('ayanda@example.co.za'));
+    assert.equal(mail.subject, 'Your own DigiCard profile');
+    assert.match(mail.text, /Hi Ayanda, you asked Lindiwe about a digital business card of your own/);
+    const link = /Create my profile: (\S+)/.exec(mail.text)?.[1];
+    assert.ok(link && link.startsWith(`${system.gatewayUrl}/register?`), mail.text);
+    assert.ok(mail.html?.includes('Create my profile'));
+    await visitor.goto(link);
+    const signUp = visitor.locator('form.account-form');
+    assert.equal(await signUp.getByLabel('First Name').inputValue(), 'Ayanda');
+    assert.equal(await signUp.getByLabel('Last Name').inputValue(), 'Mthembu');
+    assert.equal(await signUp.getByLabel('Email').inputValue(), 'ayanda@example.co.za');
+    await visitor.screenshot({ path: screenshotPath('visitor-welcome-sign-up'), fullPage: true });
+    // The lead keeps the consent the form showed, and when.
+    const [lead] = await system.sql<{ consent_text: string; consent_at: Date | null }>("SELECT consent_text, consent_at FROM profiles.leads WHERE email = 'ayanda@example.co.za'");
+    assert.equal(lead?.consent_text, 'I agree that Lindiwe may contact me about this.');
+    assert.ok(lead?.consent_at);
+    await context.close();
+  });
 });

@@ -77,6 +77,15 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     amountCents: z.number().int().min(0),
     graceUntil: z.iso.datetime(),
   }),
+  /** "Get your own Profile" on someone's page: the visitor's welcome, with a sign-up link holding their details. */
+  z.object({
+    template: z.literal('visitor-welcome'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    ownerName: z.string(),
+    link: z.url(),
+  }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 export type EmailTemplate = EmailJob['template'];
