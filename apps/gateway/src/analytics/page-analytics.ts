@@ -20,7 +20,8 @@ const ROBOT =
 export const isRobot = (userAgent: string | undefined): boolean => !userAgent || userAgent.length < 10 || ROBOT.test(userAgent);
 
 /** Prefetches and prerenders (the browser guessing, not a person looking) are not views. */
-const isPrefetch = (req: Request): boolean => /prefetch|prerender/i.test(`${req.headers['sec-purpose'] ?? ''} ${req.headers['purpose'] ?? ''} ${req.headers['x-purpose'] ?? ''}`);
+const isPrefetch = (req: Request): boolean =>
+  ['sec-purpose', 'purpose', 'x-purpose'].some((name) => /prefetch|prerender/i.test(String(req.headers[name] ?? '')));
 
 const MAX_BATCH = 5000;
 const SALT_SECONDS = 2 * 86_400;
