@@ -5,6 +5,8 @@ import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
 import { AccountFlows } from './accounts/account-flows.js';
+import { AnalyticsController } from './analytics/analytics.controller.js';
+import { PageAnalytics } from './analytics/page-analytics.js';
 import { BillingController } from './billing/billing.controller.js';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { LocalStrategy } from './auth/local.strategy.js';
@@ -58,6 +60,7 @@ export class GatewayModule {
         CatalogueController,
         EnquiriesController,
         OwnProfileController,
+        AnalyticsController,
         OrdersController,
         PublicProfileController,
         MediaController,
@@ -92,6 +95,7 @@ export class GatewayModule {
         OwnerDownloads,
         VisitorDownloads,
         PublicPageService,
+        PageAnalytics,
         PublicProfilePage,
         CataloguePageIds,
         WebApp,

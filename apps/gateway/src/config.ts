@@ -44,5 +44,9 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RESET_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
   RATE_LIMIT_RESEND_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
   RATE_LIMIT_VERIFY_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
+  /** Public-page analytics (views, Save to Contact, clicks): `off` only to measure what counting costs. */
+  VIEW_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  /** How often each replica sends its counts to the profiles service (milliseconds). */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 export type Config = z.infer<typeof ConfigSchema>;

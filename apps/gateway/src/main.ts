@@ -77,6 +77,9 @@ try {
   app.use('/api/profile/images', express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }));
   // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service.
   app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
+  // The public page's click beacon (navigator.sendBeacon) posts JSON as text/plain, a type that needs no preflight.
+  const beaconJson = express.json({ type: () => true, limit: '1kb' });
+  app.use('/api/profiles', (req: Request, res: Response, next: NextFunction) => (/^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next()));
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();

@@ -186,7 +186,7 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a BOM, so spreadsheets read UTF-8');
     const text = bytes.subarray(3).toString('utf8');
     assert.match(text, /^Received,Form,First name,Last name,Email,Phone,Message\r\n/);
-    assert.match(text, /lead,Naledi,"'=HYPERLINK\(""http:\/\/evil""\)",naledi@example\.co\.za,0731234567,"Please call me, about 20 panels"/);
+    assert.match(text, /lead,Naledi,"'=HYPERLINK\(""http:\/\/evil""\)",naledi@example\.co\.za,'\+27731234567,"Please call me, about 20 panels"/);
   });
 
   it('hands out a correct vCard 3.0, with the photo embedded and text escaped', async () => {
@@ -204,7 +204,7 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
       'FN:Thabo Mokoena',
       'ORG:Mokoena\\, Sons & Co\\; Ltd',
       'TITLE:Sales Director',
-      'TEL;TYPE=WORK,VOICE:082 123 4567',
+      'TEL;TYPE=WORK,VOICE:+27821234567',
       'EMAIL;TYPE=INTERNET,WORK:thabo@example.co.za',
       `URL:${system.gatewayUrl}/thabo`,
     ]) {

@@ -4,13 +4,15 @@ import sharp from 'sharp';
 import { ProfileDefaults } from '@digicard/contracts';
 import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } from '@digicard/testing';
 
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const photo = () => sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
 
 describe('the public profile page /{username}: rendered on the server, cached, and fresh after a save', () => {
   let system: TestSystem;
   let thabo: TestOwner;
   const page = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${system.gatewayUrl}${path}`, { redirect: 'manual', ...init });
+    // A browser's User-Agent: requests without one are robots to the view counter.
+    const res = await fetch(`${system.gatewayUrl}${path}`, { redirect: 'manual', ...init, headers: { 'user-agent': BROWSER, ...(init.headers as Record<string, string>) } });
     return { status: res.status, html: await res.text(), headers: res.headers };
   };
 
@@ -84,14 +86,14 @@ describe('the public profile page /{username}: rendered on the server, cached, a
   it('records each view with its source: link, QR code or NFC card', async () => {
     // Views of cached pages are counted in the gateway and sent once a second: let earlier ones land first.
     await new Promise((r) => setTimeout(r, 1500));
-    await system.sql('DELETE FROM profiles.profile_views');
+    await system.sql('DELETE FROM profiles.analytics_daily');
     await page('/thabo');
     await page('/thabo?src=qr');
     await page('/thabo?src=qr');
     await page('/thabo?src=nfc');
     await page('/thabo?src=whatever');
     const counts = await waitFor('5 views', async () => {
-      const rows = await system.sql<{ source: string; n: number }>('SELECT source, count(*)::int AS n FROM profiles.profile_views GROUP BY source ORDER BY source');
+      const rows = await system.sql<{ source: string; n: number }>("SELECT key AS source, sum(count)::int AS n FROM profiles.analytics_daily WHERE metric = 'view' GROUP BY key ORDER BY key");
       return rows.reduce((s, r) => s + r.n, 0) === 5 ? rows : null;
     });
     assert.deepEqual(Object.fromEntries(counts.map((r) => [r.source, r.n])), { link: 2, qr: 2, nfc: 1 });

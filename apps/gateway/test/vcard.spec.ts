@@ -9,7 +9,7 @@ const profile = (over: Partial<PublicProfile['document']>): PublicProfile => ({
   lastName: 'Mokoena',
   email: 'thabo@example.co.za',
   membership: 'DigiShare',
-  features: { socialLinks: false, leadForm: false, gallery: false, video: false, products: false },
+  features: { socialLinks: false, leadForm: false, gallery: false, video: false, products: false, shareContact: false },
   document: { ...ProfileDefaults, ...over },
   updatedAt: '2030-03-14T09:26:53.000Z',
 });

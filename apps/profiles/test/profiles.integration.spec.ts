@@ -179,8 +179,8 @@ describe('public profile and leads', () => {
     await service.sql("UPDATE profiles.profiles SET membership = 'DigiShare' WHERE account_id = $1", [owner]);
     const seen = await service.call(Rpc.getPublicProfile, { username: 'hidden', source: 'qr' }, null);
     expect(seen).toMatchObject({ ok: true, value: { profile: { document: { videoLink: '' }, features: { video: false } } } });
-    const views = await service.sql<{ source: string }>('SELECT source FROM profiles.profile_views WHERE account_id = $1', [owner]);
-    expect(views.map((v) => v.source)).toEqual(['qr']);
+    const views = await service.sql<{ key: string; count: number }>("SELECT key, count FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'view'", [owner]);
+    expect(views).toEqual([{ key: 'qr', count: 1 }]);
     // Still stored: a new tier shows it again.
     expect(await service.call(Rpc.getOwnProfile, {}, { accountId: owner })).toMatchObject({ ok: true, value: { document: { videoLink: 'https://www.youtube.com/watch?v=abc' } } });
   });

@@ -134,7 +134,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     const [vcard] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('link', { name: 'Save to Contact' }).click()]);
     assert.equal(vcard.suggestedFilename(), 'Naledi Khumalo.vcf');
     const card = readFileSync((await vcard.path())!, 'utf8').replace(/\r\n /g, '');
-    for (const line of ['BEGIN:VCARD', 'VERSION:3.0', 'N:Khumalo;Naledi;;;', 'FN:Naledi Khumalo', 'ORG:Khumalo Studio', 'TITLE:Founder & Designer', 'TEL;TYPE=WORK,VOICE:082 555 1234', 'EMAIL;TYPE=INTERNET,WORK:naledi@example.co.za', `URL:${system.gatewayUrl}/naledi`, 'END:VCARD']) {
+    for (const line of ['BEGIN:VCARD', 'VERSION:3.0', 'N:Khumalo;Naledi;;;', 'FN:Naledi Khumalo', 'ORG:Khumalo Studio', 'TITLE:Founder & Designer', 'TEL;TYPE=WORK,VOICE:+27825551234', 'EMAIL;TYPE=INTERNET,WORK:naledi@example.co.za', `URL:${system.gatewayUrl}/naledi`, 'END:VCARD']) {
       assert.ok(card.includes(`${line}\r\n`), line);
     }
     assert.match(card, /PHOTO;ENCODING=b;TYPE=JPEG:/);

@@ -44,6 +44,7 @@ import {
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
+import { AnalyticsReportSchema, ClickSchema } from './analytics.js';
 import { HealthReportSchema } from './health.js';
 
 /**
@@ -430,6 +431,46 @@ export const HttpRoutes = {
     tag: 'profiles',
     access: 'account',
     responses: { 200: { description: 'A JSON download' }, 503: unavailable },
+  },
+  getAnalytics: {
+    method: 'get',
+    path: '/api/analytics',
+    operationId: 'getAnalytics',
+    summary: 'The owner’s analytics: last-30-day totals; with ?from=&to= (YYYY-MM-DD) any range in full (DigiPlatinum)',
+    tag: 'analytics',
+    access: 'account',
+    responses: {
+      200: { description: 'The report', schema: AnalyticsReportSchema },
+      400: { description: 'A bad date or range; fieldErrors names it', schema: ApiErrorSchema },
+      403: { description: 'A range, or the full view, needs DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  exportAnalytics: {
+    method: 'get',
+    path: '/api/analytics.csv',
+    operationId: 'exportAnalytics',
+    summary: 'The owner’s analytics, one day a row, as CSV (DigiPlatinum); ?from=&to= as for getAnalytics',
+    tag: 'analytics',
+    access: 'account',
+    produces: 'text/csv',
+    responses: {
+      200: { description: 'CSV, one day a row' },
+      400: { description: 'A bad date or range', schema: ApiErrorSchema },
+      403: { description: 'Needs DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  recordClick: {
+    method: 'post',
+    path: '/api/profiles/:username/clicks',
+    operationId: 'recordClick',
+    summary: 'The public page’s click beacon (navigator.sendBeacon): counted in the gateway, sent to profiles in batches',
+    tag: 'analytics',
+    access: 'public',
+    body: ClickSchema,
+    params: usernameParams,
+    responses: { 204: { description: 'Counted (or ignored: a robot, or the owner)' }, 403: csrf },
   },
   submitLead: {
     method: 'post',

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** Field rules shared by every form that asks for them, so the browser and the server say the same thing. */
@@ -26,3 +27,29 @@ export const messageText = z
   .trim()
   .min(1, 'Please enter a message.')
   .max(5000, 'Please keep the message under 5000 characters.');
+
+/**
+ * A phone number in any common South African form (082 123 4567, +27 82 123 4567, 27821234567, 0027...) or an
+ * international one with its +code, as E.164 (+27821234567); null when it is not a possible number. Uses
+ * libphonenumber-js (Google's metadata, the small set).
+ */
+export function toE164(value: string): string | null {
+  const trimmed = value.trim();
+  // 27821234567 typed without the + is a South African number in international form.
+  const candidate = /^27\d{9}$/.test(trimmed.replace(/[\s-]/g, '')) ? `+${trimmed}` : trimmed;
+  const parsed = parsePhoneNumberFromString(candidate, 'ZA');
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+const PHONE_MESSAGE = 'Please enter a phone number, e.g. 082 123 4567.';
+
+/** An optional phone number, stored as E.164 ('' when left empty). */
+export const optionalPhone = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .max(30, PHONE_MESSAGE)
+    .refine((v) => toE164(v) !== null, PHONE_MESSAGE)
+    .overwrite((v) => toE164(v) ?? v),
+]);

@@ -15,3 +15,4 @@ export * from './profiles.js';
 export * from './catalogue.js';
 export * from './commerce.js';
 export * from './staff.js';
+export * from './analytics.js';

@@ -92,6 +92,15 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
   }),
   /** Someone tried to register with this address: sign in or reset the password; nothing was changed. */
   z.object({ template: z.literal('registration-attempted'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), signInLink: z.string() }),
+  /** "Get your own Profile" on someone's page: the visitor's welcome, with a sign-up link holding their details. */
+  z.object({
+    template: z.literal('visitor-welcome'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    ownerName: z.string(),
+    link: z.url(),
+  }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 export type EmailTemplate = EmailJob['template'];

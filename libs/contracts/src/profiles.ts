@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, personName } from './fields.js';
+import { emailAddress, optionalPhone, personName } from './fields.js';
 
 export const Memberships = ['DigiShare', 'DigiSilver', 'DigiGold', 'DigiPlatinum'] as const;
 export const MembershipSchema = z.enum(Memberships);
@@ -70,7 +70,7 @@ export const ProfileDocumentSchema = z
   .object({
     title: z.string().trim().max(120),
     profileBio: z.string().trim().max(2000),
-    tel: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ]{10,16}$/, 'Please enter a phone number, e.g. 082 123 4567.')]),
+    tel: optionalPhone,
     profileImage: mediaUrl,
     profileImageWidth: stepped(0, 100, 5, 'Profile image width'),
     profileImageHeight: stepped(0, 400, 10, 'Profile image height'),
@@ -166,7 +166,15 @@ export const PublicProfileSchema = z
     email: z.string(),
     membership: MembershipSchema,
     document: ProfileDocumentSchema,
-    features: z.object({ socialLinks: z.boolean(), leadForm: z.boolean(), gallery: z.boolean(), video: z.boolean(), products: z.boolean() }),
+    features: z.object({
+      socialLinks: z.boolean(),
+      leadForm: z.boolean(),
+      gallery: z.boolean(),
+      video: z.boolean(),
+      products: z.boolean(),
+      /** DigiSilver: Share on WhatsApp, Share by email, the share sheet. */
+      shareContact: z.boolean().default(false),
+    }),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'PublicProfile' });
@@ -184,7 +192,7 @@ export const LeadSubmissionSchema = z
     firstName: personName,
     lastName: z.string().trim().max(120).default(''),
     email: emailAddress,
-    phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ]{10,16}$/, 'Please enter a phone number, e.g. 082 123 4567.')]).default(''),
+    phone: optionalPhone.default(''),
     message: z.string().trim().max(2000, 'Please keep the message under 2000 characters.').default(''),
     consent: z.literal(true, { error: 'Please agree that the owner may contact you.' }),
     /** Honeypot: a field people never see. Anything in it marks a robot. */
@@ -207,6 +215,9 @@ export const LeadSchema = z
   .meta({ id: 'Lead' });
 export type Lead = z.infer<typeof LeadSchema>;
 export const LeadListSchema = z.object({ leads: z.array(LeadSchema) }).meta({ id: 'LeadList' });
+
+/** The consent the lead forms show, as the lead keeps it (what was shown, and when it was given). */
+export const leadConsentText = (ownerName: string): string => `I agree that ${ownerName} may contact me about this.`;
 
 /** The spec's thank-you texts for the three forms (section 8), typos mended. */
 export const LeadThanks = {

@@ -47,6 +47,7 @@ import {
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
+import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema } from './analytics.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
@@ -145,6 +146,8 @@ export const Rpc = {
   submitLead: rpc('profiles', 'profiles.lead.submit', 'public', z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }), z.object({ id: z.uuid() })),
   listLeads: rpc('profiles', 'profiles.lead.list', 'account', None, LeadListSchema),
   exportData: rpc('profiles', 'profiles.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  /** The owner's analytics: last-30-day totals for every tier, any range in full for DigiPlatinum (403 otherwise). */
+  getAnalytics: rpc('profiles', 'profiles.analytics.get', 'account', AnalyticsRangeSchema, AnalyticsReportSchema),
 
   /** Prices the basket from the catalogue (never from the browser) and keeps the order, awaiting payment. */
   placeOrder: rpc('orders', 'orders.order.place', 'account', CheckoutRequestSchema, OrderSchema),
@@ -194,6 +197,12 @@ export const Notices = {
     owner: 'profiles' as ServiceName,
     /** Views are counted in the gateway and sent in batches: `count` views of this page from this source. */
     data: z.object({ username: z.string().max(64), source: ViewSourceSchema, count: z.number().int().min(1).max(1_000_000).default(1) }),
+  },
+  /** Analytics counted in the gateway (views by source and card, Save to Contact, clicks, unique visitors), in batches. */
+  analyticsRecorded: {
+    subject: 'profiles.analytics.record',
+    owner: 'profiles' as ServiceName,
+    data: AnalyticsBatchSchema,
   },
 } as const;
 

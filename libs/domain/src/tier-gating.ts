@@ -41,6 +41,7 @@ export const publicFeatures = (membership: Membership) => ({
   gallery: hasFeature(membership, 'gallery'),
   video: hasFeature(membership, 'video'),
   products: hasFeature(membership, 'products'),
+  shareContact: hasFeature(membership, 'shareContact'),
 });
 
 /** The message that tells an owner which tier unlocks `content`. */

@@ -14,3 +14,4 @@ export { clientScript, type ClientScript } from './client-script.js';
 export { safeHref, absoluteUrl } from './safe-url.js';
 export { videoView, type VideoView } from './video.js';
 export { SocialBadges, isSocialPlatform, type SocialBadge } from './social.js';
+export { shareLinks, ShareTexts, type ShareLinks } from './share.js';

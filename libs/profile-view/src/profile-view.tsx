@@ -1,9 +1,10 @@
 import { useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { ProfileDefaults, type LeadSubmission, type PublicProfile } from '@digicard/contracts';
+import { leadConsentText, ProfileDefaults, type LeadSubmission, type PublicProfile } from '@digicard/contracts';
 import { bounded, colour, readableOn } from './colours.js';
 import { safeHref } from './safe-url.js';
 import { SocialBadges, isSocialPlatform } from './social.js';
 import { videoView } from './video.js';
+import { shareLinks, ShareTexts } from './share.js';
 
 export interface ProfileViewUrls {
   /** Save to Contact: the vCard download, e.g. `/api/profiles/{username}/vcard`. */
@@ -12,6 +13,8 @@ export interface ProfileViewUrls {
   leads: string;
   /** The sign-up page, linked from the Get your own Profile panel. */
   register: string;
+  /** The click beacon (`/api/profiles/{username}/clicks`); the page counts no clicks without it. */
+  clicks?: string;
 }
 
 export type ProfileViewMode = 'public' | 'preview';
@@ -129,7 +132,7 @@ function LeadForm({ kind, label, action, ownerName, sendStyle, preview }: LeadFo
       ))}
       <div className="pv-field pv-check">
         <input id={id('consent')} name="consent" type="checkbox" value="true" required />
-        <label htmlFor={id('consent')}>I agree that {ownerName} may contact me about this.</label>
+        <label htmlFor={id('consent')}>{leadConsentText(ownerName)}</label>
       </div>
       <div className="pv-hp" aria-hidden="true">
         <label htmlFor={id('website')}>Leave this field empty</label>
@@ -226,7 +229,7 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
   const socials = profile.features.socialLinks
     ? d.socialLinks.flatMap((link) => {
         const href = safeHref(link.url);
-        return href && isSocialPlatform(link.platform) ? [{ href, ...SocialBadges[link.platform] }] : [];
+        return href && isSocialPlatform(link.platform) ? [{ href, platform: link.platform, ...SocialBadges[link.platform] }] : [];
       })
     : [];
   const video = profile.features.video ? videoView(d.videoLink) : undefined;
@@ -238,6 +241,7 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
       })
     : [];
   const bio = d.profileBio.trim();
+  const share = profile.features.shareContact ? shareLinks(name, `${siteUrl.replace(/\/+$/, '')}/${profile.username}`) : null;
 
   return (
     <article className="pv" style={{ backgroundColor: background, color: colour(d.mainFontColor, D.mainFontColor) }}>
@@ -317,7 +321,7 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
       {websites.length > 0 ? (
         <div className="pv-links">
           {websites.map((link, index) => (
-            <a key={index} className="pv-btn" href={link.href} {...NEW_TAB} style={buttonStyle}>
+            <a key={index} className="pv-btn" href={link.href} {...NEW_TAB} style={buttonStyle} data-pv-click={`website:${index}`}>
               {link.label}
               <NewTabNote />
             </a>
@@ -334,6 +338,7 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
                 {...NEW_TAB}
                 aria-label={link.label}
                 title={link.label}
+                data-pv-click={`social:${link.platform}`}
                 style={{ backgroundColor: link.colour, color: readableOn(link.colour) }}
               >
                 <span aria-hidden="true">{link.badge}</span>
@@ -341,6 +346,21 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {share ? (
+        <div className="pv-links pv-share" role="group" aria-label="Share this profile">
+          <a className="pv-btn" href={share.whatsapp} {...NEW_TAB} style={buttonStyle} data-pv-click="share:wa">
+            {ShareTexts.whatsapp}
+            <NewTabNote />
+          </a>
+          <a className="pv-btn" href={share.email} style={buttonStyle} data-pv-click="share:email">
+            {ShareTexts.email}
+          </a>
+          <button type="button" className="pv-btn" style={buttonStyle} data-pv-click="share:native" data-pv-share={share.url} data-pv-title={share.title} hidden>
+            {ShareTexts.native}
+          </button>
+        </div>
       ) : null}
 
       {video ? (

@@ -22,6 +22,8 @@ export interface ProfilePageOptions {
 /** What the page script reads from `<script type="application/json" id="profile-data">`. */
 export interface ProfilePageData {
   leadsUrl: string;
+  /** The click beacon's address ('' for none). */
+  clicksUrl: string;
   thanks: typeof LeadThanks;
 }
 
@@ -58,7 +60,7 @@ export function renderProfilePage({ profile, brandName, siteUrl, profileUrl, url
   const title = `${name} | ${brandName}`;
   const canonical = safeHref(profileUrl);
   const image = (d.profileImage && absoluteUrl(d.profileImage, profileUrl)) || (d.businessLogo && absoluteUrl(d.businessLogo, profileUrl));
-  const data: ProfilePageData = { leadsUrl: safeHref(urls.leads) ?? '', thanks: LeadThanks };
+  const data: ProfilePageData = { leadsUrl: safeHref(urls.leads) ?? '', clicksUrl: (urls.clicks && safeHref(urls.clicks)) ?? '', thanks: LeadThanks };
   const script = safeHref(scriptUrl);
 
   const markup = renderToStaticMarkup(

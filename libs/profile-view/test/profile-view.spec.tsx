@@ -73,7 +73,7 @@ describe('renderProfilePage: the document', () => {
     const block = /<script type="application\/json" id="profile-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
     assert.ok(block);
     assert.ok(!block.includes('<'));
-    assert.deepEqual(JSON.parse(block), { leadsUrl: '/api/profiles/thabo/leads', thanks: LeadThanks });
+    assert.deepEqual(JSON.parse(block), { leadsUrl: '/api/profiles/thabo/leads', clicksUrl: '', thanks: LeadThanks });
     const escaped = jsonForHtml({ text: '</script><script>alert(1)</script>&\u2028' });
     assert.ok(!/[<>&\u2028]/.test(escaped));
     assert.ok(escaped.includes('\\u003c/script\\u003e'));
@@ -272,7 +272,8 @@ describe('ProfileView: hostile content', () => {
         p.document.gallery = [{ imageUrl: url }];
       });
       assert.ok(!/javascript:|vbscript:|data:|evil\.example/i.test(html), url);
-      for (const href of hrefs(html)) assert.match(href, /^(https?:\/\/|\/[^/\\])/, href);
+      // Our own Share by email link (DigiSilver) is the one mailto:, with no address in it.
+      for (const href of hrefs(html)) assert.match(href, /^(https?:\/\/|\/[^/\\]|mailto:\?subject=)/, href);
     }
   });
 
@@ -310,5 +311,22 @@ describe('ProfileView in preview mode and profileCss', () => {
     for (const rule of profileCss.split('}').filter((r) => r.includes('{'))) {
       assert.match(rule.trim(), /^\.pv/, rule);
     }
+  });
+});
+
+describe('share links (DigiSilver and up)', () => {
+  it('tags WhatsApp, email and the share sheet with their source, and shows them only with shareContact', async () => {
+    const { shareLinks } = await import('../src/share.js');
+    const links = shareLinks('Thabo Mokoena', 'https://digicard.co.za/thabo');
+    assert.equal(links.whatsapp, `https://wa.me/?text=${encodeURIComponent("Thabo Mokoena's digital business card: https://digicard.co.za/thabo?src=wa")}`);
+    assert.ok(decodeURIComponent(links.email).endsWith('https://digicard.co.za/thabo?src=email'));
+    assert.ok(links.email.startsWith('mailto:?subject='));
+    assert.equal(links.url, 'https://digicard.co.za/thabo?src=link');
+    const withShare = page(() => undefined);
+    assert.ok(withShare.includes('Share on WhatsApp') && withShare.includes('data-pv-click="share:wa"'));
+    const without = page((p) => {
+      p.features.shareContact = false;
+    });
+    assert.ok(!without.includes('Share on WhatsApp') && !without.includes('wa.me/?text'));
   });
 });

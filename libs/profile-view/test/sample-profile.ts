@@ -8,7 +8,7 @@ export const sampleProfile = (): PublicProfile => ({
   lastName: 'Mokoena',
   email: 'thabo@example.co.za',
   membership: 'DigiGold',
-  features: { socialLinks: true, leadForm: true, gallery: true, video: true, products: true },
+  features: { socialLinks: true, leadForm: true, gallery: true, video: true, products: true, shareContact: true },
   updatedAt: '2025-01-01T00:00:00.000Z',
   document: {
     ...ProfileDefaults,

@@ -90,11 +90,11 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
    * The page of a profile, rendered by `render`, or null when there is none for this viewer. Pages of shareable
    * profiles seen by anyone but their owner are kept rendered.
    */
-  async page(username: string, viewerId: string | null, source: ViewSource, render: (result: PublicPageResult) => string): Promise<RenderedPage | null> {
+  async page(username: string, viewerId: string | null, source: ViewSource | null, render: (result: PublicPageResult) => string): Promise<RenderedPage | null> {
     const meta: RequestMeta = { requestId: randomUUID(), userId: viewerId, role: null, ip: null };
     const cached = this.cache.get(username);
     if (cached && Date.now() - cached.at < TTL_MS && !viewerId) {
-      this.countView(username, source);
+      if (source) this.countView(username, source);
       return { html: cached.html, gzip: cached.gzip, isOwner: false };
     }
     try {

@@ -1,6 +1,7 @@
-import { Controller, Inject, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { HttpRoutes, LeadThanks, Rpc, type LeadSubmission, type RequestMeta } from '@digicard/contracts';
+import { PageAnalytics } from '../analytics/page-analytics.js';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
@@ -13,6 +14,7 @@ export class PublicProfileController {
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(VisitorDownloads) private readonly downloads: VisitorDownloads,
+    @Inject(PageAnalytics) private readonly analytics: PageAnalytics,
   ) {}
 
   @Route(HttpRoutes.submitLead)
@@ -21,8 +23,8 @@ export class PublicProfileController {
   }
 
   @Route(HttpRoutes.getVcard)
-  vcard(@Param('username') username: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
-    return this.downloads.vcard(username, meta, res);
+  vcard(@Param('username') username: string, @Meta() meta: RequestMeta, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.downloads.vcard(username, meta, res).then(() => this.analytics.countSave(req, username));
   }
 
   @Route(HttpRoutes.getQrPng)

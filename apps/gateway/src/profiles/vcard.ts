@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@digicard/contracts';
+import { toE164, type PublicProfile } from '@digicard/contracts';
 
 /** vCard 3.0 text values escape backslash, comma, semicolon and line breaks (RFC 2426 section 4). */
 export const escapeVcard = (value: string): string =>
@@ -39,7 +39,7 @@ export function buildVcard({ profile, profileUrl, photoJpeg }: VcardOptions): st
     `FN:${escapeVcard(`${profile.firstName} ${profile.lastName}`.trim())}`,
     ...(doc.businessName ? [`ORG:${escapeVcard(doc.businessName)}`] : []),
     ...(doc.title ? [`TITLE:${escapeVcard(doc.title)}`] : []),
-    ...(doc.tel ? [`TEL;TYPE=WORK,VOICE:${escapeVcard(doc.tel)}`] : []),
+    ...(doc.tel ? [`TEL;TYPE=WORK,VOICE:${escapeVcard(toE164(doc.tel) ?? doc.tel)}`] : []),
     `EMAIL;TYPE=INTERNET,WORK:${escapeVcard(profile.email)}`,
     `URL:${escapeVcard(profileUrl)}`,
     ...(photoJpeg ? [`PHOTO;ENCODING=b;TYPE=JPEG:${photoJpeg.toString('base64')}`] : []),

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { ImplementedWebRoutes, isReservedUsername, type ViewSource } from '@digicard/contracts';
+import { ImplementedWebRoutes, isReservedUsername } from '@digicard/contracts';
 import { clientScript, renderProfilePage } from '@digicard/profile-view';
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
+import { PageAnalytics } from '../analytics/page-analytics.js';
 import { PublicPageService } from '../profiles/public-page.service.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 
@@ -22,6 +23,7 @@ export class PublicProfilePage {
   constructor(
     @Inject(PublicPageService) private readonly publicPages: PublicPageService,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(PageAnalytics) private readonly analytics: PageAnalytics,
   ) {}
 
   /** Answers the request and returns true, or returns false when the path is not a profile's. */
@@ -47,21 +49,25 @@ export class PublicProfilePage {
   }
 
   private async render(username: string, req: SessionRequest, res: Response): Promise<boolean> {
-    const src = req.query['src'];
-    const source: ViewSource = src === 'qr' || src === 'nfc' ? src : 'link';
     const base = this.config.PUBLIC_URL;
-    const page = await this.publicPages.page(username, req.session?.data.accountId ?? null, source, (result) =>
+    const page = await this.publicPages.page(username, req.session?.data.accountId ?? null, null, (result) =>
       renderProfilePage({
         profile: result.profile,
         brandName: this.config.BRAND_NAME,
         siteUrl: base,
         profileUrl: `${base}/${username}`,
-        urls: { vcard: `/api/profiles/${username}/vcard`, leads: `/api/profiles/${username}/leads`, register: '/register' },
+        urls: {
+          vcard: `/api/profiles/${username}/vcard`,
+          leads: `/api/profiles/${username}/leads`,
+          register: '/register',
+          clicks: `/api/profiles/${username}/clicks`,
+        },
         scriptUrl: `/profile-assets/profile-page.js?v=${clientScript().hash}`,
         ...(result.shareable ? {} : { notice: OWNER_NOTICE }),
       }),
     );
     if (!page) return false;
+    if (!page.isOwner) this.analytics.countView(req, username);
     res.status(200).type('html').set('Cache-Control', page.isOwner ? 'private, no-cache' : 'no-cache').vary('Accept-Encoding');
     if (page.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       res.set('Content-Encoding', 'gzip').send(page.gzip);

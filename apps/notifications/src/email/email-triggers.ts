@@ -43,6 +43,18 @@ export class EmailTriggers {
         createdAt: lead.createdAt,
       },
     });
+    if (lead.kind === 'own-profile') {
+      const signUp = new URL('/register', this.config.PUBLIC_URL);
+      for (const [key, value] of Object.entries({ firstName: lead.firstName, lastName: lead.lastName, email: lead.email })) if (value) signUp.searchParams.set(key, value);
+      await this.emails.enqueue({
+        template: 'visitor-welcome',
+        sourceEventId: eventId,
+        to: lead.email,
+        firstName: lead.firstName,
+        ownerName: lead.ownerFirstName,
+        link: signUp.toString(),
+      });
+    }
   }
 
   @OnEvent(Events.enquiryReceived)

@@ -155,6 +155,12 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
       ];
       return { to: job.to, replyTo: l.email, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
     }
+    case 'visitor-welcome': {
+      const title = `Get your own ${brand.name} profile`;
+      const intro = `Hi ${oneLine(job.firstName, 60)}, you asked ${oneLine(job.ownerName, 120)} about a digital business card of your own. Sign up in a minute: we have filled in the details you gave.`;
+      return linkEmail(brand, job.to, `Your own ${brand.name} profile`, title, intro, 'Create my profile', job.link,
+        `DigiShare is free: your contact details, a QR code and Save to Contact. If you did not ask for this, ignore this email.`);
+    }
     case 'verify-email': {
       const title = 'Please verify your email address';
       const intro = `Hi ${oneLine(job.firstName, 60)}, welcome to ${brand.name}! Verify your email address so that you can share your profile.`;

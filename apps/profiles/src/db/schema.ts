@@ -1,4 +1,4 @@
-import { boolean, customType, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 import type { ProfileDocument } from '@digicard/contracts';
@@ -91,14 +91,45 @@ export const leads = schema.table(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     message: text('message').notNull(),
+    /** The consent the form showed, word for word, and when the visitor gave it (POPIA). */
+    consentText: text('consent_text').notNull().default(''),
+    consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('leads_account_idx').on(t.accountId, t.createdAt)],
 );
 
+/**
+ * Analytics, one row per owner, SAST day, metric and key, counted up: views by source (`view`, key `link`, `qr`,
+ * `nfc`, `wa`, `email`), views through each NFC card (`card`, key its serial), Save to Contact (`save`), clicks
+ * (`click`, key the target). The gateway counts and sends batches; no row names a visitor.
+ */
+export const analyticsDaily = schema.table(
+  'analytics_daily',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: text('metric').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.metric, t.key] })],
+);
+
+/** Unique visitors: a daily salted hash per visitor (the salt lives a day or two in Redis; no address is kept). */
+export const analyticsVisitors = schema.table(
+  'analytics_visitors',
+  {
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.hash] })],
+);
+
 export const viewSource = schema.enum('view_source', ['link', 'qr', 'nfc']);
 
-/** One row per public page view, with where it came from, for analytics. */
+/** The first per-view table: replaced by `analytics_daily` (its rows were summed into it); no longer written. */
 export const profileViews = schema.table(
   'profile_views',
   {

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsQueries } from '../analytics/analytics-queries.js';
+import { AnalyticsController } from '../analytics/analytics.controller.js';
+import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { AccountEvents } from './account-events.handler.js';
 import { MembershipEvents } from './membership-events.handler.js';
 import { ProfileQueries } from './profile-queries.js';
@@ -12,7 +15,7 @@ import { StoreImage } from './use-cases/store-image.use-case.js';
 import { SubmitLead } from './use-cases/submit-lead.use-case.js';
 
 @Module({
-  controllers: [ProfilesController],
-  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents],
+  controllers: [ProfilesController, AnalyticsController],
+  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents, AnalyticsRepository, AnalyticsQueries],
 })
 export class ProfilesModule {}

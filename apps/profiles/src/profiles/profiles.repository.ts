@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { saDay } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { accountFacts, leads, media, memberships, profileViews, profiles, vanityPaths } from '../db/schema.js';
+import { accountFacts, analyticsDaily, analyticsVisitors, leads, media, memberships, profileViews, profiles, vanityPaths } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -73,7 +74,7 @@ export class ProfilesRepository {
 
   /** The profile and everything kept with it (images, leads, views, paths); returns the username it had. */
   async deleteAll(tx: Transaction, accountId: string): Promise<string | null> {
-    for (const table of [media, leads, profileViews, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
+    for (const table of [media, leads, profileViews, analyticsDaily, analyticsVisitors, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
     const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
     return gone?.username ?? null;
   }
@@ -106,16 +107,24 @@ export class ProfilesRepository {
     return db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(desc(leads.createdAt));
   }
 
+  /** Views counted by the service itself (a caller that names a source), onto today's analytics row. */
   async recordView(db: Executor, accountId: string, source: 'link' | 'qr' | 'nfc', count = 1): Promise<void> {
-    await db.insert(profileViews).values(Array.from({ length: Math.min(count, 10_000) }, () => ({ accountId, source })));
+    await db
+      .insert(analyticsDaily)
+      .values({ accountId, day: saDay(), metric: 'view', key: source, count: Math.min(count, 1_000_000) })
+      .onConflictDoUpdate({
+        target: [analyticsDaily.accountId, analyticsDaily.day, analyticsDaily.metric, analyticsDaily.key],
+        set: { count: sql`${analyticsDaily.count} + excluded.count` },
+      });
   }
 
+  /** Views kept for the owner, by source, all time (the POPIA export). */
   async viewCounts(db: Executor, accountId: string): Promise<Record<string, number>> {
     const rows = await db
-      .select({ source: profileViews.source, n: count() })
-      .from(profileViews)
-      .where(eq(profileViews.accountId, accountId))
-      .groupBy(profileViews.source);
+      .select({ source: analyticsDaily.key, n: sql<number>`sum(${analyticsDaily.count})::integer` })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.accountId, accountId), eq(analyticsDaily.metric, 'view')))
+      .groupBy(analyticsDaily.key);
     return Object.fromEntries(rows.map((r) => [r.source, Number(r.n)]));
   }
 

@@ -157,3 +157,22 @@ document.querySelectorAll<HTMLFormElement>('form[data-lead-kind]').forEach((form
     void send(form);
   });
 });
+
+// ── clicks and sharing ──────────────────────────────────────────────────────────────────────────────────────────
+// Each click on a button or link is one beacon (never delays leaving the page); the gateway counts them in batches.
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target.closest('[data-pv-click]') : null;
+  const name = target?.getAttribute('data-pv-click');
+  if (name && data.clicksUrl && navigator.sendBeacon) {
+    navigator.sendBeacon(data.clicksUrl, JSON.stringify({ target: name }));
+  }
+});
+
+// The browser's share sheet, where it has one.
+document.querySelectorAll<HTMLButtonElement>('[data-pv-share]').forEach((button) => {
+  if (!navigator.share) return;
+  button.hidden = false;
+  button.addEventListener('click', () => {
+    navigator.share({ title: button.getAttribute('data-pv-title') ?? '', url: button.getAttribute('data-pv-share') ?? '' }).catch(() => undefined);
+  });
+});

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
+import { AnalyticsRepository } from '../../analytics/analytics.repository.js';
 import { toLead, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
@@ -12,6 +13,7 @@ export class ExportData {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
   ) {}
 
   async execute(accountId: string): Promise<Record<string, unknown>> {
@@ -19,9 +21,14 @@ export class ExportData {
     return {
       profile: toOwn(row),
       createdAt: row.createdAt.toISOString(),
-      leads: (await this.profiles.leadsOf(this.db, accountId)).map(toLead),
+      leads: (await this.profiles.leadsOf(this.db, accountId)).map((lead) => ({
+        ...toLead(lead),
+        consentText: lead.consentText,
+        consentAt: lead.consentAt?.toISOString() ?? null,
+      })),
       images: await this.profiles.mediaOf(this.db, accountId),
       views: await this.profiles.viewCounts(this.db, accountId),
+      analytics: await this.analytics.totalsOf(this.db, accountId),
     };
   }
 }

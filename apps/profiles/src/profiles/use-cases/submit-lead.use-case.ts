@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, hasFeature, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { Events, hasFeature, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
@@ -40,6 +40,10 @@ export class SubmitLead {
         email: submission.email,
         phone: submission.phone,
         message: submission.message,
+        // The words the form showed next to the box the visitor ticked (the page names the owner as ProfileView
+        // does), and when it was ticked.
+        consentText: leadConsentText(row.firstName.trim() || `${row.firstName} ${row.lastName}`.trim() || row.username),
+        consentAt: new Date(),
       });
       await recordEvent(tx, outbox, Events.leadCaptured, {
         leadId: lead.id,

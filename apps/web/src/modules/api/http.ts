@@ -46,11 +46,17 @@ type UploadRoute = HttpRoute & { readonly method: 'post'; readonly upload: strin
 /** A raw-body request: the file, and the route's path with its `:params` filled in. */
 interface Payload {
   readonly path: string;
-  readonly raw: Blob;
+  readonly raw?: Blob;
 }
 
 export function getJson<R extends BodylessRoute<'get'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
   return send(route, undefined);
+}
+
+/** A GET with a query string (`?from=...&to=...`); empty values are left out. */
+export function getJsonWithQuery<R extends BodylessRoute<'get'>>(route: R, query: Readonly<Record<string, string>>): Promise<HttpResult<ResponseData<R>>> {
+  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== '')).toString();
+  return send(route, undefined, false, { path: search ? `${route.path}?${search}` : route.path });
 }
 
 export function postJson<R extends BodyRoute<'post'>>(route: R, body: RequestBody<R>): Promise<HttpResult<ResponseData<R>>>;

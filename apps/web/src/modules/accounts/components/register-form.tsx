@@ -2,7 +2,7 @@ import { PASSWORD_MIN, RegisterRequestSchema, WebRoutes, type ApiError, type Reg
 import { Button, FormAlert, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_FAILURE_STATUS } from '../../api/http';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { register as registerAccount } from '../api/accounts';
@@ -33,13 +33,21 @@ export interface RegisterSubmission {
 export function RegisterForm({ labelledBy, submission }: { labelledBy: string; submission?: RegisterSubmission }) {
   const navigate = useNavigate();
   const [alert, setAlert] = useState<string | null>(null);
+  const [prefill] = useSearchParams();
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useContractForm(RegisterRequestSchema, { username: '', firstName: '', lastName: '', email: '', password: '' });
+  } = useContractForm(RegisterRequestSchema, {
+    username: '',
+    // The visitor welcome email's link ("Get your own Profile") fills in what the visitor already gave.
+    firstName: prefill.get('firstName')?.slice(0, 120) ?? '',
+    lastName: prefill.get('lastName')?.slice(0, 120) ?? '',
+    email: prefill.get('email')?.slice(0, 254) ?? '',
+    password: '',
+  });
   const username = useWatch({ control, name: 'username' }).trim().toLowerCase() || USERNAME_PLACEHOLDER;
 
   const onValid = async (values: RegisterRequest) => {

@@ -27,6 +27,7 @@ export function LivePreview({ account, document }: LivePreviewProps) {
         gallery: hasFeature(account.membership, 'gallery'),
         video: hasFeature(account.membership, 'video'),
         products: hasFeature(account.membership, 'products'),
+        shareContact: hasFeature(account.membership, 'shareContact'),
       },
       updatedAt: account.updatedAt,
     }),

@@ -14,6 +14,7 @@ import { DEFAULT_SECTION, sectionLabel, sectionOfField, type SectionId } from '.
 import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation';
 import { LivePreview } from './live-preview';
 import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
+import { AnalyticsSection } from '../../analytics/components/analytics-section';
 import { AccessoriesCartSection } from '../../billing/components/accessories-cart-section';
 import { BillingSection } from '../../billing/components/billing-section';
 import { BusinessSection } from './sections/business-section';
@@ -171,7 +172,15 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'design':
       return <DesignSection {...props} />;
     case 'qr':
-      return <QrSection username={state.account.username} isVerified={state.account.isVerified} isPublic={state.account.isPublic} />;
+      return (
+        <QrSection
+          username={state.account.username}
+          isVerified={state.account.isVerified}
+          isPublic={state.account.isPublic}
+          name={`${state.account.firstName} ${state.account.lastName}`.trim() || state.account.username}
+          membership={state.account.membership}
+        />
+      );
     case 'settings':
       return (
         <SettingsSection
@@ -183,6 +192,8 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
       );
     case 'leads':
       return <LeadsSection />;
+    case 'analytics':
+      return <AnalyticsSection />;
     case 'billing':
       return <BillingSection />;
     case 'cart':

@@ -9,6 +9,7 @@ export const Sections = [
   { id: 'qr', label: 'QR Code' },
   { id: 'settings', label: 'Settings' },
   { id: 'leads', label: 'Leads' },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'billing', label: 'Billing' },
   { id: 'cart', label: 'Accessories Cart' },
 ] as const;

@@ -1,6 +1,8 @@
+import type { Membership } from '@digicard/contracts';
 import { Button } from '@digicard/ui';
 import { useState } from 'react';
 import { publicProfileUrl } from '../../../accounts/utils/profile-url';
+import { ShareProfile } from '../../../analytics/components/share-profile';
 import { ProfileLinks } from '../../api/profile';
 
 export const NO_QR_CODE = 'No QR Code available';
@@ -11,10 +13,13 @@ interface QrSectionProps {
   username: string;
   isVerified: boolean;
   isPublic: boolean;
+  /** The owner's name, for the share message. */
+  name: string;
+  membership: Membership;
 }
 
 /** QR Code: the code (300 x 300) with its PNG and SVG downloads, and the public address with Copy link. */
-export function QrSection({ username, isVerified, isPublic }: QrSectionProps) {
+export function QrSection({ username, isVerified, isPublic, name, membership }: QrSectionProps) {
   const [copyStatus, setCopyStatus] = useState('');
   if (!username) return <p className="pe-note">{NO_QR_CODE}</p>;
   const address = publicProfileUrl(username);
@@ -70,6 +75,8 @@ export function QrSection({ username, isVerified, isPublic }: QrSectionProps) {
       <p className="pe-copy__status" role="status">
         {copyStatus}
       </p>
+      <h3 className="pe-subtitle">Share your profile</h3>
+      <ShareProfile name={name} address={address} membership={membership} />
       <p>
         <a href={`/${username}`} target="_blank" rel="noopener">
           Open my profile<span className="ui-visually-hidden"> (opens in a new tab)</span>

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Request } from 'express';
+import type { Redis } from 'ioredis';
+import { AnalyticsSourceSchema, CardSerialSchema, Notices, saDay, type AnalyticsBatch, type AnalyticsMetric } from '@digicard/contracts';
+import type { Logger } from '@digicard/config';
+import { CONFIG, LOGGER } from '@digicard/server';
+import type { Config } from '../config.js';
+import { redisCall } from '../redis/redis-call.js';
+import { NATS_CLIENT, REDIS } from '../tokens.js';
+
+/**
+ * Robots and link previews (WhatsApp, Facebook, Slack, Twitter/X, Telegram, Discord, LinkedIn, Skype, search
+ * engines, monitors, HTTP libraries): never counted. A request without a User-Agent is not a person's browser either.
+ */
+const ROBOT =
+  /bot\b|crawl|spider|slurp|facebookexternalhit|facebookcatalog|meta-externalagent|whatsapp|slack|twitterbot|telegrambot|discordbot|linkedinbot|skypeuripreview|embedly|quora link preview|pinterest|redditbot|applebot|bingpreview|google-inspectiontool|googleother|yandex|baidu|duckduck|petalbot|semrush|ahrefs|mj12|pingdom|uptime|statuscake|site24x7|lighthouse|pagespeed|chrome-lighthouse|curl\/|wget\/|python-|go-http-client|okhttp|java\/|axios|node-fetch|undici|libwww|httpclient|postman|insomnia/i;
+
+export const isRobot = (userAgent: string | undefined): boolean => !userAgent || userAgent.length < 10 || ROBOT.test(userAgent);
+
+/** Prefetches and prerenders (the browser guessing, not a person looking) are not views. */
+const isPrefetch = (req: Request): boolean =>
+  ['sec-purpose', 'purpose', 'x-purpose'].some((name) => /prefetch|prerender/i.test(String(req.headers[name] ?? '')));
+
+const MAX_BATCH = 5000;
+const SALT_SECONDS = 2 * 86_400;
+
+/**
+ * Counts what visitors do on public pages without slowing them: each count is a few map updates in memory, sent to
+ * the profiles service as one batch about once a second (`profiles.analytics.record`, fire-and-forget on core
+ * NATS: a replica that dies loses at most a second of counts). Unique visitors are a hash of the address and the
+ * browser with a salt that changes every day and lives two days in Redis, so no address is kept and yesterday's
+ * hashes cannot be matched with today's. The page path calls one method (`countView`) and nothing else.
+ */
+@Injectable()
+export class PageAnalytics implements OnModuleDestroy {
+  /** `username \n day \n metric \n key` → count. */
+  private readonly counts = new Map<string, number>();
+  /** `username \n day \n hash`. */
+  private readonly visitors = new Set<string>();
+  private readonly salts = new Map<string, Promise<string | null>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A view of `/{username}` by a person: its source (`?src=`), its NFC card (`?card=`), and the visitor. */
+  countView(req: Request, username: string): void {
+    if (!this.counting(req)) return;
+    const src = AnalyticsSourceSchema.safeParse(req.query['src']);
+    const day = saDay();
+    this.add(username, day, 'view', src.success ? src.data : 'link');
+    const card = CardSerialSchema.safeParse(req.query['card']);
+    if (card.success) this.add(username, day, 'card', card.data.toUpperCase());
+    this.countVisitor(req, username, day);
+  }
+
+  /** Save to Contact: the vCard downloaded. */
+  countSave(req: Request, username: string): void {
+    if (this.counting(req)) this.add(username, saDay(), 'save', '');
+  }
+
+  /** A click on the page, from its beacon. */
+  countClick(req: Request, username: string, target: string): void {
+    if (this.counting(req)) this.add(username, saDay(), 'click', target);
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.flush();
+  }
+
+  private counting(req: Request): boolean {
+    return this.config.VIEW_COUNTING && !isRobot(req.headers['user-agent']) && !isPrefetch(req);
+  }
+
+  private add(username: string, day: string, metric: AnalyticsMetric, key: string): void {
+    const id = `${username}\n${day}\n${metric}\n${key}`;
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+    this.timer ??= setInterval(() => this.flush(), this.config.ANALYTICS_FLUSH_MS);
+  }
+
+  private countVisitor(req: Request, username: string, day: string): void {
+    const visitor = `${req.ip ?? ''}\n${req.headers['user-agent'] ?? ''}`;
+    void this.saltOf(day).then((salt) => {
+      if (!salt) return;
+      const hash = createHash('sha256').update(`${salt}\n${visitor}`).digest('hex').slice(0, 32);
+      this.visitors.add(`${username}\n${day}\n${hash}`);
+    });
+  }
+
+  /** Today's salt, shared by every replica through Redis (the first to ask sets it); null while Redis is down. */
+  private saltOf(day: string): Promise<string | null> {
+    let salt = this.salts.get(day);
+    if (!salt) {
+      const key = `${this.config.REDIS_KEY_PREFIX}:analytics:salt:${day}`;
+      salt = redisCall(async () => {
+        await this.redis.set(key, randomBytes(32).toString('hex'), 'EX', SALT_SECONDS, 'NX');
+        return this.redis.get(key);
+      }).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'no visitor salt from Redis: unique visitors not counted for now');
+        this.salts.delete(day);
+        return null;
+      });
+      for (const old of this.salts.keys()) if (old !== day) this.salts.delete(old);
+      this.salts.set(day, salt);
+    }
+    return salt;
+  }
+
+  /** Sends what was counted since the last flush, in batches of at most 5000 rows. */
+  flush(): void {
+    const entries: AnalyticsBatch['entries'] = [];
+    for (const [id, count] of this.counts) {
+      const [username, day, metric, key] = id.split('\n') as [string, string, AnalyticsMetric, string];
+      entries.push({ username, day, metric, key, count });
+    }
+    const visitors: AnalyticsBatch['visitors'] = [...this.visitors].map((id) => {
+      const [username, day, hash] = id.split('\n') as [string, string, string];
+      return { username, day, hash };
+    });
+    this.counts.clear();
+    this.visitors.clear();
+    for (let i = 0; i < Math.max(entries.length, visitors.length); i += MAX_BATCH) {
+      const batch: AnalyticsBatch = { entries: entries.slice(i, i + MAX_BATCH), visitors: visitors.slice(i, i + MAX_BATCH) };
+      this.nats.emit(Notices.analyticsRecorded.subject, batch).subscribe({
+        error: (error: unknown) => this.logger.warn({ err: error }, 'analytics batch not sent'),
+      });
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ANALYTICS_SUMMARY_DAYS,
+  AnalyticsSources,
+  AnalyticsUpgradeMessage,
+  hasFeature,
+  saDay,
+  type AnalyticsBatch,
+  type AnalyticsRange,
+  type AnalyticsReport,
+  type AnalyticsSource,
+} from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, ServiceError } from '@digicard/server';
+import { membershipOf } from '../profiles/profile.mapping.js';
+import { ProfileWriter } from '../profiles/profile-writer.js';
+import { ProfilesRepository } from '../profiles/profiles.repository.js';
+import { AnalyticsRepository } from './analytics.repository.js';
+
+const DAY_MS = 86_400_000;
+type Counts = AnalyticsReport['totals'];
+type BySource = AnalyticsReport['bySource'];
+
+const emptySources = (): BySource => ({ link: 0, qr: 0, nfc: 0, wa: 0, email: 0 });
+const emptyCounts = (): Counts => ({ views: 0, visitors: 0, saves: 0, clicks: 0, leads: 0 });
+
+/** Every day from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(from); t <= Date.parse(to); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * The owner's analytics. Every tier sees the last 30 days' totals; DigiPlatinum (a team member: the business's tier)
+ * gets any range, by source, card, click target and day. Asking for a range without it is refused (403).
+ */
+@Injectable()
+export class AnalyticsQueries {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(ProfileWriter) private readonly writer: ProfileWriter,
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+  ) {}
+
+  /** A batch from a gateway replica (a fire-and-forget notice). */
+  record(batch: AnalyticsBatch): Promise<void> {
+    return this.analytics.record(this.db, batch);
+  }
+
+  async report(accountId: string, range: AnalyticsRange, today = saDay()): Promise<AnalyticsReport> {
+    const row = await this.writer.own(accountId);
+    const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
+    const full = hasFeature(membershipOf(business ?? row), 'analytics');
+    if (!full && (range.from || range.to)) throw ServiceError.forbidden(AnalyticsUpgradeMessage);
+    const to = range.to ?? (range.from && range.from > today ? range.from : today);
+    const from = range.from ?? new Date(Date.parse(to) - (ANALYTICS_SUMMARY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+
+    const [rows, visitors, leads] = await Promise.all([
+      this.analytics.counts(this.db, accountId, from, to),
+      this.analytics.visitorsPerDay(this.db, accountId, from, to),
+      this.analytics.leadsPerDay(this.db, accountId, from, to),
+    ]);
+    const daily = new Map(daysBetween(from, to).map((day) => [day, { day, ...emptyCounts(), bySource: emptySources() }]));
+    const cards = new Map<string, number>();
+    const clicks = new Map<string, number>();
+    for (const r of rows) {
+      const d = daily.get(r.day);
+      if (!d) continue;
+      if (r.metric === 'view' && (AnalyticsSources as readonly string[]).includes(r.key)) {
+        d.views += r.count;
+        d.bySource[r.key as AnalyticsSource] += r.count;
+      } else if (r.metric === 'card') cards.set(r.key, (cards.get(r.key) ?? 0) + r.count);
+      else if (r.metric === 'save') d.saves += r.count;
+      else if (r.metric === 'click') {
+        d.clicks += r.count;
+        clicks.set(r.key, (clicks.get(r.key) ?? 0) + r.count);
+      }
+    }
+    for (const d of daily.values()) {
+      d.visitors = visitors.get(d.day) ?? 0;
+      d.leads = leads.get(d.day) ?? 0;
+    }
+    const days = [...daily.values()];
+    const totals = emptyCounts();
+    const bySource = emptySources();
+    for (const d of days) {
+      for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += d[k];
+      for (const s of AnalyticsSources) bySource[s] += d.bySource[s];
+    }
+    if (!full) return { full, from, to, totals, bySource: emptySources(), cards: [], clicks: [], daily: [] };
+    return {
+      full,
+      from,
+      to,
+      totals,
+      bySource,
+      cards: [...cards].map(([serial, views]) => ({ serial, views })).sort((a, b) => b.views - a.views),
+      clicks: [...clicks].map(([target, count]) => ({ target, count })).sort((a, b) => b.count - a.count),
+      daily: days,
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { and, between, eq, sql } from 'drizzle-orm';
+import type { AnalyticsBatch } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import type { Transaction } from '@digicard/messaging';
+import { analyticsDaily, analyticsVisitors, leads } from '../db/schema.js';
+
+type Executor = Database | Transaction;
+
+/** All of the analytics SQL: counting up a batch, and reading an owner's days back. */
+@Injectable()
+export class AnalyticsRepository {
+  /**
+   * Adds a batch: each entry's count onto its row (per owner, day, metric, key), each visitor once a day. Pages are
+   * named by username and joined to their owner here, in one statement each; a name that is no profile is dropped.
+   */
+  async record(db: Executor, batch: AnalyticsBatch): Promise<void> {
+    if (batch.entries.length > 0) {
+      await db.execute(sql`
+        INSERT INTO ${analyticsDaily} (account_id, day, metric, key, count)
+        SELECT p.account_id, e.day, e.metric, e.key, sum(e.count)::integer
+        FROM jsonb_to_recordset(${JSON.stringify(batch.entries)}::jsonb) AS e(username text, day date, metric text, key text, count integer)
+        JOIN profiles.profiles p ON p.username = e.username
+        GROUP BY 1, 2, 3, 4
+        ON CONFLICT (account_id, day, metric, key) DO UPDATE SET count = ${analyticsDaily}.count + excluded.count`);
+    }
+    if (batch.visitors.length > 0) {
+      await db.execute(sql`
+        INSERT INTO ${analyticsVisitors} (account_id, day, hash)
+        SELECT DISTINCT p.account_id, v.day, v.hash
+        FROM jsonb_to_recordset(${JSON.stringify(batch.visitors)}::jsonb) AS v(username text, day date, hash text)
+        JOIN profiles.profiles p ON p.username = v.username
+        ON CONFLICT DO NOTHING`);
+    }
+  }
+
+  counts(db: Executor, accountId: string, from: string, to: string): Promise<Array<{ day: string; metric: string; key: string; count: number }>> {
+    return db
+      .select({ day: analyticsDaily.day, metric: analyticsDaily.metric, key: analyticsDaily.key, count: analyticsDaily.count })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.accountId, accountId), between(analyticsDaily.day, from, to)));
+  }
+
+  async visitorsPerDay(db: Executor, accountId: string, from: string, to: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ day: analyticsVisitors.day, n: sql<number>`count(*)::integer` })
+      .from(analyticsVisitors)
+      .where(and(eq(analyticsVisitors.accountId, accountId), between(analyticsVisitors.day, from, to)))
+      .groupBy(analyticsVisitors.day);
+    return new Map(rows.map((r) => [r.day, Number(r.n)]));
+  }
+
+  async leadsPerDay(db: Executor, accountId: string, from: string, to: string): Promise<Map<string, number>> {
+    const day = sql<string>`to_char(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg', 'YYYY-MM-DD')`;
+    const rows = await db
+      .select({ day, n: sql<number>`count(*)::integer` })
+      .from(leads)
+      .where(and(eq(leads.accountId, accountId), sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`))
+      .groupBy(day);
+    return new Map(rows.map((r) => [r.day, Number(r.n)]));
+  }
+
+  /** Every count kept for the owner, by metric and key (the POPIA export). */
+  async totalsOf(db: Executor, accountId: string): Promise<Array<{ metric: string; key: string; count: number }>> {
+    const rows = await db
+      .select({ metric: analyticsDaily.metric, key: analyticsDaily.key, count: sql<number>`sum(${analyticsDaily.count})::integer` })
+      .from(analyticsDaily)
+      .where(eq(analyticsDaily.accountId, accountId))
+      .groupBy(analyticsDaily.metric, analyticsDaily.key);
+    return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  }
+}

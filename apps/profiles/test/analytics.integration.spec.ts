@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AnalyticsUpgradeMessage, Events, Rpc, leadConsentText, saDay, type AnalyticsBatch } from '@digicard/contracts';
+import { InProcessService } from '@digicard/service-testing';
+import type { Config } from '../src/config.js';
+import { AnalyticsQueries } from '../src/analytics/analytics-queries.js';
+import { profilesService } from '../src/service.js';
+
+// Analytics in the profiles service: the gateway's batches counted up per day, the report each tier may see, and
+// nobody else's numbers.
+
+let service: InProcessService<Config>;
+
+async function owner(username: string, membership: string): Promise<string> {
+  const accountId = randomUUID();
+  const eventId = await service.publish(Events.userRegistered, {
+    accountId, username, email: `${username}@example.test`, firstName: 'Lerato', lastName: 'Mokoena', role: 'user', registeredAt: new Date().toISOString(),
+  });
+  await service.handled(Events.userRegistered, eventId);
+  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+  await service.sql('UPDATE profiles.profiles SET membership = $1 WHERE account_id = $2', [membership, accountId]);
+  return accountId;
+}
+
+const today = saDay();
+const daysAgo = (n: number): string => new Date(Date.parse(today) - n * 86_400_000).toISOString().slice(0, 10);
+const hash = (n: number): string => n.toString(16).padStart(32, '0');
+
+function batch(username: string): AnalyticsBatch {
+  return {
+    entries: [
+      { username, day: today, metric: 'view', key: 'qr', count: 3 },
+      { username, day: today, metric: 'view', key: 'link', count: 2 },
+      { username, day: daysAgo(1), metric: 'view', key: 'wa', count: 4 },
+      { username, day: today, metric: 'card', key: 'DC-0001', count: 2 },
+      { username, day: today, metric: 'save', key: '', count: 1 },
+      { username, day: today, metric: 'click', key: 'social:facebook', count: 5 },
+      { username, day: daysAgo(40), metric: 'view', key: 'link', count: 100 },
+      { username: 'nobody-has-this-name', day: today, metric: 'view', key: 'link', count: 7 },
+    ],
+    visitors: [
+      { username, day: today, hash: hash(1) },
+      { username, day: today, hash: hash(2) },
+      { username, day: today, hash: hash(2) },
+    ],
+  };
+}
+
+beforeAll(async () => {
+  service = await InProcessService.start(profilesService);
+});
+
+afterAll(async () => {
+  await service.stop();
+});
+
+describe('analytics', () => {
+  it('adds batches onto the day’s counts (twice the batch, twice the counts; visitors once a day)', async () => {
+    const accountId = await owner('platinum-one', 'DigiPlatinum');
+    await service.get(AnalyticsQueries).record(batch('platinum-one'));
+    await service.get(AnalyticsQueries).record(batch('platinum-one'));
+    const report = await service.call(Rpc.getAnalytics, {}, { accountId });
+    expect(report).toMatchObject({
+      ok: true,
+      value: {
+        full: true,
+        to: today,
+        from: daysAgo(29),
+        totals: { views: 18, visitors: 2, saves: 2, clicks: 10, leads: 0 },
+        bySource: { qr: 6, link: 4, wa: 8, nfc: 0, email: 0 },
+        cards: [{ serial: 'DC-0001', views: 4 }],
+        clicks: [{ target: 'social:facebook', count: 10 }],
+      },
+    });
+    if (!report.ok) return;
+    expect(report.value.daily).toHaveLength(30);
+    expect(report.value.daily.at(-1)).toMatchObject({ day: today, views: 10, visitors: 2, bySource: { qr: 6, link: 4 } });
+    expect(report.value.daily.at(-2)).toMatchObject({ day: daysAgo(1), views: 8, bySource: { wa: 8 } });
+    const rows = await service.sql('SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id <> $1', [accountId]);
+    expect(rows[0]!['n']).toBe(0);
+  });
+
+  it('gives DigiPlatinum any range, and counts leads per day', async () => {
+    const accountId = await owner('platinum-two', 'DigiPlatinum');
+    await service.get(AnalyticsQueries).record(batch('platinum-two'));
+    const submitted = await service.call(Rpc.submitLead, {
+      username: 'platinum-two',
+      submission: { kind: 'lead', firstName: 'Thabo', email: 'thabo@example.test', phone: '082 123 4567', consent: true },
+    });
+    expect(submitted.ok).toBe(true);
+    const range = await service.call(Rpc.getAnalytics, { from: daysAgo(45), to: today }, { accountId });
+    expect(range).toMatchObject({ ok: true, value: { from: daysAgo(45), totals: { views: 109, leads: 1 } } });
+    if (range.ok) expect(range.value.daily).toHaveLength(46);
+    const bad = await service.call(Rpc.getAnalytics, { from: today, to: daysAgo(3) }, { accountId });
+    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { 'body.from': ['The start must be on or before the end.'] } });
+    const tooLong = await service.call(Rpc.getAnalytics, { from: daysAgo(400), to: today }, { accountId });
+    expect(tooLong).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it.each(['DigiShare', 'DigiSilver', 'DigiGold'])('gives %s the last 30 days’ totals only, and refuses a range', async (membership) => {
+    const username = `totals-${membership.toLowerCase()}`;
+    const accountId = await owner(username, membership);
+    await service.get(AnalyticsQueries).record(batch(username));
+    const report = await service.call(Rpc.getAnalytics, {}, { accountId });
+    expect(report).toEqual({
+      ok: true,
+      value: {
+        full: false,
+        from: daysAgo(29),
+        to: today,
+        totals: { views: 9, visitors: 2, saves: 1, clicks: 5, leads: 0 },
+        bySource: { link: 0, qr: 0, nfc: 0, wa: 0, email: 0 },
+        cards: [],
+        clicks: [],
+        daily: [],
+      },
+    });
+    const range = await service.call(Rpc.getAnalytics, { from: daysAgo(7), to: today }, { accountId });
+    expect(range).toMatchObject({ ok: false, status: 403, message: AnalyticsUpgradeMessage });
+  });
+
+  it('shows each owner only their own numbers, and nobody signed out', async () => {
+    const mine = await owner('mine-only', 'DigiPlatinum');
+    await owner('theirs-only', 'DigiPlatinum');
+    await service.get(AnalyticsQueries).record(batch('theirs-only'));
+    expect(await service.call(Rpc.getAnalytics, {}, { accountId: mine })).toMatchObject({ ok: true, value: { totals: { views: 0, clicks: 0 } } });
+    expect(await service.call(Rpc.getAnalytics, {}, null)).toMatchObject({ ok: false, status: 401 });
+    // A body naming another account is not part of the contract: the report stays the caller's.
+    expect(await service.call(Rpc.getAnalytics, { accountId: randomUUID() } as never, { accountId: mine })).toMatchObject({ ok: true, value: { totals: { views: 0 } } });
+  });
+
+  it('keeps the consent the lead form showed and when, and the phone as E.164; the export has both and the counts', async () => {
+    const accountId = await owner('consent-kept', 'DigiGold');
+    const before = Date.now();
+    for (const phone of ['082 123 4567', '+27 82 123 4567', '27821234567']) {
+      const sent = await service.call(Rpc.submitLead, {
+        username: 'consent-kept',
+        submission: { kind: 'exchange', firstName: 'Ayanda', email: 'ayanda@example.test', phone, consent: true },
+      });
+      expect(sent.ok).toBe(true);
+    }
+    const rows = await service.sql<{ consent_text: string; consent_at: Date; phone: string }>('SELECT consent_text, consent_at, phone FROM profiles.leads WHERE account_id = $1', [accountId]);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.consent_text).toBe(leadConsentText('Lerato'));
+      expect(row.consent_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(row.phone).toBe('+27821234567');
+    }
+    const bad = await service.call(Rpc.submitLead, {
+      username: 'consent-kept',
+      submission: { kind: 'exchange', firstName: 'Ayanda', email: 'ayanda@example.test', phone: '12', consent: true },
+    });
+    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { 'body.submission.phone': ['Please enter a phone number, e.g. 082 123 4567.'] } });
+    await service.get(AnalyticsQueries).record(batch('consent-kept'));
+    const exported = await service.call(Rpc.exportData, {}, { accountId });
+    expect(exported).toMatchObject({ ok: true, value: { views: { qr: 3, link: 102, wa: 4 } } });
+    if (!exported.ok) return;
+    const leads = exported.value['leads'] as Array<{ consentText: string; consentAt: string }>;
+    expect(leads[0]).toMatchObject({ consentText: leadConsentText('Lerato'), consentAt: expect.any(String) });
+    expect(exported.value['analytics']).toEqual(expect.arrayContaining([{ metric: 'click', key: 'social:facebook', count: 5 }, { metric: 'card', key: 'DC-0001', count: 2 }]));
+  });
+
+  it('stores the owner’s phone as E.164 on Save', async () => {
+    const accountId = await owner('phone-saved', 'DigiShare');
+    const own = await service.call(Rpc.getOwnProfile, {}, { accountId });
+    if (!own.ok) throw new Error('no profile');
+    const saved = await service.call(Rpc.saveProfile, { document: { ...own.value.document, tel: '082 123 4567' } }, { accountId });
+    expect(saved).toMatchObject({ ok: true, value: { document: { tel: '+27821234567' } } });
+  });
+});
