@@ -15,6 +15,7 @@ import { GatewayHealth } from './health/gateway-health.js';
 import { GatewayHealthController } from './health/health.controller.js';
 import { OrderFlows } from './orders/order-flows.js';
 import { OrdersController } from './orders/orders.controller.js';
+import { PrintController } from './orders/print.controller.js';
 import { ImageUploads } from './profiles/images.js';
 import { MediaController } from './profiles/media.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
@@ -30,6 +31,7 @@ import { CataloguePageIds } from './web/catalogue-page-ids.js';
 import { ProfilePageScriptController } from './web/profile-page-script.controller.js';
 import { PublicProfilePage } from './web/public-profile-page.js';
 import { PublicProfilePageController } from './web/public-profile-page.controller.js';
+import { CardRedirectController } from './web/card-redirect.controller.js';
 import { WebApp } from './web/web-app.js';
 import { WebAppController } from './web/web-app.controller.js';
 import { WEB_INDEX, WebIndex } from './web/web-index.js';
@@ -57,9 +59,11 @@ export class GatewayModule {
         EnquiriesController,
         OwnProfileController,
         OrdersController,
+        PrintController,
         PublicProfileController,
         MediaController,
         ProfilePageScriptController,
+        CardRedirectController,
         PublicProfilePageController,
         WebAppController,
       ],
