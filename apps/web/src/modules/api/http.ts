@@ -46,7 +46,7 @@ type UploadRoute = HttpRoute & { readonly method: 'post'; readonly upload: strin
 /** A raw-body request: the file, and the route's path with its `:params` filled in. */
 interface Payload {
   readonly path: string;
-  readonly raw: Blob;
+  readonly raw?: Blob;
 }
 
 export function getJson<R extends BodylessRoute<'get'>>(route: R): Promise<HttpResult<ResponseData<R>>> {
@@ -79,6 +79,18 @@ export function postRaw<R extends UploadRoute>(
   file: Blob,
 ): Promise<HttpResult<ResponseData<R>>> {
   return send(route, undefined, false, { path: routePath(route.path, params), raw: file });
+}
+
+/**
+ * A JSON call to a route with `:name` placeholders in its path (an order's id, a card's serial), e.g.
+ * `callAt(HttpRoutes.approveProof, { orderId })`; the body, when the route takes one.
+ */
+export function callAt<R extends HttpRoute>(
+  route: R,
+  params: Readonly<Record<string, string>>,
+  ...body: R extends BodyRoute ? [RequestBody<R>] : []
+): Promise<HttpResult<ResponseData<R>>> {
+  return send(route, body[0], false, { path: routePath(route.path, params) });
 }
 
 /** The route's path with its `:name` placeholders filled in (URL-encoded). */

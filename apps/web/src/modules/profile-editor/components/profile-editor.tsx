@@ -16,6 +16,7 @@ import { LivePreview } from './live-preview';
 import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
 import { AccessoriesCartSection } from '../../billing/components/accessories-cart-section';
 import { BillingSection } from '../../billing/components/billing-section';
+import { OrdersSection } from '../../orders/components/orders-section';
 import { BusinessSection } from './sections/business-section';
 import { ContactSection } from './sections/contact-section';
 import { DesignSection } from './sections/design-section';
@@ -187,5 +188,7 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
       return <BillingSection />;
     case 'cart':
       return <AccessoriesCartSection />;
+    case 'orders':
+      return <OrdersSection />;
   }
 }

@@ -11,6 +11,7 @@ export const Sections = [
   { id: 'leads', label: 'Leads' },
   { id: 'billing', label: 'Billing' },
   { id: 'cart', label: 'Accessories Cart' },
+  { id: 'orders', label: 'Orders' },
 ] as const;
 
 export type SectionId = (typeof Sections)[number]['id'];
