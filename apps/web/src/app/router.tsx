@@ -11,6 +11,7 @@ import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PricingPage } from '../pages/pricing-page';
+import { PrintPage } from '../pages/print-page';
 import { RegisterPage } from '../pages/register-page';
 import { RegistrationPage } from '../pages/registration-page';
 import { ResetPasswordPage } from '../pages/reset-password-page';
@@ -46,6 +47,7 @@ const pages: Partial<Record<WebRoute, ComponentType>> = {
   [WebRoutes.thankYou]: ThankYouPage,
   [WebRoutes.cancel]: CancelPage,
   [WebRoutes.tedxGeorge]: TedxGeorgePage,
+  [WebRoutes.print]: PrintPage,
 };
 
 /**

@@ -5,6 +5,7 @@ import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
 import { approveProof, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
 import { ActorText, proofText, StatusText, when } from './order-labels';
+import '../orders.css';
 
 /**
  * Orders: each paid order with its proof (preview and PDF), Approve / Request changes (with a note), the status
