@@ -4,7 +4,6 @@ import type { Config } from '../config.js';
 import { OrdersCoreModule } from '../orders/orders-core.module.js';
 import { FulfilmentController } from './fulfilment.controller.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
-import { FulfilmentRepository } from './fulfilment.repository.js';
 import { OrderStateMachine } from './order-state-machine.js';
 import { PROFILES_RPC, ProfilesClient } from './profiles-client.js';
 import { ProofQueue } from './proof-queue.js';

@@ -22,13 +22,13 @@ export function OrdersSection() {
   return (
     <ul className="orders">
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} onChange={update} onReload={retry} />
+        <OrderCard key={order.id} order={order} onChange={update} />
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order, onChange, onReload }: { order: OrderDetail; onChange: (o: OrderDetail) => void; onReload: () => void }) {
+function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: OrderDetail) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -85,19 +85,14 @@ function OrderCard({ order, onChange, onReload }: { order: OrderDetail; onChange
         </div>
       ) : null}
       {canDecide && asking ? (
-        <form
-          className="orders__changes"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(() => requestProofChanges(order.id, note));
-          }}
-        >
+        // Not a <form>: this section sits inside the profile editor's form, and forms do not nest.
+        <div className="orders__changes" role="group" aria-label="Request changes">
           <label htmlFor={`note-${order.id}`}>What should change?</label>
           <textarea id={`note-${order.id}`} value={note} maxLength={1000} rows={3} onChange={(e) => setNote(e.target.value)} />
-          <Button type="submit" disabled={busy}>
+          <Button type="button" disabled={busy} onClick={() => void run(() => requestProofChanges(order.id, note))}>
             Send changes
           </Button>
-        </form>
+        </div>
       ) : null}
       {order.shipment ? (
         <p className="orders__tracking">{`Courier: ${order.shipment.courier} · Tracking number: ${order.shipment.trackingNumber}`}</p>
@@ -113,13 +108,14 @@ function OrderCard({ order, onChange, onReload }: { order: OrderDetail; onChange
                   type="button"
                   variant="secondary"
                   disabled={busy}
-                  onClick={async () => {
+                  onClick={() => {
                     if (!card.disabled && !window.confirm(`Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`)) return;
                     setBusy(true);
-                    const result = await setCardDisabled(card.serial, !card.disabled);
-                    setBusy(false);
-                    if (result.ok) onReload();
-                    else setError(result.error.message);
+                    void setCardDisabled(card.serial, !card.disabled).then((result) => {
+                      setBusy(false);
+                      if (result.ok) onChange({ ...order, cards: order.cards.map((c) => (c.serial === result.data.serial ? result.data : c)) });
+                      else setError(result.error.message);
+                    });
                   }}
                 >
                   {card.disabled ? `Enable card ${card.serial}` : `Disable card ${card.serial}`}
