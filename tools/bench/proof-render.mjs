@@ -5,7 +5,6 @@
 // (asking profiles for the profile and logo over NATS, and the one database transaction that stores the files):
 // those are a few milliseconds each on this machine. Writes its section of docs/benchmarks.md.
 // Run: `npx nx run orders:build && node tools/bench/proof-render.mjs` (PROOFS=300 WARMUP=20 to change).
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -73,13 +72,6 @@ const result = {
 };
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-const poppler = (() => {
-  try {
-    return execFileSync('pdfinfo', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0];
-  } catch {
-    return null;
-  }
-})();
 const date = new Date().toISOString().slice(0, 10);
 const f = (n) => n.toFixed(1);
 const section = `<!-- proof-render:start -->
@@ -89,8 +81,8 @@ Measured by \`node tools/bench/proof-render.mjs\` on ${date}: this ${cpus().leng
 load average ${load} at the end (other engineers' test runs share these cores). ${PROOFS} proofs rendered one after the
 other in one process after ${WARMUP} warm-up renders, as one worker with PROOF_RENDER_CONCURRENCY=1 does: each the
 print-ready PDF (front and back at 85.6 x 54 mm plus 3 mm bleed, crop marks, safe area, a 600 x 200 px logo, the QR
-code of the card's URL) and the PNG preview (733 x 984 px, through sharp), the six finishes in turn. Not included: the
-profile and logo asked of profiles over NATS and the transaction that stores the files (a few ms each).
+code of the card's URL) and the PNG preview (733 x 984 px, through sharp), the six finishes in turn. Not included (not measured here): the
+profile and logo asked of profiles over NATS and the transaction that stores the files.
 
 | | value |
 |---|---|
@@ -106,4 +98,4 @@ const file = join(REPO_ROOT, 'docs', 'benchmarks.md');
 const doc = readFileSync(file, 'utf8');
 const marked = /<!-- proof-render:start -->[\s\S]*?<!-- proof-render:end -->\n?/;
 writeFileSync(file, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}`);
-console.log(JSON.stringify({ ...result, poppler, load }, null, 2));
+console.log(JSON.stringify({ ...result, load }, null, 2));
