@@ -178,7 +178,7 @@ export const ItnReceiptSchema = z.object({
  * Who moves an order from one state to the next, and from where (the orders service enforces this table; the
  * web apps only offer what it allows):
  * - `system`: the proof worker (paid or changes-requested -> proof-ready once a proof is rendered);
- * - `owner`: the buyer (approve the proof, or ask for changes with a note; cancel an unpaid order);
+ * - `owner`: the buyer (approve the proof, or ask for changes with a note);
  * - `print`: the print team (printing, NFC encoded, shipped with courier and tracking, delivered; cancel and refund).
  */
 export const OrderActors = ['system', 'owner', 'print'] as const;
@@ -201,7 +201,7 @@ export const OrderMoves: readonly OrderMove[] = [
   { from: 'printing', to: 'nfc-encoded', by: ['print'] },
   { from: 'nfc-encoded', to: 'shipped', by: ['print'] },
   { from: 'shipped', to: 'delivered', by: ['print'] },
-  { from: 'awaiting-payment', to: 'cancelled', by: ['owner', 'print'] },
+  { from: 'awaiting-payment', to: 'cancelled', by: ['print'] },
   ...(['paid', 'proof-ready', 'changes-requested', 'approved'] as const).map((from): OrderMove => ({ from, to: 'cancelled', by: ['print'] })),
   ...(['paid', 'proof-ready', 'changes-requested', 'approved', 'printing', 'cancelled'] as const).map(
     (from): OrderMove => ({ from, to: 'refunded', by: ['print'] }),
