@@ -62,8 +62,7 @@ export class FulfilmentQueries {
 
   async printQueue(): Promise<{ orders: PrintOrder[] }> {
     const rows = await this.repo.printQueue(this.db, PRINT_QUEUE_LIMIT);
-    const stored = await Promise.all(rows.map((row) => this.orders.byId(this.db, row.id)));
-    return { orders: await this.printOrders(stored.filter((s): s is StoredOrder => s !== null)) };
+    return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
   }
 
   async printOrder(orderId: string): Promise<PrintOrder> {
