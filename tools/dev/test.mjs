@@ -15,6 +15,8 @@ const servers = await ensureServers('test');
 ensureDebianPackages([
   ['docker-compose', 'docker-compose'],
   ['zbarimg', 'zbar-tools'],
+  // The print proofs' tests read the PDFs (pdfinfo, pdftotext) and turn them into images for zbarimg (pdftoppm).
+  ['pdftoppm', 'poppler-utils'],
 ]);
 ensureChromium();
 

@@ -19,6 +19,7 @@ import { OrderFlows } from './orders/order-flows.js';
 import { OrdersController } from './orders/orders.controller.js';
 import { StaffConsole } from './staff/staff-console.js';
 import { StaffController } from './staff/staff.controller.js';
+import { PrintController } from './orders/print.controller.js';
 import { ImageUploads } from './profiles/images.js';
 import { MediaController } from './profiles/media.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
@@ -34,6 +35,7 @@ import { CataloguePageIds } from './web/catalogue-page-ids.js';
 import { ProfilePageScriptController } from './web/profile-page-script.controller.js';
 import { PublicProfilePage } from './web/public-profile-page.js';
 import { PublicProfilePageController } from './web/public-profile-page.controller.js';
+import { CardRedirectController } from './web/card-redirect.controller.js';
 import { WebApp } from './web/web-app.js';
 import { WebAppController } from './web/web-app.controller.js';
 import { WEB_INDEX, WebIndex } from './web/web-index.js';
@@ -62,10 +64,12 @@ export class GatewayModule {
         OwnProfileController,
         AnalyticsController,
         OrdersController,
+        PrintController,
         PublicProfileController,
         MediaController,
         ProfilePageScriptController,
         StaffController,
+        CardRedirectController,
         PublicProfilePageController,
         WebAppController,
       ],

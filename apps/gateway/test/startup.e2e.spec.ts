@@ -18,7 +18,7 @@ describe('every app checks its configuration before it starts', () => {
     ['identity', ['DATABASE_URL', 'NATS_URL']],
     ['profiles', ['DATABASE_URL', 'NATS_URL']],
     ['teams', ['DATABASE_URL', 'NATS_URL']],
-    ['orders', ['DATABASE_URL', 'NATS_URL']],
+    ['orders', ['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'REDIS_URL']],
     [
       'payments',
       ['DATABASE_URL', 'NATS_URL', 'PAYFAST_API_URL', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PROCESS_URL', 'PAYFAST_SOURCE_RANGES', 'PAYFAST_VALIDATE_URL', 'PUBLIC_URL'],

@@ -142,6 +142,33 @@ describe('email triggers', () => {
     expect(mails.some((m) => m.text.includes('Zanele Khumalo'))).toBe(true);
   });
 
+  it('emails the owner each move of an order: the proof ready, then shipped with the courier and tracking number', async () => {
+    const accountId = randomUUID();
+    standInAccounts.set(accountId, { id: accountId, username: 'sipho', email: 'sipho@example.test', firstName: 'Sipho', lastName: 'Zulu', role: 'user', isVerified: true });
+    const orderId = randomUUID();
+    const move = { orderId, accountId, reference: 'DC-PR00F1', note: null, courier: null, trackingNumber: null, at: '2030-03-15T10:00:00.000Z' };
+    await service.publish(Events.orderStateChanged, { ...move, from: 'paid', to: 'proof-ready', by: 'system' });
+    const shippedId = await service.publish(Events.orderStateChanged, {
+      ...move,
+      from: 'nfc-encoded',
+      to: 'shipped',
+      by: 'print',
+      note: 'Two cards <in> one box',
+      courier: 'The Courier Guy',
+      trackingNumber: 'TCG123456',
+    });
+    const mails = await waitFor('both emails', () => Promise.resolve(mailTo('sipho@example.test').length === 2 ? mailTo('sipho@example.test') : null));
+    const ready = mails.find((m) => m.subject.includes('print proof is ready'));
+    expect(ready?.subject).toContain('DC-PR00F1');
+    expect(ready?.text).toContain('approve it, or ask for changes');
+    const shipped = mails.find((m) => m.subject.includes('on their way'));
+    expect(shipped?.text).toContain('Courier: The Courier Guy');
+    expect(shipped?.text).toContain('Tracking number: TCG123456');
+    expect(shipped?.text).toContain('Note: Two cards <in> one box');
+    const logged = await service.sql<{ status: string }>('SELECT status FROM notifications.mail_log WHERE job_id = $1', [`order-state-changed-${shippedId}`]);
+    expect(logged).toEqual([{ status: 'sent' }]);
+  });
+
   it('sends the buyer of a paid order the receipt: reference, lines with quantities, total in rand, what happens next', async () => {
     const accountId = randomUUID();
     standInAccounts.set(accountId, { id: accountId, username: 'ayanda', email: 'ayanda@example.test', firstName: 'Ayanda', lastName: 'Dlamini', role: 'user', isVerified: true });

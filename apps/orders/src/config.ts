@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { env, serviceEnvShape } from '@digicard/config';
 
-export const ConfigSchema = z.object({ ...serviceEnvShape, HEALTH_PORT: env.port(8104) });
+export const ConfigSchema = z.object({
+  ...serviceEnvShape,
+  HEALTH_PORT: env.port(8104),
+  /** The `proof-render` queue (BullMQ) lives here. */
+  REDIS_URL: env.redisUrl,
+  QUEUE_PREFIX: env.queuePrefix,
+  /** The public site: each card's NFC chip and QR code open `${PUBLIC_URL}/c/{serial}`. */
+  PUBLIC_URL: env.httpUrl,
+  /** The first retry's delay; each next one doubles it (ProofRenderJobOptions keeps the number of attempts). */
+  PROOF_RENDER_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  PROOF_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+});
 export type Config = z.infer<typeof ConfigSchema>;

@@ -3,14 +3,25 @@ import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EnquiriesModule } from './enquiries/enquiries.module.js';
+import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
+import { openProofQueue } from './fulfilment/proof-queue.js';
+import { startProofWorker } from './fulfilment/proof-worker.js';
+import { RenderProof } from './fulfilment/use-cases/render-proof.use-case.js';
 import { OrdersModule } from './orders/orders.module.js';
 
-/** The orders service, as its process and its in-process tests start it. */
+/**
+ * The orders service, as its process and its in-process tests start it: the catalogue, checkout, enquiries, and the
+ * print side (proofs on the `proof-render` queue, whose worker runs in this process once it answers RPCs).
+ */
 export const ordersService: ServiceDefinition<Config> = {
   service: 'orders',
   configSchema: ConfigSchema,
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: () => [EnquiriesModule, CatalogueModule, OrdersModule],
+  imports: (ctx) => [EnquiriesModule, CatalogueModule, OrdersModule, FulfilmentModule.register(ctx, openProofQueue(ctx))],
+  afterStart: (app, ctx) => {
+    startProofWorker(ctx, app.get(RenderProof));
+    return Promise.resolve();
+  },
 };

@@ -5,6 +5,7 @@ import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { REFERENCE_PATTERN } from '../src/orders/order-reference.js';
 import { ordersService } from '../src/service.js';
+import { ordersEnv } from './orders-env.js';
 
 // Checkout in the orders service, in this process on a fresh database (the catalogue seeded by its migrations) and
 // its own NATS: pricing from the catalogue, the buyer's own orders only, payments' read, and the payment event.
@@ -56,12 +57,15 @@ const deliver = async (...events: Array<{ data: PaymentCompleted; id?: string }>
   await service.handled(Events.paymentCompleted, sentinel);
 };
 
+const environment = ordersEnv();
+
 beforeAll(async () => {
-  service = await InProcessService.start(ordersService);
+  service = await InProcessService.start(ordersService, environment.env);
 });
 
 afterAll(async () => {
   await service.stop();
+  await environment.cleanUp();
 });
 
 describe('place order', () => {

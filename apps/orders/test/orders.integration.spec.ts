@@ -3,6 +3,7 @@ import { Events, Rpc, type EnquiryReceived } from '@digicard/contracts';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { ordersService } from '../src/service.js';
+import { ordersEnv } from './orders-env.js';
 import { CatalogueQueries } from '../src/catalogue/catalogue-queries.js';
 import { SubmitEnquiry } from '../src/enquiries/use-cases/submit-enquiry.use-case.js';
 
@@ -13,12 +14,15 @@ let service: InProcessService<Config>;
 
 const enquiriesCount = async (): Promise<number> => (await service.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.enquiries'))[0]!.n;
 
+const environment = ordersEnv();
+
 beforeAll(async () => {
-  service = await InProcessService.start(ordersService);
+  service = await InProcessService.start(ordersService, environment.env);
 });
 
 afterAll(async () => {
   await service.stop();
+  await environment.cleanUp();
 });
 
 describe('submit enquiry', () => {

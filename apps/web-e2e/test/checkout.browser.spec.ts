@@ -46,11 +46,12 @@ describe('an owner buys two NFC cards', () => {
     await page.getByText('No Accessories selected.').waitFor();
     const order = await waitFor('the order to be paid', async () => {
       const { body } = await owner.client.request('/api/orders');
-      return body.orders?.[0]?.status === 'paid' ? body.orders[0] : null;
+      // Paid, then (once the print proof is rendered, a second or so later) proof ready.
+      return ['paid', 'proof-ready'].includes(body.orders?.[0]?.status) ? body.orders[0] : null;
     }, 20_000);
     assert.equal(order.totalCents, 73_800);
     assert.deepEqual(order.lines.map((l: { itemId: string; quantity: number }) => [l.itemId, l.quantity]), [['pvc-card', 2]]);
-    const receipt = await system.mail.waitFor((m) => m.to.includes('amahle@example.co.za') && m.subject.includes(order.reference));
+    const receipt = await system.mail.waitFor((m) => m.to.includes('amahle@example.co.za') && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'));
     assert.match(receipt.text, /2 x PVC NFC Card at R369\.00: R738\.00/);
     assert.match(receipt.text, /Total: R738\.00/);
     assert.match(receipt.text, /confirm the print layout/);
@@ -62,7 +63,7 @@ describe('an owner buys two NFC cards', () => {
     const panel = page.getByRole('tabpanel', { name: 'Accessories Cart' });
     const row = panel.getByRole('listitem').filter({ hasText: 'R738.00' });
     await row.waitFor();
-    assert.match((await row.textContent()) ?? '', /StatusPaid: we will send you the print proof/);
+    assert.match((await row.textContent()) ?? '', /Status(Paid: we will send you the print proof|Proof ready: see Orders)/);
     await page.screenshot({ path: screenshotPath('dashboard-orders'), fullPage: true });
     const other = await registerOwner(system, { username: 'thabiso', firstName: 'Thabiso', lastName: 'Mokoena', email: 'thabiso@example.co.za' });
     const { body } = await owner.client.request('/api/orders');

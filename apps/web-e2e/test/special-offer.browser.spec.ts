@@ -89,7 +89,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     client.cookie = `${cookie.name}=${cookie.value}`;
     const order = await waitFor('the order to be paid', async () => {
       const { body } = await client.request('/api/orders');
-      return body.orders?.[0]?.status === 'paid' ? body.orders[0] : null;
+      return ['paid', 'proof-ready'].includes(body.orders?.[0]?.status) ? body.orders[0] : null;
     }, 20_000);
     assert.equal(order.totalCents, 89_900);
     assert.deepEqual(order.lines.map((l: { itemId: string; includedGoldMonths: number }) => [l.itemId, l.includedGoldMonths]), [['pvc-special', 12]]);
@@ -100,7 +100,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     const yearOut = Date.now() + 360 * 86_400_000;
     assert.ok(new Date(billing.subscription.paidUntil).getTime() > yearOut, `paid until ${billing.subscription.paidUntil}`);
     assert.ok(new Date(billing.subscription.nextBillingDate).getTime() > yearOut);
-    const receipt = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject.includes(order.reference));
+    const receipt = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'));
     assert.match(receipt.text, /PVC NFC Card Special/);
     assert.match(receipt.text, /Total: R899\.00/);
 

@@ -45,7 +45,20 @@ export const CheckoutRequestSchema = z
   .meta({ id: 'CheckoutRequest' });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
 
-export const OrderStatuses = ['awaiting-payment', 'paid', 'cancelled'] as const;
+export const OrderStatuses = [
+  'awaiting-payment',
+  'paid',
+  'cancelled',
+  // Printing (issue 10): the proof, the owner's approval, the print team's steps, delivery; refunded last.
+  'proof-ready',
+  'changes-requested',
+  'approved',
+  'printing',
+  'nfc-encoded',
+  'shipped',
+  'delivered',
+  'refunded',
+] as const;
 export const OrderStatusSchema = z.enum(OrderStatuses);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
@@ -158,3 +171,157 @@ export const ItnReceiptSchema = z.object({
   /** The address the notification came from, as the gateway sees it behind its configured proxies. */
   sourceIp: z.string().max(64).nullable(),
 });
+
+// ------------------------------------------------------------------------------------- print and fulfilment
+
+/**
+ * Who moves an order from one state to the next, and from where (the orders service enforces this table; the
+ * web apps only offer what it allows):
+ * - `system`: the proof worker (paid or changes-requested -> proof-ready once a proof is rendered);
+ * - `owner`: the buyer (approve the proof, or ask for changes with a note);
+ * - `print`: the print team (printing, NFC encoded, shipped with courier and tracking, delivered; cancel and refund).
+ */
+export const OrderActors = ['system', 'owner', 'print'] as const;
+export const OrderActorSchema = z.enum(OrderActors);
+export type OrderActor = z.infer<typeof OrderActorSchema>;
+
+export interface OrderMove {
+  readonly from: OrderStatus;
+  readonly to: OrderStatus;
+  readonly by: readonly OrderActor[];
+}
+
+/** Every allowed move; anything else is refused with ORDER_MOVE_NOT_ALLOWED (409). */
+export const OrderMoves: readonly OrderMove[] = [
+  { from: 'paid', to: 'proof-ready', by: ['system'] },
+  { from: 'changes-requested', to: 'proof-ready', by: ['system'] },
+  { from: 'proof-ready', to: 'approved', by: ['owner'] },
+  { from: 'proof-ready', to: 'changes-requested', by: ['owner'] },
+  { from: 'approved', to: 'printing', by: ['print'] },
+  { from: 'printing', to: 'nfc-encoded', by: ['print'] },
+  { from: 'nfc-encoded', to: 'shipped', by: ['print'] },
+  { from: 'shipped', to: 'delivered', by: ['print'] },
+  { from: 'awaiting-payment', to: 'cancelled', by: ['print'] },
+  ...(['paid', 'proof-ready', 'changes-requested', 'approved'] as const).map((from): OrderMove => ({ from, to: 'cancelled', by: ['print'] })),
+  ...(['paid', 'proof-ready', 'changes-requested', 'approved', 'printing', 'cancelled'] as const).map(
+    (from): OrderMove => ({ from, to: 'refunded', by: ['print'] }),
+  ),
+];
+
+/** The moves `actor` may make from `from` (a paid order only may be refunded: the service checks that too). */
+export const movesFrom = (from: OrderStatus, actor: OrderActor): OrderStatus[] =>
+  OrderMoves.filter((m) => m.from === from && m.by.includes(actor)).map((m) => m.to);
+
+/** The order's print proof: rendered by the `proof-render` worker; a failure shows in both consoles. */
+export const ProofStatuses = ['rendering', 'ready', 'failed'] as const;
+export const ProofSchema = z
+  .object({
+    status: z.enum(ProofStatuses),
+    /** Grows with every render (a profile change before approval renders it again). */
+    version: z.number().int().min(0),
+    attempts: z.number().int().min(0),
+    /** Why the last attempt failed (null unless `failed`, or a retry is pending after a failure). */
+    error: z.string().nullable(),
+    renderedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Proof' });
+export type Proof = z.infer<typeof ProofSchema>;
+
+export const Materials = ['PVC', 'Bamboo', 'Stainless steel'] as const;
+export const MaterialSchema = z.enum(Materials);
+export type Material = z.infer<typeof MaterialSchema>;
+
+/** A card's serial: printed on it and behind its NFC chip and QR code (`/c/{serial}`). */
+export const CardSerialSchema = z.string().regex(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/, 'That is not a card serial.');
+/** An NFC chip's UID as the encoder shows it: 4, 7 or 10 bytes in hex, with or without colons. */
+export const NfcUidSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[:\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$/, 'An NFC UID is 4, 7 or 10 bytes in hex, e.g. 04:A2:3B:1C:5D:80:00.'));
+
+export const CardSchema = z
+  .object({
+    serial: z.string(),
+    /** What the NFC chip and the printed QR code open. */
+    url: z.url(),
+    material: MaterialSchema,
+    colour: z.string(),
+    nfcUid: z.string().nullable(),
+    disabled: z.boolean(),
+  })
+  .meta({ id: 'Card' });
+export type Card = z.infer<typeof CardSchema>;
+
+export const OrderHistoryEntrySchema = z
+  .object({
+    from: OrderStatusSchema.nullable(),
+    to: OrderStatusSchema,
+    by: OrderActorSchema,
+    note: z.string().nullable(),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'OrderHistoryEntry' });
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
+
+export const ShipmentSchema = z.object({ courier: z.string(), trackingNumber: z.string() }).meta({ id: 'Shipment' });
+
+/** An order with what the Orders section and the print console show: proof, cards, history, shipment. */
+export const OrderDetailSchema = OrderSchema.extend({
+  proof: ProofSchema.nullable(),
+  cards: z.array(CardSchema),
+  history: z.array(OrderHistoryEntrySchema),
+  shipment: ShipmentSchema.nullable(),
+}).meta({ id: 'OrderDetail' });
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+export const OrderDetailListSchema = z.object({ orders: z.array(OrderDetailSchema) }).meta({ id: 'OrderDetailList' });
+export type OrderDetailList = z.infer<typeof OrderDetailListSchema>;
+
+/** The print console's view of an order: the buyer's name too (for the packing slip). */
+export const PrintOrderSchema = OrderDetailSchema.extend({ customer: z.object({ name: z.string(), username: z.string() }).nullable() }).meta({
+  id: 'PrintOrder',
+});
+export type PrintOrder = z.infer<typeof PrintOrderSchema>;
+export const PrintQueueSchema = z.object({ orders: z.array(PrintOrderSchema) }).meta({ id: 'PrintQueue' });
+export type PrintQueue = z.infer<typeof PrintQueueSchema>;
+
+const note = z.string().trim().max(1000, 'At most 1000 characters.');
+
+export const RequestChangesSchema = z
+  .object({ note: note.min(1, 'Please say what should change.') })
+  .meta({ id: 'RequestChanges' });
+export type RequestChanges = z.infer<typeof RequestChangesSchema>;
+
+/** The print console moves an order on; shipping needs the courier and the tracking number. */
+export const MoveOrderSchema = z
+  .object({
+    to: OrderStatusSchema,
+    note: note.optional(),
+    courier: z.string().trim().min(1, 'Please name the courier.').max(80).optional(),
+    trackingNumber: z.string().trim().min(1, 'Please enter the tracking number.').max(80).optional(),
+  })
+  .superRefine((move, ctx) => {
+    if (move.to !== 'shipped') return;
+    if (!move.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'Please name the courier.' });
+    if (!move.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Please enter the tracking number.' });
+  })
+  .meta({ id: 'MoveOrder' });
+export type MoveOrder = z.infer<typeof MoveOrderSchema>;
+
+export const RecordCardSchema = z.object({ nfcUid: NfcUidSchema }).meta({ id: 'RecordCard' });
+export type RecordCard = z.infer<typeof RecordCardSchema>;
+
+export const SetCardDisabledSchema = z.object({ disabled: z.boolean({ error: 'Please say whether the card is disabled.' }) }).meta({ id: 'SetCardDisabled' });
+export type SetCardDisabled = z.infer<typeof SetCardDisabledSchema>;
+
+/** A file passed from a service through the gateway (proof PDF/PNG, packing slip). */
+export const FileSchema = z.object({ contentType: z.string(), fileName: z.string(), dataBase64: z.string() });
+export type FileData = z.infer<typeof FileSchema>;
+export const ProofFileKinds = ['pdf', 'png'] as const;
+
+/** Where `/c/{serial}` goes: the assigned profile, or a page that says the card is disabled. */
+export const CardTargetSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('active'), username: z.string() }),
+  z.object({ status: z.literal('disabled') }),
+]);
+export type CardTarget = z.infer<typeof CardTargetSchema>;

@@ -27,6 +27,8 @@ export const ErrorCode = {
   /** The request is right but the state does not allow it now (an order already paid, a membership already held). */
   Conflict: 'CONFLICT',
   Internal: 'INTERNAL',
+  /** An order cannot make that move from its state, or not by this caller (409; see OrderMoves). */
+  OrderMoveNotAllowed: 'ORDER_MOVE_NOT_ALLOWED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

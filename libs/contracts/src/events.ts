@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from './accounts.js';
 import { EnquiryReceivedSchema } from './enquiries.js';
-import { OrderLineSchema } from './commerce.js';
+import { OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
 import { MembershipSchema } from './profiles.js';
 import type { ServiceName } from './services.js';
 
@@ -87,6 +87,25 @@ export const Events = {
   roleChanged: event('identity', 'identity.user.role-changed', z.object({ accountId: z.uuid(), role: RoleSchema, changedAt: at })),
   orderPlaced: event('orders', 'orders.order.placed', OrderEventSchema),
   orderPaid: event('orders', 'orders.order.paid', OrderEventSchema),
+  /** Every move of an order after payment (who, when, note): the owner is emailed each one. */
+  orderStateChanged: event(
+    'orders',
+    'orders.order.state-changed',
+    z.object({
+      orderId: z.uuid(),
+      accountId: z.uuid(),
+      reference: z.string(),
+      from: OrderStatusSchema.nullable(),
+      to: OrderStatusSchema,
+      by: OrderActorSchema,
+      note: z.string().nullable(),
+      courier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      at,
+    }),
+  ),
+  /** A print proof was rendered (the first, or again after a profile change). */
+  proofReady: event('orders', 'orders.proof.ready', z.object({ orderId: z.uuid(), accountId: z.uuid(), reference: z.string(), version: z.number().int(), at })),
   paymentCompleted: event('payments', 'payments.payment.completed', PaymentCompletedSchema),
   paymentFailed: event(
     'payments',

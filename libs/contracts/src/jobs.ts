@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EnquiryReceivedSchema } from './enquiries.js';
-import { OrderLineSchema } from './commerce.js';
+import { OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
 import { MembershipSchema } from './profiles.js';
 
 /** BullMQ queue names. Never rename one: jobs in flight use them. */
@@ -100,6 +100,20 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     firstName: z.string(),
     ownerName: z.string(),
     link: z.url(),
+  /** An order moved on (proof ready, approved, printing, shipped with tracking, delivered, cancelled, refunded). */
+  z.object({
+    template: z.literal('order-state-changed'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    reference: z.string(),
+    from: OrderStatusSchema.nullable(),
+    status: OrderStatusSchema,
+    by: OrderActorSchema,
+    note: z.string().nullable(),
+    courier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    at: z.iso.datetime(),
   }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
@@ -118,3 +132,21 @@ export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplat
 
 /** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
 export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;
+
+/** A `proof-render` job: render the order's proof (again). One job per cause; its id derives from it. */
+export const ProofRenderJobSchema = z.object({
+  orderId: z.uuid(),
+  /** What asked for it: the payment, a profile change, the print team. */
+  reason: z.enum(['paid', 'profile-updated', 'requested']),
+  /** The event or request behind it, for the job id. */
+  sourceId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+});
+export type ProofRenderJob = z.infer<typeof ProofRenderJobSchema>;
+
+/** Retry policy of proof renders: fewer, quicker attempts than emails (the consoles show a failure soon). */
+export const ProofRenderJobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+} as const;

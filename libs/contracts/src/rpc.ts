@@ -31,6 +31,19 @@ import {
   ItnReceiptSchema,
   OrderListSchema,
   OrderSchema,
+  CardSchema,
+  CardSerialSchema,
+  CardTargetSchema,
+  FileSchema,
+  MoveOrderSchema,
+  OrderDetailListSchema,
+  OrderDetailSchema,
+  PrintOrderSchema,
+  PrintQueueSchema,
+  ProofFileKinds,
+  RecordCardSchema,
+  RequestChangesSchema,
+  SetCardDisabledSchema,
   PaymentRedirectSchema,
   PlanListSchema,
   StartMembershipSchema,
@@ -155,6 +168,23 @@ export const Rpc = {
   getOrder: rpc('orders', 'orders.order.get', 'account', OrderRef, OrderSchema),
   /** For payments, which asks before it builds a PayFast request: the order and whose it is. */
   orderForPayment: rpc('orders', 'orders.order.for-payment', 'service', OrderRef, z.object({ order: OrderSchema, accountId: z.uuid() })),
+
+  // Print proofs, order states and cards (issue 10). The owner's are `account` (always their own orders); the print
+  // console's are for the `print` role only.
+  listOrderDetails: rpc('orders', 'orders.order.details', 'account', None, OrderDetailListSchema),
+  approveProof: rpc('orders', 'orders.proof.approve', 'account', OrderRef, OrderDetailSchema),
+  requestProofChanges: rpc('orders', 'orders.proof.request-changes', 'account', OrderRef.extend(RequestChangesSchema.shape), OrderDetailSchema),
+  ownProofFile: rpc('orders', 'orders.proof.file', 'account', OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),
+  setCardDisabled: rpc('orders', 'orders.card.set-disabled', 'account', z.object({ serial: CardSerialSchema }).extend(SetCardDisabledSchema.shape), CardSchema),
+  /** `/c/{serial}`: where a card points (public: anyone holding the card). */
+  resolveCard: rpc('orders', 'orders.card.resolve', 'public', z.object({ serial: CardSerialSchema }), CardTargetSchema),
+  printQueue: rpc('orders', 'orders.print.queue', ['print'], None, PrintQueueSchema),
+  printOrder: rpc('orders', 'orders.print.order', ['print'], OrderRef, PrintOrderSchema),
+  printProofFile: rpc('orders', 'orders.print.proof-file', ['print'], OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),
+  moveOrder: rpc('orders', 'orders.print.move', ['print'], OrderRef.and(MoveOrderSchema), PrintOrderSchema),
+  recordCard: rpc('orders', 'orders.print.record-card', ['print'], OrderRef.extend({ serial: CardSerialSchema }).extend(RecordCardSchema.shape), PrintOrderSchema),
+  rerenderProof: rpc('orders', 'orders.print.rerender-proof', ['print'], OrderRef, PrintOrderSchema),
+  packingSlip: rpc('orders', 'orders.print.packing-slip', ['print'], OrderRef, FileSchema),
 
   listPlans: rpc('payments', 'payments.plan.list', 'public', None, PlanListSchema),
   /** The signed PayFast request for one of the caller's own orders that still awaits payment. */

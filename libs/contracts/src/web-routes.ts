@@ -24,6 +24,8 @@ export const WebRoutes = {
   tedxGeorge: '/tedx_george',
   /** The staff console (role staff). */
   staff: '/staff',
+  /** The print team's console (role print). */
+  print: '/print',
 } as const;
 export type WebRoute = (typeof WebRoutes)[keyof typeof WebRoutes];
 
@@ -45,6 +47,7 @@ export const ImplementedWebRoutes: readonly WebRoute[] = [
   WebRoutes.cancel,
   WebRoutes.tedxGeorge,
   WebRoutes.staff,
+  WebRoutes.print,
 ];
 
 /** Pages of one catalogue item: the gateway answers 404 when the id is not in the catalogue ("Card not found"). */
@@ -76,6 +79,14 @@ export const PageRoutes = {
     path: '/profile-assets/profile-page.js',
     access: 'public',
     description: "The public page's small script; its URL carries a hash of its content, so it is cached for a year",
+  },
+  cardRedirect: {
+    method: 'get',
+    path: '/c/:serial',
+    access: 'public',
+    description:
+      'Where a card’s NFC chip and QR code point: 302 to its owner’s profile with `?src=nfc&card={serial}` (the view counted as an NFC one), or a page saying the card is disabled (410)',
+    params: { schema: z.object({ serial: z.string().regex(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/) }), notFound: 'Card not found.' },
   },
   publicProfile: {
     method: 'get',

@@ -60,7 +60,7 @@ describe('enquiry schemas', () => {
 describe('subjects and streams', () => {
   it('keeps every subject under its owner and each stream to its owner’s events', () => {
     for (const def of [...Object.values(Rpc), ...AllEvents]) assert.ok(def.subject.startsWith(`${def.owner}.`));
-    assert.deepEqual(streamFor('orders'), { name: 'EVENTS_ORDERS', subjects: ['orders.enquiry.received', 'orders.order.placed', 'orders.order.paid'] });
+    assert.deepEqual(streamFor('orders'), { name: 'EVENTS_ORDERS', subjects: ['orders.enquiry.received', 'orders.order.placed', 'orders.order.paid', 'orders.order.state-changed', 'orders.proof.ready'] });
     assert.deepEqual(streamFor('payments').subjects, ['payments.payment.completed', 'payments.payment.failed', 'payments.membership.changed', 'payments.subscription.cancelled']);
     assert.deepEqual(streamFor('teams').subjects, []);
   });

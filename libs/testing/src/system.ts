@@ -132,7 +132,14 @@ export class TestSystem {
       identity: { ...common, HEALTH_PORT: String(this.port('identity')) },
       profiles: { ...common, HEALTH_PORT: String(this.port('profiles')) },
       teams: { ...common, HEALTH_PORT: String(this.port('teams')) },
-      orders: { ...common, HEALTH_PORT: String(this.port('orders')) },
+      orders: {
+        ...common,
+        HEALTH_PORT: String(this.port('orders')),
+        REDIS_URL: DEFAULTS.redisUrl,
+        QUEUE_PREFIX: this.redisPrefix,
+        PUBLIC_URL: this.gatewayUrl,
+        PROOF_RENDER_BACKOFF_MS: '200',
+      },
       payments: {
         ...common,
         HEALTH_PORT: String(this.port('payments')),

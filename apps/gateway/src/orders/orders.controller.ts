@@ -2,6 +2,11 @@ import { Controller, Inject, Param } from '@nestjs/common';
 import {
   HttpRoutes,
   Rpc,
+  type Card,
+  type OrderDetail,
+  type OrderDetailList,
+  type RequestChanges,
+  type SetCardDisabled,
   type CheckoutRequest,
   type CheckoutResponse,
   type Order,
@@ -14,6 +19,7 @@ import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import { sendFile } from './file-response.js';
 import { OrderFlows } from './order-flows.js';
 
 /** The shop's checkout and the signed-in buyer's orders; the services take the account from `meta` only. */
@@ -51,5 +57,35 @@ export class OrdersController {
   @Route(HttpRoutes.payOrder)
   pay(@Param('orderId') orderId: string, @Meta() meta: RequestMeta): Promise<PaymentRedirect> {
     return this.rpc.call(Rpc.startOrderPayment, { orderId }, meta);
+  }
+
+  @Route(HttpRoutes.listOrderDetails)
+  details(@Meta() meta: RequestMeta): Promise<OrderDetailList> {
+    return this.rpc.call(Rpc.listOrderDetails, {}, meta);
+  }
+
+  @Route(HttpRoutes.approveProof)
+  approve(@Param('orderId') orderId: string, @Meta() meta: RequestMeta): Promise<OrderDetail> {
+    return this.rpc.call(Rpc.approveProof, { orderId }, meta);
+  }
+
+  @Route(HttpRoutes.requestProofChanges)
+  requestChanges(@Param('orderId') orderId: string, @ValidBody() body: RequestChanges, @Meta() meta: RequestMeta): Promise<OrderDetail> {
+    return this.rpc.call(Rpc.requestProofChanges, { orderId, ...body }, meta);
+  }
+
+  @Route(HttpRoutes.getOwnProofPdf)
+  async proofPdf(@Param('orderId') orderId: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    sendFile(res, await this.rpc.call(Rpc.ownProofFile, { orderId, kind: 'pdf' }, meta));
+  }
+
+  @Route(HttpRoutes.getOwnProofPng)
+  async proofPng(@Param('orderId') orderId: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    sendFile(res, await this.rpc.call(Rpc.ownProofFile, { orderId, kind: 'png' }, meta));
+  }
+
+  @Route(HttpRoutes.setCardDisabled)
+  setCardDisabled(@Param('serial') serial: string, @ValidBody() body: SetCardDisabled, @Meta() meta: RequestMeta): Promise<Card> {
+    return this.rpc.call(Rpc.setCardDisabled, { serial, ...body }, meta);
   }
 }

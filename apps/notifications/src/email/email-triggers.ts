@@ -106,6 +106,30 @@ export class EmailTriggers {
     });
   }
 
+  /** Every move of an order after payment: the owner hears each one (the payment itself sends the receipt). */
+  @OnEvent(Events.orderStateChanged)
+  async orderStateChanged(change: Data<typeof Events.orderStateChanged>, { eventId }: EventContext): Promise<void> {
+    const owner = await this.accountOf(change.accountId, eventId);
+    if (!owner) {
+      this.logger.warn({ eventId, orderId: change.orderId }, 'order moved for an account that is gone: no email');
+      return;
+    }
+    await this.emails.enqueue({
+      template: 'order-state-changed',
+      sourceEventId: eventId,
+      to: owner.email,
+      firstName: owner.firstName,
+      reference: change.reference,
+      from: change.from,
+      status: change.to,
+      by: change.by,
+      note: change.note,
+      courier: change.courier,
+      trackingNumber: change.trackingNumber,
+      at: change.at,
+    });
+  }
+
   /** A month of a tier paid (the first or a recurring one): the receipt. Order payments get theirs from orders. */
   @OnEvent(Events.paymentCompleted)
   async paymentCompleted(payment: Data<typeof Events.paymentCompleted>, { eventId }: EventContext): Promise<void> {

@@ -75,6 +75,40 @@ function linkEmail(brand: Brand, to: string, subject: string, title: string, int
 }
 
 type OrderReceiptJob = Extract<EmailJob, { template: 'order-receipt' }>;
+type OrderStateJob = Extract<EmailJob, { template: 'order-state-changed' }>;
+
+/** What each move of an order tells its owner: the title, and what happens next. */
+const OrderStateTexts: Partial<Record<OrderStateJob['status'], { title: string; next: string }>> = {
+  'proof-ready': {
+    title: 'Your print proof is ready',
+    next: 'Please look at it under Orders in your dashboard and approve it, or ask for changes. We print only what you approve.',
+  },
+  'changes-requested': { title: 'We have your changes', next: 'We will send you a new proof. Changing your profile renders the proof again too.' },
+  approved: { title: 'Proof approved: your cards go to print', next: 'We will let you know when they are printed and on their way.' },
+  printing: { title: 'Your cards are being printed', next: 'Next we encode each card’s NFC chip.' },
+  'nfc-encoded': { title: 'Your cards’ NFC chips are encoded', next: 'They will be on their way to you soon.' },
+  shipped: { title: 'Your cards are on their way', next: 'Track the parcel with the courier’s tracking number below.' },
+  delivered: { title: 'Your cards have been delivered', next: 'Tap a card on a phone: it opens your profile. Lost one? Disable it under Orders in your dashboard.' },
+  cancelled: { title: 'Your order is cancelled', next: 'If you paid, the refund follows. Questions? Reply to this email.' },
+  refunded: { title: 'Your order is refunded', next: 'The money goes back to the card or account you paid with; banks take a few days.' },
+};
+
+/** An order moved on: what it is now, the note if any (the owner's or the print team's), the courier and tracking. */
+function orderStateChanged(job: OrderStateJob, brand: Brand): RenderedEmail {
+  const texts = OrderStateTexts[job.status] ?? { title: `Your order is ${job.status}`, next: '' };
+  const title = `${texts.title} (order ${job.reference})`;
+  const intro = `Hi ${oneLine(job.firstName, 60)}, ${texts.next}`;
+  const rows: Array<[string, string]> = [
+    ['Order', job.reference],
+    ['Status', job.status.replace('-', ' ')],
+    ['When', when(job.at)],
+    ...(job.note ? [['Note', job.note] as [string, string]] : []),
+    ...(job.courier ? [['Courier', job.courier] as [string, string]] : []),
+    ...(job.trackingNumber ? [['Tracking number', job.trackingNumber] as [string, string]] : []),
+    ['Your orders', `${brand.publicUrl}/dashboard`],
+  ];
+  return { to: job.to, subject: `[${brand.name}] ${oneLine(title)}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+}
 
 /** The receipt of a paid order: its reference, every line with its quantity, the total, and what happens next. */
 function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
@@ -232,6 +266,8 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
       ];
       return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
     }
+    case 'order-state-changed':
+      return orderStateChanged(job, brand);
     case 'enquiry-received': {
       const e = job.enquiry;
       const { title, intro } = {

@@ -1,6 +1,6 @@
-import { check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { OrderStatuses } from '@digicard/contracts';
+import { Materials, OrderActors, OrderStatuses, ProofStatuses } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
 /** The orders service's schema: catalogue, orders, proofs and the sales enquiries from the marketing site. */
@@ -72,11 +72,22 @@ export const orders = schema.table(
     totalCents: integer('total_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** Set when the print team ships the order. */
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_account_created_idx').on(t.accountId, t.createdAt),
+    index('orders_status_idx').on(t.status),
     check('orders_total_cents_check', sql`${t.totalCents} >= 0`),
-    check('orders_paid_at_check', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+    // Every state after payment keeps when it was paid; an unpaid order has no paid_at (a cancelled one may have either).
+    // Written with ::text: the states added by a migration cannot be used as enum values in that same transaction.
+    check(
+      'orders_paid_at_check',
+      sql`CASE WHEN ${t.status}::text = 'awaiting-payment' THEN ${t.paidAt} IS NULL WHEN ${t.status}::text = 'cancelled' THEN true ELSE ${t.paidAt} IS NOT NULL END`,
+    ),
+    check('orders_shipment_check', sql`(${t.courier} IS NULL) = (${t.trackingNumber} IS NULL)`),
   ],
 );
 
@@ -101,3 +112,82 @@ export const orderLines = schema.table(
     check('order_lines_total_check', sql`${t.lineTotalCents} = ${t.quantity} * ${t.unitPriceCents}`),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const orderActor = schema.enum('order_actor', OrderActors);
+
+/** Every move of an order: from, to, who (the account, null for the system), when, and the note. */
+export const orderHistory = schema.table(
+  'order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    actor: orderActor('actor').notNull(),
+    actorAccountId: uuid('actor_account_id'),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
+);
+
+export const proofStatus = schema.enum('proof_status', ProofStatuses);
+
+/**
+ * The order's current print proof: the PDF for the printer and a PNG preview for the browser, kept here (small:
+ * tens of kB) so every replica reads the same bytes. A render again replaces them and raises `version`.
+ */
+export const proofs = schema.table('proofs', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  status: proofStatus('status').notNull().default('rendering'),
+  version: integer('version').notNull().default(0),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  pdf: bytea('pdf'),
+  png: bytea('png'),
+  renderedAt: timestamp('rendered_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const material = schema.enum('material', Materials);
+
+/** One row per physical card of a paid order: its serial (for `/c/{serial}`), what it is made of, its NFC chip. */
+export const cards = schema.table(
+  'cards',
+  {
+    serial: text('serial').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    position: integer('position').notNull(),
+    itemId: text('item_id').notNull(),
+    material: material('material').notNull(),
+    colour: text('colour').notNull(),
+    nfcUid: text('nfc_uid'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cards_order_position_key').on(t.orderId, t.position),
+    uniqueIndex('cards_nfc_uid_key').on(t.nfcUid),
+    index('cards_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * What orders knows of a buyer's profile (from profiles, over NATS when a proof renders, and from
+ * `profiles.profile.updated`): the username `/c/{serial}` redirects to and the name on the packing slip.
+ */
+export const customers = schema.table('customers', {
+  accountId: uuid('account_id').primaryKey(),
+  username: text('username').notNull(),
+  name: text('name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

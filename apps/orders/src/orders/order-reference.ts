@@ -13,3 +13,10 @@ export function newOrderReference(): string {
   for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return `DC-${code}`;
 }
+
+/** A card's serial, e.g. `K7M3Q9ZT`: 8 readable characters (about 656 billion), printed on the card, behind `/c/{serial}`. */
+export function newCardSerial(): string {
+  let serial = '';
+  for (let i = 0; i < 8; i++) serial += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return serial;
+}

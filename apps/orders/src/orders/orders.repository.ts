@@ -58,6 +58,11 @@ export class OrdersRepository {
     return (await this.withLines(tx, [row]))[0]!;
   }
 
+  /** Orders read elsewhere (the print queue) with their lines, in one query for all of them. */
+  withLinesOf(db: Executor, rows: OrderRow[]): Promise<StoredOrder[]> {
+    return this.withLines(db, rows);
+  }
+
   private async withLines(db: Executor, rows: OrderRow[]): Promise<StoredOrder[]> {
     if (rows.length === 0) return [];
     const lines = await db

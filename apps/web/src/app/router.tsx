@@ -21,6 +21,7 @@ import { Layout } from './layout';
 
 // Long pages few visitors open load on demand, in chunks of their own (the layout shows "Loading..." meanwhile).
 const TermsPage = lazy(() => import('../pages/terms-page').then((module) => ({ default: module.TermsPage })));
+const PrintPage = lazy(() => import('../pages/print-page').then((module) => ({ default: module.PrintPage })));
 const StaffPage = lazy(() => import('../pages/staff-page').then((module) => ({ default: module.StaffPage })));
 const TedxGeorgePage = lazy(() =>
   import('../pages/tedx-george-page').then((module) => ({ default: module.TedxGeorgePage })),
@@ -48,6 +49,7 @@ const pages: Partial<Record<WebRoute, ComponentType>> = {
   [WebRoutes.cancel]: CancelPage,
   [WebRoutes.tedxGeorge]: TedxGeorgePage,
   [WebRoutes.staff]: StaffPage,
+  [WebRoutes.print]: PrintPage,
 };
 
 /**

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type PaymentCompleted } from '@digicard/contracts';
+import { Events, MaterialSchema, type PaymentCompleted } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { recordEvent } from '@digicard/messaging';
 import { LOGGER, OnEvent, type EventContext } from '@digicard/server';
+import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { outbox } from '../../db/schema.js';
+import { FulfilmentRepository } from '../../fulfilment/fulfilment.repository.js';
+import { newCardSerial } from '../order-reference.js';
 import { toOrder } from '../orders.mapping.js';
 import { OrdersRepository } from '../orders.repository.js';
 
@@ -17,6 +20,8 @@ import { OrdersRepository } from '../orders.repository.js';
 export class MarkOrderPaid {
   constructor(
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
+    @Inject(CatalogueRepository) private readonly catalogue: CatalogueRepository,
+    @Inject(FulfilmentRepository) private readonly fulfilment: FulfilmentRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -39,6 +44,10 @@ export class MarkOrderPaid {
       return;
     }
     const paid = toOrder(await this.orders.markPaid(tx, order.id, new Date(payment.completedAt)));
+    await this.fulfilment.addHistory(tx, { orderId: order.id, fromStatus: 'awaiting-payment', toStatus: 'paid', actor: 'system', actorAccountId: null, note: null, at: new Date(paid.paidAt!) });
+    await this.allocateCards(tx, order.id, order.accountId, paid.lines);
+    // The proof is on its way: the `proof-render` job is queued from `orders.order.paid` once this commits.
+    await this.fulfilment.proofRendering(tx, order.id);
     await recordEvent(tx, outbox, Events.orderPaid, {
       orderId: paid.id,
       accountId: order.accountId,
@@ -47,5 +56,28 @@ export class MarkOrderPaid {
       totalCents: paid.totalCents,
       at: paid.paidAt!,
     });
+  }
+
+  /**
+   * One card per unit bought, each with its own serial (behind its NFC chip and QR code), material and colour from
+   * the catalogue (the first colour the item comes in: the basket does not choose one yet).
+   */
+  private async allocateCards(tx: EventContext['tx'], orderId: string, accountId: string, lines: Array<{ itemId: string; quantity: number }>) {
+    const items = new Map((await this.catalogue.byIds(tx, lines.map((l) => l.itemId))).map((item) => [item.id, item]));
+    let position = 0;
+    for (const line of lines) {
+      const item = items.get(line.itemId);
+      const material = MaterialSchema.safeParse(item?.material);
+      if (!item || !material.success) {
+        this.logger.warn({ orderId, itemId: line.itemId }, 'order line is not a card the print team knows: no card allocated');
+        continue;
+      }
+      for (let unit = 0; unit < line.quantity; unit++) {
+        const card = { orderId, accountId, position: position++, itemId: item.id, material: material.data, colour: item.colors[0] ?? 'White' };
+        let inserted = false;
+        for (let attempt = 0; !inserted && attempt < 5; attempt++) inserted = await this.fulfilment.insertCard(tx, { ...card, serial: newCardSerial() });
+        if (!inserted) throw new Error('no free card serial after 5 attempts');
+      }
+    }
   }
 }

@@ -11,6 +11,14 @@ export const ORDER_STATUS_TEXT: Record<Order['status'], string> = {
   'awaiting-payment': 'Awaiting payment',
   paid: 'Paid: we will send you the print proof',
   cancelled: 'Cancelled',
+  'proof-ready': 'Proof ready: see Orders',
+  'changes-requested': 'Changes requested',
+  approved: 'Proof approved',
+  printing: 'Printing',
+  'nfc-encoded': 'NFC encoded',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  refunded: 'Refunded',
 };
 
 /** Accessories Cart (spec section 2): the basket with its checkout, and the owner's orders. */

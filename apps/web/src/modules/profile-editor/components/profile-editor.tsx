@@ -17,6 +17,7 @@ import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
 import { AnalyticsSection } from '../../analytics/components/analytics-section';
 import { AccessoriesCartSection } from '../../billing/components/accessories-cart-section';
 import { BillingSection } from '../../billing/components/billing-section';
+import { OrdersSection } from '../../orders/components/orders-section';
 import { BusinessSection } from './sections/business-section';
 import { ContactSection } from './sections/contact-section';
 import { DesignSection } from './sections/design-section';
@@ -198,5 +199,7 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
       return <BillingSection />;
     case 'cart':
       return <AccessoriesCartSection />;
+    case 'orders':
+      return <OrdersSection />;
   }
 }

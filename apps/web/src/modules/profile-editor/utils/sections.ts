@@ -12,6 +12,7 @@ export const Sections = [
   { id: 'analytics', label: 'Analytics' },
   { id: 'billing', label: 'Billing' },
   { id: 'cart', label: 'Accessories Cart' },
+  { id: 'orders', label: 'Orders' },
 ] as const;
 
 export type SectionId = (typeof Sections)[number]['id'];

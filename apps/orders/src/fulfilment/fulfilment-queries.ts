@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CardTarget, FileData, OrderDetail, PrintOrder } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { CONFIG, DATABASE, ServiceError } from '@digicard/server';
+import type { Config } from '../config.js';
+import { OrdersRepository, type StoredOrder } from '../orders/orders.repository.js';
+import { toOrderDetail } from './fulfilment.mapping.js';
+import { FulfilmentRepository } from './fulfilment.repository.js';
+import { renderPackingSlip } from './packing-slip.js';
+import { ProfilesClient } from './profiles-client.js';
+
+const NOT_FOUND = 'Order not found.';
+const CARD_NOT_FOUND = 'Card not found.';
+const PRINT_QUEUE_LIMIT = 500;
+
+/** Orders with their proof, cards and history, as the owner and the print console read them; files; cards. */
+@Injectable()
+export class FulfilmentQueries {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(OrdersRepository) private readonly orders: OrdersRepository,
+    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
+  ) {}
+
+  async details(stored: StoredOrder[]): Promise<OrderDetail[]> {
+    const ids = stored.map((s) => s.order.id);
+    const [proofs, cards, history] = await Promise.all([this.repo.proofsOf(this.db, ids), this.repo.cardsOf(this.db, ids), this.repo.historyOf(this.db, ids)]);
+    return stored.map((s) =>
+      toOrderDetail(
+        s,
+        {
+          proof: proofs.find((p) => p.orderId === s.order.id),
+          cards: cards.filter((c) => c.orderId === s.order.id),
+          history: history.filter((h) => h.orderId === s.order.id),
+        },
+        this.config.PUBLIC_URL,
+      ),
+    );
+  }
+
+  /** The owner's orders with what the Orders section shows; newest first. */
+  async ownDetails(accountId: string): Promise<{ orders: OrderDetail[] }> {
+    return { orders: await this.details(await this.orders.listFor(this.db, accountId)) };
+  }
+
+  async ownDetail(accountId: string, orderId: string): Promise<OrderDetail> {
+    const stored = await this.orders.byId(this.db, orderId);
+    if (!stored || stored.order.accountId !== accountId) throw ServiceError.notFound(NOT_FOUND);
+    return (await this.details([stored]))[0]!;
+  }
+
+  private async printOrders(stored: StoredOrder[]): Promise<PrintOrder[]> {
+    const details = await this.details(stored);
+    const customers = await this.repo.customersOf(this.db, [...new Set(stored.map((s) => s.order.accountId))]);
+    return details.map((detail, i) => {
+      const customer = customers.find((c) => c.accountId === stored[i]!.order.accountId);
+      return { ...detail, customer: customer ? { name: customer.name, username: customer.username } : null };
+    });
+  }
+
+  async printQueue(): Promise<{ orders: PrintOrder[] }> {
+    const rows = await this.repo.printQueue(this.db, PRINT_QUEUE_LIMIT);
+    return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
+  }
+
+  async printOrder(orderId: string): Promise<PrintOrder> {
+    const stored = await this.orders.byId(this.db, orderId);
+    if (!stored || stored.order.status === 'awaiting-payment') throw ServiceError.notFound(NOT_FOUND);
+    return (await this.printOrders([stored]))[0]!;
+  }
+
+  /** The proof's PDF or PNG; 404 until one is rendered. `accountId` null: the print team (any paid order). */
+  async proofFile(accountId: string | null, orderId: string, kind: 'pdf' | 'png'): Promise<FileData> {
+    const stored = await this.orders.byId(this.db, orderId);
+    if (!stored || (accountId !== null && stored.order.accountId !== accountId)) throw ServiceError.notFound(NOT_FOUND);
+    const file = await this.repo.proofFile(this.db, orderId, kind);
+    if (!file?.bytes) throw ServiceError.notFound('No proof yet: it is being rendered.');
+    return {
+      contentType: kind === 'pdf' ? 'application/pdf' : 'image/png',
+      fileName: `proof-${stored.order.reference}-v${file.version}.${kind}`,
+      dataBase64: file.bytes.toString('base64'),
+    };
+  }
+
+  async packingSlip(orderId: string): Promise<FileData> {
+    const order = await this.printOrder(orderId);
+    const pdf = await renderPackingSlip(order);
+    return { contentType: 'application/pdf', fileName: `packing-slip-${order.reference}.pdf`, dataBase64: pdf.toString('base64') };
+  }
+
+  /** Where `/c/{serial}` goes. The username comes from the projection, else from profiles (and is kept). */
+  async resolveCard(serial: string): Promise<CardTarget> {
+    const card = await this.repo.cardBySerial(this.db, serial);
+    if (!card) throw ServiceError.notFound(CARD_NOT_FOUND);
+    if (card.disabledAt) return { status: 'disabled' };
+    const [customer] = await this.repo.customersOf(this.db, [card.accountId]);
+    if (customer) return { status: 'active', username: customer.username };
+    const profile = await this.profiles.profileOf(card.accountId, `card-${serial}`);
+    if (!profile) throw ServiceError.notFound(CARD_NOT_FOUND);
+    await this.repo.upsertCustomer(this.db, { accountId: card.accountId, username: profile.username, name: `${profile.firstName} ${profile.lastName}`.trim() });
+    return { status: 'active', username: profile.username };
+  }
+}

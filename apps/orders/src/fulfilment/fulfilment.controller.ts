@@ -1,0 +1,90 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Rpc } from '@digicard/contracts';
+import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { FulfilmentQueries } from './fulfilment-queries.js';
+import { DecideProof } from './use-cases/decide-proof.use-case.js';
+import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
+import { RecordCardChip } from './use-cases/record-card.use-case.js';
+import { RerenderProof } from './use-cases/rerender-proof.use-case.js';
+import { SetCardDisabled } from './use-cases/set-card-disabled.use-case.js';
+
+/**
+ * The owner's side of printing (always their own orders and cards: the account comes from `meta`), the print
+ * console's (role `print`, checked by `@Handles` from the contract, a second time after the gateway), and `/c/{serial}`.
+ */
+@Controller()
+export class FulfilmentController {
+  constructor(
+    @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
+    @Inject(DecideProof) private readonly decide: DecideProof,
+    @Inject(MoveOrderByPrintTeam) private readonly moveOrder: MoveOrderByPrintTeam,
+    @Inject(RecordCardChip) private readonly recordCardChip: RecordCardChip,
+    @Inject(RerenderProof) private readonly rerender: RerenderProof,
+    @Inject(SetCardDisabled) private readonly setDisabled: SetCardDisabled,
+  ) {}
+
+  @Handles(Rpc.listOrderDetails)
+  details(_body: RpcBody<typeof Rpc.listOrderDetails>, meta: SignedInMeta) {
+    return this.queries.ownDetails(meta.userId);
+  }
+
+  @Handles(Rpc.approveProof)
+  approve({ orderId }: RpcBody<typeof Rpc.approveProof>, meta: SignedInMeta) {
+    return this.decide.approve(meta.userId, orderId);
+  }
+
+  @Handles(Rpc.requestProofChanges)
+  requestChanges({ orderId, note }: RpcBody<typeof Rpc.requestProofChanges>, meta: SignedInMeta) {
+    return this.decide.requestChanges(meta.userId, orderId, note);
+  }
+
+  @Handles(Rpc.ownProofFile)
+  ownProof({ orderId, kind }: RpcBody<typeof Rpc.ownProofFile>, meta: SignedInMeta) {
+    return this.queries.proofFile(meta.userId, orderId, kind);
+  }
+
+  @Handles(Rpc.setCardDisabled)
+  setCardDisabled({ serial, disabled }: RpcBody<typeof Rpc.setCardDisabled>, meta: SignedInMeta) {
+    return this.setDisabled.execute(meta.userId, serial, disabled);
+  }
+
+  @Handles(Rpc.resolveCard)
+  resolve({ serial }: RpcBody<typeof Rpc.resolveCard>) {
+    return this.queries.resolveCard(serial);
+  }
+
+  @Handles(Rpc.printQueue)
+  queue() {
+    return this.queries.printQueue();
+  }
+
+  @Handles(Rpc.printOrder)
+  printOrder({ orderId }: RpcBody<typeof Rpc.printOrder>) {
+    return this.queries.printOrder(orderId);
+  }
+
+  @Handles(Rpc.printProofFile)
+  printProof({ orderId, kind }: RpcBody<typeof Rpc.printProofFile>) {
+    return this.queries.proofFile(null, orderId, kind);
+  }
+
+  @Handles(Rpc.moveOrder)
+  move({ orderId, ...move }: RpcBody<typeof Rpc.moveOrder>, meta: SignedInMeta) {
+    return this.moveOrder.execute(meta.userId, orderId, move);
+  }
+
+  @Handles(Rpc.recordCard)
+  recordCard({ orderId, serial, nfcUid }: RpcBody<typeof Rpc.recordCard>) {
+    return this.recordCardChip.execute(orderId, serial, nfcUid);
+  }
+
+  @Handles(Rpc.rerenderProof)
+  rerenderProof({ orderId }: RpcBody<typeof Rpc.rerenderProof>) {
+    return this.rerender.execute(orderId);
+  }
+
+  @Handles(Rpc.packingSlip)
+  packingSlip({ orderId }: RpcBody<typeof Rpc.packingSlip>) {
+    return this.queries.packingSlip(orderId);
+  }
+}

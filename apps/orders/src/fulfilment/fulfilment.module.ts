@@ -1,0 +1,52 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { OrdersCoreModule } from '../orders/orders-core.module.js';
+import { FulfilmentController } from './fulfilment.controller.js';
+import { FulfilmentQueries } from './fulfilment-queries.js';
+import { OrderStateMachine } from './order-state-machine.js';
+import { PROFILES_RPC, ProfilesClient } from './profiles-client.js';
+import { ProofQueue } from './proof-queue.js';
+import { DecideProof } from './use-cases/decide-proof.use-case.js';
+import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
+import { ProofTriggers } from './use-cases/proof-triggers.handler.js';
+import { RecordCardChip } from './use-cases/record-card.use-case.js';
+import { RenderProof } from './use-cases/render-proof.use-case.js';
+import { RerenderProof } from './use-cases/rerender-proof.use-case.js';
+import { SetCardDisabled } from './use-cases/set-card-disabled.use-case.js';
+
+/** Proofs, order states after payment, cards and the print console (the `proof-render` queue is opened by the service). */
+@Module({})
+export class FulfilmentModule {
+  static register(ctx: ServiceContext<Config>, proofQueue: ProofQueue): DynamicModule {
+    return {
+      module: FulfilmentModule,
+      imports: [OrdersCoreModule],
+      controllers: [FulfilmentController],
+      providers: [
+        { provide: ProofQueue, useValue: proofQueue },
+        {
+          provide: PROFILES_RPC,
+          useFactory: async () => {
+            const proxy = createNatsClient(ctx.config.NATS_URL, 'orders-client');
+            await proxy.connect();
+            ctx.onShutdown(async () => {
+              await (proxy.close() as Promise<void>);
+            });
+            return new RpcClient(proxy, 5000);
+          },
+        },
+        ProfilesClient,
+        FulfilmentQueries,
+        OrderStateMachine,
+        DecideProof,
+        MoveOrderByPrintTeam,
+        RecordCardChip,
+        RerenderProof,
+        SetCardDisabled,
+        RenderProof,
+        ProofTriggers,
+      ],
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+import { Rpc, type OwnProfile, type RequestMeta } from '@digicard/contracts';
+import { RpcCallError, type RpcClient } from '@digicard/server';
+
+/** The client this service asks profiles with (orders never reads profiles' tables). */
+export const PROFILES_RPC = Symbol('PROFILES_RPC');
+
+const meta = (requestId: string, accountId: string | null): RequestMeta => ({ requestId, userId: accountId, role: null, ip: null });
+
+export interface CardProfile {
+  username: string;
+  name: string;
+  title: string;
+  businessName: string;
+  logo: { png: Buffer; width: number; height: number } | null;
+}
+
+/** The largest logo the proof embeds, in pixels (30 mm at about 500 dpi): enough for print, small in the PDF. */
+const LOGO_MAX_PX = 600;
+
+/**
+ * What goes on a buyer's card, asked of profiles over NATS: `getOwnProfile` reads the account from `meta.userId`,
+ * so orders asks as the buyer, for that one account, acting on its own order (the pattern notifications uses with
+ * identity). The logo comes through `getMedia` and is turned into PNG (pdfkit embeds PNG and JPEG, not WebP).
+ */
+@Injectable()
+export class ProfilesClient {
+  constructor(@Inject(PROFILES_RPC) private readonly rpc: RpcClient) {}
+
+  /** Null when the account has no profile any more (deleted). */
+  async profileOf(accountId: string, requestId: string): Promise<OwnProfile | null> {
+    try {
+      return await this.rpc.call(Rpc.getOwnProfile, {}, meta(requestId, accountId));
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async cardProfile(accountId: string, requestId: string): Promise<CardProfile | null> {
+    const profile = await this.profileOf(accountId, requestId);
+    if (!profile) return null;
+    const id = /^\/media\/([A-Za-z0-9_-]+)\./.exec(profile.document.businessLogo)?.[1];
+    let logo: CardProfile['logo'] = null;
+    if (id) {
+      const media = await this.rpc.call(Rpc.getMedia, { id }, meta(requestId, null));
+      const { data, info } = await sharp(Buffer.from(media.dataBase64, 'base64'))
+        .resize(LOGO_MAX_PX, LOGO_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer({ resolveWithObject: true });
+      logo = { png: data, width: info.width, height: info.height };
+    }
+    return {
+      username: profile.username,
+      name: `${profile.firstName} ${profile.lastName}`.trim(),
+      title: profile.document.title,
+      businessName: profile.document.businessName,
+      logo,
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { Worker, type Job } from 'bullmq';
+import { ProofRenderJobOptions, QueueName, type ProofRenderJob } from '@digicard/contracts';
+import type { ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { redisConnection } from './proof-queue.js';
+import type { ProofJobResult, RenderProof } from './use-cases/render-proof.use-case.js';
+
+/**
+ * The `proof-render` worker: each job renders one order's proof. A failed attempt is written on the proof at once
+ * (the error, the attempts so far) and BullMQ retries it with backoff; after the last attempt the proof is `failed`,
+ * which both consoles show (the print team can render it again). Never silent.
+ */
+export function startProofWorker(ctx: ServiceContext<Config>, render: RenderProof): Worker {
+  const connection = redisConnection(ctx.config);
+  const maxAttempts = ProofRenderJobOptions.attempts;
+  const worker = new Worker<ProofRenderJob, ProofJobResult>(
+    QueueName.ProofRender,
+    async (job: Job<ProofRenderJob>) => render.execute(job.data, job.attemptsMade + 1),
+    { connection, prefix: ctx.config.QUEUE_PREFIX, concurrency: ctx.config.PROOF_RENDER_CONCURRENCY },
+  );
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    const attempts = job.attemptsMade;
+    const final = attempts >= (job.opts.attempts ?? maxAttempts);
+    ctx.logger.warn({ jobId: job.id, orderId: job.data.orderId, attempts, final, err: error }, final ? 'proof render failed for good' : 'proof render failed; BullMQ retries it');
+    render.recordFailure(job.data.orderId, String(error?.message ?? error), attempts, final).catch((err: unknown) => ctx.logger.error({ err }, 'could not record a failed proof render'));
+  });
+  worker.on('error', (error) => ctx.logger.error({ err: error }, 'proof worker error'));
+  ctx.onShutdown(async () => {
+    await worker.close();
+    await connection.quit().catch(() => undefined);
+  });
+  return worker;
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { PrintOrder } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, ServiceError } from '@digicard/server';
+import { OrdersRepository } from '../../orders/orders.repository.js';
+import { FulfilmentQueries } from '../fulfilment-queries.js';
+import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { moveRefused } from '../order-state-machine.js';
+import { ProofQueue } from '../proof-queue.js';
+
+/** The print team renders a proof again (after a failed render, or after the owner asked for changes). */
+@Injectable()
+export class RerenderProof {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OrdersRepository) private readonly orders: OrdersRepository,
+    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
+    @Inject(ProofQueue) private readonly proofs: ProofQueue,
+  ) {}
+
+  async execute(orderId: string): Promise<PrintOrder> {
+    await this.db.transaction(async (tx) => {
+      const order = await this.orders.lockById(tx, orderId);
+      if (!order || order.status === 'awaiting-payment') throw ServiceError.notFound('Order not found.');
+      if (!['paid', 'proof-ready', 'changes-requested'].includes(order.status)) throw moveRefused('Once approved, the proof is what gets printed.');
+      await this.repo.proofRendering(tx, orderId);
+    });
+    await this.proofs.enqueue({ orderId, reason: 'requested', sourceId: randomUUID() });
+    return this.queries.printOrder(orderId);
+  }
+}

@@ -1,0 +1,339 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { Events, ProfileDefaults, Rpc, type OrderDetail, type OwnProfile, type PaymentCompleted } from '@digicard/contracts';
+import { connectNats, type NatsConnection } from '@digicard/messaging';
+import { InProcessService, type Caller } from '@digicard/service-testing';
+import { waitFor } from '@digicard/testing';
+import type { Config } from '../src/config.js';
+import { ordersService } from '../src/service.js';
+import { ordersEnv } from './orders-env.js';
+
+// The print side of orders in this process, on its own database and NATS server, with the real `proof-render`
+// queue on Redis and its worker. Profiles is a stand-in on NATS answering as profiles does (getOwnProfile, getMedia).
+
+let service: InProcessService<Config>;
+let profilesStandIn: NatsConnection;
+const environment = ordersEnv();
+const work = mkdtempSync(join(tmpdir(), 'proof-test-'));
+
+/** Profiles the stand-in knows; an account not here gets 404, one in `failing` a 503-like error every time. */
+const profiles = new Map<string, OwnProfile>();
+const failing = new Set<string>();
+let logoPng: Buffer;
+
+const profileFor = (firstName: string, lastName: string, extra: Partial<OwnProfile['document']> = {}): OwnProfile => ({
+  username: `${firstName.toLowerCase()}-${randomUUID().slice(0, 6)}`,
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}@example.co.za`,
+  membership: 'DigiGold',
+  isVerified: true,
+  isPublic: true,
+  document: { ...ProfileDefaults, title: 'Sales Director', businessName: 'Acme Logistics', businessLogo: '/media/logo_abcdefghij.webp', ...extra },
+  updatedAt: new Date().toISOString(),
+});
+
+async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
+  const nc = await connectNats(natsUrl, 'profiles-stand-in');
+  nc.subscribe(Rpc.getOwnProfile.subject, {
+    callback: (_error, msg) => {
+      const packet = msg.json<{ id: string; data: { meta: { userId: string | null } } }>();
+      const userId = packet.data.meta.userId ?? '';
+      const profile = profiles.get(userId);
+      const reply = failing.has(userId)
+        ? { id: packet.id, err: { statusCode: 500, code: 'INTERNAL', message: 'profiles is having a bad day' }, isDisposed: true }
+        : profile
+          ? { id: packet.id, response: profile, isDisposed: true }
+          : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'Profile not found.' }, isDisposed: true };
+      msg.respond(JSON.stringify(reply));
+    },
+  });
+  nc.subscribe(Rpc.getMedia.subject, {
+    callback: (_error, msg) => {
+      const packet = msg.json<{ id: string }>();
+      msg.respond(JSON.stringify({ id: packet.id, response: { contentType: 'image/png', dataBase64: logoPng.toString('base64') }, isDisposed: true }));
+    },
+  });
+  await nc.flush();
+  return nc;
+}
+
+beforeAll(async () => {
+  logoPng = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0b5fff' } }).png().toBuffer();
+  service = await InProcessService.start(ordersService, environment.env);
+  profilesStandIn = await startProfilesStandIn(service.nats.url);
+});
+
+afterAll(async () => {
+  await profilesStandIn?.close();
+  await service?.stop();
+  await environment.cleanUp();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const owner = (): Caller & { accountId: string } => ({ accountId: randomUUID(), role: 'user' });
+const printer: Caller = { accountId: randomUUID(), role: 'print' };
+
+function ok<T>(answer: { ok: true; value: T } | { ok: false; status: number; message: string }): T {
+  if (!answer.ok) throw new Error(`refused ${answer.status}: ${answer.message}`);
+  return answer.value;
+}
+
+/** An order of `items` by a new owner with a profile, paid (payments' event), and its detail once `until` holds. */
+async function paidOrder(items: Array<{ id: string; quantity: number }>, who = owner(), profile = profileFor('Thabo', 'Nkosi')) {
+  profiles.set(who.accountId, profile);
+  const order = ok(await service.call(Rpc.placeOrder, { items }, who));
+  const payment: PaymentCompleted = {
+    paymentId: randomUUID(),
+    accountId: who.accountId,
+    kind: 'order',
+    orderId: order.id,
+    subscriptionId: null,
+    amountCents: order.totalCents,
+    pfPaymentId: String(Date.now()),
+    completedAt: new Date().toISOString(),
+    tier: null,
+    paidUntil: null,
+  };
+  await service.publish(Events.paymentCompleted, payment);
+  return { who, order, profile };
+}
+
+const detailOf = async (who: Caller, orderId: string): Promise<OrderDetail> => ok(await service.call(Rpc.listOrderDetails, {}, who)).orders.find((o) => o.id === orderId)!;
+
+const waitForStatus = (who: Caller, orderId: string, what: (o: OrderDetail) => boolean, timeoutMs = 20_000) =>
+  waitFor(`order ${orderId}`, async () => {
+    const detail = await detailOf(who, orderId);
+    return detail && what(detail) ? detail : null;
+  }, timeoutMs);
+
+const file = async (who: Caller, orderId: string, kind: 'pdf' | 'png', print = false): Promise<Buffer> => {
+  const answer = print ? await service.call(Rpc.printProofFile, { orderId, kind }, who) : await service.call(Rpc.ownProofFile, { orderId, kind }, who);
+  return Buffer.from(ok(answer).dataBase64, 'base64');
+};
+
+describe('proof on payment', () => {
+  it('renders a print-ready PDF (85.6 x 54 mm + 3 mm bleed, front and back per card) whose QR opens the card URL, and a PNG', async () => {
+    const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 2 }]);
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    expect(ready.proof).toMatchObject({ status: 'ready', version: 1, error: null });
+    expect(ready.cards).toHaveLength(2);
+    expect(ready.cards[0]).toMatchObject({ material: 'PVC', colour: 'Black', nfcUid: null, disabled: false });
+    expect(ready.cards[0]!.url).toBe(`http://cards.digicard.test/c/${ready.cards[0]!.serial}`);
+    expect(ready.history.map((h) => [h.from, h.to, h.by])).toEqual([
+      ['awaiting-payment', 'paid', 'system'],
+      ['paid', 'proof-ready', 'system'],
+    ]);
+
+    const pdfPath = join(work, 'proof.pdf');
+    writeFileSync(pdfPath, await file(who, order.id, 'pdf'));
+    const info = execFileSync('pdfinfo', ['-box', pdfPath], { encoding: 'utf8' });
+    expect(info).toMatch(/Pages:\s+4/);
+    // (85.6 + 6) mm x (54 + 6) mm in points; the trim box 3 mm (8.50 pt) inside.
+    expect(info).toMatch(/Page size:\s+259\.65\d* x 170\.07\d* pts/);
+    expect(info).toMatch(/TrimBox:\s+8\.50\s+8\.50\s+251\.15\s+161\.57/);
+    const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Thabo Nkosi');
+    expect(text).toContain('Sales Director');
+    expect(text).toContain('Acme Logistics');
+    // Each back (pages 2 and 4) carries its own card's QR code.
+    execFileSync('pdftoppm', ['-r', '400', '-png', pdfPath, join(work, 'page')]);
+    const pages = readdirSync(work).filter((f) => f.startsWith('page')).sort();
+    expect(pages).toHaveLength(4);
+    const backs = pages.filter((_, i) => i % 2 === 1);
+    const decoded = backs.map((p) => execFileSync('zbarimg', ['-q', '--raw', join(work, p)], { encoding: 'utf8' }).trim());
+    expect(decoded).toEqual(ready.cards.map((c) => c.url));
+
+    const png = await sharp(await file(who, order.id, 'png')).metadata();
+    expect(png.format).toBe('png');
+    expect(png.width).toBeGreaterThan(600);
+    const events = (await service.recordedEvents<{ orderId: string; version: number }>(Events.proofReady.subject)).filter((e) => e.data.orderId === order.id);
+    expect(events.map((e) => e.data.version)).toEqual([1]);
+  });
+
+  it('a profile change before approval renders the proof again; after approval it does not', async () => {
+    const { who, order, profile } = await paidOrder([{ id: 'bamboo-card', quantity: 1 }], owner(), profileFor('Lerato', 'Molefe'));
+    await waitForStatus(who, order.id, (o) => o.proof?.status === 'ready');
+    profiles.set(who.accountId, { ...profile, document: { ...profile.document, title: 'Chief Executive' } });
+    await service.publish(Events.profileUpdated, { accountId: who.accountId, username: profile.username, updatedAt: new Date().toISOString() });
+    const again = await waitForStatus(who, order.id, (o) => o.proof?.version === 2 && o.proof.status === 'ready');
+    expect(again.cards[0]).toMatchObject({ material: 'Bamboo', colour: 'Bamboo' });
+    const pdfPath = join(work, 'again.pdf');
+    writeFileSync(pdfPath, await file(who, order.id, 'pdf'));
+    expect(execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' })).toContain('Chief Executive');
+
+    ok(await service.call(Rpc.approveProof, { orderId: order.id }, who));
+    const id = await service.publish(Events.profileUpdated, { accountId: who.accountId, username: profile.username, updatedAt: new Date().toISOString() });
+    await service.handled(Events.profileUpdated, id);
+    expect((await detailOf(who, order.id)).proof).toMatchObject({ status: 'ready', version: 2 });
+  });
+
+  it('a render that keeps failing is retried with backoff, then shows as failed (never silent); the print team renders it again', async () => {
+    const who = owner();
+    failing.add(who.accountId);
+    const { order } = await paidOrder([{ id: 'ssteel-card', quantity: 1 }], who);
+    const failed = await waitForStatus(who, order.id, (o) => o.proof?.status === 'failed', 30_000);
+    expect(failed.status).toBe('paid');
+    expect(failed.proof).toMatchObject({ status: 'failed', attempts: 5, error: expect.stringContaining('profiles.profile.get') });
+    const queue = ok(await service.call(Rpc.printQueue, {}, printer)).orders.find((o) => o.id === order.id);
+    expect(queue?.proof?.status).toBe('failed');
+    expect(await service.call(Rpc.approveProof, { orderId: order.id }, who)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+
+    failing.delete(who.accountId);
+    const rendering = ok(await service.call(Rpc.rerenderProof, { orderId: order.id }, printer));
+    expect(rendering.proof?.status).toBe('rendering');
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    expect(ready.proof).toMatchObject({ status: 'ready', version: 1, error: null });
+    expect(ready.cards[0]).toMatchObject({ material: 'Stainless steel', colour: 'Silver' });
+  });
+});
+
+describe('order states', () => {
+  it('goes from paid to delivered, each move recorded (who, when, note) and published; invalid moves refused with 409', async () => {
+    const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 2 }]);
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    const [first, second] = ready.cards.map((c) => c.serial);
+
+    // The print team cannot skip the owner's approval; the owner cannot print.
+    expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'printing' }, printer)).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+      message: 'An order that is proof ready cannot become printing.',
+    });
+    // Changes need a note; the note is kept; the proof renders again by the system, then the owner approves.
+    expect(await service.call(Rpc.requestProofChanges, { orderId: order.id, note: '  ' }, who)).toMatchObject({ ok: false, status: 400 });
+    const changes = ok(await service.call(Rpc.requestProofChanges, { orderId: order.id, note: 'Please use my maiden name.' }, who));
+    expect(changes.status).toBe('changes-requested');
+    expect(await service.call(Rpc.approveProof, { orderId: order.id }, who)).toMatchObject({ ok: false, status: 409 });
+    ok(await service.call(Rpc.rerenderProof, { orderId: order.id }, printer));
+    await waitForStatus(who, order.id, (o) => o.status === 'proof-ready' && o.proof?.status === 'ready');
+    expect(await service.call(Rpc.approveProof, { orderId: order.id }, owner())).toMatchObject({ ok: false, status: 404 });
+    expect(ok(await service.call(Rpc.approveProof, { orderId: order.id }, who)).status).toBe('approved');
+    expect(await service.call(Rpc.approveProof, { orderId: order.id }, who)).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.rerenderProof, { orderId: order.id }, printer)).toMatchObject({ ok: false, status: 409 });
+
+    expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'printing', note: 'Batch 14' }, printer)).status).toBe('printing');
+    expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'nfc-encoded' }, printer)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'Record the NFC UID of every card first (2 still without one).',
+    });
+    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: first!, nfcUid: 'not hex' }, printer)).toMatchObject({ ok: false, status: 400 });
+    const recorded = ok(await service.call(Rpc.recordCard, { orderId: order.id, serial: first!, nfcUid: '04:a2:3b:1c:5d:80:00' }, printer));
+    expect(recorded.cards[0]!.nfcUid).toBe('04A23B1C5D8000');
+    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: second!, nfcUid: '04A23B1C5D8000' }, printer)).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: 'ZZZZZZZZ', nfcUid: '04A23B1C5D8001' }, printer)).toMatchObject({ ok: false, status: 404 });
+    ok(await service.call(Rpc.recordCard, { orderId: order.id, serial: second!, nfcUid: '04A23B1C5D8001' }, printer));
+    expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'nfc-encoded' }, printer)).status).toBe('nfc-encoded');
+    expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'shipped' }, printer)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { 'body.courier': ['Please name the courier.'], 'body.trackingNumber': ['Please enter the tracking number.'] },
+    });
+    const shipped = ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'shipped', courier: 'The Courier Guy', trackingNumber: 'TCG123456' }, printer));
+    expect(shipped.shipment).toEqual({ courier: 'The Courier Guy', trackingNumber: 'TCG123456' });
+    expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled' }, printer)).toMatchObject({ ok: false, status: 409 });
+    const delivered = ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'delivered' }, printer));
+
+    expect(delivered.history.map((h) => [h.from, h.to, h.by, h.note])).toEqual([
+      ['awaiting-payment', 'paid', 'system', null],
+      ['paid', 'proof-ready', 'system', null],
+      ['proof-ready', 'changes-requested', 'owner', 'Please use my maiden name.'],
+      ['changes-requested', 'proof-ready', 'system', null],
+      ['proof-ready', 'approved', 'owner', null],
+      ['approved', 'printing', 'print', 'Batch 14'],
+      ['printing', 'nfc-encoded', 'print', null],
+      ['nfc-encoded', 'shipped', 'print', null],
+      ['shipped', 'delivered', 'print', null],
+    ]);
+    const rows = await service.sql<{ actor_account_id: string | null }>('SELECT actor_account_id FROM orders.order_history WHERE order_id = $1 ORDER BY id', [order.id]);
+    expect(rows.map((r) => r.actor_account_id)).toEqual([null, null, who.accountId, null, who.accountId, ...Array(4).fill(printer!.accountId)]);
+    const events = (await service.recordedEvents<{ orderId: string; to: string; by: string; trackingNumber: string | null }>(Events.orderStateChanged.subject)).filter(
+      (e) => e.data.orderId === order.id,
+    );
+    expect(events.map((e) => e.data.to)).toEqual(['proof-ready', 'changes-requested', 'proof-ready', 'approved', 'printing', 'nfc-encoded', 'shipped', 'delivered']);
+    expect(events.find((e) => e.data.to === 'shipped')?.data.trackingNumber).toBe('TCG123456');
+
+    const slip = ok(await service.call(Rpc.packingSlip, { orderId: order.id }, printer));
+    const slipPath = join(work, 'slip.pdf');
+    writeFileSync(slipPath, Buffer.from(slip.dataBase64, 'base64'));
+    const slipText = execFileSync('pdftotext', [slipPath, '-'], { encoding: 'utf8' });
+    expect(slipText).toContain(order.reference);
+    expect(slipText).toContain(first!);
+    expect(slipText).toContain('TCG123456');
+  });
+
+  it('cancels and refunds only from the allowed states', async () => {
+    const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 1 }]);
+    await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'delivered' }, printer)).toMatchObject({ ok: false, status: 409 });
+    expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled', note: 'Customer asked' }, printer)).status).toBe('cancelled');
+    expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'refunded' }, printer)).status).toBe('refunded');
+    expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled' }, printer)).toMatchObject({ ok: false, status: 409 });
+    // An unpaid order cannot be refunded (nothing was paid), only cancelled.
+    const unpaid = ok(await service.call(Rpc.placeOrder, { items: [{ id: 'pvc-card', quantity: 1 }] }, who));
+    expect(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'refunded' }, printer)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'An order that is awaiting payment cannot become refunded.',
+    });
+    expect(ok(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'cancelled' }, printer)).status).toBe('cancelled');
+    expect(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'refunded' }, printer)).toMatchObject({ ok: false, status: 409, message: 'Only a paid order can be refunded.' });
+  });
+});
+
+describe('cards', () => {
+  it('resolves a serial to its profile until the owner disables it; nobody else can', async () => {
+    const { who, order, profile } = await paidOrder([{ id: 'pvc-card', quantity: 1 }]);
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    const serial = ready.cards[0]!.serial;
+    expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'active', username: profile.username });
+    expect(await service.call(Rpc.resolveCard, { serial: 'ZZZZZZZZ' }, null)).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.resolveCard, { serial: 'bad' }, null)).toMatchObject({ ok: false, status: 400 });
+    expect(await service.call(Rpc.setCardDisabled, { serial, disabled: true }, owner())).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.setCardDisabled, { serial, disabled: true }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(ok(await service.call(Rpc.setCardDisabled, { serial, disabled: true }, who)).disabled).toBe(true);
+    expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'disabled' });
+    ok(await service.call(Rpc.setCardDisabled, { serial, disabled: false }, who));
+    // A new username (profile.updated) is where the card points from then on.
+    profiles.set(who.accountId, { ...profile, username: 'thabo-new' });
+    await service.handled(Events.profileUpdated, await service.publish(Events.profileUpdated, { accountId: who.accountId, username: 'thabo-new', updatedAt: new Date().toISOString() }));
+    await waitForStatus(who, order.id, (o) => o.proof?.version === 2 && o.proof.status === 'ready');
+    expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'active', username: 'thabo-new' });
+  });
+});
+
+describe('who may use the print console and the owner’s actions', () => {
+  it('refuses every print RPC to an owner, a team member, a staff member and a visitor', async () => {
+    const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 1 }]);
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    const orderId = order.id;
+    const calls = [
+      (c: Caller) => service.call(Rpc.printQueue, {}, c),
+      (c: Caller) => service.call(Rpc.printOrder, { orderId }, c),
+      (c: Caller) => service.call(Rpc.printProofFile, { orderId, kind: 'pdf' }, c),
+      (c: Caller) => service.call(Rpc.moveOrder, { orderId, to: 'cancelled' }, c),
+      (c: Caller) => service.call(Rpc.recordCard, { orderId, serial: ready.cards[0]!.serial, nfcUid: '04A23B1C' }, c),
+      (c: Caller) => service.call(Rpc.rerenderProof, { orderId }, c),
+      (c: Caller) => service.call(Rpc.packingSlip, { orderId }, c),
+    ];
+    for (const call of calls) {
+      expect(await call(who)).toMatchObject({ ok: false, status: 403 });
+      expect(await call({ accountId: randomUUID(), role: 'teamMember' })).toMatchObject({ ok: false, status: 403 });
+      expect(await call({ accountId: randomUUID(), role: 'staff' })).toMatchObject({ ok: false, status: 403 });
+      expect(await call(null)).toMatchObject({ ok: false, status: 401 });
+    }
+    expect((await detailOf(who, orderId)).status).toBe('proof-ready');
+    // Another owner sees none of it: not in their list, and the files are 404.
+    const other = owner();
+    expect(ok(await service.call(Rpc.listOrderDetails, {}, other)).orders).toEqual([]);
+    expect(await service.call(Rpc.ownProofFile, { orderId, kind: 'pdf' }, other)).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.requestProofChanges, { orderId, note: 'mine now' }, other)).toMatchObject({ ok: false, status: 404 });
+  });
+});

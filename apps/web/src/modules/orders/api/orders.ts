@@ -1,0 +1,26 @@
+import { HttpRoutes, type MoveOrder } from '@digicard/contracts';
+import { callAt, getJson, routePath } from '../../api/http';
+
+/** GET /api/order-details: the owner's orders with proof, cards, history and tracking. */
+export const fetchOrderDetails = () => getJson(HttpRoutes.listOrderDetails);
+export const approveProof = (orderId: string) => callAt(HttpRoutes.approveProof, { orderId });
+export const requestProofChanges = (orderId: string, note: string) => callAt(HttpRoutes.requestProofChanges, { orderId }, { note });
+export const setCardDisabled = (serial: string, disabled: boolean) => callAt(HttpRoutes.setCardDisabled, { serial }, { disabled });
+
+/** Links to the files (opened by the browser; the session cookie goes along). */
+export const ownProofUrls = (orderId: string, version: number) => ({
+  pdf: routePath(HttpRoutes.getOwnProofPdf.path, { orderId }),
+  // The version in the query: a proof rendered again is a new image, not the cached one.
+  png: `${routePath(HttpRoutes.getOwnProofPng.path, { orderId })}?v=${version}`,
+});
+
+// The print console (role print).
+export const fetchPrintQueue = () => getJson(HttpRoutes.printQueue);
+export const moveOrder = (orderId: string, move: MoveOrder) => callAt(HttpRoutes.moveOrder, { orderId }, move);
+export const recordCard = (orderId: string, serial: string, nfcUid: string) => callAt(HttpRoutes.recordCard, { orderId, serial }, { nfcUid });
+export const rerenderProof = (orderId: string) => callAt(HttpRoutes.rerenderProof, { orderId });
+export const printFileUrls = (orderId: string, version: number) => ({
+  pdf: routePath(HttpRoutes.printProofPdf.path, { orderId }),
+  png: `${routePath(HttpRoutes.printProofPng.path, { orderId })}?v=${version}`,
+  packingSlip: routePath(HttpRoutes.packingSlip.path, { orderId }),
+});

@@ -1,0 +1,141 @@
+import { formatRand, type OrderDetail } from '@digicard/contracts';
+import { Button, FormAlert } from '@digicard/ui';
+import { useCallback, useState } from 'react';
+import { useOwnerData } from '../../api/use-owner-data';
+import { LoadFailed } from '../../site/components/load-failed';
+import { approveProof, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
+import { ActorText, proofText, StatusText, when } from './order-labels';
+import '../orders.css';
+
+/**
+ * Orders: each paid order with its proof (preview and PDF), Approve / Request changes (with a note), the status
+ * history, courier and tracking, and its cards (a lost one can be disabled).
+ */
+export function OrdersSection() {
+  const load = useCallback(() => fetchOrderDetails(), []);
+  const { state, retry, replace } = useOwnerData(load, 'Your orders could not be loaded.');
+  if (state.status === 'loading') return <p role="status">Loading...</p>;
+  if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
+  const orders = state.value.orders.filter((o) => o.status !== 'awaiting-payment');
+  if (orders.length === 0) return <p>No orders yet. Cards you buy appear here with their print proof.</p>;
+  const update = (changed: OrderDetail) => replace({ orders: state.value.orders.map((o) => (o.id === changed.id ? changed : o)) });
+  return (
+    <ul className="orders">
+      {orders.map((order) => (
+        <OrderCard key={order.id} order={order} onChange={update} />
+      ))}
+    </ul>
+  );
+}
+
+function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: OrderDetail) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [note, setNote] = useState('');
+  const proofNotice = proofText(order.proof);
+  const canDecide = order.status === 'proof-ready' && order.proof?.status === 'ready';
+  const urls = order.proof && order.proof.version > 0 ? ownProofUrls(order.id, order.proof.version) : null;
+
+  async function run(action: () => Promise<{ ok: true; data: OrderDetail } | { ok: false; error: { message: string; fieldErrors?: Record<string, string[]> } }>) {
+    setBusy(true);
+    setError(null);
+    const result = await action();
+    setBusy(false);
+    if (result.ok) {
+      onChange(result.data);
+      setAsking(false);
+      setNote('');
+    } else setError(result.error.fieldErrors?.['note']?.[0] ?? result.error.message);
+  }
+
+  return (
+    <li className="orders__order" aria-labelledby={`order-${order.id}`}>
+      <h3 id={`order-${order.id}`} className="orders__title">
+        {`Order ${order.reference}`}
+      </h3>
+      <p className="orders__status">
+        <strong>{StatusText[order.status]}</strong>
+        {` · ${order.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')} · ${formatRand(order.totalCents)}`}
+      </p>
+      {proofNotice ? (
+        <p className="orders__proof-notice" role="status">
+          {proofNotice}
+        </p>
+      ) : null}
+      {urls ? (
+        <figure className="orders__proof">
+          <img src={urls.png} alt={`Print proof of order ${order.reference}: front and back of the card`} className="orders__proof-image" />
+          <figcaption>
+            <a href={urls.pdf} target="_blank" rel="noopener">
+              Open the print proof (PDF)
+            </a>
+          </figcaption>
+        </figure>
+      ) : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      {canDecide ? (
+        <div className="orders__actions">
+          <Button type="button" disabled={busy} onClick={() => void run(() => approveProof(order.id))}>
+            Approve proof
+          </Button>
+          <Button type="button" variant="secondary" disabled={busy} onClick={() => setAsking((v) => !v)} aria-expanded={asking}>
+            Request changes
+          </Button>
+        </div>
+      ) : null}
+      {canDecide && asking ? (
+        // Not a <form>: this section sits inside the profile editor's form, and forms do not nest.
+        <div className="orders__changes" role="group" aria-label="Request changes">
+          <label htmlFor={`note-${order.id}`}>What should change?</label>
+          <textarea id={`note-${order.id}`} value={note} maxLength={1000} rows={3} onChange={(e) => setNote(e.target.value)} />
+          <Button type="button" disabled={busy} onClick={() => void run(() => requestProofChanges(order.id, note))}>
+            Send changes
+          </Button>
+        </div>
+      ) : null}
+      {order.shipment ? (
+        <p className="orders__tracking">{`Courier: ${order.shipment.courier} · Tracking number: ${order.shipment.trackingNumber}`}</p>
+      ) : null}
+      {order.cards.length > 0 ? (
+        <details className="orders__cards">
+          <summary>{`Cards (${order.cards.length})`}</summary>
+          <ul>
+            {order.cards.map((card) => (
+              <li key={card.serial} className="orders__card">
+                <span>{`${card.material} ${card.colour} · No. ${card.serial}${card.disabled ? ' · disabled' : ''}`}</span>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => {
+                    if (!card.disabled && !window.confirm(`Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`)) return;
+                    setBusy(true);
+                    void setCardDisabled(card.serial, !card.disabled).then((result) => {
+                      setBusy(false);
+                      if (result.ok) onChange({ ...order, cards: order.cards.map((c) => (c.serial === result.data.serial ? result.data : c)) });
+                      else setError(result.error.message);
+                    });
+                  }}
+                >
+                  {card.disabled ? `Enable card ${card.serial}` : `Disable card ${card.serial}`}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <details className="orders__history">
+        <summary>Status history</summary>
+        <ol>
+          {order.history.map((h, i) => (
+            <li key={i}>
+              {`${when(h.at)}: ${StatusText[h.to]} (${ActorText[h.by]})`}
+              {h.note ? <q className="orders__note">{h.note}</q> : null}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </li>
+  );
+}
