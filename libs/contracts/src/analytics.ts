@@ -14,8 +14,6 @@ export const AnalyticsMetrics = ['view', 'card', 'save', 'click'] as const;
 export const AnalyticsMetricSchema = z.enum(AnalyticsMetrics);
 export type AnalyticsMetric = z.infer<typeof AnalyticsMetricSchema>;
 
-/** A card serial in `?card=`: letters, digits and hyphens. */
-export const CardSerialSchema = z.string().regex(/^[A-Za-z0-9-]{3,40}$/);
 
 /**
  * What a click on the public page names (the page's beacon sends it): a website button by its position, a social

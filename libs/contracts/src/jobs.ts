@@ -100,6 +100,7 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     firstName: z.string(),
     ownerName: z.string(),
     link: z.url(),
+  }),
   /** An order moved on (proof ready, approved, printing, shipped with tracking, delivered, cancelled, refunded). */
   z.object({
     template: z.literal('order-state-changed'),

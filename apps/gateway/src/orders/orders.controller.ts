@@ -1,4 +1,5 @@
-import { Controller, Inject, Param } from '@nestjs/common';
+import { Controller, Inject, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   HttpRoutes,
   Rpc,

@@ -92,6 +92,9 @@ export function postRaw<R extends UploadRoute>(
  */
 export function withParams<R extends HttpRoute>(route: R, params: Readonly<Record<string, string>>): R {
   return { ...route, path: routePath(route.path, params) };
+}
+
+/**
  * A JSON call to a route with `:name` placeholders in its path (an order's id, a card's serial), e.g.
  * `callAt(HttpRoutes.approveProof, { orderId })`; the body, when the route takes one.
  */
