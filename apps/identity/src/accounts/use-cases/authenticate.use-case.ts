@@ -26,6 +26,8 @@ export class Authenticate {
       throw AccountErrors.invalidCredentials();
     }
     if (!(await verifyPassword(account.passwordHash, password))) throw AccountErrors.invalidCredentials();
+    // A rep removed from their team: the same answer as any wrong sign-in.
+    if (account.disabledAt) throw AccountErrors.invalidCredentials();
     return toSessionUser(account);
   }
 }

@@ -25,7 +25,7 @@ export class IssueEmailToken {
 
   async execute(accountId: string, purpose: TokenPurpose): Promise<IssuedToken | null> {
     const account = await this.accounts.findById(this.db, accountId);
-    if (!account || (purpose === 'verify-email' && account.isVerified)) return null;
+    if (!account || account.disabledAt || (purpose === 'verify-email' && account.isVerified)) return null;
     const token = newToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);

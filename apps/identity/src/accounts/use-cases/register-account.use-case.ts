@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccountMessages, Events, type RegisterRequest, type SessionUser } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import { CONFIG, DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
@@ -27,10 +28,13 @@ export class RegisterAccount {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute(input: RegisterRequest): Promise<SessionUser> {
     if (isCommonPassword(input.password)) throw AccountErrors.field('password', AccountMessages.commonPassword);
+    // A removed team rep's username and email are free again once their grace period is over.
+    await this.accounts.releaseExpired(this.db, input.username, input.email, new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * 24 * 3600 * 1000));
     if (await this.accounts.findByUsername(this.db, input.username)) throw AccountErrors.field('username', AccountMessages.usernameTaken);
     if (await this.accounts.findByEmail(this.db, input.email)) throw AccountErrors.field('email', AccountMessages.emailTaken);
     const passwordHash = await hashPassword(input.password);
