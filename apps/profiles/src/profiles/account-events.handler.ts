@@ -20,7 +20,10 @@ export class AccountEvents {
     const facts = await this.profiles.accountFactsOf(tx, data.accountId);
     if (facts?.deletedAt) return;
     const membership = (await this.profiles.membershipOf(tx, data.accountId)) ?? 'DigiShare';
+    // A team rep whose `teams.member.added` came first: the leader's business and the phone the leader gave.
+    const team = facts?.businessAccountId ? { businessAccountId: facts.businessAccountId } : {};
     await this.profiles.insertIfNew(tx, {
+      ...team,
       membership,
       isVerified: facts?.verifiedAt != null,
       accountId: data.accountId,
@@ -29,8 +32,19 @@ export class AccountEvents {
       firstName: data.firstName,
       lastName: data.lastName,
       role: data.role,
-      document: { ...ProfileDefaults },
+      document: { ...ProfileDefaults, ...(facts?.teamTel ? { tel: facts.teamTel } : {}) },
     });
+  }
+
+  /** A leader changed a rep's username, names or email: the page moves, and the old address's cache goes too. */
+  @OnEvent(Events.userChanged)
+  async changed(data: { accountId: string; username: string; email: string; firstName: string; lastName: string; changedAt: string }, { tx }: EventContext): Promise<void> {
+    const before = await this.profiles.byAccount(tx, data.accountId);
+    if (!before) return;
+    const after = await this.profiles.update(tx, data.accountId, { username: data.username, email: data.email, firstName: data.firstName, lastName: data.lastName });
+    if (!after) return;
+    if (before.username !== after.username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: after.accountId, username: before.username });
+    await recordEvent(tx, outbox, Events.profileUpdated, { accountId: after.accountId, username: after.username, updatedAt: after.updatedAt.toISOString() });
   }
 
   @OnEvent(Events.userVerified)
