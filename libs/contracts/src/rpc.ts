@@ -187,6 +187,12 @@ export const Rpc = {
   /** A rep left the team: the account can no longer sign in; its username is freed after the grace period. */
   disableRepAccount: rpc('identity', 'identity.rep-account.disable', 'service', AccountRef, z.object({ disabled: z.literal(true) })),
 
+  /**
+   * A new rep's welcome link: a password-reset token (the same single-use mechanism) that lives 7 days. Team members
+   * only; null otherwise. For the notifications service acting on `teams.member.added`.
+   */
+  issueWelcomeToken: rpc('identity', 'identity.welcome.issue', 'service', AccountRef, IssuedToken.nullable()),
+
   listTeam: rpc('teams', 'teams.team.list', ['teamLeader'], None, TeamSchema),
   addRep: rpc('teams', 'teams.rep.add', ['teamLeader'], AddRepRequestSchema, RepSchema),
   importReps: rpc('teams', 'teams.reps.import', ['teamLeader'], ImportRepsRequestSchema, ImportRepsResultSchema),

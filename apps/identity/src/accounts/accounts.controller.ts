@@ -87,6 +87,11 @@ export class AccountsController {
     return this.issueEmailToken.execute(accountId, 'reset-password');
   }
 
+  @Handles(Rpc.issueWelcomeToken)
+  issueWelcomeToken({ accountId }: Body<typeof Rpc.issueWelcomeToken>) {
+    return this.issueEmailToken.execute(accountId, 'reset-password', true);
+  }
+
   @Handles(Rpc.resetPassword)
   resetPassword(body: Body<typeof Rpc.resetPassword>) {
     return this.resetPasswordWithToken.execute(body);
