@@ -25,6 +25,7 @@ import { VisitorDownloads } from './profiles/visitor-downloads.js';
 import { GatewayRpc } from './rpc/rpc.client.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionStore } from './session/session.store.js';
+import { TeamsController } from './teams/teams.controller.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { CataloguePageIds } from './web/catalogue-page-ids.js';
 import { ProfilePageScriptController } from './web/profile-page-script.controller.js';
@@ -56,6 +57,7 @@ export class GatewayModule {
         CatalogueController,
         EnquiriesController,
         OwnProfileController,
+        TeamsController,
         OrdersController,
         PublicProfileController,
         MediaController,
