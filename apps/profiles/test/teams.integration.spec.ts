@@ -164,6 +164,25 @@ describe('a rep inherits the business', () => {
   });
 });
 
+describe('events of one account handled at once', () => {
+  it('a rep registered, verified and added together always ends verified, with the business (no lost update)', async () => {
+    const accounts = Array.from({ length: 8 }, (_, i) => ({ accountId: randomUUID(), username: `race-rep-${i}` }));
+    const ids = await Promise.all(
+      accounts.flatMap(({ accountId, username }) => [
+        service.publish(Events.userRegistered, { accountId, username, email: `${username}@example.test`, firstName: 'R', lastName: 'R', role: 'teamMember', registeredAt: new Date().toISOString() }).then((id) => [Events.userRegistered, id] as const),
+        service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }).then((id) => [Events.userVerified, id] as const),
+        service.publish(Events.teamMemberAdded, { leaderAccountId: leader, memberAccountId: accountId, username, tel: '0820001111', addedAt: new Date().toISOString() }).then((id) => [Events.teamMemberAdded, id] as const),
+      ]),
+    );
+    for (const [event, id] of ids) await service.handled(event, id);
+    const rows = await service.sql<{ is_verified: boolean; business_account_id: string }>(
+      `SELECT is_verified, business_account_id FROM profiles.profiles WHERE username LIKE 'race-rep-%'`,
+    );
+    expect(rows).toHaveLength(8);
+    expect(rows.every((r) => r.is_verified && r.business_account_id === leader)).toBe(true);
+  });
+});
+
 describe('team leads', () => {
   const lead = { kind: 'lead' as const, firstName: 'Thabo', email: 'thabo@example.test', consent: true as const, message: 'Quote please' };
 

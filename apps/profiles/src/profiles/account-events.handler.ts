@@ -17,6 +17,7 @@ export class AccountEvents {
   async registered(data: UserRegistered, { tx }: EventContext): Promise<void> {
     // Identity's other events may have come first (each subject has its own consumer): a deleted account gets no
     // profile, a verified one starts verified, a tier paid for already is kept.
+    await this.profiles.lockAccount(tx, data.accountId);
     const facts = await this.profiles.accountFactsOf(tx, data.accountId);
     if (facts?.deletedAt) return;
     const membership = (await this.profiles.membershipOf(tx, data.accountId)) ?? 'DigiShare';
@@ -49,6 +50,7 @@ export class AccountEvents {
 
   @OnEvent(Events.userVerified)
   async verified(data: { accountId: string; verifiedAt: string }, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.accountId);
     await this.profiles.recordAccountFact(tx, data.accountId, { verifiedAt: new Date(data.verifiedAt) });
     await this.profiles.markVerified(tx, data.accountId, new Date(data.verifiedAt));
   }
@@ -57,6 +59,7 @@ export class AccountEvents {
   @OnEvent(Events.userDeleted)
   async deleted(data: { accountId: string; deletedAt: string }, { tx }: EventContext): Promise<void> {
     // Kept after everything else goes, so a registration event that arrives late creates nothing.
+    await this.profiles.lockAccount(tx, data.accountId);
     await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt) });
     const username = await this.profiles.deleteAll(tx, data.accountId);
     // Gateways drop the cached page at once.

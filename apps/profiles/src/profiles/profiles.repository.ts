@@ -52,6 +52,15 @@ export class ProfilesRepository {
     return row ?? null;
   }
 
+  /**
+   * Serialises the handlers of one account's events (each subject has its own consumer, so they run at once): without
+   * it, a registration and a verification handled together can both miss each other and leave the profile unverified.
+   * Held until the transaction ends.
+   */
+  async lockAccount(tx: Transaction, accountId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${accountId}, 0))`);
+  }
+
   /** Remembers that identity verified or deleted an account, whatever order its events arrive in. */
   async recordAccountFact(
     tx: Transaction,

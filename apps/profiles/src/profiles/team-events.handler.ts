@@ -21,6 +21,7 @@ export class TeamEvents {
   @OnEvent(Events.teamMemberAdded)
   async added(data: Data<typeof Events.teamMemberAdded>, { tx }: EventContext): Promise<void> {
     // Kept for a registration that arrives after this event (each subject has its own consumer).
+    await this.profiles.lockAccount(tx, data.memberAccountId);
     await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     if (!row) return;
@@ -33,6 +34,7 @@ export class TeamEvents {
 
   @OnEvent(Events.teamMemberUpdated)
   async updated(data: Data<typeof Events.teamMemberUpdated>, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.memberAccountId);
     await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     if (!row) return;
@@ -43,6 +45,7 @@ export class TeamEvents {
   /** The rep left: leads to the leader (marked with the rep's username), then the page and the rest go. */
   @OnEvent(Events.teamMemberRemoved)
   async removed(data: Data<typeof Events.teamMemberRemoved>, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.memberAccountId);
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt) });
     await this.profiles.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);

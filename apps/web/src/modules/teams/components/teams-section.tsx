@@ -1,6 +1,6 @@
 import { TeamMessages, type ApiError, type Rep, type RepFields } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
 import { addRep, fetchTeam, importReps, removeRep, TeamLinks, updateRep } from '../api/teams';
@@ -21,6 +21,7 @@ const REP_LABELS: Array<[keyof RepFields, string, string]> = [
 /**
  * Teams (team leaders only): the leader's sales reps, one edited at a time; adding one (or many from a CSV, all or
  * none) with the leader's own password to confirm; deleting after a confirmation. The leader stays signed in.
+ * (No <form> elements: the section sits inside the editor's form, and forms cannot nest.)
  */
 export function TeamsSection() {
   const load = useCallback(() => fetchTeam(), []);
@@ -33,7 +34,8 @@ export function TeamsSection() {
   };
 
   return (
-    <div className="tm">
+    // Enter in a field here must not submit the editor's form around the section (the profile's Save).
+    <div className="tm" onKeyDown={(e) => e.key === 'Enter' && e.target instanceof HTMLInputElement && e.preventDefault()}>
       {message ? (
         <Notice tone="success" role="status" className="tm-message">
           {message}
@@ -126,8 +128,7 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     if (Object.values(values).some((v) => v.trim() === '')) {
       setAlert(TeamMessages.fillAllFields);
       return;
@@ -141,18 +142,18 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
 
   return (
     <li className="tm-rep tm-rep--editing">
-      <form className="tm-form" aria-label={`Edit ${rep.username}`} noValidate onSubmit={(e) => void save(e)}>
+      <div className="tm-form" role="form" aria-label={`Edit ${rep.username}`}>
         <RepInputs prefix={`edit-${rep.accountId}`} values={values} errors={errors} onChange={setValues} />
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         <div className="tm-form__actions">
-          <Button type="submit" disabled={busy}>
+          <Button disabled={busy} onClick={() => void save()}>
             Save rep
           </Button>
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
         </div>
-      </form>
+      </div>
     </li>
   );
 }
@@ -190,8 +191,7 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setErrors({});
     if (Object.values(values).some((v) => v.trim() === '')) {
       setAlert(TeamMessages.fillAllFields);
@@ -220,7 +220,7 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
       <h3 id="tm-add-title" className="tm-title">
         Add a sales rep
       </h3>
-      <form className="tm-form" aria-label="Add a sales rep" noValidate onSubmit={(e) => void submit(e)}>
+      <div className="tm-form" role="form" aria-label="Add a sales rep">
         <RepInputs prefix="add" values={values} errors={errors} onChange={setValues} />
         <TextField
           id="add-password"
@@ -242,10 +242,10 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
           onChange={(e) => setLeaderPassword(e.currentTarget.value)}
         />
         {alert ? <FormAlert>{alert}</FormAlert> : null}
-        <Button type="submit" disabled={busy}>
+        <Button disabled={busy} onClick={() => void submit()}>
           Add rep
         </Button>
-      </form>
+      </div>
     </section>
   );
 }
