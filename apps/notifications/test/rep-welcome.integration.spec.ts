@@ -5,18 +5,20 @@ import { Redis } from 'ioredis';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { Events, Rpc } from '@digicard/contracts';
-import type { Config as IdentityConfig } from '@digicard/identity/dist/src/config.js';
-import { identityService } from '@digicard/identity/dist/src/service.js';
 import { InProcessService } from '@digicard/service-testing';
-import { DEFAULTS, waitFor } from '@digicard/testing';
+import { DEFAULTS, TestSystem, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
 
-// A new team rep's welcome email, with the real identity service (both in this process on one NATS server) and a
-// real SMTP server on the wire: the link in the email sets the rep's own password.
+// A new team rep's welcome email, with the real identity service (its own process, on the same NATS server as this
+// in-process notifications service) and a real SMTP server on the wire: the link sets the rep's own password.
 
-let identity: InProcessService<IdentityConfig>;
+let system: TestSystem;
 let service: InProcessService<Config>;
+const identity = {
+  call: ((...args: Parameters<InProcessService<Config>['call']>) => service.call(...args)) as InProcessService<Config>['call'],
+  sql: (text: string, params: unknown[] = []) => system.sql(text, params),
+};
 let smtp: SMTPServer;
 const inbox: Array<{ to: string; subject: string; text: string; html: string }> = [];
 const prefix = `u-${randomBytes(4).toString('hex')}`;
@@ -36,9 +38,9 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  identity = await InProcessService.start(identityService);
+  system = await TestSystem.start({ apps: ['identity'] });
   service = await InProcessService.start(notificationsService(), {
-    NATS_URL: identity.natsUrl,
+    NATS_URL: system.nats.url,
     REDIS_URL: DEFAULTS.redisUrl,
     QUEUE_PREFIX: prefix,
     SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
@@ -50,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
-  await identity?.stop();
+  await system?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   const redis = new Redis(DEFAULTS.redisUrl);
   const keys = await redis.keys(`${prefix}:*`);

@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AccountMessages, Events, Rpc, TeamMessages, type AddRepRequest, type SessionUser } from '@digicard/contracts';
+import { AccountMessages, Events, Rpc, TeamMessages, type AddRepRequest } from '@digicard/contracts';
 import { InProcessService } from '@digicard/service-testing';
-import type { Config as IdentityConfig } from '@digicard/identity/dist/src/config.js';
-import { identityService } from '@digicard/identity/dist/src/service.js';
+import { TestSystem } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { teamsService } from '../src/service.js';
 
-// The teams service and the real identity service, both in this process on one private NATS server, each on its
-// own fresh database: teams asks identity for the reps' accounts exactly as in production.
+// The teams service in this process, and the real identity service as its own process (a TestSystem), on one NATS
+// server: teams asks identity for the reps' accounts exactly as in production. Identity's subjects are called over
+// the same NATS (`teams.call` sends any subject of the contract); its data is read from its schema.
 
-let identity: InProcessService<IdentityConfig>;
+let system: TestSystem;
 let teams: InProcessService<Config>;
+const identity = {
+  call: ((...args: Parameters<InProcessService<Config>['call']>) => teams.call(...args)) as InProcessService<Config>['call'],
+  sql: <T extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []) => system.sql<T>(text, params),
+  recordedEvents: async (subject: string) =>
+    (await system.sql<{ payload: { data: Record<string, unknown> } }>('SELECT payload FROM identity.outbox WHERE subject = $1 ORDER BY created_at', [subject])).map((r) => ({ data: r.payload.data })),
+};
 
 const PASSWORD = 'kudu-braai-2026';
 type Caller = { accountId: string; role: 'user' | 'teamLeader' | 'teamMember' };
@@ -44,15 +50,15 @@ let leader: Caller;
 let otherLeader: Caller;
 
 beforeAll(async () => {
-  identity = await InProcessService.start(identityService);
-  teams = await InProcessService.start(teamsService, { NATS_URL: identity.natsUrl });
+  system = await TestSystem.start({ apps: ['identity'] });
+  teams = await InProcessService.start(teamsService, { NATS_URL: system.nats.url });
   leader = await account('leader-one', 'teamLeader');
   otherLeader = await account('leader-two', 'teamLeader');
 });
 
 afterAll(async () => {
   await teams?.stop();
-  await identity?.stop();
+  await system?.stop();
 });
 
 describe('adding a rep', () => {

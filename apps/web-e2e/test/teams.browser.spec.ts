@@ -101,6 +101,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await panel.getByRole('button', { name: 'Check the rows' }).click();
     await panel.getByText('Some rows need fixing').waitFor();
     await panel.getByRole('row', { name: /sipho-rep/ }).getByText('That username is taken').waitFor();
+    assert.ok(await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the CSV preview fits 390 px');
     await leaderPage.screenshot({ path: screenshotPath('teams-csv-row-errors-390'), fullPage: true });
     assert.equal((await system.sql(`SELECT 1 FROM identity.accounts WHERE username = 'lerato-rep'`)).length, 0, 'nothing was created');
 
@@ -146,7 +147,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await contact.getByLabel('Title').fill('Solar sales consultant');
     await contact.getByLabel('About me').fill('Ask me about panels for your farm.');
     await repPage.getByRole('button', { name: 'Save', exact: true }).click();
-    await waitFor('the save alert', async () => repAlerts.includes('Profile is updated'));
+    await waitFor('the save alert', () => Promise.resolve(repAlerts.includes('Profile is updated')));
 
     await repPage.getByRole('tab', { name: 'Business Information' }).click();
     const business = repPage.getByRole('tabpanel', { name: 'Business Information' });
