@@ -30,6 +30,7 @@ import { VisitorDownloads } from './profiles/visitor-downloads.js';
 import { GatewayRpc } from './rpc/rpc.client.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { SessionStore } from './session/session.store.js';
+import { TeamsController } from './teams/teams.controller.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { CataloguePageIds } from './web/catalogue-page-ids.js';
 import { ProfilePageScriptController } from './web/profile-page-script.controller.js';
@@ -63,6 +64,7 @@ export class GatewayModule {
         EnquiriesController,
         OwnProfileController,
         AnalyticsController,
+        TeamsController,
         OrdersController,
         PrintController,
         PublicProfileController,

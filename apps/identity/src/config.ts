@@ -8,5 +8,7 @@ export const ConfigSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).max(1_048_576).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
+  /** How long a removed team rep's username and email stay held before anyone may take them again. */
+  REMOVED_REP_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,12 +1,4 @@
-import { fileURLToPath } from 'node:url';
 import { bootstrapService } from '@digicard/server';
-import { ConfigSchema } from './config.js';
-import { outbox } from './db/schema.js';
+import { teamsService } from './service.js';
 
-await bootstrapService({
-  service: 'teams',
-  configSchema: ConfigSchema,
-  migrationsFolder: fileURLToPath(new URL('../../drizzle', import.meta.url)),
-  outbox,
-  imports: () => [],
-});
+await bootstrapService(teamsService);

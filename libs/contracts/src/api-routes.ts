@@ -56,6 +56,7 @@ import {
 } from './staff.js';
 import { AnalyticsReportSchema, ClickSchema } from './analytics.js';
 import { HealthReportSchema } from './health.js';
+import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
 /**
  * Who may call a gateway route: anyone (`public`), any signed-in account (`account`: 401 otherwise), or a signed-in
@@ -929,5 +930,78 @@ export const HttpRoutes = {
     params: staffAccountParams,
     body: SetBusinessSchema,
     responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+    },
+  listTeam: {
+    method: 'get',
+    path: '/api/team/reps',
+    operationId: 'listTeam',
+    summary: 'The signed-in team leader’s sales reps',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: { 200: { description: 'The reps', schema: TeamSchema }, 503: unavailable },
+  },
+  addRep: {
+    method: 'post',
+    path: '/api/team/reps',
+    operationId: 'addRep',
+    summary: 'Adds a sales rep (the leader confirms with their own password and stays signed in); the rep gets a welcome email',
+    tag: 'teams',
+    access: ['teamLeader'],
+    body: AddRepRequestSchema,
+    limits: [{ bucket: 'login-account', per: 'account', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' }],
+    responses: {
+      201: { description: 'Added', schema: RepSchema },
+      401: { description: 'Not signed in, or AUTH_WRONG_PASSWORD', schema: ApiErrorSchema },
+      403: csrf,
+      503: unavailable,
+    },
+  },
+  importReps: {
+    method: 'post',
+    path: '/api/team/reps/import',
+    operationId: 'importReps',
+    summary: 'Adds many reps at once (rows of a CSV): `dryRun` checks every row; otherwise all are added or none',
+    tag: 'teams',
+    access: ['teamLeader'],
+    body: ImportRepsRequestSchema,
+    limits: [{ bucket: 'login-account', per: 'account', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' }],
+    responses: {
+      200: { description: 'Checked (dryRun) or all added', schema: ImportRepsResultSchema },
+      400: { description: 'Field errors named reps.<row>.<field>; nothing was added', schema: ApiErrorSchema },
+      401: { description: 'Not signed in, or AUTH_WRONG_PASSWORD', schema: ApiErrorSchema },
+      403: csrf,
+      503: unavailable,
+    },
+  },
+  updateRep: {
+    method: 'put',
+    path: '/api/team/reps/:accountId',
+    operationId: 'updateRep',
+    summary: 'Changes one of the leader’s reps (username, names, email, phone)',
+    tag: 'teams',
+    access: ['teamLeader'],
+    body: RepFieldsSchema,
+    params: { schema: z.object({ accountId: z.uuid() }), notFound: 'No such sales rep in your team.' },
+    responses: { 200: { description: 'Changed', schema: RepSchema }, 403: csrf, 404: { description: 'Not a rep of this leader', schema: ApiErrorSchema }, 503: unavailable },
+  },
+  removeRep: {
+    method: 'delete',
+    path: '/api/team/reps/:accountId',
+    operationId: 'removeRep',
+    summary: 'Removes a rep: they can no longer sign in, their page goes, their leads stay with the team',
+    tag: 'teams',
+    access: ['teamLeader'],
+    params: { schema: z.object({ accountId: z.uuid() }), notFound: 'No such sales rep in your team.' },
+    responses: { 200: { description: 'Removed', schema: MessageResponseSchema }, 403: csrf, 404: { description: 'Not a rep of this leader', schema: ApiErrorSchema }, 503: unavailable },
+  },
+  exportTeamLeads: {
+    method: 'get',
+    path: '/api/team/leads.csv',
+    operationId: 'exportTeamLeads',
+    summary: 'The leads of the leader’s reps, current and former, as a CSV file',
+    tag: 'teams',
+    access: ['teamLeader'],
+    produces: 'text/csv',
+    responses: { 200: { description: 'CSV, one lead a row, with the rep' }, 503: unavailable },
   },
 } as const satisfies Record<string, HttpRoute>;

@@ -161,6 +161,26 @@ export const Events = {
       createdAt: at,
     }),
   ),
+  /** A leader changed a rep's username, names or email (identity's fields). */
+  userChanged: event(
+    'identity',
+    'identity.user.changed',
+    z.object({ accountId: z.uuid(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), changedAt: at }),
+  ),
+  /** A rep joined a leader's team: their profile shows the leader's business (businessId) and shares its tier. */
+  teamMemberAdded: event(
+    'teams',
+    'teams.member.added',
+    z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), username: z.string(), tel: z.string(), addedAt: at }),
+  ),
+  /** The leader changed the rep's phone. */
+  teamMemberUpdated: event('teams', 'teams.member.updated', z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), tel: z.string(), updatedAt: at })),
+  /** A rep left: their leads stay with the leader, their page goes, they can no longer sign in. */
+  teamMemberRemoved: event(
+    'teams',
+    'teams.member.removed',
+    z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), username: z.string(), removedAt: at }),
+  ),
 } as const;
 
 export type EventName = keyof typeof Events;

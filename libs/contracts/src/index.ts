@@ -16,3 +16,4 @@ export * from './catalogue.js';
 export * from './commerce.js';
 export * from './staff.js';
 export * from './analytics.js';
+export * from './teams.js';

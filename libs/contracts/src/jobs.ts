@@ -116,6 +116,8 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     trackingNumber: z.string().nullable(),
     at: z.iso.datetime(),
   }),
+  /** A leader added this rep: a welcome, with a link to choose their own password (a password-reset token). */
+  z.object({ template: z.literal('rep-welcome'), leaderName: z.string(), ...tokenLink }),
 ]);
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 export type EmailTemplate = EmailJob['template'];
@@ -129,7 +131,7 @@ export const DefaultJobOptions = {
 } as const;
 
 /** Templates whose job carries a secret link: the job is deleted from Redis once sent. */
-export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>(['verify-email', 'reset-password']);
+export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>(['verify-email', 'reset-password', 'rep-welcome']);
 
 /** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
 export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;

@@ -147,6 +147,11 @@ export const OwnProfileSchema = z
     isPublic: z.boolean(),
     document: ProfileDocumentSchema,
     updatedAt: z.iso.datetime(),
+    /**
+     * A team rep's profile: the business fields come from the leader (shown in `document`, locked in the editor, and
+     * ignored when the rep saves). Absent for everyone else.
+     */
+    managedBy: z.object({ accountId: z.uuid(), username: z.string(), businessName: z.string(), fields: z.array(z.string()) }).optional(),
   })
   .meta({ id: 'OwnProfile' });
 export type OwnProfile = z.infer<typeof OwnProfileSchema>;
@@ -211,6 +216,8 @@ export const LeadSchema = z
     phone: z.string(),
     message: z.string(),
     createdAt: z.iso.datetime(),
+    /** In a team leader's team leads: the rep whose page it came from. */
+    rep: z.string().optional(),
   })
   .meta({ id: 'Lead' });
 export type Lead = z.infer<typeof LeadSchema>;

@@ -61,6 +61,7 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema } from './analytics.js';
+import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepRefSchema, RepSchema, TeamSchema } from './teams.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
@@ -213,6 +214,46 @@ export const Rpc = {
   staffSetPartner: rpc('profiles', 'profiles.partner.set', ['staff'], StaffAccountRef.extend(SetPartnerSchema.shape), StaffProfileViewSchema),
   staffSetVanityPaths: rpc('profiles', 'profiles.vanity-paths.set', ['staff'], StaffAccountRef.extend(SetVanityPathsSchema.shape), StaffProfileViewSchema),
   staffSetBusiness: rpc('profiles', 'profiles.business.set', ['staff'], StaffAccountRef.extend(SetBusinessSchema.shape), StaffProfileViewSchema),
+  /**
+   * Creates team reps' accounts for the signed-in leader, who confirms with their own password (and stays signed in):
+   * all of them or none. With `dryRun` it only checks (username and email free, also within the batch). Field errors
+   * are named `reps.<row>.<field>`. Called by the teams service on the leader's behalf.
+   */
+  createRepAccounts: rpc(
+    'identity',
+    'identity.rep-accounts.create',
+    ['teamLeader'],
+    z.object({
+      leaderPassword: z.string().max(1024),
+      dryRun: z.boolean(),
+      reps: z.array(z.object({ username: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), password: z.string() })).min(1).max(200),
+    }),
+    z.object({ accounts: z.array(z.object({ accountId: z.uuid(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() })) }),
+  ),
+  /** A leader changed a rep's account fields (the teams service checked the rep is theirs). Team members only. */
+  updateRepAccount: rpc(
+    'identity',
+    'identity.rep-account.update',
+    'service',
+    z.object({ accountId: z.uuid(), username: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+    SessionUserSchema,
+  ),
+  /** A rep left the team: the account can no longer sign in; its username is freed after the grace period. */
+  disableRepAccount: rpc('identity', 'identity.rep-account.disable', 'service', AccountRef, z.object({ disabled: z.literal(true) })),
+
+  /**
+   * A new rep's welcome link: a password-reset token (the same single-use mechanism) that lives 7 days. Team members
+   * only; null otherwise. For the notifications service acting on `teams.member.added`.
+   */
+  issueWelcomeToken: rpc('identity', 'identity.welcome.issue', 'service', AccountRef, IssuedToken.nullable()),
+
+  listTeam: rpc('teams', 'teams.team.list', ['teamLeader'], None, TeamSchema),
+  addRep: rpc('teams', 'teams.rep.add', ['teamLeader'], AddRepRequestSchema, RepSchema),
+  importReps: rpc('teams', 'teams.reps.import', ['teamLeader'], ImportRepsRequestSchema, ImportRepsResultSchema),
+  updateRep: rpc('teams', 'teams.rep.update', ['teamLeader'], RepFieldsSchema.extend({ accountId: z.uuid() }), RepSchema),
+  removeRep: rpc('teams', 'teams.rep.remove', ['teamLeader'], RepRefSchema, z.object({ removed: z.literal(true) })),
+  /** The leads of the leader's reps, and of reps who left the team (kept with the team). */
+  listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], None, LeadListSchema),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });

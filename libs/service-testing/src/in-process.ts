@@ -36,10 +36,16 @@ export class InProcessService<C extends ServiceBaseConfig> {
     readonly nats: PrivateNats,
     readonly databaseName: string,
     readonly databaseUrl: string,
+    /** The NATS server the service talks to: its own, unless the test named another's (`env.NATS_URL`). */
+    readonly natsUrl: string = nats.url,
   ) {
-    this.client = new RpcClient(createNatsClient(nats.url, `${running.ctx.service}-test-client`), 5000);
+    this.client = new RpcClient(createNatsClient(natsUrl, `${running.ctx.service}-test-client`), 5000);
   }
 
+  /**
+   * `env.NATS_URL` set to another in-process service's `natsUrl` puts both on one NATS server, so that they answer
+   * each other's requests (a service that asks another, as teams asks identity).
+   */
   static async start<C extends ServiceBaseConfig>(def: ServiceDefinition<C>, env: Record<string, string> = {}): Promise<InProcessService<C>> {
     await requireServers();
     const databaseName = `digicard_u_${def.service}_${randomBytes(4).toString('hex')}`;
@@ -61,7 +67,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
     });
     try {
       const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL));
-      return new InProcessService(running, nats, databaseName, url.toString());
+      return new InProcessService(running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
       await nats.destroy();
       throw error;
@@ -95,7 +101,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
    * as `Nats-Msg-Id`); returns the event id.
    */
   async publish<T extends z.ZodType>(event: EventDefinition<T>, data: z.input<T>, id: string = randomUUID()): Promise<string> {
-    const nc = await connectNats(this.nats.url, 'test-publisher');
+    const nc = await connectNats(this.natsUrl, 'test-publisher');
     try {
       const { js, jsm } = await jetStreamHandles(nc);
       await ensureEventStream(jsm, event.owner);

@@ -15,6 +15,12 @@ function leadsCsv(leads: Lead[]): string {
   return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
+function teamLeadsCsv(leads: Lead[]): string {
+  const header = ['Received', 'Rep', 'Form', 'First name', 'Last name', 'Email', 'Phone', 'Message'];
+  const rows = leads.map((l) => [l.createdAt, l.rep ?? '', l.kind, l.firstName, l.lastName, l.email, l.phone, l.message]);
+  return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
 /** The files an owner downloads from the dashboard: the leads as CSV, and everything held about them (POPIA). */
 @Injectable()
 export class OwnerDownloads {
@@ -28,6 +34,17 @@ export class OwnerDownloads {
       .set('Content-Disposition', 'attachment; filename="leads.csv"')
       .set('Cache-Control', 'no-store')
       .send(leadsCsv(leads));
+  }
+
+  /** A team leader's team leads: their reps', current and former, with the rep of each. */
+  async teamLeads(meta: RequestMeta, res: Response): Promise<void> {
+    const { leads } = await this.rpc.call(Rpc.listTeamLeads, {}, meta);
+    res
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      .set('Content-Disposition', 'attachment; filename="team-leads.csv"')
+      .set('Cache-Control', 'no-store')
+      .send(teamLeadsCsv(leads));
   }
 
   async everything(meta: RequestMeta, res: Response): Promise<void> {

@@ -17,7 +17,7 @@ export class AccountQueries {
   /** The signed-in account, as the session shows it; 404 once it is deleted. */
   async get(accountId: string): Promise<SessionUser> {
     const account = await this.accounts.findById(this.db, accountId);
-    if (!account) throw AccountErrors.accountNotFound();
+    if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
     return toSessionUser(account);
   }
 }

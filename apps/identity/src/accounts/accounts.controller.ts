@@ -3,7 +3,10 @@ import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
 import { AccountQueries } from './account-queries.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
+import { DisableRepAccount } from './use-cases/disable-rep-account.use-case.js';
+import { UpdateRepAccount } from './use-cases/update-rep-account.use-case.js';
 import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
 import { RequestPasswordReset } from './use-cases/request-password-reset.use-case.js';
@@ -24,7 +27,25 @@ export class AccountsController {
     @Inject(RequestPasswordReset) private readonly requestPasswordResetEmail: RequestPasswordReset,
     @Inject(ResetPassword) private readonly resetPasswordWithToken: ResetPassword,
     @Inject(DeleteAccount) private readonly deleteAccount: DeleteAccount,
+    @Inject(CreateRepAccounts) private readonly createReps: CreateRepAccounts,
+    @Inject(UpdateRepAccount) private readonly updateRep: UpdateRepAccount,
+    @Inject(DisableRepAccount) private readonly disableRep: DisableRepAccount,
   ) {}
+
+  @Handles(Rpc.createRepAccounts)
+  createRepAccounts(body: Body<typeof Rpc.createRepAccounts>, meta: SignedInMeta) {
+    return this.createReps.execute(meta.userId, body);
+  }
+
+  @Handles(Rpc.updateRepAccount)
+  updateRepAccount(body: Body<typeof Rpc.updateRepAccount>) {
+    return this.updateRep.execute(body);
+  }
+
+  @Handles(Rpc.disableRepAccount)
+  disableRepAccount({ accountId }: Body<typeof Rpc.disableRepAccount>) {
+    return this.disableRep.execute(accountId);
+  }
 
   @Handles(Rpc.register)
   register(body: Body<typeof Rpc.register>) {
@@ -64,6 +85,11 @@ export class AccountsController {
   @Handles(Rpc.issuePasswordResetToken)
   issuePasswordResetToken({ accountId }: Body<typeof Rpc.issuePasswordResetToken>) {
     return this.issueEmailToken.execute(accountId, 'reset-password');
+  }
+
+  @Handles(Rpc.issueWelcomeToken)
+  issueWelcomeToken({ accountId }: Body<typeof Rpc.issueWelcomeToken>) {
+    return this.issueEmailToken.execute(accountId, 'reset-password', true);
   }
 
   @Handles(Rpc.resetPassword)

@@ -4,7 +4,10 @@ import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { PasswordHashing } from './password-hashing.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
+import { DisableRepAccount } from './use-cases/disable-rep-account.use-case.js';
+import { UpdateRepAccount } from './use-cases/update-rep-account.use-case.js';
 import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
 import { RequestPasswordReset } from './use-cases/request-password-reset.use-case.js';
@@ -26,6 +29,9 @@ import { VerifyEmail } from './use-cases/verify-email.use-case.js';
     RequestPasswordReset,
     ResetPassword,
     DeleteAccount,
+    CreateRepAccounts,
+    UpdateRepAccount,
+    DisableRepAccount,
   ],
 })
 export class AccountsModule {}

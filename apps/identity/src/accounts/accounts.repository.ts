@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { accounts, emailTokens } from '../db/schema.js';
@@ -49,6 +49,29 @@ export class AccountsRepository {
   /** A new hash of the same password (stronger parameters): no event, sessions stay. */
   async replaceHash(db: Executor, id: string, oldHash: string, passwordHash: string): Promise<void> {
     await db.update(accounts).set({ passwordHash }).where(and(eq(accounts.id, id), eq(accounts.passwordHash, oldHash)));
+  }
+
+  /** A removed rep: no more sign-in, no live email links. */
+  async disable(tx: Transaction, id: string, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx.update(accounts).set({ disabledAt: at, updatedAt: at }).where(and(eq(accounts.id, id), isNull(accounts.disabledAt))).returning();
+    if (row) await tx.update(emailTokens).set({ usedAt: at }).where(and(eq(emailTokens.accountId, id), isNull(emailTokens.usedAt)));
+    return row ?? null;
+  }
+
+  /**
+   * Frees the username and email of accounts disabled before `cutoff` (removed reps past their grace period), so a
+   * new account may take them; the old account keeps a name nobody can type (`removed-<id>`).
+   */
+  async releaseExpired(db: Executor, username: string, email: string, cutoff: Date): Promise<void> {
+    await db
+      .update(accounts)
+      .set({ username: sql`'removed-' || ${accounts.id}`, emailNormalized: sql`'removed-' || ${accounts.id}` })
+      .where(and(lt(accounts.disabledAt, cutoff), or(eq(accounts.username, username), eq(accounts.emailNormalized, email.trim().toLowerCase()))));
+  }
+
+  async updateFields(tx: Transaction, id: string, fields: Pick<NewAccount, 'username' | 'email' | 'emailNormalized' | 'firstName' | 'lastName'>, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx.update(accounts).set({ ...fields, updatedAt: at }).where(eq(accounts.id, id)).returning();
+    return row ?? null;
   }
 
   async delete(tx: Transaction, id: string): Promise<boolean> {

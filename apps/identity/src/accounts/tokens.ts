@@ -10,3 +10,6 @@ export const TOKEN_LIFETIME_MS = {
   'verify-email': 24 * 3600 * 1000,
   'reset-password': 30 * 60 * 1000,
 } as const;
+
+/** A new team rep's welcome link (a reset-password token) gives them a week to choose their password. */
+export const WELCOME_LIFETIME_MS = 7 * 24 * 3600 * 1000;

@@ -28,6 +28,8 @@ export const accounts = schema.table(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A team rep removed by their leader: cannot sign in; username and email freed after the grace period. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('accounts_username_idx').on(t.username), uniqueIndex('accounts_email_idx').on(t.emailNormalized)],
 );

@@ -86,6 +86,23 @@ export class EmailTriggers {
     });
   }
 
+  /** A leader added a rep: a welcome, with a link to choose their own password (valid for a week). */
+  @OnEvent(Events.teamMemberAdded)
+  async teamMemberAdded({ memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>, { eventId }: EventContext): Promise<void> {
+    const issued = await this.identity.call(Rpc.issueWelcomeToken, { accountId: memberAccountId }, meta(eventId));
+    if (!issued) return;
+    const leader = await this.accountOf(leaderAccountId, eventId);
+    await this.emails.enqueue({
+      template: 'rep-welcome',
+      sourceEventId: eventId,
+      to: issued.email,
+      firstName: issued.firstName,
+      leaderName: leader ? `${leader.firstName} ${leader.lastName}`.trim() : 'Your team leader',
+      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
+      expiresAt: issued.expiresAt,
+    });
+  }
+
   /** Only a paid order gets a receipt (a placed one may never be paid). */
   @OnEvent(Events.orderPaid)
   async orderPaid(order: Data<typeof Events.orderPaid>, { eventId }: EventContext): Promise<void> {

@@ -207,6 +207,12 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
       return linkEmail(brand, job.to, `Reset your ${brand.name} password`, title, intro, 'Choose a new password', job.link,
         'The link works once and for 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.');
     }
+    case 'rep-welcome': {
+      const title = `Welcome to your team on ${brand.name}`;
+      const intro = `Hi ${oneLine(job.firstName, 60)}, ${oneLine(job.leaderName, 120)} added you to their team on ${brand.name}. Your digital business profile is ready, with your team's business details on it. Choose your password to sign in and add your photo, title and bio.`;
+      return linkEmail(brand, job.to, title, title, intro, 'Choose your password', job.link,
+        'The link works once and for 7 days. If it has run out, use "Forgot password" on the sign-in page with this email address.');
+    }
     case 'order-receipt':
       return orderReceipt(job, brand);
     case 'membership-receipt': {

@@ -29,7 +29,7 @@ export const profiles = schema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('profiles_username_idx').on(t.username)],
+  (t) => [uniqueIndex('profiles_username_idx').on(t.username), index('profiles_business_idx').on(t.businessAccountId)],
 );
 
 /**
@@ -41,6 +41,9 @@ export const accountFacts = schema.table('account_facts', {
   accountId: uuid('account_id').primaryKey(),
   verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
   deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  /** The team leader whose business a rep's profile shows (`teams.member.added`), and the phone the leader gave. */
+  businessAccountId: uuid('business_account_id'),
+  teamTel: text('team_tel'),
 });
 
 /**
@@ -95,6 +98,8 @@ export const leads = schema.table(
     consentText: text('consent_text').notNull().default(''),
     consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A lead of a rep who left the team: kept with the leader (`account_id`), with the rep's username. */
+    formerRep: text('former_rep'),
   },
   (t) => [index('leads_account_idx').on(t.accountId, t.createdAt)],
 );

@@ -17,10 +17,14 @@ export class AccountEvents {
   async registered(data: UserRegistered, { tx }: EventContext): Promise<void> {
     // Identity's other events may have come first (each subject has its own consumer): a deleted account gets no
     // profile, a verified one starts verified, a tier paid for already is kept.
+    await this.profiles.lockAccount(tx, data.accountId);
     const facts = await this.profiles.accountFactsOf(tx, data.accountId);
     if (facts?.deletedAt) return;
     const membership = (await this.profiles.membershipOf(tx, data.accountId)) ?? 'DigiShare';
+    // A team rep whose `teams.member.added` came first: the leader's business and the phone the leader gave.
+    const team = facts?.businessAccountId ? { businessAccountId: facts.businessAccountId } : {};
     await this.profiles.insertIfNew(tx, {
+      ...team,
       membership,
       isVerified: facts?.verifiedAt != null,
       accountId: data.accountId,
@@ -29,12 +33,24 @@ export class AccountEvents {
       firstName: data.firstName,
       lastName: data.lastName,
       role: data.role,
-      document: { ...ProfileDefaults },
+      document: { ...ProfileDefaults, ...(facts?.teamTel ? { tel: facts.teamTel } : {}) },
     });
+  }
+
+  /** A leader changed a rep's username, names or email: the page moves, and the old address's cache goes too. */
+  @OnEvent(Events.userChanged)
+  async changed(data: { accountId: string; username: string; email: string; firstName: string; lastName: string; changedAt: string }, { tx }: EventContext): Promise<void> {
+    const before = await this.profiles.byAccount(tx, data.accountId);
+    if (!before) return;
+    const after = await this.profiles.update(tx, data.accountId, { username: data.username, email: data.email, firstName: data.firstName, lastName: data.lastName });
+    if (!after) return;
+    if (before.username !== after.username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: after.accountId, username: before.username });
+    await recordEvent(tx, outbox, Events.profileUpdated, { accountId: after.accountId, username: after.username, updatedAt: after.updatedAt.toISOString() });
   }
 
   @OnEvent(Events.userVerified)
   async verified(data: { accountId: string; verifiedAt: string }, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.accountId);
     await this.profiles.recordAccountFact(tx, data.accountId, { verifiedAt: new Date(data.verifiedAt) });
     await this.profiles.markVerified(tx, data.accountId, new Date(data.verifiedAt));
   }
@@ -43,6 +59,7 @@ export class AccountEvents {
   @OnEvent(Events.userDeleted)
   async deleted(data: { accountId: string; deletedAt: string }, { tx }: EventContext): Promise<void> {
     // Kept after everything else goes, so a registration event that arrives late creates nothing.
+    await this.profiles.lockAccount(tx, data.accountId);
     await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt) });
     const username = await this.profiles.deleteAll(tx, data.accountId);
     // Gateways drop the cached page at once.

@@ -3,6 +3,7 @@ import { Events, type MembershipChanged } from '@digicard/contracts';
 import { recordEvent } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
+import { announceMembers } from './profile-writer.js';
 import { ProfilesRepository } from './profiles.repository.js';
 
 /**
@@ -27,6 +28,8 @@ export class MembershipEvents {
     // Gateways drop the cached page: what it shows depends on the tier.
     if (profile) {
       await recordEvent(tx, outbox, Events.profileUpdated, { accountId: profile.accountId, username: profile.username, updatedAt: profile.updatedAt.toISOString() });
+      // A leader's reps share the leader's tier: their pages change too.
+      await announceMembers(this.profiles, tx, profile.accountId, profile.updatedAt);
     }
   }
 }

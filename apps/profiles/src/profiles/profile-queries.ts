@@ -16,7 +16,8 @@ export class ProfileQueries {
   ) {}
 
   async own(accountId: string): Promise<OwnProfile> {
-    return toOwn(await this.writer.own(accountId));
+    const row = await this.writer.own(accountId);
+    return toOwn(row, await this.writer.businessOf(row));
   }
 
   async leads(accountId: string): Promise<{ leads: Lead[] }> {
@@ -43,6 +44,11 @@ export class ProfileQueries {
     if (source && !isOwner) await this.profiles.recordView(this.db, row.accountId, source);
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
     return { profile: toPublic(row, business), isOwner, shareable };
+  }
+
+  /** A team leader's team leads: their current reps' and those of reps who left (kept with the team). */
+  async teamLeads(leaderId: string): Promise<{ leads: Lead[] }> {
+    return { leads: (await this.profiles.teamLeadsOf(this.db, leaderId)).map(toLead) };
   }
 
   /** Views of a page the gateway served from its cache, counted there and sent in batches. */

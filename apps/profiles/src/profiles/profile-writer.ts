@@ -8,6 +8,16 @@ import { ProfilesRepository, type ProfileRow } from './profiles.repository.js';
 
 export const profileNotFound = () => ServiceError.notFound('Profile not found.');
 
+/**
+ * A business's change shows on every page that inherits it (its team's reps): each gets `profiles.profile.updated`
+ * too, so gateways drop those cached pages as well.
+ */
+export async function announceMembers(profiles: ProfilesRepository, tx: Transaction, businessAccountId: string, at: Date): Promise<void> {
+  for (const member of await profiles.membersOf(tx, businessAccountId)) {
+    await recordEvent(tx, outbox, Events.profileUpdated, { accountId: member.accountId, username: member.username, updatedAt: at.toISOString() });
+  }
+}
+
 /** Reads an owner's profile and writes changes to it: every change goes out as `profiles.profile.updated`. */
 @Injectable()
 export class ProfileWriter {
@@ -24,6 +34,11 @@ export class ProfileWriter {
     return row;
   }
 
+  /** The business a profile shows (a team rep's leader), or null. */
+  async businessOf(row: ProfileRow): Promise<ProfileRow | null> {
+    return row.businessAccountId ? this.profiles.byAccount(this.db, row.businessAccountId) : null;
+  }
+
   /**
    * Runs `work` and records `profiles.profile.updated` in the same transaction, so cached public pages are dropped
    * the moment it commits (and never when it does not).
@@ -33,6 +48,7 @@ export class ProfileWriter {
       const updated = await work(tx);
       if (!updated) return null;
       await recordEvent(tx, outbox, Events.profileUpdated, { accountId, username: updated.username, updatedAt: updated.updatedAt.toISOString() });
+      await announceMembers(this.profiles, tx, accountId, updated.updatedAt);
       return updated;
     });
     if (!row) throw profileNotFound();

@@ -1,21 +1,38 @@
 import { MembershipSchema, type Lead, type Membership, type OwnProfile, type PublicProfile } from '@digicard/contracts';
-import { publicFeatures, storedDocument, visibleContent, withBusiness } from '@digicard/domain';
+import { InheritedFields, publicFeatures, storedDocument, visibleContent, withBusiness } from '@digicard/domain';
 import type { LeadRow, ProfileRow } from './profiles.repository.js';
 
 export const membershipOf = (row: ProfileRow): Membership => MembershipSchema.catch('DigiShare').parse(row.membership);
 
 export const documentOf = (row: ProfileRow) => storedDocument(row.document);
 
-export const toOwn = (row: ProfileRow): OwnProfile => ({
+/** A team rep's tier is their leader's (decisions.md "Roles"); everyone else's is their own. */
+export const effectiveMembership = (row: ProfileRow, business: ProfileRow | null): Membership => membershipOf(business ?? row);
+
+/**
+ * The owner's view in the editor. A rep sees the business fields as their leader set them (locked, `managedBy`):
+ * the document is the rep's own fields with the business's.
+ */
+export const toOwn = (row: ProfileRow, business: ProfileRow | null = null): OwnProfile => ({
   username: row.username,
   firstName: row.firstName,
   lastName: row.lastName,
   email: row.email,
-  membership: membershipOf(row),
+  membership: effectiveMembership(row, business),
   isVerified: row.isVerified,
   isPublic: row.isPublic,
-  document: documentOf(row),
+  document: withBusiness(documentOf(row), business ? documentOf(business) : null),
   updatedAt: row.updatedAt.toISOString(),
+  ...(business
+    ? {
+        managedBy: {
+          accountId: business.accountId,
+          username: business.username,
+          businessName: documentOf(business).businessName || `${business.firstName} ${business.lastName}`.trim(),
+          fields: [...InheritedFields],
+        },
+      }
+    : {}),
 });
 
 /**
@@ -46,4 +63,5 @@ export const toLead = (row: LeadRow): Lead => ({
   phone: row.phone,
   message: row.message,
   createdAt: row.createdAt.toISOString(),
+  ...('rep' in row && typeof row.rep === 'string' ? { rep: row.rep } : {}),
 });

@@ -67,6 +67,11 @@ export class ProfilesController {
     return this.queries.leads(meta.userId);
   }
 
+  @Handles(Rpc.listTeamLeads)
+  teamLeads(_: object, meta: SignedInMeta) {
+    return this.queries.teamLeads(meta.userId);
+  }
+
   @Handles(Rpc.exportData)
   export(_: object, meta: SignedInMeta) {
     return this.exportData.execute(meta.userId);

@@ -13,9 +13,10 @@ import { ExportData } from './use-cases/export-data.use-case.js';
 import { SaveProfile } from './use-cases/save-profile.use-case.js';
 import { StoreImage } from './use-cases/store-image.use-case.js';
 import { SubmitLead } from './use-cases/submit-lead.use-case.js';
+import { TeamEvents } from './team-events.handler.js';
 
 @Module({
   controllers: [ProfilesController, AnalyticsController],
-  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents, AnalyticsRepository, AnalyticsQueries],
+  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents, TeamEvents, AnalyticsRepository, AnalyticsQueries],
 })
 export class ProfilesModule {}

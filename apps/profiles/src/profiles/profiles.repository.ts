@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { saDay } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -53,12 +53,28 @@ export class ProfilesRepository {
     return row ?? null;
   }
 
+  /**
+   * Serialises the handlers of one account's events (each subject has its own consumer, so they run at once): without
+   * it, a registration and a verification handled together can both miss each other and leave the profile unverified.
+   * Held until the transaction ends.
+   */
+  async lockAccount(tx: Transaction, accountId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${accountId}, 0))`);
+  }
+
   /** Remembers that identity verified or deleted an account, whatever order its events arrive in. */
-  async recordAccountFact(tx: Transaction, accountId: string, fact: { verifiedAt: Date } | { deletedAt: Date }): Promise<void> {
+  async recordAccountFact(
+    tx: Transaction,
+    accountId: string,
+    fact: { verifiedAt: Date } | { deletedAt: Date } | { businessAccountId: string; teamTel: string },
+  ): Promise<void> {
     await tx.insert(accountFacts).values({ accountId, ...fact }).onConflictDoUpdate({ target: accountFacts.accountId, set: fact });
   }
 
-  async accountFactsOf(db: Executor, accountId: string): Promise<{ verifiedAt: Date | null; deletedAt: Date | null } | null> {
+  async accountFactsOf(
+    db: Executor,
+    accountId: string,
+  ): Promise<{ verifiedAt: Date | null; deletedAt: Date | null; businessAccountId: string | null; teamTel: string | null } | null> {
     const [row] = await db.select().from(accountFacts).where(eq(accountFacts.accountId, accountId)).limit(1);
     return row ?? null;
   }
@@ -77,6 +93,34 @@ export class ProfilesRepository {
     for (const table of [media, leads, profileViews, analyticsDaily, analyticsVisitors, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
     const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
     return gone?.username ?? null;
+  }
+
+  /** The profiles that show this account's business (a team leader's reps). */
+  membersOf(db: Executor, businessAccountId: string): Promise<ProfileRow[]> {
+    return db.select().from(profiles).where(eq(profiles.businessAccountId, businessAccountId));
+  }
+
+  /** A rep left the team: their leads become the leader's, marked with the rep's username. */
+  async moveLeads(tx: Transaction, fromAccountId: string, toAccountId: string, formerRep: string): Promise<void> {
+    await tx.update(leads).set({ accountId: toAccountId, formerRep }).where(eq(leads.accountId, fromAccountId));
+  }
+
+  /** The leads of a leader's current reps and of reps who left, newest first, each with the rep's username. */
+  async teamLeadsOf(db: Executor, leaderId: string): Promise<Array<LeadRow & { rep: string }>> {
+    const reps = await this.membersOf(db, leaderId);
+    const names = new Map(reps.map((r) => [r.accountId, r.username]));
+    const repIds = [...names.keys()];
+    const rows = await db
+      .select()
+      .from(leads)
+      .where(
+        or(
+          and(eq(leads.accountId, leaderId), isNotNull(leads.formerRep)),
+          repIds.length ? inArray(leads.accountId, repIds) : sql`false`,
+        ),
+      )
+      .orderBy(desc(leads.createdAt));
+    return rows.map((r) => ({ ...r, rep: r.formerRep ?? names.get(r.accountId) ?? '' }));
   }
 
   async update(tx: Transaction, accountId: string, values: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow | null> {

@@ -33,6 +33,8 @@ export class Authenticate {
       throw AccountErrors.invalidCredentials();
     }
     if (!(await verifyPassword(account.passwordHash, password))) throw AccountErrors.invalidCredentials();
+    // A rep removed from their team: the same answer as any wrong sign-in.
+    if (account.disabledAt) throw AccountErrors.invalidCredentials();
     if (needsRehash(account.passwordHash)) await this.upgradeHash(account.id, account.passwordHash, password);
     return toSessionUser(account);
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
 import { AccountsRepository, type TokenPurpose } from '../accounts.repository.js';
-import { TOKEN_LIFETIME_MS, hashToken, newToken } from '../tokens.js';
+import { TOKEN_LIFETIME_MS, WELCOME_LIFETIME_MS, hashToken, newToken } from '../tokens.js';
 
 export interface IssuedToken {
   token: string;
@@ -23,12 +23,14 @@ export class IssueEmailToken {
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
   ) {}
 
-  async execute(accountId: string, purpose: TokenPurpose): Promise<IssuedToken | null> {
+  async execute(accountId: string, purpose: TokenPurpose, welcome = false): Promise<IssuedToken | null> {
     const account = await this.accounts.findById(this.db, accountId);
-    if (!account || (purpose === 'verify-email' && account.isVerified)) return null;
+    if (!account || account.disabledAt || (purpose === 'verify-email' && account.isVerified)) return null;
+    // A welcome link is a reset-password token for a new team rep, living longer.
+    if (welcome && (purpose !== 'reset-password' || account.role !== 'teamMember')) return null;
     const token = newToken();
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
+    const expiresAt = new Date(now.getTime() + (welcome ? WELCOME_LIFETIME_MS : TOKEN_LIFETIME_MS[purpose]));
     await this.db.transaction(async (tx) => {
       if (purpose === 'reset-password') await this.accounts.revokeTokens(tx, accountId, purpose, now);
       await this.accounts.insertToken(tx, accountId, purpose, hashToken(token), expiresAt);

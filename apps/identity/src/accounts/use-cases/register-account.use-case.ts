@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccountMessages, Events, type RegisterRequest, type Registration } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import { CONFIG, DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { AccountsRepository } from '../accounts.repository.js';
@@ -29,11 +30,14 @@ export class RegisterAccount {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute(input: RegisterRequest): Promise<Registration> {
     const weak = passwordProblem(input.password, input);
     if (weak) throw AccountErrors.field('password', weak);
+    // A removed team rep's username and email are free again once their grace period is over.
+    await this.accounts.releaseExpired(this.db, input.username, input.email, new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * 24 * 3600 * 1000));
     if (await this.accounts.findByUsername(this.db, input.username)) throw AccountErrors.field('username', AccountMessages.usernameTaken);
     // The hash is computed either way, so a taken email takes as long as a new one.
     const passwordHash = await hashPassword(input.password);

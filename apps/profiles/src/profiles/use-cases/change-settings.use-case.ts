@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OwnProfile, ProfileSettings } from '@digicard/contracts';
 import { ServiceError } from '@digicard/server';
-import { membershipOf, toOwn } from '../profile.mapping.js';
+import { effectiveMembership, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
@@ -18,13 +18,16 @@ export class ChangeSettings {
 
   async execute(accountId: string, { isPublic, membership }: ProfileSettings): Promise<OwnProfile> {
     const current = await this.writer.own(accountId);
-    if (membership !== membershipOf(current) && !current.isPartner) {
+    const business = await this.writer.businessOf(current);
+    // A rep's tier is their leader's: shown to them, never theirs to change.
+    if (membership !== effectiveMembership(current, business) && (!current.isPartner || business)) {
       throw ServiceError.forbidden(
         membership === 'DigiShare'
           ? 'To go back to DigiShare, cancel your membership under Billing: your tier stays until the end of the month you paid for.'
           : `${membership} is paid monthly through PayFast: choose it under Billing.`,
       );
     }
-    return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, { isPublic, membership })));
+    const values = business ? { isPublic } : { isPublic, membership };
+    return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, values)), business);
   }
 }

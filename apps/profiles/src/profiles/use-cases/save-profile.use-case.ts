@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type OwnProfile, type ProfileDocument } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { lockedContent, mediaIdsOf, upgradeMessage } from '@digicard/domain';
+import { InheritedFields, lockedContent, mediaIdsOf, upgradeMessage } from '@digicard/domain';
 import { DATABASE, ServiceError } from '@digicard/server';
-import { membershipOf, toOwn } from '../profile.mapping.js';
+import { documentOf, effectiveMembership, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
-/** The editor's Save: the whole document, refused (not silently trimmed) when it uses what the tier lacks. */
+/**
+ * The editor's Save: the whole document, refused (not silently trimmed) when it uses what the tier lacks. A team
+ * rep saves their personal fields only: the business fields they send are ignored (their leader owns them; the
+ * editor shows them locked), so a rep can never change what their team's pages show.
+ */
 @Injectable()
 export class SaveProfile {
   constructor(
@@ -16,12 +20,14 @@ export class SaveProfile {
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
   ) {}
 
-  async execute(accountId: string, document: ProfileDocument): Promise<OwnProfile> {
+  async execute(accountId: string, sent: ProfileDocument): Promise<OwnProfile> {
     const current = await this.writer.own(accountId);
-    const [locked] = lockedContent(document, membershipOf(current));
+    const business = await this.writer.businessOf(current);
+    const document = business ? personalOnly(sent, documentOf(current)) : sent;
+    const [locked] = lockedContent(document, effectiveMembership(current, business));
     if (locked) throw ServiceError.forbidden(upgradeMessage(locked));
     await this.assertOwnMedia(accountId, document);
-    return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, { document })));
+    return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, { document })), business);
   }
 
   /** Image addresses in a document must be this owner's uploads: nobody shows another owner's pictures. */
@@ -33,4 +39,9 @@ export class SaveProfile {
       }
     }
   }
+}
+
+/** What a rep may change: everything but the business fields, which keep what was stored. */
+export function personalOnly(sent: ProfileDocument, stored: ProfileDocument): ProfileDocument {
+  return { ...sent, ...Object.fromEntries(InheritedFields.map((field) => [field, stored[field]])) };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { hasFeature, UpgradeMessages, type ImagePurpose, type StoredImage } from '@digicard/contracts';
+import { hasFeature, TeamMessages, UpgradeMessages, type ImagePurpose, type StoredImage } from '@digicard/contracts';
 import { ServiceError } from '@digicard/server';
 import { documentOf, membershipOf } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
@@ -24,6 +24,8 @@ export class StoreImage {
 
   async execute(accountId: string, { purpose, contentType, data, width, height }: ImageUpload): Promise<StoredImage> {
     const current = await this.writer.own(accountId);
+    // A rep's cover, logo, gallery and products are their leader's (spec: businessId).
+    if (current.businessAccountId && purpose !== 'profileImage') throw ServiceError.forbidden(TeamMessages.businessLocked);
     if (purpose === 'gallery' && !hasFeature(membershipOf(current), 'gallery')) throw ServiceError.forbidden(UpgradeMessages.gallery);
     if (purpose === 'product' && !hasFeature(membershipOf(current), 'products')) throw ServiceError.forbidden(UpgradeMessages.products);
     const id = randomBytes(16).toString('base64url');

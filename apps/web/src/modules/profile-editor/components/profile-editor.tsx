@@ -10,7 +10,9 @@ import {
   type SaveOutcome,
 } from '../hooks/use-profile-editor';
 import { fieldLabel } from '../utils/field-labels';
-import { DEFAULT_SECTION, sectionLabel, sectionOfField, type SectionId } from '../utils/sections';
+import { BUSINESS_SECTIONS, DEFAULT_SECTION, sectionLabel, sectionOfField, sectionsFor, type SectionId } from '../utils/sections';
+import { useSession } from '../../session/hooks/use-session';
+import { TeamsSection } from '../../teams/components/teams-section';
 import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation';
 import { LivePreview } from './live-preview';
 import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
@@ -41,6 +43,7 @@ export default function ProfileEditor() {
   const editor = useProfileEditor();
   const [section, setSection] = useState<SectionId>(DEFAULT_SECTION);
   const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  const { user } = useSession();
   useBeforeUnload(editor.dirty);
   const { state } = editor;
 
@@ -88,7 +91,7 @@ export default function ProfileEditor() {
   return (
     <div className="pe">
       <div className="pe__tabs">
-        <SectionTabs active={section} onSelect={setSection} />
+        <SectionTabs active={section} onSelect={setSection} sections={sectionsFor(user?.role)} />
       </div>
 
       <form className="pe__form" aria-label="Edit profile" noValidate onSubmit={(event) => void onSave(event)}>
@@ -137,7 +140,18 @@ export default function ProfileEditor() {
 
         <div role="tabpanel" id={SECTION_PANEL_ID} aria-labelledby={tabId(section)} className="pe-panel">
           <h2 className="pe-panel__title">{sectionLabel(section)}</h2>
-          <SectionBody section={section} editor={editor} />
+          {account.managedBy && BUSINESS_SECTIONS.has(section) ? (
+            <>
+              <Notice tone="warning" className="pe-managed">
+                {`Managed by ${account.managedBy.businessName} (your team leader, ${account.managedBy.username}). These fields show your team's business and only your team leader can change them.`}
+              </Notice>
+              <fieldset className="pe-locked" disabled aria-label={`Managed by ${account.managedBy.businessName}`}>
+                <SectionBody section={section} editor={editor} />
+              </fieldset>
+            </>
+          ) : (
+            <SectionBody section={section} editor={editor} />
+          )}
         </div>
       </form>
 
@@ -195,6 +209,8 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
       return <LeadsSection />;
     case 'analytics':
       return <AnalyticsSection />;
+    case 'teams':
+      return <TeamsSection />;
     case 'billing':
       return <BillingSection />;
     case 'cart':

@@ -1,6 +1,6 @@
 import { classNames } from '@digicard/ui';
 import type { KeyboardEvent } from 'react';
-import { Sections, type SectionId } from '../utils/sections';
+import { Sections, type EditorSection, type SectionId } from '../utils/sections';
 
 export const SECTION_PANEL_ID = 'pe-section-panel';
 export const tabId = (id: SectionId): string => `pe-tab-${id}`;
@@ -8,16 +8,18 @@ export const tabId = (id: SectionId): string => `pe-tab-${id}`;
 interface SectionTabsProps {
   active: SectionId;
   onSelect: (id: SectionId) => void;
+  /** The sections this owner sees (all but Teams unless a team leader). */
+  sections?: readonly EditorSection[];
 }
 
 /**
  * The button bar that shows one section at a time: a tab list (arrow keys, Home and End move between the tabs;
  * Tab goes on into the section). Every tab controls the one panel, which shows the chosen section.
  */
-export function SectionTabs({ active, onSelect }: SectionTabsProps) {
+export function SectionTabs({ active, onSelect, sections = Sections }: SectionTabsProps) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = Sections.findIndex((section) => section.id === active);
-    const last = Sections.length - 1;
+    const index = sections.findIndex((section) => section.id === active);
+    const last = sections.length - 1;
     const next =
       event.key === 'ArrowRight' || event.key === 'ArrowDown'
         ? index === last ? 0 : index + 1
@@ -28,7 +30,7 @@ export function SectionTabs({ active, onSelect }: SectionTabsProps) {
             : event.key === 'End'
               ? last
               : null;
-    const section = next === null ? undefined : Sections[next];
+    const section = next === null ? undefined : sections[next];
     if (!section) return;
     event.preventDefault();
     onSelect(section.id);
@@ -37,7 +39,7 @@ export function SectionTabs({ active, onSelect }: SectionTabsProps) {
 
   return (
     <div className="pe-tabs" role="tablist" aria-label="Profile sections" onKeyDown={onKeyDown}>
-      {Sections.map((section) => {
+      {sections.map((section) => {
         const selected = section.id === active;
         return (
           <button

@@ -1,4 +1,4 @@
-/** The editor's sections, in the order of the button bar (spec section 2; Teams comes later). */
+/** The editor's sections, in the order of the button bar (spec section 2; Teams for team leaders only). */
 export const Sections = [
   { id: 'contact', label: 'Contact Information' },
   { id: 'business', label: 'Business Information' },
@@ -10,6 +10,7 @@ export const Sections = [
   { id: 'settings', label: 'Settings' },
   { id: 'leads', label: 'Leads' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'teams', label: 'Teams' },
   { id: 'billing', label: 'Billing' },
   { id: 'cart', label: 'Accessories Cart' },
   { id: 'orders', label: 'Orders' },
@@ -18,6 +19,15 @@ export const Sections = [
 export type SectionId = (typeof Sections)[number]['id'];
 
 export const DEFAULT_SECTION: SectionId = 'contact';
+
+export type EditorSection = (typeof Sections)[number];
+
+/** The sections a role sees: Teams is for team leaders only. */
+export const sectionsFor = (role: string | undefined): readonly EditorSection[] =>
+  Sections.filter((section) => section.id !== 'teams' || role === 'teamLeader');
+
+/** Sections whose every field a team rep's leader owns (business inheritance): shown locked to a rep. */
+export const BUSINESS_SECTIONS: ReadonlySet<SectionId> = new Set<SectionId>(['business', 'social', 'products', 'gallery', 'design']);
 
 export const sectionLabel = (id: SectionId): string => Sections.find((section) => section.id === id)?.label ?? id;
 

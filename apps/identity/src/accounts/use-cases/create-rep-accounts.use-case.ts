@@ -1,0 +1,102 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AccountMessages, ErrorCode, Events, TeamMessages } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import { CONFIG, DATABASE, OUTBOX_RELAY, ServiceError, type RpcBody } from '@digicard/server';
+import type { Rpc } from '@digicard/contracts';
+import type { Config } from '../../config.js';
+import { outbox } from '../../db/schema.js';
+import { AccountErrors } from '../account.errors.js';
+import { AccountsRepository } from '../accounts.repository.js';
+import { hashPassword, isCommonPassword, verifyPassword } from '../passwords.js';
+
+type Request = RpcBody<typeof Rpc.createRepAccounts>;
+type Created = { accountId: string; username: string; email: string; firstName: string; lastName: string };
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * A team leader's new reps (spec section 7, decisions.md "adding a team rep"): the leader confirms with their own
+ * password once and stays signed in; the server creates each rep's account, role teamMember, verified (the leader
+ * vouches for it; the rep sets a password from the welcome email). All rows or none: every row is checked first
+ * (username and email free, also within the batch), then all are stored in one transaction.
+ */
+@Injectable()
+export class CreateRepAccounts {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+  ) {}
+
+  async execute(leaderId: string, request: Request): Promise<{ accounts: Created[] }> {
+    if (!request.leaderPassword) throw AccountErrors.field('leaderPassword', TeamMessages.passwordRequired);
+    const leader = await this.accounts.findById(this.db, leaderId);
+    if (!leader || leader.disabledAt) throw AccountErrors.accountNotFound();
+    if (leader.role !== 'teamLeader') throw ServiceError.forbidden('You are not allowed to do that.');
+    if (!(await verifyPassword(leader.passwordHash, request.leaderPassword))) throw AccountErrors.wrongPassword();
+
+    const cutoff = new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * DAY_MS);
+    const fieldErrors: Record<string, string[]> = {};
+    const seenNames = new Set<string>();
+    const seenEmails = new Set<string>();
+    for (const [i, rep] of request.reps.entries()) {
+      const email = rep.email.trim().toLowerCase();
+      if (rep.password && isCommonPassword(rep.password)) fieldErrors[`reps.${i}.password`] = [AccountMessages.commonPassword];
+      if (!request.dryRun) await this.accounts.releaseExpired(this.db, rep.username, email, cutoff);
+      const nameHolder = await this.accounts.findByUsername(this.db, rep.username);
+      if (seenNames.has(rep.username) || (nameHolder && !(nameHolder.disabledAt && nameHolder.disabledAt < cutoff))) {
+        fieldErrors[`reps.${i}.username`] = [AccountMessages.usernameTaken];
+      }
+      const emailHolder = await this.accounts.findByEmail(this.db, email);
+      if (seenEmails.has(email) || (emailHolder && !(emailHolder.disabledAt && emailHolder.disabledAt < cutoff))) {
+        fieldErrors[`reps.${i}.email`] = ['An account with this email already exists.'];
+      }
+      seenNames.add(rep.username);
+      seenEmails.add(email);
+    }
+    if (Object.keys(fieldErrors).length > 0) {
+      throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors });
+    }
+    const planned = request.reps.map((rep) => ({ ...rep, accountId: randomUUID() }));
+    if (request.dryRun) return { accounts: planned.map(({ accountId, username, email, firstName, lastName }) => ({ accountId, username, email, firstName, lastName })) };
+
+    // Without a password of the leader's choosing, a random one nobody knows: the rep chooses theirs from the email.
+    const hashes = await Promise.all(planned.map((rep) => hashPassword(rep.password || randomBytes(24).toString('base64url'))));
+    const now = new Date();
+    const rows = await this.db.transaction(async (tx) => {
+      // (A race with another sign-up for the same name fails the whole transaction: nothing is half-created.)
+      const stored = [];
+      for (const [i, rep] of planned.entries()) {
+        const row = await this.accounts.insert(tx, {
+          id: rep.accountId,
+          username: rep.username,
+          email: rep.email.trim(),
+          emailNormalized: rep.email.trim().toLowerCase(),
+          firstName: rep.firstName,
+          lastName: rep.lastName,
+          passwordHash: hashes[i]!,
+          role: 'teamMember',
+          isVerified: true,
+          verifiedAt: now,
+        });
+        await recordEvent(tx, outbox, Events.userRegistered, {
+          accountId: row.id,
+          username: row.username,
+          email: row.email,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          role: row.role,
+          registeredAt: row.createdAt.toISOString(),
+        });
+        await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
+        stored.push(row);
+      }
+      return stored;
+    });
+    this.relay?.kick();
+    return { accounts: rows.map((r) => ({ accountId: r.id, username: r.username, email: r.email, firstName: r.firstName, lastName: r.lastName })) };
+  }
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { Events } from '@digicard/contracts';
+import { recordEvent, type Transaction } from '@digicard/messaging';
+import { OnEvent, type EventContext } from '@digicard/server';
+import { outbox } from '../db/schema.js';
+import { documentOf } from './profile.mapping.js';
+import { ProfilesRepository } from './profiles.repository.js';
+
+type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
+
+/**
+ * Keeps reps' profiles in step with their team (the teams service owns the links): a rep's page shows the leader's
+ * business and shares the leader's tier (businessId); a rep who leaves takes nothing: their leads stay with the
+ * leader, their page goes. Each change drops the cached pages (`profiles.profile.updated` / `.deleted`).
+ */
+@Injectable()
+export class TeamEvents {
+  constructor(@Inject(ProfilesRepository) private readonly profiles: ProfilesRepository) {}
+
+  @OnEvent(Events.teamMemberAdded)
+  async added(data: Data<typeof Events.teamMemberAdded>, { tx }: EventContext): Promise<void> {
+    // Kept for a registration that arrives after this event (each subject has its own consumer).
+    await this.profiles.lockAccount(tx, data.memberAccountId);
+    await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
+    const row = await this.profiles.byAccount(tx, data.memberAccountId);
+    if (!row) return;
+    const updated = await this.profiles.update(tx, data.memberAccountId, {
+      businessAccountId: data.leaderAccountId,
+      document: { ...documentOf(row), tel: data.tel },
+    });
+    if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
+  }
+
+  @OnEvent(Events.teamMemberUpdated)
+  async updated(data: Data<typeof Events.teamMemberUpdated>, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.memberAccountId);
+    await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
+    const row = await this.profiles.byAccount(tx, data.memberAccountId);
+    if (!row) return;
+    const updated = await this.profiles.update(tx, data.memberAccountId, { document: { ...documentOf(row), tel: data.tel } });
+    if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
+  }
+
+  /** The rep left: leads to the leader (marked with the rep's username), then the page and the rest go. */
+  @OnEvent(Events.teamMemberRemoved)
+  async removed(data: Data<typeof Events.teamMemberRemoved>, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.memberAccountId);
+    const row = await this.profiles.byAccount(tx, data.memberAccountId);
+    await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt) });
+    await this.profiles.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);
+    const username = await this.profiles.deleteAll(tx, data.memberAccountId);
+    if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.memberAccountId, username });
+  }
+
+  private async announce(tx: Transaction, accountId: string, username: string, at: Date): Promise<void> {
+    await recordEvent(tx, outbox, Events.profileUpdated, { accountId, username, updatedAt: at.toISOString() });
+  }
+}

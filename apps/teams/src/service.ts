@@ -1,0 +1,14 @@
+import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
+import { ConfigSchema, type Config } from './config.js';
+import { outbox, processedMessages } from './db/schema.js';
+import { TeamModule } from './team/team.module.js';
+
+/** The teams service, as its process and its in-process tests start it. */
+export const teamsService: ServiceDefinition<Config> = {
+  service: 'teams',
+  configSchema: ConfigSchema,
+  migrationsFolder: migrationsFolderOf(import.meta.url),
+  outbox,
+  processedMessages,
+  imports: (ctx) => [TeamModule.register(ctx)],
+};

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, Rpc, type RequestMeta } from '@digicard/contracts';
+import { RpcCallError, ServiceError, type RpcClient, type RpcBody, type SignedInMeta } from '@digicard/server';
+
+/** The client this service asks identity with. */
+export const IDENTITY_RPC = Symbol('IDENTITY_RPC');
+
+const serviceMeta = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, userId: null, role: null, ip: null });
+
+/**
+ * What teams asks identity (which owns the accounts): identity's refusals (a wrong leader password, a taken
+ * username) are passed on as they are; silence becomes 503, and nothing was stored here.
+ */
+@Injectable()
+export class IdentityClient {
+  constructor(@Inject(IDENTITY_RPC) private readonly rpc: RpcClient) {}
+
+  /** As the leader (identity checks their password and their role itself). */
+  createRepAccounts(body: RpcBody<typeof Rpc.createRepAccounts>, meta: SignedInMeta) {
+    return this.ask(() => this.rpc.call(Rpc.createRepAccounts, body, meta));
+  }
+
+  updateRepAccount(body: RpcBody<typeof Rpc.updateRepAccount>, meta: SignedInMeta) {
+    return this.ask(() => this.rpc.call(Rpc.updateRepAccount, body, serviceMeta(meta)));
+  }
+
+  disableRepAccount(accountId: string, meta: SignedInMeta) {
+    return this.ask(() => this.rpc.call(Rpc.disableRepAccount, { accountId }, serviceMeta(meta)));
+  }
+
+  private async ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError && error.apiError.statusCode < 500) {
+        const { statusCode, code, message, fieldErrors } = error.apiError;
+        throw new ServiceError({ statusCode, code, message, ...(fieldErrors ? { fieldErrors } : {}) });
+      }
+      if (error instanceof RpcCallError) {
+        throw new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Accounts cannot be reached right now. Please try again.' });
+      }
+      throw error;
+    }
+  }
+}

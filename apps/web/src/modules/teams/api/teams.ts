@@ -1,0 +1,27 @@
+import { HttpRoutes, type AddRepRequest, type ImportRepsRequest, type RepFields } from '@digicard/contracts';
+import { deleteJson, getJson, postJson, putJson, routePath } from '../../api/http';
+
+/** GET /api/team/reps: the signed-in leader's reps. */
+export function fetchTeam() {
+  return getJson(HttpRoutes.listTeam);
+}
+
+/** POST /api/team/reps: one rep; the leader confirms with their own password and stays signed in. */
+export function addRep(body: AddRepRequest) {
+  return postJson(HttpRoutes.addRep, body);
+}
+
+/** POST /api/team/reps/import: many reps; `dryRun` checks only. Field errors `reps.<row>.<field>`. */
+export function importReps(body: ImportRepsRequest) {
+  return postJson(HttpRoutes.importReps, body);
+}
+
+export function updateRep(accountId: string, body: RepFields) {
+  return putJson({ ...HttpRoutes.updateRep, path: routePath(HttpRoutes.updateRep.path, { accountId }) }, body);
+}
+
+export function removeRep(accountId: string) {
+  return deleteJson({ ...HttpRoutes.removeRep, path: routePath(HttpRoutes.removeRep.path, { accountId }) });
+}
+
+export const TeamLinks = { leadsCsv: HttpRoutes.exportTeamLeads.path } as const;

@@ -1,0 +1,361 @@
+import { TeamMessages, type ApiError, type Rep, type RepFields } from '@digicard/contracts';
+import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
+import { useCallback, useState } from 'react';
+import { useOwnerData } from '../../api/use-owner-data';
+import { LoadFailed } from '../../site/components/load-failed';
+import { addRep, fetchTeam, importReps, removeRep, TeamLinks, updateRep } from '../api/teams';
+import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
+import '../teams.css';
+
+type Errors = Record<string, string[] | undefined>;
+const first = (errors: Errors, key: string) => errors[key]?.[0];
+const emptyRep: RepFields = { username: '', firstName: '', lastName: '', email: '', tel: '' };
+const REP_LABELS: Array<[keyof RepFields, string, string]> = [
+  ['username', 'Username', 'username'],
+  ['firstName', 'First name', 'given-name'],
+  ['lastName', 'Last name', 'family-name'],
+  ['email', 'Email', 'email'],
+  ['tel', 'Phone', 'tel'],
+];
+
+/**
+ * Teams (team leaders only): the leader's sales reps, one edited at a time; adding one (or many from a CSV, all or
+ * none) with the leader's own password to confirm; deleting after a confirmation. The leader stays signed in.
+ * (No <form> elements: the section sits inside the editor's form, and forms cannot nest.)
+ */
+export function TeamsSection() {
+  const load = useCallback(() => fetchTeam(), []);
+  const { state, retry } = useOwnerData(load, 'Your team could not be loaded.');
+  const [message, setMessage] = useState<string | null>(null);
+
+  const done = (text: string) => {
+    setMessage(text);
+    retry();
+  };
+
+  return (
+    // Enter in a field here must not submit the editor's form around the section (the profile's Save).
+    <div className="tm" onKeyDown={(e) => e.key === 'Enter' && e.target instanceof HTMLInputElement && e.preventDefault()}>
+      {message ? (
+        <Notice tone="success" role="status" className="tm-message">
+          {message}
+        </Notice>
+      ) : null}
+      <section aria-labelledby="tm-reps-title">
+        <h3 id="tm-reps-title" className="tm-title">
+          Sales reps
+        </h3>
+        {state.status === 'loading' ? (
+          <p role="status">Loading...</p>
+        ) : state.status === 'failed' ? (
+          <LoadFailed message={state.message} retry={retry} />
+        ) : state.value.reps.length === 0 ? (
+          <p className="pe-list__empty">No sales reps yet. Add your first one below.</p>
+        ) : (
+          <RepList reps={state.value.reps} onDone={done} />
+        )}
+        <p className="pe-actions">
+          <a className="button-link button-link--secondary" href={TeamLinks.leadsCsv} download>
+            Download team leads (CSV)
+          </a>
+        </p>
+      </section>
+      <AddRepForm onDone={done} />
+      <ImportReps onDone={done} />
+    </div>
+  );
+}
+
+function RepList({ reps, onDone }: { reps: Rep[]; onDone: (message: string) => void }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <ul className="tm-reps" aria-label="Sales reps">
+      {reps.map((rep) =>
+        editing === rep.accountId ? (
+          <EditRep
+            key={rep.accountId}
+            rep={rep}
+            onCancel={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              onDone(TeamMessages.repUpdated);
+            }}
+          />
+        ) : (
+          <li key={rep.accountId} className="tm-rep" aria-label={`${rep.firstName} ${rep.lastName}`}>
+            <div className="tm-rep__facts">
+              <strong>
+                {rep.firstName} {rep.lastName}
+              </strong>
+              <span>/{rep.username}</span>
+              <span>{rep.email}</span>
+              <span>{rep.tel}</span>
+            </div>
+            <div className="tm-rep__actions">
+              <Button variant="secondary" onClick={() => setEditing(rep.accountId)} aria-label={`Edit ${rep.username}`}>
+                Edit
+              </Button>
+              <DeleteRep rep={rep} onDeleted={() => onDone(TeamMessages.repDeleted)} />
+            </div>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  async function remove() {
+    if (!window.confirm(`Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`)) return;
+    const result = await removeRep(rep.accountId);
+    if (result.ok) onDeleted();
+    else setError(result.error.message);
+  }
+  return (
+    <>
+      <Button variant="secondary" onClick={() => void remove()} aria-label={`Delete ${rep.username}`}>
+        Delete
+      </Button>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </>
+  );
+}
+
+function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; onSaved: () => void }) {
+  const [values, setValues] = useState<RepFields>({ username: rep.username, firstName: rep.firstName, lastName: rep.lastName, email: rep.email, tel: rep.tel });
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    if (Object.values(values).some((v) => v.trim() === '')) {
+      setAlert(TeamMessages.fillAllFields);
+      return;
+    }
+    setBusy(true);
+    const result = await updateRep(rep.accountId, values);
+    setBusy(false);
+    if (result.ok) onSaved();
+    else showError(result.error, setErrors, setAlert);
+  }
+
+  return (
+    <li className="tm-rep tm-rep--editing">
+      <div className="tm-form" role="form" aria-label={`Edit ${rep.username}`}>
+        <RepInputs prefix={`edit-${rep.accountId}`} values={values} errors={errors} onChange={setValues} />
+        {alert ? <FormAlert>{alert}</FormAlert> : null}
+        <div className="tm-form__actions">
+          <Button disabled={busy} onClick={() => void save()}>
+            Save rep
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function RepInputs({ prefix, values, errors, onChange, errorPrefix = '' }: { prefix: string; values: RepFields; errors: Errors; onChange: (v: RepFields) => void; errorPrefix?: string }) {
+  return (
+    <div className="tm-fields">
+      {REP_LABELS.map(([key, label, autoComplete]) => (
+        <TextField
+          key={key}
+          id={`${prefix}-${key}`}
+          label={label}
+          type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
+          autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
+          value={values[key]}
+          error={first(errors, `${errorPrefix}${key}`)}
+          onChange={(event) => onChange({ ...values, [key]: event.currentTarget.value })}
+        />
+      ))}
+    </div>
+  );
+}
+
+function showError(error: ApiError, setErrors: (e: Errors) => void, setAlert: (m: string) => void) {
+  setErrors(error.fieldErrors ?? {});
+  const fieldMessages = Object.values(error.fieldErrors ?? {}).flat();
+  setAlert(fieldMessages.length === 1 && fieldMessages[0] ? fieldMessages[0] : error.message);
+}
+
+function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
+  const [values, setValues] = useState<RepFields>(emptyRep);
+  const [password, setPassword] = useState('');
+  const [leaderPassword, setLeaderPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    setErrors({});
+    if (Object.values(values).some((v) => v.trim() === '')) {
+      setAlert(TeamMessages.fillAllFields);
+      return;
+    }
+    if (leaderPassword === '') {
+      setAlert(TeamMessages.passwordRequired);
+      return;
+    }
+    setBusy(true);
+    const result = await addRep({ ...values, password, leaderPassword });
+    setBusy(false);
+    if (result.ok) {
+      setValues(emptyRep);
+      setPassword('');
+      setLeaderPassword('');
+      setAlert(null);
+      onDone(TeamMessages.repAdded);
+    } else {
+      showError(result.error, setErrors, setAlert);
+    }
+  }
+
+  return (
+    <section aria-labelledby="tm-add-title">
+      <h3 id="tm-add-title" className="tm-title">
+        Add a sales rep
+      </h3>
+      <div className="tm-form" role="form" aria-label="Add a sales rep">
+        <RepInputs prefix="add" values={values} errors={errors} onChange={setValues} />
+        <TextField
+          id="add-password"
+          label="Rep's password (optional)"
+          hint="Leave it empty: the rep gets an email to choose their own."
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          error={first(errors, 'password')}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <TextField
+          id="add-leader-password"
+          label="Your password, to confirm"
+          type="password"
+          autoComplete="current-password"
+          value={leaderPassword}
+          error={first(errors, 'leaderPassword')}
+          onChange={(e) => setLeaderPassword(e.currentTarget.value)}
+        />
+        {alert ? <FormAlert>{alert}</FormAlert> : null}
+        <Button disabled={busy} onClick={() => void submit()}>
+          Add rep
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+type Preview = { reps: CsvRep[]; errors: Errors; checked: boolean };
+
+function ImportReps({ onDone }: { onDone: (message: string) => void }) {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [leaderPassword, setLeaderPassword] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(reps: CsvRep[], dryRun: boolean) {
+    if (leaderPassword === '') {
+      setAlert(TeamMessages.passwordRequired);
+      return;
+    }
+    setBusy(true);
+    const result = await importReps({ reps, leaderPassword, dryRun });
+    setBusy(false);
+    if (result.ok) {
+      setAlert(null);
+      if (dryRun) setPreview({ reps, errors: {}, checked: true });
+      else {
+        setPreview(null);
+        setLeaderPassword('');
+        onDone(reps.length === 1 ? TeamMessages.repAdded : TeamMessages.repsAdded);
+      }
+      return;
+    }
+    setPreview({ reps, errors: result.error.fieldErrors ?? {}, checked: false });
+    setAlert(result.error.fieldErrors ? 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.' : result.error.message);
+  }
+
+  async function choose(file: File | undefined) {
+    if (!file) return;
+    const reps = repsFromCsv(await file.text());
+    setAlert(reps.length === 0 ? 'The file has no reps in it.' : null);
+    setPreview(reps.length ? { reps, errors: {}, checked: false } : null);
+  }
+
+  const rowErrors = (i: number) =>
+    Object.entries(preview?.errors ?? {})
+      .filter(([key]) => key.startsWith(`reps.${i}.`))
+      .flatMap(([, messages]) => messages ?? []);
+
+  return (
+    <section aria-labelledby="tm-import-title">
+      <h3 id="tm-import-title" className="tm-title">
+        Add many reps from a CSV file
+      </h3>
+      <p className="pe-note">Columns: username, first name, last name, email, phone, and an optional password. All rows are added, or none.</p>
+      <label className="tm-file">
+        <span>CSV file</span>
+        <input type="file" accept=".csv,text/csv" aria-label="CSV file of reps" onChange={(e) => void choose(e.currentTarget.files?.[0])} />
+      </label>
+      {preview ? (
+        <>
+          <div className="tm-preview-wrap">
+            <table className="tm-preview" aria-label="Reps in the file">
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Username</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Check</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.reps.map((rep, i) => {
+                  const problems = rowErrors(i);
+                  return (
+                    <tr key={i} className={problems.length ? 'tm-preview__bad' : undefined}>
+                      <td>{i + 1}</td>
+                      <td>{rep.username}</td>
+                      <td>
+                        {rep.firstName} {rep.lastName}
+                      </td>
+                      <td>{rep.email}</td>
+                      <td>{rep.tel}</td>
+                      <td>{problems.length ? problems.join(' ') : preview.checked ? 'OK' : ''}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <TextField
+            id="import-leader-password"
+            label="Your password, to confirm"
+            type="password"
+            autoComplete="current-password"
+            value={leaderPassword}
+            onChange={(e) => setLeaderPassword(e.currentTarget.value)}
+          />
+          {alert ? <FormAlert>{alert}</FormAlert> : null}
+          <div className="tm-form__actions">
+            <Button variant="secondary" disabled={busy} onClick={() => void send(preview.reps, true)}>
+              Check the rows
+            </Button>
+            <Button disabled={busy || !preview.checked} onClick={() => void send(preview.reps, false)}>
+              {`Add all ${preview.reps.length} reps`}
+            </Button>
+          </div>
+        </>
+      ) : alert ? (
+        <FormAlert>{alert}</FormAlert>
+      ) : null}
+    </section>
+  );
+}
