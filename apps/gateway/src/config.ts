@@ -41,5 +41,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RESET_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
   RATE_LIMIT_RESEND_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
   RATE_LIMIT_VERIFY_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
+  /** Image uploads per account (each is decoded and re-encoded: CPU and memory). */
+  RATE_LIMIT_UPLOAD_ACCOUNT: rateLimit.default({ limit: 60, windowSeconds: 3600 }),
 });
 export type Config = z.infer<typeof ConfigSchema>;

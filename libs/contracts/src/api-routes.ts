@@ -52,6 +52,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_RESET_ACCOUNT',
   'RATE_LIMIT_RESEND_ACCOUNT',
   'RATE_LIMIT_VERIFY_IP',
+  'RATE_LIMIT_UPLOAD_ACCOUNT',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -373,11 +374,15 @@ export const HttpRoutes = {
     tag: 'profiles',
     access: 'account',
     params: { schema: z.object({ purpose: ImagePurposeSchema }), notFound: 'No such kind of image.' },
+    // Access and this limit are checked before the body is read (the gateway's upload gate): a signed-out or
+    // over-limit upload is answered at once, its bytes never buffered.
+    limits: [{ bucket: 'upload-account', per: 'account', limit: 'RATE_LIMIT_UPLOAD_ACCOUNT', whenUncounted: 'allow' }],
     upload: 'image/*',
     responses: {
       201: { description: 'Stored; profile image, cover and logo are saved in the profile at once', schema: StoredImageSchema },
       400: { description: 'Too large, or not an image', schema: ApiErrorSchema },
       403: csrf,
+      413: { description: 'QUOTA_EXCEEDED: the account’s images would use more than its storage quota', schema: ApiErrorSchema },
       503: unavailable,
     },
   },

@@ -27,6 +27,8 @@ export const ErrorCode = {
   /** The request is right but the state does not allow it now (an order already paid, a membership already held). */
   Conflict: 'CONFLICT',
   Internal: 'INTERNAL',
+  /** An upload would take the account's stored images past its storage quota (413). */
+  QuotaExceeded: 'QUOTA_EXCEEDED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

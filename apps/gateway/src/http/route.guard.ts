@@ -14,11 +14,25 @@ export const ROUTE = 'digicard:route';
 /** Accounts are counted by a hash of their email, never by the address itself (it would sit in Redis keys). */
 const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
-function checkAccess(access: RouteAccess, session: Session | null): void {
+/** 401 signed out, 403 without one of the route's roles. */
+export function checkAccess(access: RouteAccess, session: Session | null): void {
   if (access === 'public') return;
   if (!session) throw new ApiHttpException({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
   if (access !== 'account' && !access.includes(session.data.role)) {
     throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: 'You are not allowed to do that.' });
+  }
+}
+
+/**
+ * Marks a request whose access and limits the upload gate already checked before its body was read (`before-body.ts`),
+ * so the guard does not count it twice.
+ */
+export const CHECKED_BEFORE_BODY = Symbol('checked before body');
+
+/** Counts one hit of each of the route's limits (429 over a limit). */
+export async function countLimits(route: GatewayRoute, req: SessionRequest, limiter: RateLimiter, config: Config): Promise<void> {
+  for (const rule of route.limits ?? []) {
+    await limiter.hit(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
   }
 }
 
@@ -67,9 +81,7 @@ export class RouteGuard implements CanActivate {
     if (route.params && !route.params.schema.safeParse(req.params).success) {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });
     }
-    for (const rule of route.limits ?? []) {
-      await this.limiter.hit(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
-    }
+    if (!(req as SessionRequest & { [CHECKED_BEFORE_BODY]?: true })[CHECKED_BEFORE_BODY]) await countLimits(route, req, this.limiter, this.config);
     return true;
   }
 }

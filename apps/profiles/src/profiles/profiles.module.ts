@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountEvents } from './account-events.handler.js';
+import { MediaKeeper } from './media-keeper.js';
 import { MembershipEvents } from './membership-events.handler.js';
 import { ProfileQueries } from './profile-queries.js';
 import { ProfileWriter } from './profile-writer.js';
@@ -13,6 +14,6 @@ import { SubmitLead } from './use-cases/submit-lead.use-case.js';
 
 @Module({
   controllers: [ProfilesController],
-  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents],
+  providers: [ProfilesRepository, ProfileWriter, MediaKeeper, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents],
 })
 export class ProfilesModule {}
