@@ -15,6 +15,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: env.logLevel,
   HOST: env.host,
   PORT: env.port(8080),
+  /**
+   * The internal listener: readiness and the whole system's report with every check (`/health`, `/health/live`,
+   * `/health/system`), for the orchestrator's probes. Never published: the public port answers up or down only.
+   */
+  HEALTH_PORT: env.port(9080),
   NATS_URL: env.natsUrl,
   REDIS_URL: env.redisUrl,
   /** Prefix of the gateway's Redis keys (rate limits, later sessions). */

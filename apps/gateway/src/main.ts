@@ -11,6 +11,8 @@ import { ErrorCode, HttpRoutes, ImageMessages, MAX_IMAGE_BYTES, type ApiError } 
 import { createNatsClient, installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
 import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
+import { GatewayHealth } from './health/gateway-health.js';
+import { startInternalHealthServer } from './health/internal-server.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
 import { beforeBody } from './http/before-body.js';
@@ -101,7 +103,8 @@ try {
   app.useGlobalFilters(new ApiExceptionFilter(logger));
 
   await app.listen(config.PORT, config.HOST);
-  logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'gateway started');
+  const internal = await startInternalHealthServer(app.get(GatewayHealth), config.HEALTH_PORT, config.HOST, logger);
+  logger.info({ url: config.PUBLIC_URL, port: config.PORT, healthPort: config.HEALTH_PORT }, 'gateway started');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -109,6 +112,7 @@ try {
     stopping = true;
     logger.info({ signal }, 'gateway shutting down');
     setTimeout(() => process.exit(1), 15_000).unref();
+    internal.close();
     await app.close();
     await nats.close();
     await redis.quit().catch(() => undefined);

@@ -34,7 +34,7 @@ import {
 } from './profiles.js';
 import { CallBackEnquirySchema, EnquiryAcceptedSchema, MessageEnquirySchema, QuoteEnquirySchema } from './enquiries.js';
 import { ApiErrorSchema } from './errors.js';
-import { HealthReportSchema } from './health.js';
+import { PublicHealthSchema } from './health.js';
 
 /**
  * Who may call a gateway route: anyone (`public`), any signed-in account (`account`: 401 otherwise), or a signed-in
@@ -605,12 +605,12 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/health',
     operationId: 'getHealth',
-    summary: 'The gateway and every service it talks to',
+    summary: 'The gateway and every service it talks to: up or down only (the detailed report is on the internal port, HEALTH_PORT)',
     tag: 'operations',
     access: 'public',
     responses: {
-      200: { description: 'All dependencies answer', schema: HealthReportSchema },
-      503: { description: 'Some dependency does not answer', schema: HealthReportSchema },
+      200: { description: 'All dependencies answer', schema: PublicHealthSchema },
+      503: { description: 'Some dependency does not answer', schema: PublicHealthSchema },
     },
   },
 } as const satisfies Record<string, HttpRoute>;
