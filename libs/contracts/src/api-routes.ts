@@ -76,8 +76,8 @@ export interface RateLimitRule {
 export type SignInMethod = 'local';
 
 /**
- * What every route the gateway serves declares, and what its `@Route` decorator applies, in this order: the body
- * (400 with field errors), who may call it, the path parameters (404), the limits (429), then the sign-in.
+ * What every route the gateway serves declares, and what its `@Route` decorator applies, in this order: who may
+ * call it, the body (400 with field errors), the path parameters (404), the limits (429), then the sign-in.
  */
 export interface GatewayRoute {
   readonly method: 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -53,9 +53,9 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
 
 /**
  * What a route's table entry asks of every request, in this order:
- * 1. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
+ * 1. who may call it (401 'Please log in first.' signed out, 403 without the role);
+ * 2. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
  *    it parsed to;
- * 2. who may call it (401 'Please log in first.' signed out, 403 without the role);
  * 3. the path parameters (404 with the route's message);
  * 4. the limits, each counted in Redis (429; while Redis is away, let through or 503 as the limit says).
  * A sign-in (Passport) comes after, as its own guard, so guessing passwords counts against the limits.
@@ -72,12 +72,13 @@ export class RouteGuard implements CanActivate {
     const route = this.reflector.get<GatewayRoute | undefined>(ROUTE, context.getHandler());
     if (!route) throw new Error(`${context.getClass().name}.${context.getHandler().name} has RouteGuard but no @Route`);
     const req = context.switchToHttp().getRequest<SessionRequest>();
+    // Who may call it comes first: a caller without access learns nothing from the body's field errors.
+    checkAccess(route.access, req.session ?? null);
     if (route.body) {
       const parsed = route.body.safeParse(req.body);
       if (!parsed.success) throw new ApiHttpException(validationError(parsed.error));
       req.body = parsed.data;
     }
-    checkAccess(route.access, req.session ?? null);
     if (route.params && !route.params.schema.safeParse(req.params).success) {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });
     }
