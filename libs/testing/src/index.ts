@@ -5,3 +5,4 @@ export * from './system.js';
 export * from './client.js';
 export * from './accounts.js';
 export * from './authorization-matrix.js';
+export * from './xss-corpus.js';
