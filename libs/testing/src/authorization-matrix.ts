@@ -172,7 +172,8 @@ export async function runMatrix(f: MatrixFixture, routes: Record<string, HttpRou
       }
       row.cells.push(cell);
       // A route that ended the caller's session (sign-out) must not change the callers of the rows after it.
-      if (caller !== 'signedOut' && (await client.request('/api/session')).body?.user == null) {
+      const session = (await client.request('/api/session')).body as { user?: unknown } | null;
+      if (caller !== 'signedOut' && session?.user == null) {
         await signIn(client, f.passwords[caller].email, f.passwords[caller].password);
       }
     }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { InternalHealthPaths, type HealthReport } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import type { GatewayHealth } from './gateway-health.js';
@@ -9,7 +9,7 @@ import type { GatewayHealth } from './gateway-health.js';
  * Plain `node:http`, so it answers even while Nest's routes are busy; GET only, nothing else is served.
  */
 export function startInternalHealthServer(health: GatewayHealth, port: number, host: string, logger: Logger): Promise<Server> {
-  const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+  const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(body));
   };
