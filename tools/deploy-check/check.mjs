@@ -456,7 +456,8 @@ function checkKubernetes(apps, YAML, models, ts) {
           else {
             const port = (c.ports ?? []).find((p) => p.name === get.port || p.containerPort === get.port);
             if (!port) problems.push(`${where}: ${probe} port ${get.port} is not a container port`);
-            const envPort = (c.env ?? []).find((e) => ['HEALTH_PORT', 'PORT', 'HTTP_PORT'].includes(e.name))?.value;
+            // A health listener of its own (HEALTH_PORT) is what the probes target when the app has one.
+            const envPort = ((c.env ?? []).find((e) => e.name === 'HEALTH_PORT') ?? (c.env ?? []).find((e) => ['PORT', 'HTTP_PORT'].includes(e.name)))?.value;
             if (port && envPort !== undefined && Number(envPort) !== Number(port.containerPort)) problems.push(`${where}: ${probe} targets ${port.containerPort} but the app listens on ${envPort}`);
           }
         }

@@ -15,6 +15,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: env.logLevel,
   HOST: env.host,
   PORT: env.port(8080),
+  /**
+   * The internal listener: readiness and the whole system's report with every check (`/health`, `/health/live`,
+   * `/health/system`), for the orchestrator's probes. Never published: the public port answers up or down only.
+   */
+  HEALTH_PORT: env.port(9080),
   NATS_URL: env.natsUrl,
   REDIS_URL: env.redisUrl,
   /** Prefix of the gateway's Redis keys (rate limits, later sessions). */
@@ -48,5 +53,7 @@ export const ConfigSchema = z.object({
   VIEW_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
   /** How often each replica sends its counts to the profiles service (milliseconds). */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Image uploads per account (each is decoded and re-encoded: CPU and memory). */
+  RATE_LIMIT_UPLOAD_ACCOUNT: rateLimit.default({ limit: 60, windowSeconds: 3600 }),
 });
 export type Config = z.infer<typeof ConfigSchema>;

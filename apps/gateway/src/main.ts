@@ -7,13 +7,17 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
-import { ErrorCode, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
+import { ErrorCode, HttpRoutes, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
 import { createNatsClient, installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
 import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
+import { GatewayHealth } from './health/gateway-health.js';
+import { startInternalHealthServer } from './health/internal-server.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
+import { beforeBody } from './http/before-body.js';
 import { crossSiteGuard } from './security/cross-site.middleware.js';
+import { RateLimiter } from './security/rate-limiter.js';
 import { sessionMiddleware } from './session/session.middleware.js';
 import { SessionStore } from './session/session.store.js';
 
@@ -73,8 +77,14 @@ try {
   app.use('/api', crossSiteGuard(config.PUBLIC_URL));
   // Pages need the session too: an owner sees their own profile before it is shared.
   app.use(sessionMiddleware(app.get(SessionStore), logger));
-  // Image uploads arrive as the raw file; the spec's 2 MB limit is checked again on the bytes.
-  app.use('/api/profile/images', express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }));
+  // Image uploads arrive as the raw file: who sends it, their upload limit and the declared length are checked
+  // before the body is read (nothing is buffered for a signed-out or over-limit caller); the spec's 2 MB limit is
+  // checked again on the bytes.
+  app.use(
+    '/api/profile/images',
+    beforeBody(HttpRoutes.uploadImage, MAX_IMAGE_BYTES, app.get(RateLimiter), config),
+    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
+  );
   // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service.
   app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
   // The public page's click beacon (navigator.sendBeacon) posts JSON as text/plain, a type that needs no preflight.
@@ -96,7 +106,8 @@ try {
   app.useGlobalFilters(new ApiExceptionFilter(logger));
 
   await app.listen(config.PORT, config.HOST);
-  logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'gateway started');
+  const internal = await startInternalHealthServer(app.get(GatewayHealth), config.HEALTH_PORT, config.HOST, logger);
+  logger.info({ url: config.PUBLIC_URL, port: config.PORT, healthPort: config.HEALTH_PORT }, 'gateway started');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -104,6 +115,7 @@ try {
     stopping = true;
     logger.info({ signal }, 'gateway shutting down');
     setTimeout(() => process.exit(1), 15_000).unref();
+    internal.close();
     await app.close();
     await nats.close();
     await redis.quit().catch(() => undefined);

@@ -101,6 +101,10 @@ describe('enquiries through the gateway (gateway -> NATS -> orders -> outbox -> 
   it('reports the health of every part it talks to', async () => {
     const res = await system.api('/api/health');
     assert.equal(res.status, 503, 'identity, profiles, teams and payments are not started in this file');
+    assert.deepEqual(res.body, { status: 'down' }, 'the public port says up or down, nothing more');
+    const detailed = await fetch(`${system.gatewayHealthUrl}/health/system`);
+    assert.equal(detailed.status, 503);
+    res.body = await detailed.json();
     assert.equal(res.body.checks.orders.status, 'up');
     assert.equal(res.body.checks.notifications.status, 'up');
     assert.equal(res.body.checks.nats.status, 'up');

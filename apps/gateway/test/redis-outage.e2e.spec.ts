@@ -57,13 +57,13 @@ describe('the gateway while Redis is down: never a 500', () => {
   });
 
   it('stays ready through a Redis blip, saying it is degraded, and stops being ready when it lasts', async () => {
-    const ready = await fetch(`${system.gatewayUrl}/health`);
+    const ready = await fetch(`${system.gatewayHealthUrl}/health`);
     assert.equal(ready.status, 200, 'a blip must not take every replica out of the Service');
     const report = (await ready.json()) as { status: string; checks: Record<string, { status: string }> };
     assert.equal(report.status, 'degraded');
     assert.equal(report.checks['redis']?.status, 'down');
     assert.equal(report.checks['nats']?.status, 'up');
-    await waitFor('readiness to give up after the grace', async () => (await fetch(`${system.gatewayUrl}/health`)).status === 503, 10_000);
+    await waitFor('readiness to give up after the grace', async () => (await fetch(`${system.gatewayHealthUrl}/health`)).status === 503, 10_000);
   });
 
   it('stays up: no process exits for a lost Redis', async () => {

@@ -47,7 +47,7 @@ describe('the route tables drive every gateway handler', () => {
     assert.equal(limited.body.code, 'TOO_MANY_REQUESTS');
   });
 
-  it('answers signed-out callers of account routes 401 "Please log in first.", after the body check', async () => {
+  it('answers signed-out callers of account routes 401 "Please log in first.", before the body check', async () => {
     const visitor = system.client();
     for (const [path, method] of [
       ['/api/profile', 'GET'],
@@ -59,7 +59,8 @@ describe('the route tables drive every gateway handler', () => {
       assert.equal(res.status, 401, path);
       assert.deepEqual(res.body, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Please log in first.' });
     }
-    assert.equal((await visitor.request('/api/profile', { method: 'PUT', body: {} })).status, 400);
+    // Access comes before the body: a caller without it learns nothing from the field errors.
+    assert.equal((await visitor.request('/api/profile', { method: 'PUT', body: {} })).status, 401);
     assert.equal((await visitor.request('/api/accounts/me', { method: 'DELETE', body: { password: 'x' } })).status, 401);
   });
 

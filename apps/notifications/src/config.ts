@@ -7,6 +7,15 @@ export const ConfigSchema = z.object({
   REDIS_URL: env.redisUrl,
   QUEUE_PREFIX: env.queuePrefix,
   SMTP_URL: env.smtpUrl,
+  /**
+   * STARTTLS required on `smtp://` (nodemailer's `requireTLS`: no mail, with its links and tokens, in clear text).
+   * Unset: required when NODE_ENV is production, not in development and tests (the mail catcher speaks plain SMTP).
+   * `false` in production only for a mail catcher inside the same network (docker-compose, the k8s dev overlay).
+   */
+  SMTP_REQUIRE_TLS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   MAIL_FROM: z.string({ error: 'required, e.g. "DigiCard <no-reply@digicard.co.za>"' }).min(3),
   SALES_INBOX: env.email,
   BRAND_NAME: z.string().min(1).default('DigiCard'),
@@ -20,3 +29,12 @@ export const ConfigSchema = z.object({
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
 });
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** nodemailer's SMTP options from the config: TLS required outside development and tests unless said otherwise. */
+export function smtpOptions(config: Pick<Config, 'SMTP_URL' | 'SMTP_REQUIRE_TLS' | 'NODE_ENV'>): {
+  url: string;
+  requireTLS: boolean;
+  tls: { minVersion: 'TLSv1.2' };
+} {
+  return { url: config.SMTP_URL, requireTLS: config.SMTP_REQUIRE_TLS ?? config.NODE_ENV === 'production', tls: { minVersion: 'TLSv1.2' } };
+}

@@ -64,16 +64,16 @@ describe('rep welcome', () => {
   it('emails a new rep a link that lets them choose their own password, once per event', async () => {
     const leader = await identity.call(Rpc.register, { username: 'welcome-lead', firstName: 'Ayanda', lastName: 'Mthembu', email: 'welcome-lead@example.test', password: PASSWORD });
     if (!leader.ok) throw new Error(leader.message);
-    await identity.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1`, [leader.value.id]);
+    await identity.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1`, [leader.value.accountId!]);
     const created = await identity.call(
       Rpc.createRepAccounts,
       { leaderPassword: PASSWORD, dryRun: false, reps: [{ username: 'welcome-rep', firstName: 'Nomsa', lastName: 'Sithole', email: 'welcome-rep@example.test', password: '' }] },
-      { accountId: leader.value.id, role: 'teamLeader' },
+      { accountId: leader.value.accountId!, role: 'teamLeader' },
     );
     if (!created.ok) throw new Error(created.message);
     const repId = created.value.accounts[0]!.accountId;
 
-    const data = { leaderAccountId: leader.value.id, memberAccountId: repId, username: 'welcome-rep', tel: '0821234567', addedAt: new Date().toISOString() };
+    const data = { leaderAccountId: leader.value.accountId!, memberAccountId: repId, username: 'welcome-rep', tel: '0821234567', addedAt: new Date().toISOString() };
     const eventId = await service.publish(Events.teamMemberAdded, data);
     const [mail] = await waitFor('the welcome email', () => Promise.resolve(inbox.filter((m) => m.to.includes('welcome-rep@example.test')).length ? inbox.filter((m) => m.to.includes('welcome-rep@example.test')) : null));
     expect(mail!.subject).toBe('Welcome to your team on DigiCard');
@@ -97,8 +97,8 @@ describe('rep welcome', () => {
   it('sends no welcome for an account that is not a team member', async () => {
     const user = await identity.call(Rpc.register, { username: 'not-a-rep', firstName: 'Pieter', lastName: 'Botha', email: 'not-a-rep@example.test', password: PASSWORD });
     if (!user.ok) throw new Error(user.message);
-    expect(await identity.call(Rpc.issueWelcomeToken, { accountId: user.value.id }, null)).toEqual({ ok: true, value: null });
-    const eventId = await service.publish(Events.teamMemberAdded, { leaderAccountId: user.value.id, memberAccountId: user.value.id, username: 'not-a-rep', tel: '0821234567', addedAt: new Date().toISOString() });
+    expect(await identity.call(Rpc.issueWelcomeToken, { accountId: user.value.accountId! }, null)).toEqual({ ok: true, value: null });
+    const eventId = await service.publish(Events.teamMemberAdded, { leaderAccountId: user.value.accountId!, memberAccountId: user.value.accountId!, username: 'not-a-rep', tel: '0821234567', addedAt: new Date().toISOString() });
     await service.handled(Events.teamMemberAdded, eventId);
     expect(inbox.filter((m) => m.subject.startsWith('Welcome to your team') && m.to.includes('not-a-rep@example.test'))).toHaveLength(0);
   });

@@ -25,8 +25,8 @@ async function account(username: string, role: Caller['role']): Promise<Caller> 
   const answer = await identity.call(Rpc.register, { username, firstName: 'Thandi', lastName: 'Nkosi', email: `${username}@example.test`, password: PASSWORD });
   if (!answer.ok) throw new Error(`cannot register ${username}: ${answer.message}`);
   // Staff (or a DigiPlatinum subscription) make a team leader; here the role is set in identity's own data.
-  await identity.sql('UPDATE identity.accounts SET role = $2 WHERE id = $1', [answer.value.id, role]);
-  return { accountId: answer.value.id, role };
+  await identity.sql('UPDATE identity.accounts SET role = $2 WHERE id = $1', [answer.value.accountId!, role]);
+  return { accountId: answer.value.accountId!, role };
 }
 
 const rep = (username: string, overrides: Partial<AddRepRequest> = {}): AddRepRequest => ({
@@ -208,7 +208,7 @@ describe('editing and removing a rep', () => {
     // ...after it, anyone may take it (and the rep's old account keeps a name nobody can type).
     await identity.sql(`UPDATE identity.accounts SET disabled_at = now() - interval '31 days' WHERE id = $1`, [repId]);
     const later = await identity.call(Rpc.register, { username: 'rep-edited', firstName: 'New', lastName: 'Person', email: 'new-person@example.test', password: PASSWORD });
-    expect(later).toMatchObject({ ok: true, value: { username: 'rep-edited' } });
+    expect(later).toMatchObject({ ok: true, value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     expect((await accountRow(repId))!.username).toBe(`removed-${repId}`);
   });
 });

@@ -1,2 +1,3 @@
 export * from './config.js';
 export * from './logger.js';
+export * from './db-errors.js';

@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { serializeError } from './db-errors.js';
 
 export type { Logger } from 'pino';
 
@@ -32,6 +33,8 @@ export function createLogger(service: string, level: string = 'info', destinatio
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    // Database errors are logged by their code and constraint, never their message (it can carry the parameters).
+    serializers: { err: serializeError, error: serializeError, cause: serializeError },
     formatters: { level: (label) => ({ level: label }) },
   };
   return destination ? pino(options, destination) : pino(options);

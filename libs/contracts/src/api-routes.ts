@@ -55,7 +55,7 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsReportSchema, ClickSchema } from './analytics.js';
-import { HealthReportSchema } from './health.js';
+import { HealthReportSchema, PublicHealthSchema } from './health.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
 /**
@@ -74,6 +74,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_RESET_ACCOUNT',
   'RATE_LIMIT_RESEND_ACCOUNT',
   'RATE_LIMIT_VERIFY_IP',
+  'RATE_LIMIT_UPLOAD_ACCOUNT',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -103,8 +104,8 @@ export interface RateLimitRule {
 export type SignInMethod = 'local';
 
 /**
- * What every route the gateway serves declares, and what its `@Route` decorator applies, in this order: the body
- * (400 with field errors), who may call it, the path parameters (404), the limits (429), then the sign-in.
+ * What every route the gateway serves declares, and what its `@Route` decorator applies, in this order: who may
+ * call it, the body (400 with field errors), the path parameters (404), the limits (429), then the sign-in.
  */
 export interface GatewayRoute {
   readonly method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -411,11 +412,15 @@ export const HttpRoutes = {
     tag: 'profiles',
     access: 'account',
     params: { schema: z.object({ purpose: ImagePurposeSchema }), notFound: 'No such kind of image.' },
+    // Access and this limit are checked before the body is read (the gateway's upload gate): a signed-out or
+    // over-limit upload is answered at once, its bytes never buffered.
+    limits: [{ bucket: 'upload-account', per: 'account', limit: 'RATE_LIMIT_UPLOAD_ACCOUNT', whenUncounted: 'allow' }],
     upload: 'image/*',
     responses: {
       201: { description: 'Stored; profile image, cover and logo are saved in the profile at once', schema: StoredImageSchema },
       400: { description: 'Too large, or not an image', schema: ApiErrorSchema },
       403: csrf,
+      413: { description: 'QUOTA_EXCEEDED: the account’s images would use more than its storage quota', schema: ApiErrorSchema },
       503: unavailable,
     },
   },
@@ -852,12 +857,12 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/health',
     operationId: 'getHealth',
-    summary: 'The gateway and every service it talks to',
+    summary: 'The gateway and every service it talks to: up or down only (the detailed report is on the internal port, HEALTH_PORT)',
     tag: 'operations',
     access: 'public',
     responses: {
-      200: { description: 'All dependencies answer', schema: HealthReportSchema },
-      503: { description: 'Some dependency does not answer', schema: HealthReportSchema },
+      200: { description: 'All dependencies answer', schema: PublicHealthSchema },
+      503: { description: 'Some dependency does not answer', schema: PublicHealthSchema },
     },
   },
   // The staff console (role staff): every change audited by the service that owns it.
@@ -930,7 +935,7 @@ export const HttpRoutes = {
     params: staffAccountParams,
     body: SetBusinessSchema,
     responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
-    },
+  },
   listTeam: {
     method: 'get',
     path: '/api/team/reps',

@@ -29,6 +29,8 @@ export const ErrorCode = {
   Internal: 'INTERNAL',
   /** An order cannot make that move from its state, or not by this caller (409; see OrderMoves). */
   OrderMoveNotAllowed: 'ORDER_MOVE_NOT_ALLOWED',
+  /** An upload would take the account's stored images past its storage quota (413). */
+  QuotaExceeded: 'QUOTA_EXCEEDED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -147,7 +147,17 @@ export const Rpc = {
     }),
     StoredImageSchema,
   ),
-  getMedia: rpc('profiles', 'profiles.media.get', 'public', z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }), z.object({ contentType: z.string(), dataBase64: z.string() })),
+  /**
+   * An uploaded image: only while its owner's profile is public and verified, or to its owner (`meta.userId`);
+   * `shareable` says which (only a shareable one may be cached by browsers and proxies).
+   */
+  getMedia: rpc(
+    'profiles',
+    'profiles.media.get',
+    'public',
+    z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
+    z.object({ contentType: z.string(), dataBase64: z.string(), shareable: z.boolean().default(true) }),
+  ),
   /** The viewer is `meta.userId`: its owner sees a private or unverified profile, nobody else does. */
   getPublicProfile: rpc(
     'profiles',

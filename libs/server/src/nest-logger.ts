@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import type { Logger } from '@digicard/config';
+import { scrubDatabaseText, type Logger } from '@digicard/config';
 
 /** Nest's own messages go through pino as JSON like everything else. */
 export class PinoNestLogger implements LoggerService {
@@ -8,8 +8,13 @@ export class PinoNestLogger implements LoggerService {
   log(message: unknown, context?: string): void {
     this.logger.info({ context }, String(message));
   }
+  /** An error Nest caught is logged through the error serializer; text is scrubbed of query parameters. */
   error(message: unknown, trace?: string, context?: string): void {
-    this.logger.error({ context, trace }, message instanceof Error ? message.message : String(message));
+    if (message instanceof Error) {
+      this.logger.error({ context, err: message }, 'unhandled error');
+      return;
+    }
+    this.logger.error({ context, trace: trace === undefined ? undefined : scrubDatabaseText(trace) }, scrubDatabaseText(String(message)));
   }
   warn(message: unknown, context?: string): void {
     this.logger.warn({ context }, String(message));

@@ -62,7 +62,7 @@ export class TestSystem {
   static async start(options: SystemOptions): Promise<TestSystem> {
     await requireServers();
     const system = new TestSystem(options);
-    for (const key of ['gateway', 'mail-http', 'mail-smtp', 'payfast', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']) {
+    for (const key of ['gateway', 'gateway-health', 'mail-http', 'mail-smtp', 'payfast', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']) {
       system.ports.set(key, await freePort());
     }
     await system.nats.start();
@@ -90,6 +90,11 @@ export class TestSystem {
     return `http://127.0.0.1:${this.port('gateway')}`;
   }
 
+  /** The gateway's internal listener (HEALTH_PORT): the health reports with every check. */
+  get gatewayHealthUrl(): string {
+    return `http://127.0.0.1:${this.port('gateway-health')}`;
+  }
+
   /** The PayFast simulator: its process page, validate endpoint, subscriptions API and `/_sim/*` controls. */
   get payfastUrl(): string {
     return `http://127.0.0.1:${this.port('payfast')}`;
@@ -101,6 +106,7 @@ export class TestSystem {
       gateway: {
         ...common,
         PORT: String(this.port('gateway')),
+        HEALTH_PORT: String(this.port('gateway-health')),
         REDIS_URL: DEFAULTS.redisUrl,
         REDIS_KEY_PREFIX: this.redisPrefix,
         PUBLIC_URL: this.gatewayUrl,
@@ -160,6 +166,7 @@ export class TestSystem {
   private readinessUrl(app: AppName): string {
     if (app === 'mail-catcher') return `http://127.0.0.1:${this.port('mail-http')}/api/messages`;
     if (app === 'payfast-simulator') return `${this.payfastUrl}/_sim/payments`;
+    if (app === 'gateway') return `${this.gatewayHealthUrl}/health`;
     return `http://127.0.0.1:${this.port(app)}/health`;
   }
 

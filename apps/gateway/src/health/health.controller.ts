@@ -1,13 +1,18 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { HttpRoutes, OperationsRoutes, type HealthReport } from '@digicard/contracts';
+import { HttpRoutes, OperationsRoutes, type HealthReport, type PublicHealth } from '@digicard/contracts';
 import { Route } from '../http/route.js';
 import { GatewayHealth } from './gateway-health.js';
 
-/** 200 when every check is up (or the gateway is only degraded), 503 otherwise, with the report either way. */
+/**
+ * The public port's health: up (200: every check up, or the gateway only degraded) or down (503), and nothing else:
+ * which dependency fails, and how, is for the internal port (`internal-server.ts`), never for the internet.
+ */
 async function send(res: Response, report: Promise<HealthReport>): Promise<void> {
   const answer = await report;
-  res.status(answer.status === 'error' ? 503 : 200).json(answer);
+  const down = answer.status === 'error';
+  const body: PublicHealth = { status: down ? 'down' : 'up' };
+  res.status(down ? 503 : 200).set('Cache-Control', 'no-store').json(body);
 }
 
 @Controller()
@@ -20,8 +25,8 @@ export class GatewayHealthController {
   }
 
   @Route(OperationsRoutes.live)
-  live(): { status: 'ok' } {
-    return { status: 'ok' };
+  live(): PublicHealth {
+    return { status: 'up' };
   }
 
   @Route(HttpRoutes.health)

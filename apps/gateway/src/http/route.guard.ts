@@ -15,11 +15,27 @@ export const ROUTE = 'digicard:route';
 /** Accounts are counted by a hash of their email, never by the address itself (it would sit in Redis keys). */
 export const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
-function checkAccess(access: RouteAccess, session: Session | null): void {
+/** 401 signed out, 403 without one of the route's roles. */
+export function checkAccess(access: RouteAccess, session: Session | null): void {
   if (access === 'public') return;
   if (!session) throw new ApiHttpException({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
   if (access !== 'account' && !access.includes(session.data.role)) {
     throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: 'You are not allowed to do that.' });
+  }
+}
+
+/**
+ * Marks a request whose access and limits the upload gate already checked before its body was read (`before-body.ts`),
+ * so the guard does not count it twice.
+ */
+export const CHECKED_BEFORE_BODY = Symbol('checked before body');
+
+/** Counts one hit of each of the route's limits (429 over a limit). */
+export async function countLimits(route: GatewayRoute, req: SessionRequest, limiter: RateLimiter, config: Config): Promise<void> {
+  for (const rule of route.limits ?? []) {
+    // A failures-only limit is counted by the sign-in (LocalStrategy) once it knows how the attempt went.
+    if (rule.counts === 'failures') await limiter.checkFailures(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
+    else await limiter.hit(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
   }
 }
 
@@ -41,9 +57,9 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
 
 /**
  * What a route's table entry asks of every request, in this order:
- * 1. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
+ * 1. who may call it (401 'Please log in first.' signed out, 403 without the role);
+ * 2. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
  *    it parsed to;
- * 2. who may call it (401 'Please log in first.' signed out, 403 without the role);
  * 3. the path parameters (404 with the route's message);
  * 4. the limits, each counted in Redis (429; while Redis is away, let through or 503 as the limit says).
  * A sign-in (Passport) comes after, as its own guard, so guessing passwords counts against the limits.
@@ -60,20 +76,17 @@ export class RouteGuard implements CanActivate {
     const route = this.reflector.get<GatewayRoute | undefined>(ROUTE, context.getHandler());
     if (!route) throw new Error(`${context.getClass().name}.${context.getHandler().name} has RouteGuard but no @Route`);
     const req = context.switchToHttp().getRequest<SessionRequest>();
+    // Who may call it comes first: a caller without access learns nothing from the body's field errors.
+    checkAccess(route.access, req.session ?? null);
     if (route.body) {
       const parsed = route.body.safeParse(req.body);
       if (!parsed.success) throw new ApiHttpException(validationError(parsed.error));
       req.body = parsed.data;
     }
-    checkAccess(route.access, req.session ?? null);
     if (route.params && !route.params.schema.safeParse(req.params).success) {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });
     }
-    for (const rule of route.limits ?? []) {
-      // A failures-only limit is counted by the sign-in (LocalStrategy) once it knows how the attempt went.
-      if (rule.counts === 'failures') await this.limiter.checkFailures(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
-      else await this.limiter.hit(rule.bucket, limitKey(rule, req), this.config[rule.limit], rule.whenUncounted);
-    }
+    if (!(req as SessionRequest & { [CHECKED_BEFORE_BODY]?: true })[CHECKED_BEFORE_BODY]) await countLimits(route, req, this.limiter, this.config);
     return true;
   }
 }

@@ -24,33 +24,54 @@ const BOX: Record<ImagePurpose, { width: number; height: number }> = {
 
 const invalid = (message: string) => new ApiHttpException({ statusCode: 400, code: ErrorCode.ValidationFailed, message });
 
-interface ProcessedImage {
+export interface ProcessedImage {
   data: Buffer;
   contentType: 'image/webp';
   width: number;
   height: number;
 }
 
+/** The pixels of an upload, decoded once: turned upright and shrunk to its box. */
+export interface DecodedImage {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** Decodes an upload once (the only step that reads the compressed bytes); the encoder then works on its pixels. */
+export async function decodeImage(data: Buffer, purpose: ImagePurpose): Promise<DecodedImage> {
+  const box = BOX[purpose];
+  const { data: pixels, info } = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
+    .rotate()
+    .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** The WebP qualities tried in turn until the image is at most 700 kB. */
+const QUALITIES = [82, 70, 55] as const;
+
 /**
- * Checks an upload by its content and size, then decodes and re-encodes it: turned upright, shrunk to its box,
- * and written as WebP without any metadata (EXIF, GPS, ICC): nothing the phone put in the file is kept.
+ * Checks an upload by its content and size, then decodes it once and re-encodes its pixels: turned upright, shrunk
+ * to its box, and written as WebP without any metadata (EXIF, GPS, ICC): nothing the phone put in the file is kept.
+ * A lower quality, when needed, re-encodes the same pixels: the upload is never decoded twice.
  */
-async function processImage(data: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+export async function processImage(data: Buffer, purpose: ImagePurpose, decode: typeof decodeImage = decodeImage): Promise<ProcessedImage> {
   if (data.length === 0) throw invalid(ImageMessages.notAnImage);
   if (data.length > MAX_IMAGE_BYTES) throw invalid(ImageMessages.tooLarge);
   if (!sniffImage(data)) throw invalid(ImageMessages.notAnImage);
-  const box = BOX[purpose];
+  let decoded: DecodedImage;
   try {
-    for (const quality of [82, 70, 55]) {
-      const { data: out, info } = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
-        .rotate()
-        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality })
-        .toBuffer({ resolveWithObject: true });
-      if (out.length <= 700_000 || quality === 55) return { data: out, contentType: 'image/webp', width: info.width, height: info.height };
-    }
+    decoded = await decode(data, purpose);
   } catch {
     throw invalid(ImageMessages.notAnImage);
+  }
+  const { pixels, width, height, channels } = decoded;
+  for (const quality of QUALITIES) {
+    const out = await sharp(pixels, { raw: { width, height, channels } }).webp({ quality }).toBuffer();
+    if (out.length <= 700_000 || quality === QUALITIES[QUALITIES.length - 1]) return { data: out, contentType: 'image/webp', width, height };
   }
   throw invalid(ImageMessages.notAnImage);
 }

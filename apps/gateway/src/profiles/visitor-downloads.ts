@@ -55,13 +55,17 @@ export class VisitorDownloads {
     res.status(200).type('image/svg+xml').set('Content-Disposition', 'attachment; filename="QR_Code.svg"').set('Cache-Control', 'public, max-age=3600').send(svg);
   }
 
-  /** An uploaded image, `<id>.<extension>`: ids never change meaning, so it is cached for a year. */
+  /**
+   * An uploaded image, `<id>.<extension>`. Of a public profile: ids never change meaning, so it is cached for a
+   * year. Of a private or unverified profile: its owner only, never stored by a cache (the profiles service answers
+   * 404 to anyone else, and for a deleted account's images, which are gone).
+   */
   async media(file: string, meta: RequestMeta, res: Response): Promise<void> {
     const media = await this.rpc.call(Rpc.getMedia, { id: file.slice(0, file.lastIndexOf('.')) }, meta);
     res
       .status(200)
       .type(media.contentType)
-      .set('Cache-Control', 'public, max-age=31536000, immutable')
+      .set('Cache-Control', media.shareable ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .set('X-Content-Type-Options', 'nosniff')
       .send(Buffer.from(media.dataBase64, 'base64'));
   }

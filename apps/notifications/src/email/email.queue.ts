@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import type { ServiceContext } from '@digicard/server';
-import type { Config } from '../config.js';
+import { smtpOptions, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { renderEmail, type Brand } from './templates.js';
 
@@ -38,7 +38,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
   ctx.health.add('redis', async () => {
     await producerConnection.ping();
   });
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const transport = nodemailer.createTransport(smtpOptions(config));
   const brand: Brand = { name: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, salesInbox: config.SALES_INBOX, vatNumber: config.VAT_NUMBER ?? null };
 
   const process = async (job: Job): Promise<EmailJobResult> => {

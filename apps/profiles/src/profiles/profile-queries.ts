@@ -25,10 +25,17 @@ export class ProfileQueries {
     return { leads: (await this.profiles.leadsOf(this.db, accountId)).map(toLead) };
   }
 
-  async media(id: string): Promise<{ contentType: string; dataBase64: string }> {
+  /**
+   * An uploaded image, as its owner's profile allows: to anyone while the profile is public and verified; to the
+   * owner only otherwise (private, unverified: `shareable: false`, never cached); to nobody once the profile is gone.
+   */
+  async media(id: string, viewerId: string | null): Promise<{ contentType: string; dataBase64: string; shareable: boolean }> {
     const row = await this.profiles.mediaById(this.db, id);
     if (!row) throw ServiceError.notFound('No such image.');
-    return { contentType: row.contentType, dataBase64: row.bytes.toString('base64') };
+    const owner = await this.profiles.byAccount(this.db, row.accountId);
+    const shareable = !!owner && owner.isPublic && owner.isVerified;
+    if (!owner || (!shareable && viewerId !== row.accountId)) throw ServiceError.notFound('No such image.');
+    return { contentType: row.contentType, dataBase64: row.bytes.toString('base64'), shareable };
   }
 
   /**

@@ -43,8 +43,8 @@ export class ProfilesController {
   }
 
   @Handles(Rpc.getMedia)
-  media({ id }: RpcBody<typeof Rpc.getMedia>) {
-    return this.queries.media(id);
+  media({ id }: RpcBody<typeof Rpc.getMedia>, meta: RequestMeta) {
+    return this.queries.media(id, meta.userId);
   }
 
   @Handles(Rpc.getPublicProfile)

@@ -3,6 +3,7 @@ import { AnalyticsQueries } from '../analytics/analytics-queries.js';
 import { AnalyticsController } from '../analytics/analytics.controller.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { AccountEvents } from './account-events.handler.js';
+import { MediaKeeper } from './media-keeper.js';
 import { MembershipEvents } from './membership-events.handler.js';
 import { ProfileQueries } from './profile-queries.js';
 import { ProfileWriter } from './profile-writer.js';
@@ -17,6 +18,6 @@ import { TeamEvents } from './team-events.handler.js';
 
 @Module({
   controllers: [ProfilesController, AnalyticsController],
-  providers: [ProfilesRepository, ProfileWriter, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents, TeamEvents, AnalyticsRepository, AnalyticsQueries],
+  providers: [ProfilesRepository, ProfileWriter, MediaKeeper, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents, TeamEvents, AnalyticsRepository, AnalyticsQueries],
 })
 export class ProfilesModule {}

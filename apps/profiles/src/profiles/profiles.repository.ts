@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { saDay } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -134,6 +134,30 @@ export class ProfilesRepository {
 
   async insertMedia(tx: Transaction, row: typeof media.$inferInsert): Promise<void> {
     await tx.insert(media).values(row);
+  }
+
+  /** Locks the account's profile row until the transaction ends (changes of one account one after another). */
+  async lockProfile(tx: Transaction, accountId: string): Promise<ProfileRow | null> {
+    const [row] = await tx.select().from(profiles).where(eq(profiles.accountId, accountId)).for('update');
+    return row ?? null;
+  }
+
+  /** The bytes an account's stored images take. */
+  async mediaBytesOf(db: Executor, accountId: string): Promise<number> {
+    const [row] = await db.select({ n: sql<string>`coalesce(sum(octet_length(${media.bytes})), 0)` }).from(media).where(eq(media.accountId, accountId));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Deletes the account's images its document no longer shows: those in `dropped` (shown before this change), and
+   * uploads never shown that are older than `unsavedBefore` (an upload waits that long for the editor's Save).
+   * Returns the ids deleted.
+   */
+  async deleteOrphanMedia(tx: Transaction, accountId: string, keep: string[], dropped: string[], unsavedBefore: Date): Promise<string[]> {
+    const notKept = keep.length > 0 ? notInArray(media.id, keep) : undefined;
+    const orphan = dropped.length > 0 ? or(inArray(media.id, dropped), lt(media.createdAt, unsavedBefore)) : lt(media.createdAt, unsavedBefore);
+    const gone = await tx.delete(media).where(and(eq(media.accountId, accountId), notKept, orphan)).returning({ id: media.id });
+    return gone.map((g) => g.id);
   }
 
   async mediaById(db: Executor, id: string): Promise<MediaRow | null> {

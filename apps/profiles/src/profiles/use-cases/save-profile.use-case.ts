@@ -3,6 +3,7 @@ import { ErrorCode, type OwnProfile, type ProfileDocument } from '@digicard/cont
 import type { Database } from '@digicard/db';
 import { InheritedFields, lockedContent, mediaIdsOf, upgradeMessage } from '@digicard/domain';
 import { DATABASE, ServiceError } from '@digicard/server';
+import { MediaKeeper } from '../media-keeper.js';
 import { documentOf, effectiveMembership, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
@@ -18,6 +19,7 @@ export class SaveProfile {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(MediaKeeper) private readonly media: MediaKeeper,
   ) {}
 
   async execute(accountId: string, sent: ProfileDocument): Promise<OwnProfile> {
@@ -27,7 +29,15 @@ export class SaveProfile {
     const [locked] = lockedContent(document, effectiveMembership(current, business));
     if (locked) throw ServiceError.forbidden(upgradeMessage(locked));
     await this.assertOwnMedia(accountId, document);
-    return toOwn(await this.writer.change(accountId, (tx) => this.profiles.update(tx, accountId, { document })), business);
+    return toOwn(
+      await this.writer.change(accountId, async (tx) => {
+        const saved = await this.profiles.update(tx, accountId, { document });
+        // The images the document no longer shows are deleted with the save (not left served forever).
+        if (saved) await this.media.dropOrphans(tx, accountId, documentOf(current), document);
+        return saved;
+      }),
+      business,
+    );
   }
 
   /** Image addresses in a document must be this owner's uploads: nobody shows another owner's pictures. */

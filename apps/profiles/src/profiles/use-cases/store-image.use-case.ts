@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { hasFeature, TeamMessages, UpgradeMessages, type ImagePurpose, type StoredImage } from '@digicard/contracts';
-import { ServiceError } from '@digicard/server';
+import { ErrorCode, hasFeature, TeamMessages, UpgradeMessages, type ImagePurpose, type StoredImage } from '@digicard/contracts';
+import { CONFIG, ServiceError } from '@digicard/server';
+import type { Config } from '../../config.js';
+import { MediaKeeper } from '../media-keeper.js';
 import { documentOf, membershipOf } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
@@ -14,12 +16,21 @@ export interface ImageUpload {
   height: number;
 }
 
+const quotaExceeded = (quota: number) =>
+  new ServiceError({
+    statusCode: 413,
+    code: ErrorCode.QuotaExceeded,
+    message: `Your images already use the ${Math.round(quota / 1_000_000)} MB of storage your account has. Remove some images from your profile, save it, and try again.`,
+  });
+
 /** Stores an uploaded image; the profile image, cover and logo take it at once (the spec's immediate write). */
 @Injectable()
 export class StoreImage {
   constructor(
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(MediaKeeper) private readonly media: MediaKeeper,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute(accountId: string, { purpose, contentType, data, width, height }: ImageUpload): Promise<StoredImage> {
@@ -32,9 +43,18 @@ export class StoreImage {
     const url = `/media/${id}.${contentType.split('/')[1] ?? 'webp'}`;
     const immediate = purpose === 'profileImage' || purpose === 'profileBackground' || purpose === 'businessLogo';
     await this.writer.change(accountId, async (tx) => {
+      // The profile row is locked first, so parallel uploads of one account are counted against the quota (and
+      // change the document) one after another.
+      const locked = await this.profiles.lockProfile(tx, accountId);
+      const used = await this.profiles.mediaBytesOf(tx, accountId);
+      if (used + data.length > this.config.MEDIA_QUOTA_BYTES) throw quotaExceeded(this.config.MEDIA_QUOTA_BYTES);
       await this.profiles.insertMedia(tx, { id, accountId, purpose, contentType, bytes: data, width, height });
-      const document = { ...documentOf(current), ...(immediate ? { [purpose]: url } : {}) };
-      return this.profiles.update(tx, accountId, { document });
+      const before = documentOf(locked ?? current);
+      const document = { ...before, ...(immediate ? { [purpose]: url } : {}) };
+      const saved = await this.profiles.update(tx, accountId, { document });
+      // A new profile image, cover or logo replaces the old one, which is deleted with this change.
+      if (saved) await this.media.dropOrphans(tx, accountId, before, document);
+      return saved;
     });
     return { url };
   }

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Events, Rpc } from '@digicard/contracts';
+import { InProcessService } from '@digicard/service-testing';
+import type { Config } from '../src/config.js';
+import { profilesService } from '../src/service.js';
+import { StoreImage } from '../src/profiles/use-cases/store-image.use-case.js';
+
+// The profiles service's own rules for images, whoever calls its subjects: the quota, the deletion of images no
+// longer shown, and private profiles' images for their owner only.
+
+let service: InProcessService<Config>;
+
+async function registered(username: string): Promise<string> {
+  const accountId = randomUUID();
+  const eventId = await service.publish(Events.userRegistered, {
+    accountId,
+    username,
+    email: `${username}@example.test`,
+    firstName: 'Media',
+    lastName: 'Tester',
+    role: 'user',
+    registeredAt: new Date().toISOString(),
+  });
+  await service.handled(Events.userRegistered, eventId);
+  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+  return accountId;
+}
+
+const bytes = (n: number) => Buffer.alloc(n, 7);
+const idOf = (url: string) => /\/media\/([^.]+)\./.exec(url)![1]!;
+
+beforeAll(async () => {
+  service = await InProcessService.start(profilesService, { MEDIA_QUOTA_BYTES: '300000' });
+});
+
+afterAll(async () => {
+  await service.stop();
+});
+
+describe('images in the profiles service', () => {
+  it('refuses an upload past the quota with 413 and stores nothing of it', async () => {
+    const accountId = await registered('quota');
+    const store = service.get(StoreImage);
+    await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(200_000), width: 1, height: 1 });
+    await expect(store.execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(150_000), width: 1, height: 1 })).rejects.toMatchObject({
+      body: { statusCode: 413, code: 'QUOTA_EXCEEDED' },
+    });
+    expect(await service.sql('SELECT id FROM profiles.media WHERE account_id = $1', [accountId])).toHaveLength(1);
+  });
+
+  it('deletes the profile image a new one replaces', async () => {
+    const accountId = await registered('replaced');
+    const store = service.get(StoreImage);
+    const first = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    const second = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    expect(await service.call(Rpc.getMedia, { id: idOf(first.url) })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.getMedia, { id: idOf(second.url) })).toMatchObject({ ok: true, value: { shareable: true } });
+  });
+
+  it('answers a private profile’s image to its owner only, marked not shareable', async () => {
+    const accountId = await registered('private');
+    const { url } = await service.get(StoreImage).execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiShare' }, { accountId })).toMatchObject({ ok: true });
+    expect(await service.call(Rpc.getMedia, { id: idOf(url) })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.getMedia, { id: idOf(url) }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.getMedia, { id: idOf(url) }, { accountId })).toMatchObject({ ok: true, value: { shareable: false } });
+  });
+});
