@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
 import { ErrorCode, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
@@ -13,9 +12,12 @@ import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
+import { PublicPageService } from './profiles/public-page.service.js';
 import { crossSiteGuard } from './security/cross-site.middleware.js';
+import { precomputedSecurityHeaders, securityHeaders } from './security/security-headers.js';
 import { sessionMiddleware } from './session/session.middleware.js';
 import { SessionStore } from './session/session.store.js';
+import { installFastPath, publicPageFastPath } from './web/public-page-fast-path.js';
 
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -47,25 +49,7 @@ try {
     });
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          // Profile videos play in the privacy-friendly players only.
-          frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-          upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
-    }),
-  );
+  app.use(securityHeaders(config));
   app.use(compression());
   // Hashed build assets never change: cache them for a year.
   app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
@@ -91,6 +75,11 @@ try {
     res.status(body.statusCode).json(body);
   });
   app.useGlobalFilters(new ApiExceptionFilter(logger));
+
+  if (config.PUBLIC_PAGE_FAST_PATH) {
+    // Cached public pages for visitors without a session, before the whole stack above (same headers and log).
+    installFastPath(app.getHttpServer(), publicPageFastPath(app.get(PublicPageService), precomputedSecurityHeaders(config), logger));
+  }
 
   await app.listen(config.PORT, config.HOST);
   logger.info({ url: config.PUBLIC_URL, port: config.PORT }, 'gateway started');
