@@ -151,22 +151,15 @@ describe('PageCache: the public pages kept in the gateway, bounded by bytes', ()
   it('10,000 distinct profiles stay under the documented ceiling (the default 32 MiB + 8 MiB), and the accounting is honest', () => {
     const budget = 32 * MiB;
     const ceiling = budget + 8 * MiB;
-    let cache: PageCache | null = new PageCache({ maxBytes: budget, ttlMs: 600_000 });
+    const cache = new PageCache({ maxBytes: budget, ttlMs: 600_000 });
     const start = memory();
     for (let i = 0; i < 10_000; i += 1) cache.set(`owner-${i}`, pageOf(i), cache.ticket());
     const grown = memory() - start;
+    process.stdout.write(`PageCache: ${cache.size} of 10000 pages kept in ${(cache.bytes / MiB).toFixed(1)} MiB counted; memory grew ${(grown / MiB).toFixed(1)} MiB\n`);
     assert.ok(cache.bytes <= budget, `${cache.bytes} bytes held`);
+    assert.ok(cache.size > 5_000, `${cache.size} pages fit in 32 MiB`);
     assert.ok(grown < ceiling, `grew ${(grown / MiB).toFixed(1)} MiB for ${cache.size} pages, ceiling ${ceiling / MiB} MiB`);
-    process.stdout.write(`PageCache: ${cache.size} of 10000 pages kept in ${(cache.bytes / MiB).toFixed(1)} MiB; memory grew ${(grown / MiB).toFixed(1)} MiB\n`);
-
-    // With room for all of them: what the cache counts is what the process holds (within a quarter).
-    cache = null;
-    const base = memory();
-    const roomy = new PageCache({ maxBytes: 512 * MiB, ttlMs: 600_000 });
-    for (let i = 0; i < 10_000; i += 1) roomy.set(`owner-${i}`, pageOf(i), roomy.ticket());
-    const held = memory() - base;
-    assert.equal(roomy.size, 10_000);
-    assert.ok(held < roomy.bytes * 1.25 + 2 * MiB, `process grew ${(held / MiB).toFixed(1)} MiB, cache counts ${(roomy.bytes / MiB).toFixed(1)} MiB`);
-    process.stdout.write(`PageCache: all 10000 pages in ${(roomy.bytes / MiB).toFixed(1)} MiB counted, ${(held / MiB).toFixed(1)} MiB measured\n`);
+    // What the cache counts is what the process holds (within a quarter): the bound is a real bound.
+    assert.ok(grown < cache.bytes * 1.25 + 2 * MiB, `process grew ${(grown / MiB).toFixed(1)} MiB, cache counts ${(cache.bytes / MiB).toFixed(1)} MiB`);
   });
 });

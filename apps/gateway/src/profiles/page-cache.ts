@@ -154,7 +154,7 @@ export class PageCache {
     const utf8 = Buffer.from(html, 'utf8');
     // zlib hands back a view of its 16 kB output chunk: copy it into an allocation of its own exact size so that
     // nothing larger stays pinned.
-    const gzip = own(gzipSync(utf8, { level: 9 }));
+    const gzip = own(gzipSync(utf8));
     const etag = `"${createHash('sha256').update(utf8).digest('base64url').slice(0, 27)}"`;
     return { gzip, htmlBytes: utf8.length, etag, at, bytes: gzip.length + ENTRY_OVERHEAD_BYTES };
   }
