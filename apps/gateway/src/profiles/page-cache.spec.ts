@@ -148,7 +148,7 @@ describe('PageCache: the public pages kept in the gateway, bounded by bytes', ()
     assert.ok(cache.set('owner-1', before, cache.ticket()));
   });
 
-  it('10,000 distinct profiles stay under the documented ceiling (the default 32 MiB + 8 MiB), and the accounting is honest', () => {
+  it('10,000 distinct profiles stay under the documented ceiling of a 32 MiB cache (its budget + 8 MiB), and the accounting is honest', () => {
     const budget = 32 * MiB;
     const ceiling = budget + 8 * MiB;
     const cache = new PageCache({ maxBytes: budget, ttlMs: 600_000 });
