@@ -43,7 +43,7 @@ export function precomputedSecurityHeaders(config: Config): OutgoingHttpHeaders 
   };
   let called = false;
   securityHeaders(config)({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('helmet failed');
     called = true;
   });
   if (!called || Object.keys(headers).length === 0) throw new Error('helmet did not set its headers synchronously');
