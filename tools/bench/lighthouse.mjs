@@ -6,7 +6,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { REPO_ROOT, TestSystem } from '../../libs/testing/dist/src/index.js';
 
-const pages = ['/', '/pricing', '/specials/pvc-special', '/contact'];
+// Every marketing page of issue 14's target (FORM_FACTORS=mobile to skip the desktop runs).
+const pages = ['/', '/pricing', '/contact', '/accessories', '/accessories/pvc-card', '/specials/pvc-special', '/terms-and-conditions'];
+const formFactors = (process.env.FORM_FACTORS ?? 'mobile,desktop').split(',');
 const system = await TestSystem.start({ apps: ['identity', 'orders', 'gateway'] });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -14,7 +16,7 @@ const chrome = await chromeLauncher.launch({
 });
 const rows = [];
 try {
-  for (const formFactor of ['mobile', 'desktop']) {
+  for (const formFactor of formFactors) {
     for (const path of pages) {
       const result = await lighthouse(
         `${system.gatewayUrl}${path}`,
@@ -35,6 +37,8 @@ try {
         seo: score('seo'),
         lcp: a['largest-contentful-paint']?.displayValue ?? '',
         weight: a['total-byte-weight']?.displayValue ?? '',
+        scriptKiB: (a['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+        tbt: a['total-blocking-time']?.displayValue ?? '',
         failing: Object.values(a).filter((x) => x.score === 0 && ['accessibility', 'seo', 'best-practices'].some((cat) => c[cat]?.auditRefs.some((r) => r.id === x.id))).map((x) => x.id),
       });
       process.stdout.write(`${formFactor} ${path}: ${JSON.stringify(rows.at(-1))}\n`);
@@ -46,7 +50,10 @@ try {
 }
 
 const table = rows
-  .map((r) => `| ${r.formFactor} | \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.weight} | ${r.failing.join(', ') || '—'} |`)
+  .map(
+    (r) =>
+      `| ${r.formFactor} | \`${r.path}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcp} | ${r.tbt} | ${r.scriptKiB.toFixed(1)} KiB | ${r.weight} | ${r.failing.join(', ') || '—'} |`,
+  )
   .join('\n');
 writeFileSync(
   join(REPO_ROOT, 'docs', 'lighthouse.md'),
@@ -58,8 +65,12 @@ Lighthouse's default: a Moto G Power sized screen with simulated slow 4G and a 4
 Local serving flatters network timings; the byte weights and the accessibility, best-practice and SEO audits do not
 depend on it.
 
-| form factor | page | performance | accessibility | best practices | SEO | LCP | transfer | failing audits |
-|---|---|---|---|---|---|---|---|---|
+Targets (issue 14): mobile performance ≥ 98 and accessibility 100 on every page below, ≤ 60 KB of gzipped JavaScript on
+the first load ("JS transferred", what Lighthouse saw go over the wire). The machine is shared with other engineers'
+test suites, which slows the simulated CPU timings (TBT, and with it the performance score) from run to run.
+
+| form factor | page | performance | accessibility | best practices | SEO | LCP | TBT | JS transferred | transfer | failing audits |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${table}
 `,
 );

@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
 import { ErrorCode, HttpRoutes, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
@@ -18,8 +17,12 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
 import { beforeBody } from './http/before-body.js';
 import { crossSiteGuard } from './security/cross-site.middleware.js';
 import { RateLimiter } from './security/rate-limiter.js';
+import { PublicPageService } from './profiles/public-page.service.js';
+import { PageAnalytics } from './analytics/page-analytics.js';
+import { precomputedSecurityHeaders, securityHeaders } from './security/security-headers.js';
 import { sessionMiddleware } from './session/session.middleware.js';
 import { SessionStore } from './session/session.store.js';
+import { installFastPath, publicPageFastPath } from './web/public-page-fast-path.js';
 
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -51,25 +54,7 @@ try {
     });
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          // Profile videos play in the privacy-friendly players only.
-          frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-          upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:') ? [] : null,
-        },
-      },
-      strictTransportSecurity: config.PUBLIC_URL.startsWith('https:'),
-    }),
-  );
+  app.use(securityHeaders(config));
   app.use(compression());
   // Hashed build assets never change: cache them for a year.
   app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
@@ -104,6 +89,18 @@ try {
     res.status(body.statusCode).json(body);
   });
   app.useGlobalFilters(new ApiExceptionFilter(logger));
+
+  if (config.PUBLIC_PAGE_FAST_PATH) {
+    const analytics = app.get(PageAnalytics);
+    // Cached public pages for visitors without a session, before the whole stack above (same headers and log).
+    installFastPath(app.getHttpServer(), publicPageFastPath(
+        app.get(PublicPageService),
+        precomputedSecurityHeaders(config),
+        logger,
+        (visit, username) => analytics.countView(visit, username),
+        config.TRUST_PROXY,
+      ));
+  }
 
   await app.listen(config.PORT, config.HOST);
   const internal = await startInternalHealthServer(app.get(GatewayHealth), config.HEALTH_PORT, config.HOST, logger);

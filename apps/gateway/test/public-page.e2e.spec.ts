@@ -138,4 +138,72 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: false, membership: 'DigiGold' } });
     await waitFor('the private page to go', async () => (await page('/thabo')).status === 404, 2000, 50);
   });
+
+  it('answers a cached page before the whole stack with the same headers as the full path, ETag and 304, HEAD', async () => {
+    await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiGold' } });
+    await waitFor('the page public again', async () => (await page('/thabo')).status === 200, 2000, 50);
+    const fast = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'accept-encoding': 'gzip' } });
+    const fastHtml = await fast.text();
+    // A stale session cookie sends the same request down the full path (session lookup, helmet, compression...).
+    const full = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'accept-encoding': 'gzip', cookie: '__Host-digicard_session=stale' } });
+    const fullHtml = await full.text();
+    assert.equal(fast.status, 200);
+    assert.equal(full.status, 200);
+    assert.equal(fastHtml, fullHtml, 'the same page');
+    assert.ok(fastHtml.includes('Thabo Mokoena'));
+    const ignored = new Set(['date', 'x-request-id', 'set-cookie', 'keep-alive', 'connection', 'transfer-encoding', 'content-length']);
+    const headersOf = (res: Response) => {
+      const all: [string, string][] = [];
+      res.headers.forEach((value, name) => all.push([name, value]));
+      return Object.fromEntries(all.filter(([k]) => !ignored.has(k)).sort(([a], [b]) => a.localeCompare(b)));
+    };
+    assert.deepEqual(headersOf(fast), headersOf(full));
+    assert.equal(fast.headers.get('content-encoding'), 'gzip');
+    assert.equal(fast.headers.get('cache-control'), 'no-cache');
+    assert.match(fast.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.match(fast.headers.get('x-request-id') ?? '', /^[\w-]{8,64}$/);
+    const etag = fast.headers.get('etag');
+    assert.match(etag ?? '', /^"[\w-]{27}"$/);
+
+    const again = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'if-none-match': etag! } });
+    assert.equal(again.status, 304);
+    assert.equal(await again.text(), '');
+    // (fetch adds `cache-control: no-cache` to a conditional request, and express then never answers 304.)
+    const notNow = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'if-none-match': '"another-version-of-the-page-000"' } });
+    assert.equal(notNow.status, 200, 'another ETag gets the page');
+    const plain = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers.get('content-encoding'), null);
+    assert.equal(await plain.text(), fastHtml, 'a client without gzip gets the same HTML');
+    const head = await fetch(`${system.gatewayUrl}/thabo`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(await head.text(), '');
+    // The owner, signed in, still gets their own view through the full path (private, not the cached page).
+    const own = await fetch(`${system.gatewayUrl}/thabo`, { headers: { cookie: thabo.client.cookie! } });
+    assert.equal(own.status, 200);
+    assert.equal(own.headers.get('cache-control'), 'private, no-cache');
+    assert.notEqual(own.headers.get('etag'), etag);
+    // A POST to a username is never answered from the cache.
+    assert.notEqual((await fetch(`${system.gatewayUrl}/thabo`, { method: 'POST' })).status, 200);
+  });
+
+  it('keeps a Save on the page while visitors keep loading it (a fetch begun before the Save does not bring the old page back)', async () => {
+    const { body } = await thabo.client.request('/api/profile');
+    let loading = true;
+    const seen: string[] = [];
+    const visitors = Array.from({ length: 4 }, async () => {
+      while (loading) seen.push((await page('/thabo')).html);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await thabo.client.request('/api/profile', { method: 'PUT', body: { document: { ...body.document, title: 'Race Winner' } } });
+    const saved = Date.now();
+    await waitFor('the new title', async () => (await page('/thabo')).html.includes('Race Winner'), 1000, 20);
+    assert.ok(Date.now() - saved < 1000, 'a Save shows within a second');
+    const after = seen.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    loading = false;
+    await Promise.all(visitors);
+    const later = seen.slice(after + 8);
+    assert.ok(later.length > 10, `${later.length} loads after the Save showed`);
+    assert.deepEqual(later.filter((html) => !html.includes('Race Winner')).length, 0, 'no load after the Save showed the old page again');
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { AnalyticsSourceSchema, CardSerialSchema, Notices, saDay, type AnalyticsBatch, type AnalyticsMetric } from '@digicard/contracts';
@@ -20,8 +21,38 @@ const ROBOT =
 export const isRobot = (userAgent: string | undefined): boolean => !userAgent || userAgent.length < 10 || ROBOT.test(userAgent);
 
 /** Prefetches and prerenders (the browser guessing, not a person looking) are not views. */
-const isPrefetch = (req: Request): boolean =>
-  ['sec-purpose', 'purpose', 'x-purpose'].some((name) => /prefetch|prerender/i.test(String(req.headers[name] ?? '')));
+const isPrefetch = (visit: Visit): boolean =>
+  ['sec-purpose', 'purpose', 'x-purpose'].some((name) => /prefetch|prerender/i.test(String(visit.headers[name] ?? '')));
+
+/** What counting needs of a request, whether express parsed it or the public-page fast path answers it raw. */
+export interface Visit {
+  readonly headers: IncomingHttpHeaders;
+  /** The client's address (after TRUST_PROXY hops), only ever hashed. */
+  readonly ip: string | undefined;
+  /** A query parameter (`src`, `card`), as sent. */
+  param(name: string): unknown;
+}
+
+/** An express request as a visit (`req.ip` already honours TRUST_PROXY). */
+export const visitOf = (req: Request): Visit => ({ headers: req.headers, ip: req.ip, param: (name) => req.query[name] });
+
+/**
+ * A raw request as a visit, for the fast path that answers before express: the client address as express computes
+ * it with `trust proxy` set to a hop count (the socket's peer, or the address `trustProxy` hops back along
+ * X-Forwarded-For).
+ */
+export function rawVisitOf(req: IncomingMessage, trustProxy: number): Visit {
+  const url = req.url ?? '';
+  const mark = url.indexOf('?');
+  const query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .reverse();
+  const hops = [req.socket.remoteAddress, ...forwarded];
+  return { headers: req.headers, ip: hops[Math.min(trustProxy, hops.length - 1)], param: (name) => query.get(name) ?? undefined };
+}
 
 const MAX_BATCH = 5000;
 const SALT_SECONDS = 2 * 86_400;
@@ -50,24 +81,24 @@ export class PageAnalytics implements OnModuleDestroy {
   ) {}
 
   /** A view of `/{username}` by a person: its source (`?src=`), its NFC card (`?card=`), and the visitor. */
-  countView(req: Request, username: string): void {
-    if (!this.counting(req)) return;
-    const src = AnalyticsSourceSchema.safeParse(req.query['src']);
+  countView(visit: Visit, username: string): void {
+    if (!this.counting(visit)) return;
+    const src = AnalyticsSourceSchema.safeParse(visit.param('src'));
     const day = saDay();
     this.add(username, day, 'view', src.success ? src.data : 'link');
-    const card = CardSerialSchema.safeParse(req.query['card']);
-    if (card.success) this.add(username, day, 'card', card.data.toUpperCase());
-    this.countVisitor(req, username, day);
+    const card = CardSerialSchema.safeParse(typeof visit.param('card') === 'string' ? String(visit.param('card')).toUpperCase() : undefined);
+    if (card.success) this.add(username, day, 'card', card.data);
+    this.countVisitor(visit, username, day);
   }
 
   /** Save to Contact: the vCard downloaded. */
   countSave(req: Request, username: string): void {
-    if (this.counting(req)) this.add(username, saDay(), 'save', '');
+    if (this.counting(visitOf(req))) this.add(username, saDay(), 'save', '');
   }
 
   /** A click on the page, from its beacon. */
   countClick(req: Request, username: string, target: string): void {
-    if (this.counting(req)) this.add(username, saDay(), 'click', target);
+    if (this.counting(visitOf(req))) this.add(username, saDay(), 'click', target);
   }
 
   onModuleDestroy(): void {
@@ -76,8 +107,8 @@ export class PageAnalytics implements OnModuleDestroy {
     this.flush();
   }
 
-  private counting(req: Request): boolean {
-    return this.config.VIEW_COUNTING && !isRobot(req.headers['user-agent']) && !isPrefetch(req);
+  private counting(visit: Visit): boolean {
+    return this.config.VIEW_COUNTING && !isRobot(visit.headers['user-agent']) && !isPrefetch(visit);
   }
 
   private add(username: string, day: string, metric: AnalyticsMetric, key: string): void {
@@ -86,8 +117,8 @@ export class PageAnalytics implements OnModuleDestroy {
     this.timer ??= setInterval(() => this.flush(), this.config.ANALYTICS_FLUSH_MS);
   }
 
-  private countVisitor(req: Request, username: string, day: string): void {
-    const visitor = `${req.ip ?? ''}\n${req.headers['user-agent'] ?? ''}`;
+  private countVisitor(visit: Visit, username: string, day: string): void {
+    const visitor = `${visit.ip ?? ''}\n${visit.headers['user-agent'] ?? ''}`;
     void this.saltOf(day).then((salt) => {
       if (!salt) return;
       const hash = createHash('sha256').update(`${salt}\n${visitor}`).digest('hex').slice(0, 32);

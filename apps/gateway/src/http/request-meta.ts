@@ -6,7 +6,7 @@ import type { SessionRequest } from '../session/session.middleware.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-export function requestIdOf(req: Request): string {
+export function requestIdOf(req: Pick<Request, 'headers'>): string {
   const given = req.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { Events, Notices, Rpc, type PublicProfile, type RequestMeta, type ViewSource } from '@digicard/contracts';
+import { Events, Rpc, type PublicProfile, type RequestMeta, type ViewSource } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { NATS_CLIENT } from '../tokens.js';
+import { PageCache, type CachedPage } from './page-cache.js';
 
 export interface PublicPageResult {
   profile: PublicProfile;
@@ -17,26 +17,24 @@ export interface PublicPageResult {
 }
 
 export interface RenderedPage {
-  html: string;
-  /** The same page gzipped once, for the many visitors whose browsers accept it. */
-  gzip: Buffer | null;
+  /** The kept page (gzipped once, with its ETag), for anyone but the owner of a shareable profile. */
+  cached: CachedPage | null;
+  /** The page rendered for this request only, when it is not kept (the owner's own view, a page not shareable). */
+  html: string | null;
   isOwner: boolean;
 }
-
-const TTL_MS = 60_000;
-const MAX_ENTRIES = 10_000;
 
 /**
  * The hottest path: every tap of a card lands here. Shareable profiles are kept in memory for a minute and dropped
  * the moment `profiles.profile.updated` arrives (every gateway replica hears it on core NATS), so a Save shows at
- * once. Views of cached pages are reported with a fire-and-forget notice.
+ * once. Views are counted by PageAnalytics, wherever the page was answered from. The cache is bounded by bytes
+ * (PUBLIC_PAGE_CACHE_MAX_MB) and swept of expired pages; see `PageCache`.
  */
 @Injectable()
 export class PublicPageService implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new Map<string, { html: string; gzip: Buffer; at: number }>();
-  /** Views of cached pages, counted here and sent once a second: `username source` → count. */
-  private readonly views = new Map<string, number>();
-  private flushTimer: NodeJS.Timeout | null = null;
+  /** `delete(username)` and `clear()` are the invalidation API (profile.updated, profile.deleted, team changes). */
+  readonly cache: PageCache;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private readonly subscriptions: Subscription[] = [];
 
   constructor(
@@ -44,9 +42,18 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.cache = new PageCache({
+      maxBytes: config.PUBLIC_PAGE_CACHE_MAX_MB * 1024 * 1024,
+      ttlMs: config.PUBLIC_PAGE_CACHE_TTL_SECONDS * 1000,
+      maxFetchMs: Math.max(config.REQUEST_TIMEOUT_MS * 2, 10_000),
+    });
+  }
 
   onModuleInit(): void {
+    const sweepMs = Math.min(this.config.PUBLIC_PAGE_CACHE_TTL_SECONDS * 1000, 30_000);
+    this.sweepTimer = setInterval(() => this.cache.sweep(), sweepMs);
+    this.sweepTimer.unref();
     const nc = this.nats.unwrap<NatsConnection>();
     // Both events carry the username; anything unreadable empties the cache rather than risk a stale page.
     for (const subject of [Events.profileUpdated.subject, Events.profileDeleted.subject]) {
@@ -68,22 +75,15 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     for (const subscription of this.subscriptions) subscription.unsubscribe();
-    if (this.flushTimer) clearInterval(this.flushTimer);
-    this.flushViews();
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
   }
 
-  private countView(username: string, source: ViewSource): void {
-    const key = `${username} ${source}`;
-    this.views.set(key, (this.views.get(key) ?? 0) + 1);
-    this.flushTimer ??= setInterval(() => this.flushViews(), 1000);
-  }
-
-  private flushViews(): void {
-    for (const [key, count] of this.views) {
-      const [username, source] = key.split(' ') as [string, ViewSource];
-      this.nats.emit(Notices.profileViewed.subject, { username, source, count }).subscribe({ error: () => undefined });
-    }
-    this.views.clear();
+  /**
+   * The fast path's question: the kept page of `username` for a visitor who is not signed in, or undefined (then
+   * the request takes the full path). The caller counts the view (PageAnalytics).
+   */
+  cachedPage(username: string): CachedPage | undefined {
+    return this.cache.get(username);
   }
 
   /**
@@ -92,21 +92,20 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
    */
   async page(username: string, viewerId: string | null, source: ViewSource | null, render: (result: PublicPageResult) => string): Promise<RenderedPage | null> {
     const meta: RequestMeta = { requestId: randomUUID(), userId: viewerId, role: null, ip: null };
-    const cached = this.cache.get(username);
-    if (cached && Date.now() - cached.at < TTL_MS && !viewerId) {
-      if (source) this.countView(username, source);
-      return { html: cached.html, gzip: cached.gzip, isOwner: false };
+    if (!viewerId) {
+      const cached = this.cachedPage(username);
+      if (cached) return { cached, html: null, isOwner: false };
     }
+    // Taken before the fetch: a Save that lands while it is under way keeps the older page out of the cache.
+    const ticket = this.cache.ticket();
     try {
       const result = await this.rpc.call(Rpc.getPublicProfile, { username, source }, meta);
       const html = render(result);
       if (!result.isOwner && result.shareable) {
-        if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-        const gzip = gzipSync(html);
-        this.cache.set(username, { html, gzip, at: Date.now() });
-        return { html, gzip, isOwner: false };
+        const cached = this.cache.set(username, html, ticket);
+        if (cached) return { cached, html: null, isOwner: false };
       }
-      return { html, gzip: null, isOwner: result.isOwner };
+      return { cached: null, html, isOwner: result.isOwner };
     } catch (error) {
       if (error instanceof ApiHttpException && error.body.statusCode === 404) return null;
       throw error;

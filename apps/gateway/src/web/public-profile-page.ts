@@ -4,7 +4,8 @@ import { ImplementedWebRoutes, isReservedUsername } from '@digicard/contracts';
 import { clientScript, renderProfilePage } from '@digicard/profile-view';
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
-import { PageAnalytics } from '../analytics/page-analytics.js';
+import { PageAnalytics, visitOf } from '../analytics/page-analytics.js';
+import { PageCache } from '../profiles/page-cache.js';
 import { PublicPageService } from '../profiles/public-page.service.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 
@@ -67,12 +68,19 @@ export class PublicProfilePage {
       }),
     );
     if (!page) return false;
-    if (!page.isOwner) this.analytics.countView(req, username);
+    if (!page.isOwner) this.analytics.countView(visitOf(req), username);
     res.status(200).type('html').set('Cache-Control', page.isOwner ? 'private, no-cache' : 'no-cache').vary('Accept-Encoding');
-    if (page.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      res.set('Content-Encoding', 'gzip').send(page.gzip);
-    } else {
+    const { cached } = page;
+    if (!cached) {
       res.send(page.html);
+      return true;
+    }
+    // Express answers 304 by itself when If-None-Match matches this ETag (a repeat visit downloads nothing).
+    res.set('ETag', cached.etag);
+    if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      res.set('Content-Encoding', 'gzip').send(cached.gzip);
+    } else {
+      res.send(PageCache.html(cached));
     }
     return true;
   }
