@@ -33,6 +33,8 @@ export interface ServiceBaseConfig {
   NATS_URL: string;
   DATABASE_URL: string;
   JETSTREAM_REPLICAS: number;
+  /** How long readiness stays 200 ("degraded") while PostgreSQL, NATS or Redis does not answer. */
+  READINESS_GRACE_SECONDS?: number;
 }
 
 export interface ServiceDefinition<C extends ServiceBaseConfig> {
@@ -83,7 +85,7 @@ export interface RunningService<C> {
  */
 export async function startService<C extends ServiceBaseConfig>(def: ServiceDefinition<C>, config: C, logger: Logger): Promise<RunningService<C>> {
   const closers: Array<() => Promise<void>> = [];
-  const pool = createPool(config.DATABASE_URL, def.service);
+  const pool = createPool(config.DATABASE_URL, def.service, 10, logger);
   let nc: NatsConnection | null = null;
   try {
     await runMigrations(pool, def.service, def.migrationsFolder);
@@ -93,7 +95,7 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
     const db = createDatabase(pool);
     const relay = def.outbox ? new OutboxRelay(db, def.outbox, js, logger) : null;
     const connection = nc;
-    const health = new HealthRegistry(def.service)
+    const health = new HealthRegistry(def.service, { graceMs: (config.READINESS_GRACE_SECONDS ?? 60) * 1000 })
       .add('postgres', () => pingDatabase(pool))
       .add('nats', async () => {
         await connection.rtt();

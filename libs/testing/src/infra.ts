@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,6 +168,79 @@ export class PrivateRedis {
     this.process = null;
     await endChild(child, 'SIGKILL');
   }
+}
+
+/**
+ * A PostgreSQL cluster of the test's own (`initdb` + `pg_ctl` from the machine's PostgreSQL), on a free port with
+ * trust authentication: a test can terminate the apps' connections, restart it or kill it outright, while the
+ * machine's shared PostgreSQL serves every other test. As root, the programs run as the `postgres` user.
+ */
+export class PrivatePostgres {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'digicard-pg-'));
+  readonly host = '127.0.0.1';
+  port = 0;
+  private readonly bin = postgresBinDir();
+  private readonly user = process.getuid?.() === 0 ? systemUser('postgres') : null;
+
+  /** The admin URL (database `postgres`, superuser `postgres`). */
+  get url(): string {
+    return `postgres://postgres@${this.host}:${this.port}/postgres`;
+  }
+
+  async start(): Promise<this> {
+    if (this.port === 0) {
+      this.port = await freePort();
+      if (this.user) chownSync(this.dataDir, this.user.uid, this.user.gid);
+      this.run('initdb', ['-D', this.dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+    }
+    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=${this.host} -c fsync=off -c max_connections=200`;
+    this.run('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dataDir, 'server.log'), '-w', '-t', '30', 'start']);
+    await waitFor(`postgres on ${this.port}`, () => canConnect(this.url, 200), 10_000);
+    return this;
+  }
+
+  /** Stops it: `fast` rolls back open transactions and closes connections, `immediate` is a crash. */
+  stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    this.run('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', 'stop']);
+    return Promise.resolve();
+  }
+
+  /** Restarts it as a failover or an upgrade would: every connection is cut. */
+  async restart(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.stop(mode);
+    await this.start();
+  }
+
+  destroy(): Promise<void> {
+    try {
+      this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      /* not running */
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+    return Promise.resolve();
+  }
+
+  private run(program: string, args: string[]): void {
+    execFileSync(join(this.bin, program), args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: tmpdir(),
+      ...(this.user ? { uid: this.user.uid, gid: this.user.gid } : {}),
+    });
+  }
+}
+
+function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
+  if (!found) throw new Error('PostgreSQL server programs are not installed (apt-get install postgresql): no initdb under /usr/lib/postgresql');
+  return found;
+}
+
+function systemUser(name: string): { uid: number; gid: number } {
+  const [uid, gid] = [execFileSync('id', ['-u', name], { encoding: 'utf8' }), execFileSync('id', ['-g', name], { encoding: 'utf8' })].map((v) => Number(v.trim()));
+  return { uid: uid!, gid: gid! };
 }
 
 /**

@@ -2,6 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
+import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
@@ -22,6 +23,24 @@ export class EmailQueue {
       // A job whose link is a key to the account leaves Redis as soon as it is done; the mail log remembers it.
       ...(secret ? { removeOnComplete: true, removeOnFail: true } : {}),
     });
+  }
+}
+
+/**
+ * Runs a write again while the database cannot be reached (a restart, a failover), for up to `forMs`: for what
+ * must be recorded because it already happened outside (an email sent).
+ */
+async function untilWritten(write: () => Promise<unknown>, logger: ServiceContext<Config>['logger'], jobId: string, forMs = 120_000): Promise<void> {
+  const deadline = Date.now() + forMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() > deadline) throw error;
+      if (attempt === 1) logger.warn({ jobId, code: errorCodeOf(error) }, 'email sent but its record waits for the database');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * attempt)));
+    }
   }
 }
 
@@ -60,7 +79,9 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
         error: null,
         updatedAt: new Date(),
       };
-      await db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values });
+      // The email is out: its record must be written even if the database is away for a while, or a retry of the
+      // job would send it a second time.
+      await untilWritten(() => db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values }), logger, jobId);
       logger.info({ jobId, template: data.template }, 'email sent');
       return { status: 'sent', messageId: info.messageId };
     } catch (error) {
