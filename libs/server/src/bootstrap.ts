@@ -12,8 +12,10 @@ import type { ServiceName } from '@digicard/contracts';
 import { createDatabase, createPool, pingDatabase, runMigrations } from '@digicard/db';
 import {
   connectNats,
+  ensureDeadLetterStream,
   ensureEventStream,
   jetStreamHandles,
+  ProcessedMessagesPurge,
   OutboxRelay,
   type NatsConnection,
   type OutboxTable,
@@ -151,7 +153,6 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
 async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplication, ctx: ServiceContext<C>, processed: ProcessedMessagesTable | null): Promise<void> {
   const discovery = app.get(DiscoveryService);
   const scanner = app.get(MetadataScanner);
-  const owners = new Set<ServiceName>();
   const handlers: Array<{ event: OnEventMetadata['event']; run: (data: unknown, context: EventContext) => Promise<void> }> = [];
   for (const wrapper of [...discovery.getProviders(), ...discovery.getControllers()]) {
     const instance = wrapper.instance as Record<string, unknown> | null | undefined;
@@ -163,13 +164,20 @@ async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplica
       const metadata = Reflect.getMetadata(ON_EVENT, method) as OnEventMetadata | undefined;
       if (!metadata) continue;
       handlers.push({ event: metadata.event, run: (data, context) => (method as EventHandler<z.ZodType>).call(instance, data, context) });
-      owners.add(metadata.event.owner);
     }
   }
   if (handlers.length === 0) return;
   if (!processed) throw new Error(`${ctx.service} handles events but its definition names no processedMessages table`);
-  // The streams of the services we listen to; creating them here makes start-up order irrelevant.
-  for (const owner of owners) await ensureEventStream(ctx.jsm, owner, ctx.config.JETSTREAM_REPLICAS);
+  // Only owners declare their streams: a consumer whose stream is not there yet waits for it in the background.
+  // What cannot be handled goes to this service's own dead-letter stream, which health reports.
+  const deadLetters = await ensureDeadLetterStream(ctx.jsm, ctx.service, ctx.config.JETSTREAM_REPLICAS);
+  ctx.health.alert('deadLetters', async () => {
+    const info = await ctx.jsm.streams.info(deadLetters);
+    return info.state.messages > 0 ? `${info.state.messages} events in ${deadLetters} need an operator` : null;
+  });
+  const purge = new ProcessedMessagesPurge(ctx.db, processed, ctx.logger);
+  purge.start();
+  ctx.onShutdown(() => purge.stop());
   for (const handler of handlers) {
     await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId) => handler.run(data, { tx, eventId }));
   }

@@ -35,6 +35,21 @@ export class HealthRegistry {
     return this;
   }
 
+  private readonly alertChecks = new Map<string, () => Promise<string | null>>();
+
+  /** Something an operator must see (in the report's `alerts`) that does not make the replica unready. */
+  alert(name: string, check: () => Promise<string | null>): this {
+    this.alertChecks.set(name, check);
+    return this;
+  }
+
+  private async alerts(): Promise<string[]> {
+    const found = await Promise.all(
+      [...this.alertChecks].map(([name, check]) => withTimeout(check(), this.timeoutMs).then((a) => (a ? `${name}: ${a}` : null), () => null)),
+    );
+    return found.filter((a): a is string => a !== null);
+  }
+
   async report(now = Date.now()): Promise<HealthReport> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
@@ -49,13 +64,15 @@ export class HealthRegistry {
     );
     const checks: HealthReport['checks'] = {};
     for (const [name, result] of entries) checks[name] = result;
+    const alerts = await this.alerts();
+    const extra = alerts.length > 0 ? { alerts } : {};
     const ok = entries.every(([, r]) => r.status === 'up');
     if (ok) {
       this.downSince = null;
-      return { status: 'ok', service: this.service, checks };
+      return { status: 'ok', service: this.service, checks, ...extra };
     }
     this.downSince ??= now;
-    return { status: now - this.downSince < this.graceMs ? 'degraded' : 'error', service: this.service, checks };
+    return { status: now - this.downSince < this.graceMs ? 'degraded' : 'error', service: this.service, checks, ...extra };
   }
 }
 

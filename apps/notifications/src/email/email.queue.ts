@@ -11,18 +11,45 @@ import { renderEmail, type Brand } from './templates.js';
 
 export type EmailJobResult = { status: 'sent'; messageId: string } | { status: 'already-sent' };
 
-/** The `email` queue and the producer side: one job per email, its id derived from the cause. */
+/** Adding a job failed or took too long (Redis is away): the caller's transaction rolls back, the event is redelivered. */
+export class QueueUnavailableError extends Error {
+  override name = 'QueueUnavailableError';
+}
+
+/**
+ * The `email` queue and the producer side: one job per email, its id derived from the cause. An add fails within
+ * `timeoutMs` when Redis is away (the producer's connection queues nothing while disconnected), so an event
+ * handler never holds its database transaction open waiting for Redis; a late add is harmless (same job id).
+ */
 export class EmailQueue {
-  constructor(private readonly queue: Queue) {}
+  constructor(
+    private readonly queue: Queue,
+    private readonly timeoutMs = 5000,
+  ) {}
 
   async enqueue(job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
     const secret = SECRET_TEMPLATES.has(data.template);
-    await this.queue.add(data.template, data, {
+    const added = this.queue.add(data.template, data, {
       jobId: jobIdFor(data.template, data.sourceEventId),
       // A job whose link is a key to the account leaves Redis as soon as it is done; the mail log remembers it.
       ...(secret ? { removeOnComplete: true, removeOnFail: true } : {}),
     });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        added,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new QueueUnavailableError(`the email queue did not take the job within ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      added.catch(() => undefined);
+      if (error instanceof QueueUnavailableError) throw error;
+      throw new QueueUnavailableError('the email queue is unavailable', { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 
@@ -48,12 +75,16 @@ async function untilWritten(write: () => Promise<unknown>, logger: ServiceContex
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
   const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  const producerConnection = connection();
+  // The producer fails fast while Redis is away (the worker's connection waits for it instead).
+  const producerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
+  producerConnection.on('error', () => undefined);
   const queue = new Queue(QueueName.Email, {
     connection: producerConnection,
     prefix: config.QUEUE_PREFIX,
     defaultJobOptions: DefaultJobOptions,
   });
+  // Redis being away is reported by health and by the failing adds; the queue's own reconnect errors add nothing.
+  queue.on('error', (error: Error) => logger.debug({ errorName: error.name }, 'email queue: Redis error'));
   ctx.health.add('redis', async () => {
     await producerConnection.ping();
   });
@@ -107,7 +138,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
   });
 
   return {
-    queue: new EmailQueue(queue),
+    queue: new EmailQueue(queue, config.QUEUE_ADD_TIMEOUT_MS),
     start() {
       const workerConnection = connection();
       const worker = new Worker(QueueName.Email, process, {
