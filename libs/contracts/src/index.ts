@@ -14,3 +14,4 @@ export * from './accounts.js';
 export * from './profiles.js';
 export * from './catalogue.js';
 export * from './commerce.js';
+export * from './bus.js';

@@ -7,10 +7,28 @@ export type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 
 export const nanos = (ms: number): number => ms * 1_000_000;
 
+/**
+ * The servers of a NATS_URL (comma-separated) and the bus user in it (`nats://user:password@host:port`), taken out
+ * of the URL: the client mis-parses some passwords inside a URL (one starting with a digit is refused).
+ */
+export function natsConnectionOptions(url: string): { servers: string[]; user?: string; pass?: string } {
+  let user: string | undefined;
+  let pass: string | undefined;
+  const servers = url.split(',').map((server) => {
+    const parsed = new URL(server.trim());
+    if (parsed.username) {
+      user = decodeURIComponent(parsed.username);
+      pass = decodeURIComponent(parsed.password);
+    }
+    return `${parsed.protocol}//${parsed.host}`;
+  });
+  return { servers, ...(user !== undefined ? { user, pass: pass ?? '' } : {}) };
+}
+
 /** One connection per process, reconnecting for ever: a NATS restart must not take a service down. */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
   return connect({
-    servers: url.split(','),
+    ...natsConnectionOptions(url),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,

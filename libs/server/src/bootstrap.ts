@@ -15,6 +15,7 @@ import {
   ensureDeadLetterStream,
   ensureEventStream,
   jetStreamHandles,
+  natsConnectionOptions,
   ProcessedMessagesPurge,
   OutboxRelay,
   type NatsConnection,
@@ -121,7 +122,7 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
     };
     const app = await NestFactory.create(root, { logger: new PinoNestLogger(logger), abortOnError: false });
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: def.service, name: `${def.service}-rpc` } },
+      { transport: Transport.NATS, options: { ...natsConnectionOptions(config.NATS_URL), queue: def.service, name: `${def.service}-rpc` } },
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();

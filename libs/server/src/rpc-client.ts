@@ -1,6 +1,7 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { z } from 'zod';
+import { natsConnectionOptions } from '@digicard/messaging';
 import { isApiError, type ApiError, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
 
 export type RpcFailure = 'unavailable' | 'rejected' | 'broken-contract' | 'failed';
@@ -24,7 +25,7 @@ const isNoResponders = (error: unknown): boolean =>
 export function createNatsClient(natsUrl: string, name: string): ClientProxy {
   return ClientProxyFactory.create({
     transport: Transport.NATS,
-    options: { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    options: { ...natsConnectionOptions(natsUrl), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
   });
 }
 

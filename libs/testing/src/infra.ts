@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,15 +96,25 @@ export class PrivateNats {
   host = '127.0.0.1';
   port = 0;
 
+  /** `config`: nats-server configuration text (for example the generated per-app users), used at every start. */
+  constructor(private readonly config: string | null = null) {}
+
   get url(): string {
     return `nats://${this.host}:${this.port}`;
+  }
+
+  /** The URL as a given user of the configuration connects. */
+  urlFor(user: string, password: string): string {
+    return `nats://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${this.host}:${this.port}`;
   }
 
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
     const bin = natsServerBinary();
     if (bin) {
-      this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+      const configFile = join(this.storeDir, 'nats.conf');
+      if (this.config) writeFileSync(configFile, this.config);
+      this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir, ...(this.config ? ['-c', configFile] : [])], { stdio: 'ignore' });
     } else if (this.container) {
       await containerAction(this.container, 'start');
     } else {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { ServiceName } from '@digicard/contracts';
+import { BusUsers, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
@@ -48,7 +48,10 @@ interface RunningApp {
  */
 export class TestSystem {
   readonly runId = randomBytes(4).toString('hex');
-  readonly nats = new PrivateNats();
+  /** Each app's password on the bus: the system's NATS server knows one user per app, with the contracts' permissions. */
+  readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
+  readonly nats = new PrivateNats(natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }));
   readonly databaseName = `digicard_t_${this.runId}`;
   readonly redisPrefix = `t-${this.runId}`;
   readonly logs: Array<{ app: AppName; line: string }> = [];
@@ -103,7 +106,8 @@ export class TestSystem {
   }
 
   envFor(app: AppName): Record<string, string> {
-    const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: this.nats.url, DATABASE_URL: this.databaseUrl };
+    const natsUrl = app in this.natsPasswords ? this.nats.urlFor(app, this.natsPasswords[app as BusUser]) : this.nats.url;
+    const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: natsUrl, DATABASE_URL: this.databaseUrl };
     const own: Record<AppName, Record<string, string>> = {
       gateway: {
         ...common,
