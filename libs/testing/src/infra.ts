@@ -132,6 +132,14 @@ export class PrivateNats {
     await endChild(child, 'SIGTERM');
   }
 
+  /** Kills it outright (SIGKILL), as a crash would; its store stays for the next start. */
+  async kill(): Promise<void> {
+    if (this.container) return containerAction(this.container, 'stop');
+    const child = this.process;
+    this.process = null;
+    await endChild(child, 'SIGKILL');
+  }
+
   async destroy(): Promise<void> {
     await this.stop();
     await this.container?.stop();
@@ -150,6 +158,12 @@ export class PrivateRedis {
   private container: StartedTestContainer | null = null;
   host = '127.0.0.1';
   port = 0;
+  private readonly dataDir: string | null;
+
+  /** `appendOnly`: keep every write in an AOF file, as production does, so a killed server comes back with its queues. */
+  constructor(options: { appendOnly?: boolean } = {}) {
+    this.dataDir = options.appendOnly ? mkdtempSync(join(tmpdir(), 'digicard-redis-')) : null;
+  }
 
   get url(): string {
     return `redis://${this.host}:${this.port}`;
@@ -157,7 +171,7 @@ export class PrivateRedis {
 
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
-    const nothingOnDisk = ['--save', '', '--appendonly', 'no'];
+    const nothingOnDisk = this.dataDir ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dataDir] : ['--save', '', '--appendonly', 'no'];
     const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
     if (bin) {
       this.process = spawn(bin, ['--bind', '127.0.0.1', '--port', String(this.port), ...nothingOnDisk], { stdio: 'ignore' });
