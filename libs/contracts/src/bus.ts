@@ -95,7 +95,7 @@ export function natsAuthorizationConfig(options: { passwords?: Partial<Record<Bu
   const list = (subjects: string[]) => `[${subjects.map(q).join(', ')}]`;
   const users = BusUsers.map((user) => {
     const p = busPermissions(user);
-    const password = options.passwords?.[user] !== undefined ? q(options.passwords[user]!) : `$${natsPasswordVariable(user)}`;
+    const password = options.passwords?.[user] !== undefined ? q(options.passwords[user]) : `$${natsPasswordVariable(user)}`;
     const responses = p.allowResponses ? ', allow_responses: true' : '';
     return `    { user: ${q(user)}, password: ${password}, permissions: { publish: { allow: ${list(p.publish)} }, subscribe: { allow: ${list(p.subscribe)} }${responses} } }`;
   });

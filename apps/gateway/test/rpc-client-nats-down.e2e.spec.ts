@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Rpc } from '@digicard/contracts';
 import { PrivateNats } from '@digicard/testing';
-import { RpcCallError, RpcClient, createNatsClient } from '../src/index.js';
+import { RpcCallError, RpcClient, createNatsClient } from '@digicard/server';
 
 const meta = { requestId: 'r1', userId: null, role: null, ip: null };
 
