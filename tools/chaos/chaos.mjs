@@ -9,6 +9,7 @@
 // Never touches the machine's shared servers except the shared Redis keys of its own prefix (cleaned at the end).
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { PrivatePostgres, PrivateRedis, SALES_INBOX, TestSystem } from '../../libs/testing/dist/src/index.js';
 
 const { values: args } = parseArgs({
@@ -89,8 +90,9 @@ async function main() {
     postgresUrl: postgres.url,
     env: {
       gateway: { REDIS_URL: redis.url, ENQUIRY_RATE_LIMIT: '100000000/60', LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: '5000' },
-      notifications: { REDIS_URL: redis.url, LOG_LEVEL: 'warn', EMAIL_CONCURRENCY: '20' },
+      notifications: { REDIS_URL: redis.url, LOG_LEVEL: 'warn', EMAIL_CONCURRENCY: '20'},
       orders: { LOG_LEVEL: 'warn' },
+      'mail-catcher': { KEEP_MESSAGES: String(N * 3) },
     },
   });
   log('system up', { gateway: system.gatewayUrl });
@@ -172,6 +174,18 @@ async function main() {
     processesAlive: ['orders', 'notifications', 'gateway'].filter((a) => system.isRunning(a)),
     fatalLogLines: system.logs.filter((l) => /"level":60/.test(l.line)).length,
   };
+  // Where anything not emailed is: the mail log, the queue (failed jobs and why), the dead letters.
+  const q = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  const key = (k) => `${system.redisPrefix}:email:${k}`;
+  const failedIds = await q.zrange(key('failed'), 0, 4);
+  result.diagnostics = {
+    mailLog: Object.fromEntries((await system.sql('SELECT status, count(*)::int AS n FROM notifications.mail_log GROUP BY status')).map((r) => [r.status, r.n])),
+    processedEvents: await count('SELECT count(*) AS n FROM notifications.processed_messages'),
+    queue: { waiting: await q.llen(key('wait')), active: await q.llen(key('active')), delayed: await q.zcard(key('delayed')), failed: await q.zcard(key('failed')) },
+    failedReasons: await Promise.all(failedIds.map((id) => q.hget(key(id), 'failedReason'))),
+    deadLetters: system.logs.filter((l) => l.line.includes('event dead-lettered')).length,
+  };
+  await q.quit();
   const verdict =
     result.acceptedNotStored === 0 && result.storedNotEmailed === 0 && result.duplicates === 0 && result.http500 === 0 && result.outboxEmptySeconds !== null && result.outboxEmptySeconds <= 60;
   result.target = verdict ? 'met' : 'NOT met';
