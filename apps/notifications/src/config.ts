@@ -27,6 +27,8 @@ export const ConfigSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  /** How long adding a job may take before it fails: an event handler must not hold its transaction open while Redis is away. */
+  QUEUE_ADD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -205,3 +205,16 @@ export function streamFor(owner: ServiceName): { name: string; subjects: string[
     subjects: AllEvents.filter((e) => e.owner === owner).map((e) => e.subject),
   };
 }
+
+/**
+ * Where a service puts the events its consumers gave up on (after `max_deliver` deliveries, or a payload that can
+ * never be handled): one stream per consuming service, which only that service declares and writes, read by an
+ * operator. The subject keeps the original one: `deadletter.<service>.<event subject>`.
+ */
+export function deadLetterStreamFor(service: ServiceName): { name: string; subjects: string[]; subjectFor(eventSubject: string): string } {
+  return {
+    name: `DEADLETTER_${service.toUpperCase()}`,
+    subjects: [`deadletter.${service}.>`],
+    subjectFor: (eventSubject) => `deadletter.${service}.${eventSubject}`,
+  };
+}

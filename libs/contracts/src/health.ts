@@ -13,6 +13,8 @@ export const HealthReportSchema = z
     status: z.enum(['ok', 'degraded', 'error']),
     service: z.string(),
     checks: z.record(z.string(), HealthCheckResultSchema),
+    /** What needs an operator without making the replica unready (events in the dead-letter stream). */
+    alerts: z.array(z.string()).optional(),
   })
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof HealthReportSchema>;

@@ -17,3 +17,4 @@ export * from './commerce.js';
 export * from './staff.js';
 export * from './analytics.js';
 export * from './teams.js';
+export * from './bus.js';

@@ -62,7 +62,7 @@ describe('subjects and streams', () => {
     for (const def of [...Object.values(Rpc), ...AllEvents]) assert.ok(def.subject.startsWith(`${def.owner}.`));
     assert.deepEqual(streamFor('orders'), { name: 'EVENTS_ORDERS', subjects: ['orders.enquiry.received', 'orders.order.placed', 'orders.order.paid', 'orders.order.state-changed', 'orders.proof.ready'] });
     assert.deepEqual(streamFor('payments').subjects, ['payments.payment.completed', 'payments.payment.failed', 'payments.membership.changed', 'payments.subscription.cancelled']);
-    assert.deepEqual(streamFor('teams').subjects, []);
+    assert.deepEqual(streamFor('teams').subjects, ['teams.member.added', 'teams.member.updated', 'teams.member.removed']);
   });
 
   it('never lets a stream capture a request/reply subject', () => {
@@ -109,7 +109,7 @@ describe('route tables', () => {
   it('derives the 400, 401, 404 and 429 answers from the declarations, keeping a more precise description', () => {
     assert.deepEqual(Object.keys(responsesOf(HttpRoutes.resendVerification)), ['202', '401', '403', '429', '503']);
     assert.equal(responsesOf(HttpRoutes.login)[401]!.description.startsWith('AUTH_INVALID_CREDENTIALS'), true);
-    assert.deepEqual(Object.keys(responsesOf(HttpRoutes.uploadImage)), ['201', '400', '401', '403', '404', '503']);
+    assert.deepEqual(Object.keys(responsesOf(HttpRoutes.uploadImage)), ['201', '400', '401', '403', '404', '413', '429', '503']);
     assert.deepEqual(Object.keys(responsesOf(HttpRoutes.getSession)), ['200']);
     const staffOnly = { ...HttpRoutes.listLeads, access: ['staff'] as const };
     assert.equal(responsesOf(staffOnly)[403]!.description, 'The signed-in account lacks the role this needs');

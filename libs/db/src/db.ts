@@ -6,18 +6,139 @@ import pg from 'pg';
 export type Database = NodePgDatabase<Record<string, never>>;
 export type Pool = pg.Pool;
 
-export function createPool(databaseUrl: string, applicationName: string, max = 10): pg.Pool {
-  return new pg.Pool({
+interface PoolLogger {
+  warn(obj: object, msg?: string): void;
+}
+
+/**
+ * A pool that survives the database going away (a terminated backend, a restart, a failover): every connection,
+ * idle or checked out, has an 'error' listener, so a cut connection is dropped and replaced instead of raising an
+ * unhandled 'error' event that would end the process. Only the error's code is logged: PostgreSQL's messages may
+ * carry query parameters.
+ */
+export function createPool(databaseUrl: string, applicationName: string, max = 10, logger?: PoolLogger): pg.Pool {
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     application_name: applicationName,
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
+  const report = (where: string) => (error: unknown) => logger?.warn({ code: errorCodeOf(error), where }, 'database connection lost; it will be replaced');
+  // An idle connection that dies is removed by the pool, which then emits 'error' on itself.
+  pool.on('error', report('idle'));
+  // A checked-out connection (inside a transaction) emits 'error' on the client: its queries fail with it, and the
+  // connection is not given back for reuse (pg-pool drops clients that are no longer queryable).
+  pool.on('connect', (client) => {
+    client.on('error', report('in use'));
+  });
+  return pool;
 }
 
-export function createDatabase(pool: pg.Pool): Database {
-  return drizzle({ client: pool });
+const CONNECTION_CODES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, shutting down, in recovery
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+  '25006', // read_only_sql_transaction: a former primary after a failover
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES = /Connection terminated|Client was closed and is not queryable|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
+
+/** The errors of a cause chain (drizzle wraps the driver's error in `cause`). */
+function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  let current = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current;
+    current = current.cause as typeof current;
+  }
+}
+
+/** The SQLSTATE or system error code of an error or its causes, for logs that must not carry its message. */
+export function errorCodeOf(error: unknown): string | undefined {
+  for (const e of chain(error)) if (typeof e.code === 'string') return e.code;
+  return undefined;
+}
+
+/** The database could not be reached or cut the connection: nothing of the statement can be relied on, retry later. */
+export function isConnectionError(error: unknown): boolean {
+  for (const e of chain(error)) {
+    if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** A serialization failure or a deadlock: PostgreSQL rolled the transaction back, and running it again is the cure. */
+export function isSerializationFailure(error: unknown): boolean {
+  for (const e of chain(error)) if (e.code === '40001' || e.code === '40P01') return true;
+  return false;
+}
+
+export interface TransactionRetryOptions {
+  /** Attempts in all, the first included. */
+  attempts?: number;
+  /** No new attempt starts after this long since the first: a caller waiting on an answer (the gateway) gives up then. */
+  budgetMs?: number;
+}
+
+/**
+ * Runs a transaction again when it failed without committing: a connection error before COMMIT was sent (nothing
+ * was written), or a serialization failure or deadlock (PostgreSQL rolled it back, also at COMMIT). A connection lost
+ * during COMMIT is not retried: the transaction may have committed, and only the caller knows whether doing it
+ * again is safe (event handlers are: their processed-message record makes a second run a no-op on redelivery).
+ * The work must not have effects outside the database that cannot be repeated (queue jobs use ids derived from
+ * their cause, events are recorded in the outbox of the same transaction).
+ */
+export async function retryTransaction<T>(
+  run: (markBodyDone: () => void) => Promise<T>,
+  { attempts = 5, budgetMs = 3000 }: TransactionRetryOptions = {},
+): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    let bodyDone = false;
+    try {
+      return await run(() => {
+        bodyDone = true;
+      });
+    } catch (error) {
+      const safe = isSerializationFailure(error) || (isConnectionError(error) && !bodyDone);
+      const delay = Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2);
+      if (!safe || attempt >= attempts || Date.now() - started + delay > budgetMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * The drizzle database over a pool, whose top-level transactions are retried where that is safe (see
+ * `retryTransaction`). Nested transactions (savepoints) are part of their outer one and are not retried alone.
+ */
+export function createDatabase(pool: pg.Pool, retry: TransactionRetryOptions = {}): Database {
+  const db = drizzle({ client: pool });
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    retryTransaction(
+      (markBodyDone) =>
+        transaction(async (tx) => {
+          const result = await work(tx);
+          markBodyDone();
+          return result;
+        }, config),
+      retry,
+    ));
+  return db;
 }
 
 /** A stable 64-bit advisory-lock key for a name, so that replicas and services never migrate at once. */

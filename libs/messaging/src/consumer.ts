@@ -1,5 +1,6 @@
 import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { ConsumerMessages } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
 import { EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { z } from 'zod';
@@ -24,18 +25,41 @@ export interface EventConsumerSpec<T extends z.ZodType> {
   durable: string;
   event: EventDefinition<T>;
   handle(envelope: EventEnvelope<z.output<T>>, msg: JsMsg): Promise<void>;
+  /**
+   * Where an event goes when it cannot be handled (a bad payload at once, a failing one after `maxDeliver`
+   * deliveries): the consuming service's dead-letter subject for it (`deadLetterStreamFor(service).subjectFor`).
+   */
+  deadLetterSubject: string;
+  /** Deliveries before an event is given up on and dead-lettered; 12 by default (about 8 minutes of retries). */
+  maxDeliver?: number;
+  /** The longest delay between two deliveries of a failing event; 60 s by default. */
+  maxBackoffMs?: number;
+  /**
+   * A consumer created now starts this far back in the stream, not at its beginning: a new consumer (a new
+   * service, a new handler) handles the events of a start-up race or a rolling deploy, and does not replay 30
+   * days of history into emails. An existing durable consumer carries on where it was. One hour by default.
+   */
+  newConsumerCatchUpMs?: number;
+  /** While the owner has not declared its stream yet: how often to look again (250 ms, growing to 5 s). */
+  streamWaitMs?: number;
 }
 
 export const durableName = (service: string, subject: string): string => `${service}--${subject.replaceAll('.', '-')}`;
 
 export interface RunningConsumer {
   stop(): Promise<void>;
+  /** Resolves once the consumer is attached to its stream (the owner may declare the stream after we start). */
+  readonly attached: Promise<void>;
 }
+
+export const DEFAULT_MAX_DELIVER = 12;
 
 /**
  * Pulls one event type from its stream with a durable consumer: events published while this service was down are
- * delivered when it comes back. Success acks; a transient failure naks with a growing delay; a permanent one
- * terminates the message and logs it.
+ * delivered when it comes back. Success acks; a transient failure naks with a growing delay; an event that cannot
+ * succeed (bad payload), or still fails after `maxDeliver` deliveries, is copied to the service's dead-letter stream,
+ * terminated and logged as an error for an operator. The consumer never declares the stream (its owner does): until
+ * the stream exists it waits in the background, and start-up goes on.
  */
 export async function startEventConsumer<T extends z.ZodType>(
   js: JetStreamClient,
@@ -43,36 +67,93 @@ export async function startEventConsumer<T extends z.ZodType>(
   spec: EventConsumerSpec<T>,
   logger: LoggerLike,
 ): Promise<RunningConsumer> {
-  const config = {
-    durable_name: spec.durable,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
-    filter_subject: spec.event.subject,
-    ack_wait: nanos(30_000),
-    max_ack_pending: 100,
-  };
-  try {
-    await jsm.consumers.info(spec.stream, spec.durable);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    await jsm.consumers.add(spec.stream, config);
-  }
-  const consumer = await js.consumers.get(spec.stream, spec.durable);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: 50 });
-  const loop = (async () => {
-    for await (const msg of messages) {
-      await handleMessage(msg, spec, logger);
+  const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
+  let stopped = false;
+  let messages: ConsumerMessages | null = null;
+  let loop: Promise<void> = Promise.resolve();
+  let wakeUp: (() => void) | null = null;
+
+  const attach = async (): Promise<boolean> => {
+    try {
+      await jsm.streams.info(spec.stream);
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
     }
-  })();
+    await ensureConsumer(jsm, spec, maxDeliver, logger);
+    const consumer = await js.consumers.get(spec.stream, spec.durable);
+    messages = await consumer.consume({ max_messages: 50 });
+    const running = messages;
+    loop = (async () => {
+      for await (const msg of running) {
+        await handleMessage(msg, spec, maxDeliver, js, logger);
+      }
+    })();
+    return true;
+  };
+
+  const retryInBackground = async (): Promise<void> => {
+    let wait = spec.streamWaitMs ?? 250;
+    logger.info({ durable: spec.durable, stream: spec.stream }, 'waiting for the owner to declare its stream');
+    while (!stopped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wait = Math.min(5000, wait * 2);
+      if (stopped) return;
+      try {
+        if (await attach()) return;
+      } catch (error) {
+        logger.warn({ durable: spec.durable, stream: spec.stream, err: error }, 'could not attach the consumer; will retry');
+      }
+    }
+  };
+  // Attached before start-up goes on when the stream is there; otherwise in the background, once its owner declares it.
+  const attached = (await attach()) ? Promise.resolve() : retryInBackground();
   return {
+    attached,
     async stop() {
-      await messages.close();
+      stopped = true;
+      wakeUp?.();
+      await attached.catch(() => undefined);
+      await messages?.close();
       await loop.catch(() => undefined);
     },
   };
 }
 
-async function handleMessage<T extends z.ZodType>(msg: JsMsg, spec: EventConsumerSpec<T>, logger: LoggerLike): Promise<void> {
+async function ensureConsumer<T extends z.ZodType>(jsm: JetStreamManager, spec: EventConsumerSpec<T>, maxDeliver: number, logger: LoggerLike): Promise<void> {
+  // A few deliveries more than the handler's own limit: should dead-lettering itself fail (NATS away), the event
+  // is still delivered again rather than dropped by the server.
+  const serverMaxDeliver = maxDeliver + 3;
+  try {
+    const info = await jsm.consumers.info(spec.stream, spec.durable);
+    if (info.config.max_deliver !== serverMaxDeliver) {
+      await jsm.consumers.update(spec.stream, spec.durable, { max_deliver: serverMaxDeliver }).catch((error: unknown) => {
+        logger.warn({ durable: spec.durable, err: error }, 'could not set max_deliver on an existing consumer');
+      });
+    }
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    const catchUpMs = spec.newConsumerCatchUpMs ?? 3600_000;
+    await jsm.consumers.add(spec.stream, {
+      durable_name: spec.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: new Date(Date.now() - catchUpMs).toISOString(),
+      filter_subject: spec.event.subject,
+      ack_wait: nanos(30_000),
+      max_ack_pending: 100,
+      max_deliver: serverMaxDeliver,
+    });
+  }
+}
+
+async function handleMessage<T extends z.ZodType>(msg: JsMsg, spec: EventConsumerSpec<T>, maxDeliver: number, js: JetStreamClient, logger: LoggerLike): Promise<void> {
   const context = { durable: spec.durable, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount };
   try {
     const envelope = EventEnvelopeSchema.parse(msg.json());
@@ -81,12 +162,26 @@ async function handleMessage<T extends z.ZodType>(msg: JsMsg, spec: EventConsume
     await spec.handle({ ...envelope, data: data.data }, msg);
     msg.ack();
   } catch (error) {
-    if (error instanceof PermanentFailure || (error as Error)?.name === 'ZodError' || error instanceof SyntaxError) {
-      logger.error({ ...context, err: error }, 'event cannot be handled; terminated');
-      msg.term(String((error as Error).message));
+    const permanent = error instanceof PermanentFailure || (error as Error)?.name === 'ZodError' || error instanceof SyntaxError;
+    if (permanent || msg.info.deliveryCount >= maxDeliver) {
+      const reason = permanent ? 'cannot be handled' : `failed ${msg.info.deliveryCount} deliveries`;
+      try {
+        const h = headers();
+        h.set('DigiCard-Dead-Letter-Reason', reason);
+        h.set('DigiCard-Consumer', spec.durable);
+        h.set('DigiCard-Stream-Seq', String(msg.seq));
+        await js.publish(spec.deadLetterSubject, msg.data, { headers: h, msgID: `${spec.durable}:${msg.seq}`, timeout: 5000 });
+      } catch (publishError) {
+        logger.warn({ ...context, err: publishError }, 'event could not be dead-lettered; will be redelivered');
+        msg.nak(5000);
+        return;
+      }
+      // The alert: an operator looks at the dead-letter stream (health reports it too).
+      logger.error({ ...context, deadLetter: spec.deadLetterSubject, reason, errorName: (error as Error)?.name }, `event dead-lettered (${reason})`);
+      msg.term(reason);
       return;
     }
-    const delay = Math.min(60_000, 1000 * 2 ** Math.min(msg.info.deliveryCount - 1, 6));
+    const delay = Math.min(spec.maxBackoffMs ?? 60_000, 1000 * 2 ** Math.min(msg.info.deliveryCount - 1, 6));
     logger.warn({ ...context, err: error, retryInMs: delay }, 'event handling failed; will be redelivered');
     msg.nak(delay);
   }

@@ -118,6 +118,7 @@ describe('transactional outbox and idempotent consumer (real PostgreSQL and NATS
         stream: streamFor('orders').name,
         durable,
         event: Events.enquiryReceived,
+        deadLetterSubject: 'deadletter.test.orders.enquiry.received',
         handle: async (envelope) => {
           await handleOnce(db, tables.processedMessages, durable, envelope.id, (tx) => {
             handled.push(envelope.data.name);

@@ -12,8 +12,11 @@ import type { ServiceName } from '@digicard/contracts';
 import { createDatabase, createPool, pingDatabase, runMigrations } from '@digicard/db';
 import {
   connectNats,
+  ensureDeadLetterStream,
   ensureEventStream,
   jetStreamHandles,
+  natsConnectionOptions,
+  ProcessedMessagesPurge,
   OutboxRelay,
   type NatsConnection,
   type OutboxTable,
@@ -33,6 +36,8 @@ export interface ServiceBaseConfig {
   NATS_URL: string;
   DATABASE_URL: string;
   JETSTREAM_REPLICAS: number;
+  /** How long readiness stays 200 ("degraded") while PostgreSQL, NATS or Redis does not answer. */
+  READINESS_GRACE_SECONDS?: number;
 }
 
 export interface ServiceDefinition<C extends ServiceBaseConfig> {
@@ -83,7 +88,7 @@ export interface RunningService<C> {
  */
 export async function startService<C extends ServiceBaseConfig>(def: ServiceDefinition<C>, config: C, logger: Logger): Promise<RunningService<C>> {
   const closers: Array<() => Promise<void>> = [];
-  const pool = createPool(config.DATABASE_URL, def.service);
+  const pool = createPool(config.DATABASE_URL, def.service, 10, logger);
   let nc: NatsConnection | null = null;
   try {
     await runMigrations(pool, def.service, def.migrationsFolder);
@@ -93,7 +98,7 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
     const db = createDatabase(pool);
     const relay = def.outbox ? new OutboxRelay(db, def.outbox, js, logger) : null;
     const connection = nc;
-    const health = new HealthRegistry(def.service)
+    const health = new HealthRegistry(def.service, { graceMs: (config.READINESS_GRACE_SECONDS ?? 60) * 1000 })
       .add('postgres', () => pingDatabase(pool))
       .add('nats', async () => {
         await connection.rtt();
@@ -117,7 +122,7 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
     };
     const app = await NestFactory.create(root, { logger: new PinoNestLogger(logger), abortOnError: false });
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { servers: config.NATS_URL.split(','), queue: def.service, name: `${def.service}-rpc` } },
+      { transport: Transport.NATS, options: { ...natsConnectionOptions(config.NATS_URL), queue: def.service, name: `${def.service}-rpc` } },
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();
@@ -149,7 +154,6 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
 async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplication, ctx: ServiceContext<C>, processed: ProcessedMessagesTable | null): Promise<void> {
   const discovery = app.get(DiscoveryService);
   const scanner = app.get(MetadataScanner);
-  const owners = new Set<ServiceName>();
   const handlers: Array<{ event: OnEventMetadata['event']; run: (data: unknown, context: EventContext) => Promise<void> }> = [];
   for (const wrapper of [...discovery.getProviders(), ...discovery.getControllers()]) {
     const instance = wrapper.instance as Record<string, unknown> | null | undefined;
@@ -161,13 +165,20 @@ async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplica
       const metadata = Reflect.getMetadata(ON_EVENT, method) as OnEventMetadata | undefined;
       if (!metadata) continue;
       handlers.push({ event: metadata.event, run: (data, context) => (method as EventHandler<z.ZodType>).call(instance, data, context) });
-      owners.add(metadata.event.owner);
     }
   }
   if (handlers.length === 0) return;
   if (!processed) throw new Error(`${ctx.service} handles events but its definition names no processedMessages table`);
-  // The streams of the services we listen to; creating them here makes start-up order irrelevant.
-  for (const owner of owners) await ensureEventStream(ctx.jsm, owner, ctx.config.JETSTREAM_REPLICAS);
+  // Only owners declare their streams: a consumer whose stream is not there yet waits for it in the background.
+  // What cannot be handled goes to this service's own dead-letter stream, which health reports.
+  const deadLetters = await ensureDeadLetterStream(ctx.jsm, ctx.service, ctx.config.JETSTREAM_REPLICAS);
+  ctx.health.alert('deadLetters', async () => {
+    const info = await ctx.jsm.streams.info(deadLetters);
+    return info.state.messages > 0 ? `${info.state.messages} events in ${deadLetters} need an operator` : null;
+  });
+  const purge = new ProcessedMessagesPurge(ctx.db, processed, ctx.logger);
+  purge.start();
+  ctx.onShutdown(() => purge.stop());
   for (const handler of handlers) {
     await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId) => handler.run(data, { tx, eventId }));
   }

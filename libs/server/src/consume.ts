@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { streamFor, type EventDefinition } from '@digicard/contracts';
+import { deadLetterStreamFor, streamFor, type EventDefinition } from '@digicard/contracts';
 import { durableName, handleOnce, startEventConsumer, type ProcessedMessagesTable, type RunningConsumer, type Transaction } from '@digicard/messaging';
 import type { ServiceContext } from './context.js';
 
@@ -22,6 +22,7 @@ export async function consumeEventOnce<C, T extends z.ZodType>(
       stream: streamFor(event.owner).name,
       durable,
       event,
+      deadLetterSubject: deadLetterStreamFor(ctx.service).subjectFor(event.subject),
       handle: async ({ id, data }) => {
         const first = await handleOnce(ctx.db, processed, durable, id, (tx) => work(tx, data, id));
         if (!first) ctx.logger.info({ eventId: id, subject: event.subject }, 'duplicate event skipped');

@@ -1,6 +1,7 @@
 import { MessagePattern } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ErrorCode, type EventDefinition, type RequestMeta, type RpcAccess, type RpcDefinition } from '@digicard/contracts';
+import { isConnectionError, isSerializationFailure } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { parseRpc, ServiceError } from './rpc.js';
 
@@ -48,7 +49,13 @@ export function Handles<D extends AnyRpc>(def: D) {
     const answer = async function (this: unknown, payload: unknown): Promise<unknown> {
       const call: { meta: RequestMeta; body: RpcBody<D> } = parseRpc(def, payload);
       authorize(def.access, call.meta);
-      return handler.call(this, call.body, call.meta as MetaFor<D['access']>);
+      try {
+        return await handler.call(this, call.body, call.meta as MetaFor<D['access']>);
+      } catch (error) {
+        // The database is away (a restart, a failover) and retries did not outlast it: the caller may try again.
+        if (isConnectionError(error) || isSerializationFailure(error)) throw ServiceError.unavailable();
+        throw error;
+      }
     };
     Object.defineProperty(answer, 'name', { value: String(key) });
     descriptor.value = answer as unknown as M;

@@ -4,21 +4,53 @@ import { HEALTH } from './tokens.js';
 
 export type HealthCheck = () => Promise<void>;
 
+export interface HealthOptions {
+  /** Each check's time-out. */
+  timeoutMs?: number;
+  /**
+   * How long a spell of failing checks is reported `degraded` (readiness stays 200) before `error` (503): a database
+   * restart or a NATS blip, seen by every replica at once, must not take them all out of the Service together.
+   */
+  graceMs?: number;
+}
+
 /** Named checks of real dependencies (a query, a round trip, a ping), each bounded by a time-out. */
 export class HealthRegistry {
   private readonly checks = new Map<string, HealthCheck>();
+  private readonly timeoutMs: number;
+  private readonly graceMs: number;
+  /** When a check was first seen failing in the current spell, or null while all are up. */
+  private downSince: number | null = null;
 
   constructor(
     readonly service: string,
-    private readonly timeoutMs = 2000,
-  ) {}
+    options: HealthOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 2000;
+    this.graceMs = options.graceMs ?? 0;
+  }
 
   add(name: string, check: HealthCheck): this {
     this.checks.set(name, check);
     return this;
   }
 
-  async report(): Promise<HealthReport> {
+  private readonly alertChecks = new Map<string, () => Promise<string | null>>();
+
+  /** Something an operator must see (in the report's `alerts`) that does not make the replica unready. */
+  alert(name: string, check: () => Promise<string | null>): this {
+    this.alertChecks.set(name, check);
+    return this;
+  }
+
+  private async alerts(): Promise<string[]> {
+    const found = await Promise.all(
+      [...this.alertChecks].map(([name, check]) => withTimeout(check(), this.timeoutMs).then((a) => (a ? `${name}: ${a}` : null), () => null)),
+    );
+    return found.filter((a): a is string => a !== null);
+  }
+
+  async report(now = Date.now()): Promise<HealthReport> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => {
         const started = performance.now();
@@ -32,8 +64,15 @@ export class HealthRegistry {
     );
     const checks: HealthReport['checks'] = {};
     for (const [name, result] of entries) checks[name] = result;
+    const alerts = await this.alerts();
+    const extra = alerts.length > 0 ? { alerts } : {};
     const ok = entries.every(([, r]) => r.status === 'up');
-    return { status: ok ? 'ok' : 'error', service: this.service, checks };
+    if (ok) {
+      this.downSince = null;
+      return { status: 'ok', service: this.service, checks, ...extra };
+    }
+    this.downSince ??= now;
+    return { status: now - this.downSince < this.graceMs ? 'degraded' : 'error', service: this.service, checks, ...extra };
   }
 }
 
@@ -57,11 +96,11 @@ interface StatusResponse {
 export class HealthController {
   constructor(@Inject(HEALTH) private readonly health: HealthRegistry) {}
 
-  /** Readiness: every dependency answers. */
+  /** Readiness: every dependency answers, or has not been failing for longer than the grace ("degraded"). */
   @Get()
   async ready(@Res() res: StatusResponse): Promise<void> {
     const report = await this.health.report();
-    res.status(report.status === 'ok' ? 200 : 503).json(report);
+    res.status(report.status === 'error' ? 503 : 200).json(report);
   }
 
   /** Liveness: the process answers. */

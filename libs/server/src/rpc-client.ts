@@ -1,6 +1,7 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { z } from 'zod';
+import { natsConnectionOptions } from '@digicard/messaging';
 import { isApiError, type ApiError, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
 
 export type RpcFailure = 'unavailable' | 'rejected' | 'broken-contract' | 'failed';
@@ -21,10 +22,14 @@ export class RpcCallError extends Error {
 const isNoResponders = (error: unknown): boolean =>
   error instanceof Error && /no subscribers listening|no responders/i.test(error.message);
 
+/** What Nest sends back when the handler of a service threw something that is not an ApiError: a bug there. */
+const isServiceFault = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 'error' && !(error instanceof Error);
+
 export function createNatsClient(natsUrl: string, name: string): ClientProxy {
   return ClientProxyFactory.create({
     transport: Transport.NATS,
-    options: { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    options: { ...natsConnectionOptions(natsUrl), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
   });
 }
 
@@ -47,7 +52,9 @@ export class RpcClient {
     } catch (error) {
       if (isApiError(error)) throw new RpcCallError('rejected', def.subject, error);
       if (error instanceof TimeoutError || isNoResponders(error)) throw new RpcCallError('unavailable', def.subject);
-      throw new RpcCallError('failed', def.subject, null, error instanceof Error ? error.message : 'unknown error');
+      if (isServiceFault(error)) throw new RpcCallError('failed', def.subject, null, 'the service failed');
+      // Anything else comes from the transport (NATS away, reconnecting, closed): try again later, not a 500.
+      throw new RpcCallError('unavailable', def.subject, null, error instanceof Error ? error.message : 'transport error');
     }
     const parsed = def.response.safeParse(answer);
     if (!parsed.success) throw new RpcCallError('broken-contract', def.subject, null, parsed.error.message);

@@ -16,6 +16,11 @@ export class ServiceError extends RpcException {
   static forbidden(message: string): ServiceError {
     return new ServiceError({ statusCode: 403, code: ErrorCode.Forbidden, message });
   }
+
+  /** A dependency of the service (its database) does not answer just now: the gateway answers 503. */
+  static unavailable(): ServiceError {
+    return new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'We could not reach our servers just now. Please try again in a minute.' });
+  }
 }
 
 /** Checks a request/reply payload against its contract; a bad one is answered with field errors, never handled. */

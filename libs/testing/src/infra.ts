@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,15 +96,25 @@ export class PrivateNats {
   host = '127.0.0.1';
   port = 0;
 
+  /** `config`: nats-server configuration text (for example the generated per-app users), used at every start. */
+  constructor(private readonly config: string | null = null) {}
+
   get url(): string {
     return `nats://${this.host}:${this.port}`;
+  }
+
+  /** The URL as a given user of the configuration connects. */
+  urlFor(user: string, password: string): string {
+    return `nats://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${this.host}:${this.port}`;
   }
 
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
     const bin = natsServerBinary();
     if (bin) {
-      this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+      const configFile = join(this.storeDir, 'nats.conf');
+      if (this.config) writeFileSync(configFile, this.config);
+      this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir, ...(this.config ? ['-c', configFile] : [])], { stdio: 'ignore' });
     } else if (this.container) {
       await containerAction(this.container, 'start');
     } else {
@@ -120,6 +130,14 @@ export class PrivateNats {
     const child = this.process;
     this.process = null;
     await endChild(child, 'SIGTERM');
+  }
+
+  /** Kills it outright (SIGKILL), as a crash would; its store stays for the next start. */
+  async kill(): Promise<void> {
+    if (this.container) return containerAction(this.container, 'stop');
+    const child = this.process;
+    this.process = null;
+    await endChild(child, 'SIGKILL');
   }
 
   async destroy(): Promise<void> {
@@ -140,6 +158,12 @@ export class PrivateRedis {
   private container: StartedTestContainer | null = null;
   host = '127.0.0.1';
   port = 0;
+  private readonly dataDir: string | null;
+
+  /** `appendOnly`: keep every write in an AOF file, as production does, so a killed server comes back with its queues. */
+  constructor(options: { appendOnly?: boolean } = {}) {
+    this.dataDir = options.appendOnly ? mkdtempSync(join(tmpdir(), 'digicard-redis-')) : null;
+  }
 
   get url(): string {
     return `redis://${this.host}:${this.port}`;
@@ -147,7 +171,7 @@ export class PrivateRedis {
 
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
-    const nothingOnDisk = ['--save', '', '--appendonly', 'no'];
+    const nothingOnDisk = this.dataDir ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dataDir] : ['--save', '', '--appendonly', 'no'];
     const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
     if (bin) {
       this.process = spawn(bin, ['--bind', '127.0.0.1', '--port', String(this.port), ...nothingOnDisk], { stdio: 'ignore' });
@@ -168,6 +192,79 @@ export class PrivateRedis {
     this.process = null;
     await endChild(child, 'SIGKILL');
   }
+}
+
+/**
+ * A PostgreSQL cluster of the test's own (`initdb` + `pg_ctl` from the machine's PostgreSQL), on a free port with
+ * trust authentication: a test can terminate the apps' connections, restart it or kill it outright, while the
+ * machine's shared PostgreSQL serves every other test. As root, the programs run as the `postgres` user.
+ */
+export class PrivatePostgres {
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'digicard-pg-'));
+  readonly host = '127.0.0.1';
+  port = 0;
+  private readonly bin = postgresBinDir();
+  private readonly user = process.getuid?.() === 0 ? systemUser('postgres') : null;
+
+  /** The admin URL (database `postgres`, superuser `postgres`). */
+  get url(): string {
+    return `postgres://postgres@${this.host}:${this.port}/postgres`;
+  }
+
+  async start(): Promise<this> {
+    if (this.port === 0) {
+      this.port = await freePort();
+      if (this.user) chownSync(this.dataDir, this.user.uid, this.user.gid);
+      this.run('initdb', ['-D', this.dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+    }
+    const options = `-p ${this.port} -k ${this.dataDir} -c listen_addresses=${this.host} -c fsync=off -c max_connections=200`;
+    this.run('pg_ctl', ['-D', this.dataDir, '-o', options, '-l', join(this.dataDir, 'server.log'), '-w', '-t', '30', 'start']);
+    await waitFor(`postgres on ${this.port}`, () => canConnect(this.url, 200), 10_000);
+    return this;
+  }
+
+  /** Stops it: `fast` rolls back open transactions and closes connections, `immediate` is a crash. */
+  stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    this.run('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', 'stop']);
+    return Promise.resolve();
+  }
+
+  /** Restarts it as a failover or an upgrade would: every connection is cut. */
+  async restart(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.stop(mode);
+    await this.start();
+  }
+
+  destroy(): Promise<void> {
+    try {
+      this.run('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      /* not running */
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+    return Promise.resolve();
+  }
+
+  private run(program: string, args: string[]): void {
+    execFileSync(join(this.bin, program), args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: tmpdir(),
+      ...(this.user ? { uid: this.user.uid, gid: this.user.gid } : {}),
+    });
+  }
+}
+
+function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
+  if (!found) throw new Error('PostgreSQL server programs are not installed (apt-get install postgresql): no initdb under /usr/lib/postgresql');
+  return found;
+}
+
+function systemUser(name: string): { uid: number; gid: number } {
+  const [uid, gid] = [execFileSync('id', ['-u', name], { encoding: 'utf8' }), execFileSync('id', ['-g', name], { encoding: 'utf8' })].map((v) => Number(v.trim()));
+  return { uid: uid!, gid: gid! };
 }
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { ServiceName } from '@digicard/contracts';
+import { BusUsers, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
@@ -33,6 +33,8 @@ export const PAYFAST_TEST_MERCHANT = { id: '10000100', key: '46f0cd694581a', pas
 export interface SystemOptions {
   apps: AppName[];
   env?: Partial<Record<AppName, Record<string, string>>>;
+  /** The admin URL of the PostgreSQL server the system's database lives on (a `PrivatePostgres` a test may restart); the shared one otherwise. */
+  postgresUrl?: string;
 }
 
 interface RunningApp {
@@ -46,7 +48,10 @@ interface RunningApp {
  */
 export class TestSystem {
   readonly runId = randomBytes(4).toString('hex');
-  readonly nats = new PrivateNats();
+  /** Each app's password on the bus: the system's NATS server knows one user per app, with the contracts' permissions. */
+  readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
+  readonly nats = new PrivateNats(natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }));
   readonly databaseName = `digicard_t_${this.runId}`;
   readonly redisPrefix = `t-${this.runId}`;
   readonly logs: Array<{ app: AppName; line: string }> = [];
@@ -66,7 +71,7 @@ export class TestSystem {
       system.ports.set(key, await freePort());
     }
     await system.nats.start();
-    const admin = new pg.Client({ connectionString: DEFAULTS.databaseUrl });
+    const admin = new pg.Client({ connectionString: system.postgresUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${system.databaseName}"`);
     await admin.end();
@@ -80,8 +85,13 @@ export class TestSystem {
     return port;
   }
 
+  /** The admin URL of the PostgreSQL server this system's database is on. */
+  get postgresUrl(): string {
+    return this.options.postgresUrl ?? DEFAULTS.databaseUrl;
+  }
+
   get databaseUrl(): string {
-    const url = new URL(DEFAULTS.databaseUrl);
+    const url = new URL(this.postgresUrl);
     url.pathname = `/${this.databaseName}`;
     return url.toString();
   }
@@ -101,7 +111,8 @@ export class TestSystem {
   }
 
   envFor(app: AppName): Record<string, string> {
-    const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: this.nats.url, DATABASE_URL: this.databaseUrl };
+    const natsUrl = app in this.natsPasswords ? this.nats.urlFor(app, this.natsPasswords[app as BusUser]) : this.nats.url;
+    const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: natsUrl, DATABASE_URL: this.databaseUrl };
     const own: Record<AppName, Record<string, string>> = {
       gateway: {
         ...common,
@@ -207,12 +218,31 @@ export class TestSystem {
     return running.exited;
   }
 
+  /** Whether the app's process is still running: false once it exited (or was stopped). */
+  isRunning(app: AppName): boolean {
+    const running = this.running.get(app);
+    return !!running && running.child.exitCode === null && running.child.signalCode === null;
+  }
+
+  /** Kills an app outright (SIGKILL), as a crash or an OOM kill would; returns once it is gone. */
+  async killApp(app: AppName): Promise<void> {
+    const running = this.running.get(app);
+    if (!running) return;
+    this.running.delete(app);
+    if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+    await running.exited;
+  }
+
   logsOf(app: AppName): string[] {
     return this.logs.filter((l) => l.app === app).map((l) => l.line);
   }
 
   async sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-    this.pool ??= new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+    if (!this.pool) {
+      this.pool = new pg.Pool({ connectionString: this.databaseUrl, max: 2 });
+      // A test may restart the server under it: an idle connection cut then is dropped, not a crash of the test.
+      this.pool.on('error', () => undefined);
+    }
     return (await this.pool.query<T>(text, params)).rows;
   }
 
@@ -247,7 +277,7 @@ export class TestSystem {
     for (const app of [...this.running.keys()].reverse()) await this.stopApp(app);
     await this.pool?.end();
     await this.nats.destroy();
-    const admin = new pg.Client({ connectionString: DEFAULTS.databaseUrl });
+    const admin = new pg.Client({ connectionString: this.postgresUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
     await admin.end();

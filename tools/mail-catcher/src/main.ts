@@ -14,6 +14,8 @@ const catcher = await new MailCatcher({
   host: process.env['HOST'] ?? '127.0.0.1',
   smtpPort: port('SMTP_PORT', 1025),
   httpPort: port('HTTP_PORT', 8025),
+  // How many messages it keeps (the oldest go first); the chaos run counts more than the default 1,000.
+  ...(process.env['KEEP_MESSAGES'] ? { keep: Math.max(1, Number(process.env['KEEP_MESSAGES']) || 1000) } : {}),
 }).start();
 process.stdout.write(
   `${JSON.stringify({ level: 'info', service: 'mail-catcher', smtpPort: catcher.smtpPort, httpPort: catcher.httpPort, msg: 'mail catcher started' })}\n`,

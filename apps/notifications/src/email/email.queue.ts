@@ -2,6 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
+import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import type { ServiceContext } from '@digicard/server';
 import { smtpOptions, type Config } from '../config.js';
@@ -10,18 +11,63 @@ import { renderEmail, type Brand } from './templates.js';
 
 export type EmailJobResult = { status: 'sent'; messageId: string } | { status: 'already-sent' };
 
-/** The `email` queue and the producer side: one job per email, its id derived from the cause. */
+/** Adding a job failed or took too long (Redis is away): the caller's transaction rolls back, the event is redelivered. */
+export class QueueUnavailableError extends Error {
+  override name = 'QueueUnavailableError';
+}
+
+/**
+ * The `email` queue and the producer side: one job per email, its id derived from the cause. An add fails within
+ * `timeoutMs` when Redis is away (the producer's connection queues nothing while disconnected), so an event
+ * handler never holds its database transaction open waiting for Redis; a late add is harmless (same job id).
+ */
 export class EmailQueue {
-  constructor(private readonly queue: Queue) {}
+  constructor(
+    private readonly queue: Queue,
+    private readonly timeoutMs = 5000,
+  ) {}
 
   async enqueue(job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
     const secret = SECRET_TEMPLATES.has(data.template);
-    await this.queue.add(data.template, data, {
+    const added = this.queue.add(data.template, data, {
       jobId: jobIdFor(data.template, data.sourceEventId),
       // A job whose link is a key to the account leaves Redis as soon as it is done; the mail log remembers it.
       ...(secret ? { removeOnComplete: true, removeOnFail: true } : {}),
     });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        added,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new QueueUnavailableError(`the email queue did not take the job within ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      added.catch(() => undefined);
+      if (error instanceof QueueUnavailableError) throw error;
+      throw new QueueUnavailableError('the email queue is unavailable', { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * Runs a write again while the database cannot be reached (a restart, a failover), for up to `forMs`: for what
+ * must be recorded because it already happened outside (an email sent).
+ */
+async function untilWritten(write: () => Promise<unknown>, logger: ServiceContext<Config>['logger'], jobId: string, forMs = 120_000): Promise<void> {
+  const deadline = Date.now() + forMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() > deadline) throw error;
+      if (attempt === 1) logger.warn({ jobId, code: errorCodeOf(error) }, 'email sent but its record waits for the database');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * attempt)));
+    }
   }
 }
 
@@ -29,12 +75,16 @@ export class EmailQueue {
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
   const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  const producerConnection = connection();
+  // The producer fails fast while Redis is away (the worker's connection waits for it instead).
+  const producerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
+  producerConnection.on('error', () => undefined);
   const queue = new Queue(QueueName.Email, {
     connection: producerConnection,
     prefix: config.QUEUE_PREFIX,
     defaultJobOptions: DefaultJobOptions,
   });
+  // Redis being away is reported by health and by the failing adds; the queue's own reconnect errors add nothing.
+  queue.on('error', (error: Error) => logger.debug({ errorName: error.name }, 'email queue: Redis error'));
   ctx.health.add('redis', async () => {
     await producerConnection.ping();
   });
@@ -60,7 +110,9 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
         error: null,
         updatedAt: new Date(),
       };
-      await db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values });
+      // The email is out: its record must be written even if the database is away for a while, or a retry of the
+      // job would send it a second time.
+      await untilWritten(() => db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values }), logger, jobId);
       logger.info({ jobId, template: data.template }, 'email sent');
       return { status: 'sent', messageId: info.messageId };
     } catch (error) {
@@ -86,7 +138,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
   });
 
   return {
-    queue: new EmailQueue(queue),
+    queue: new EmailQueue(queue, config.QUEUE_ADD_TIMEOUT_MS),
     start() {
       const workerConnection = connection();
       const worker = new Worker(QueueName.Email, process, {

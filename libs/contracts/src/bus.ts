@@ -1,0 +1,112 @@
+import { AllEvents, Events, deadLetterStreamFor, streamFor, type EventDefinition } from './events.js';
+import { Notices, Rpc, healthSubject, type RpcAccess, type RpcDefinition } from './rpc.js';
+import { ServiceNames, type ServiceName } from './services.js';
+import type { z } from 'zod';
+
+/**
+ * NATS is not one trust zone: each app connects as its own NATS user, allowed to publish and subscribe only what
+ * the contracts say it does. The permissions are generated from the contracts (who answers each RPC and with which
+ * access, who publishes each event), so a new RPC or event is covered the day it is declared.
+ */
+export type BusUser = 'gateway' | ServiceName;
+export const BusUsers: readonly BusUser[] = ['gateway', ...ServiceNames];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any definition, whatever its schemas
+type AnyRpc = RpcDefinition<any, any, RpcAccess>;
+
+/**
+ * The requests a service makes of another service (the gateway's follow from the access rules: every subject that is
+ * not `service`-only). Add a line here when a service starts calling another: its NATS user may then publish it. A
+ * test reads each service's sources and fails when one calls a subject that is not listed.
+ */
+export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
+  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken],
+  payments: [Rpc.orderForPayment, Rpc.getAccount],
+  // Print proofs: the buyer's profile and logo.
+  orders: [Rpc.getOwnProfile, Rpc.getMedia],
+  // A leader's reps: their accounts live in identity.
+  teams: [Rpc.createRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount],
+};
+
+/** The events the gateway listens to on core NATS (to drop cached public pages). */
+export const GatewayListensTo: readonly EventDefinition<z.ZodType>[] = [Events.profileUpdated, Events.profileDeleted];
+
+export interface BusPermissions {
+  publish: string[];
+  subscribe: string[];
+  /** May answer the requests it receives (publish to their reply subject, and only that). */
+  allowResponses: boolean;
+}
+
+const allRpcs = (): AnyRpc[] => Object.values(Rpc) as AnyRpc[];
+
+/** What one app's NATS user may publish and subscribe to. */
+export function busPermissions(user: BusUser): BusPermissions {
+  if (user === 'gateway') {
+    return {
+      publish: unique([
+        // Every subject a browser's request may lead to; never a `service` one (token issuing, orders for payment).
+        ...allRpcs().filter((r) => r.access !== 'service').map((r) => r.subject),
+        ...Object.values(Notices).map((n) => n.subject),
+        ...ServiceNames.map(healthSubject),
+      ]),
+      subscribe: ['_INBOX.>', ...GatewayListensTo.map((e) => e.subject)],
+      allowResponses: false,
+    };
+  }
+  const events = streamFor(user);
+  const deadLetters = deadLetterStreamFor(user);
+  return {
+    publish: unique([
+      // Its own events (the outbox relay) and its own dead letters.
+      ...events.subjects,
+      ...deadLetters.subjects,
+      // The requests it makes of other services.
+      ...(ServiceCalls[user] ?? []).map((r) => r.subject),
+      // JetStream: look at any stream, declare only its own, run its consumers and ack.
+      '$JS.API.INFO',
+      '$JS.API.STREAM.NAMES',
+      '$JS.API.STREAM.LIST',
+      '$JS.API.STREAM.INFO.*',
+      `$JS.API.STREAM.CREATE.${events.name}`,
+      `$JS.API.STREAM.UPDATE.${events.name}`,
+      `$JS.API.STREAM.CREATE.${deadLetters.name}`,
+      `$JS.API.STREAM.UPDATE.${deadLetters.name}`,
+      '$JS.API.CONSUMER.>',
+      '$JS.ACK.>',
+    ]),
+    // Its own request subjects (RPCs, notices, health) and the replies to what it asked.
+    subscribe: [`${user}.>`, '_INBOX.>'],
+    allowResponses: true,
+  };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** The environment variable holding a bus user's password in deployments (compose, k8s): `NATS_PASSWORD_<USER>`. */
+export const natsPasswordVariable = (user: BusUser): string => `NATS_PASSWORD_${user.toUpperCase()}`;
+
+/**
+ * The `authorization` block of nats-server's configuration, one user per app. Passwords are given (tests, the
+ * development start script) or referenced from the server's environment (`$NATS_PASSWORD_GATEWAY`, ...). `admin`
+ * adds a user with every right (the operator's tools, tests), and makes it the user of a connection without
+ * credentials when `noAuthAdmin` is set (tests only).
+ */
+export function natsAuthorizationConfig(options: { passwords?: Partial<Record<BusUser, string>>; admin?: { password: string; noAuthAdmin?: boolean } } = {}): string {
+  const q = (s: string) => JSON.stringify(s);
+  const list = (subjects: string[]) => `[${subjects.map(q).join(', ')}]`;
+  const users = BusUsers.map((user) => {
+    const p = busPermissions(user);
+    const password = options.passwords?.[user] !== undefined ? q(options.passwords[user]) : `$${natsPasswordVariable(user)}`;
+    const responses = p.allowResponses ? ', allow_responses: true' : '';
+    return `    { user: ${q(user)}, password: ${password}, permissions: { publish: { allow: ${list(p.publish)} }, subscribe: { allow: ${list(p.subscribe)} }${responses} } }`;
+  });
+  if (options.admin) users.push(`    { user: "admin", password: ${q(options.admin.password)} }`);
+  const noAuth = options.admin?.noAuthAdmin ? '\nno_auth_user: "admin"' : '';
+  return `# Generated from libs/contracts (bus.ts) by tools/dev/nats-config.mjs: do not edit by hand.\nauthorization {\n  users = [\n${users.join('\n')}\n  ]\n}${noAuth}\n`;
+}
+
+/** Every event subject of every service (for checks that each is published by its owner only). */
+export const allEventSubjects = (): string[] => AllEvents.map((e) => e.subject);

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from '@jest/globals';
+import { AllEvents, BusUsers, Rpc, ServiceCalls, ServiceNames, busPermissions, natsAuthorizationConfig, type ServiceName } from '../src/index.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const sourcesOf = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourcesOf(path) : name.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
+  });
+
+describe('bus permissions generated from the contracts', () => {
+  it('lets the gateway request every subject a browser may lead to, and never a service-only one', () => {
+    const gateway = busPermissions('gateway');
+    for (const rpc of Object.values(Rpc)) {
+      assert.equal(gateway.publish.includes(rpc.subject), rpc.access !== 'service', rpc.subject);
+    }
+    assert.ok(!gateway.publish.includes(Rpc.issuePasswordResetToken.subject));
+    assert.ok(!gateway.publish.some((s) => s.includes('>') || s.startsWith('$JS')), 'no wildcard, no JetStream');
+    assert.equal(gateway.allowResponses, false);
+  });
+
+  it('lets each event be published by its owner only', () => {
+    for (const event of AllEvents) {
+      for (const user of BusUsers) {
+        assert.equal(busPermissions(user).publish.includes(event.subject), user === event.owner, `${user} ${event.subject}`);
+      }
+    }
+  });
+
+  it('lets a service call another only where ServiceCalls says so, and every call in its sources is listed there', () => {
+    for (const service of ServiceNames) {
+      const dir = join(root, 'apps', service, 'src');
+      let sources: string[] = [];
+      try {
+        sources = sourcesOf(dir);
+      } catch {
+        continue; // a service without sources in this tree
+      }
+      const used = new Set<string>();
+      for (const text of sources) for (const m of text.matchAll(/\bRpc\.(\w+)/g)) used.add(m[1]!);
+      const calls = [...used]
+        .map((name) => (Rpc as Record<string, { owner: ServiceName; subject: string } | undefined>)[name])
+        .filter((r): r is { owner: ServiceName; subject: string } => !!r && r.owner !== service);
+      const allowed = busPermissions(service).publish;
+      for (const call of calls) assert.ok(allowed.includes(call.subject), `${service} calls ${call.subject}: add it to ServiceCalls in bus.ts`);
+      for (const listed of ServiceCalls[service] ?? []) assert.ok(allowed.includes(listed.subject));
+    }
+  });
+
+  it('renders a nats-server authorization block with one user per app, passwords from the environment by default', () => {
+    const config = natsAuthorizationConfig();
+    for (const user of BusUsers) assert.match(config, new RegExp(`user: "${user}", password: \\$NATS_PASSWORD_${user.toUpperCase()}`));
+    assert.ok(!config.includes('no_auth_user'));
+  });
+});

@@ -1,0 +1,25 @@
+// Writes nats/auth.conf (one NATS user per app, permissions generated from libs/contracts bus.ts, passwords read by
+// nats-server from its environment: NATS_PASSWORD_GATEWAY, NATS_PASSWORD_IDENTITY, ...), or with --check fails when
+// the committed file drifts from the contracts (a new RPC or event changes it).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, fail, log } from './lib.mjs';
+
+const { natsAuthorizationConfig } = await import('../../libs/contracts/dist/src/index.js');
+const file = join(ROOT, 'nats', 'auth.conf');
+const text = natsAuthorizationConfig();
+
+if (process.argv.includes('--check')) {
+  let committed = '';
+  try {
+    committed = readFileSync(file, 'utf8');
+  } catch {
+    fail(`${file} is missing: run \`node tools/dev/nats-config.mjs\` and commit it.`);
+  }
+  if (committed !== text) fail('nats/auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
+  log('NATS users match the contracts.');
+} else {
+  mkdirSync(join(ROOT, 'nats'), { recursive: true });
+  writeFileSync(file, text);
+  log(`wrote ${file}`);
+}
