@@ -55,7 +55,7 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsReportSchema, ClickSchema } from './analytics.js';
-import { HealthReportSchema, PublicHealthSchema } from './health.js';
+import { PublicHealthSchema } from './health.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
 /**

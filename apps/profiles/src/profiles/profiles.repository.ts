@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { saDay } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
