@@ -17,6 +17,7 @@ import { emailAddress, Events, newPasswordField, usernameField } from '@digicard
 import { createDatabase, createPool, runMigrations } from '@digicard/db';
 import { recordEvent } from '@digicard/messaging';
 import { migrationsFolderOf } from '@digicard/server';
+import { registeredEvent } from './accounts/account.mapping.js';
 import { hashPassword, passwordProblem, useHashOptions } from './accounts/passwords.js';
 import { ConfigSchema } from './config.js';
 import { accounts, outbox } from './db/schema.js';
@@ -111,15 +112,7 @@ async function main(): Promise<number> {
         .onConflictDoNothing()
         .returning();
       if (!row) return null;
-      await recordEvent(tx, outbox, Events.userRegistered, {
-        accountId: row.id,
-        username: row.username,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        role: row.role,
-        registeredAt: row.createdAt.toISOString(),
-      });
+      await recordEvent(tx, outbox, Events.userRegistered, registeredEvent(row));
       await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
       if (!args.passwordStdin) await recordEvent(tx, outbox, Events.passwordResetRequested, { accountId: row.id, requestedAt: now.toISOString() });
       return row;

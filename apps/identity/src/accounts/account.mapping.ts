@@ -1,4 +1,4 @@
-import type { SessionUser } from '@digicard/contracts';
+import type { SessionUser, UserRegistered } from '@digicard/contracts';
 import type { AccountRow } from './accounts.repository.js';
 
 /** An account as the gateway keeps it in the session: never its password hash. */
@@ -10,4 +10,15 @@ export const toSessionUser = (a: AccountRow): SessionUser => ({
   lastName: a.lastName,
   role: a.role,
   isVerified: a.isVerified,
+});
+
+/** `identity.user.registered` of a stored account: who it is, never a secret (sign-up, team reps, staff accounts). */
+export const registeredEvent = (a: AccountRow): UserRegistered => ({
+  accountId: a.id,
+  username: a.username,
+  email: a.email,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  role: a.role,
+  registeredAt: a.createdAt.toISOString(),
 });

@@ -8,8 +8,9 @@ import type { Rpc } from '@digicard/contracts';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
+import { registeredEvent } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
-import { hashPassword, isCommonPassword, verifyPassword } from '../passwords.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../passwords.js';
 
 type Request = RpcBody<typeof Rpc.createRepAccounts>;
 type Created = { accountId: string; username: string; email: string; firstName: string; lastName: string };
@@ -44,7 +45,8 @@ export class CreateRepAccounts {
     const seenEmails = new Set<string>();
     for (const [i, rep] of request.reps.entries()) {
       const email = rep.email.trim().toLowerCase();
-      if (rep.password && isCommonPassword(rep.password)) fieldErrors[`reps.${i}.password`] = [AccountMessages.commonPassword];
+      const weak = rep.password ? passwordProblem(rep.password, rep) : null;
+      if (weak) fieldErrors[`reps.${i}.password`] = [weak];
       if (!request.dryRun) await this.accounts.releaseExpired(this.db, rep.username, email, cutoff);
       const nameHolder = await this.accounts.findByUsername(this.db, rep.username);
       if (seenNames.has(rep.username) || (nameHolder && !(nameHolder.disabledAt && nameHolder.disabledAt < cutoff))) {
@@ -82,15 +84,7 @@ export class CreateRepAccounts {
           isVerified: true,
           verifiedAt: now,
         });
-        await recordEvent(tx, outbox, Events.userRegistered, {
-          accountId: row.id,
-          username: row.username,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          role: row.role,
-          registeredAt: row.createdAt.toISOString(),
-        });
+        await recordEvent(tx, outbox, Events.userRegistered, registeredEvent(row));
         await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
         stored.push(row);
       }

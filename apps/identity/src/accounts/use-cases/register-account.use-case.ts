@@ -7,6 +7,7 @@ import { CONFIG, DATABASE, OUTBOX_RELAY } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
+import { registeredEvent } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
 import { hashPassword, passwordProblem } from '../passwords.js';
 
@@ -54,15 +55,7 @@ export class RegisterAccount {
           lastName: input.lastName,
           passwordHash,
         });
-        await recordEvent(tx, outbox, Events.userRegistered, {
-          accountId: row.id,
-          username: row.username,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          role: row.role,
-          registeredAt: row.createdAt.toISOString(),
-        });
+        await recordEvent(tx, outbox, Events.userRegistered, registeredEvent(row));
         return row;
       });
       this.relay?.kick();

@@ -4,7 +4,8 @@ import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
 import { approveProof, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
-import { ActorText, proofText, StatusText, when } from './order-labels';
+import { proofText, StatusText } from './order-labels';
+import { StatusHistory } from './status-history';
 import '../orders.css';
 
 /**
@@ -125,17 +126,7 @@ function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: Orde
           </ul>
         </details>
       ) : null}
-      <details className="orders__history">
-        <summary>Status history</summary>
-        <ol>
-          {order.history.map((h, i) => (
-            <li key={i}>
-              {`${when(h.at)}: ${StatusText[h.to]} (${ActorText[h.by]})`}
-              {h.note ? <q className="orders__note">{h.note}</q> : null}
-            </li>
-          ))}
-        </ol>
-      </details>
+      <StatusHistory history={order.history} />
     </li>
   );
 }

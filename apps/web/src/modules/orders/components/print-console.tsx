@@ -4,7 +4,8 @@ import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
 import { fetchPrintQueue, moveOrder, printFileUrls, recordCard, rerenderProof } from '../api/orders';
-import { ActorText, proofText, StatusText, when } from './order-labels';
+import { proofText, StatusText, when } from './order-labels';
+import { StatusHistory } from './status-history';
 import '../orders.css';
 
 /** The order the queue shows its states in: the work first, the finished last. */
@@ -204,17 +205,7 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
           </div>
         </form>
       ) : null}
-      <details className="orders__history">
-        <summary>Status history</summary>
-        <ol>
-          {order.history.map((h, i) => (
-            <li key={i}>
-              {`${when(h.at)}: ${StatusText[h.to]} (${ActorText[h.by]})`}
-              {h.note ? <q className="orders__note">{h.note}</q> : null}
-            </li>
-          ))}
-        </ol>
-      </details>
+      <StatusHistory history={order.history} />
     </li>
   );
 }
