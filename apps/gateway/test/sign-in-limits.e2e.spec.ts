@@ -72,7 +72,7 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY: every request counts against the socket address', async () => {
-    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600' });
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400' });
     const visitor = system.client();
     const answers = [];
     for (const [i, xff] of ['198.51.100.1', '198.51.100.2', '198.51.100.3'].entries()) {
@@ -82,7 +82,7 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
   });
 
   it('with TRUST_PROXY=1 takes the address the one proxy saw (the last X-Forwarded-For entry), never a spoofed one before it', async () => {
-    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600', TRUST_PROXY: '1' });
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400', TRUST_PROXY: '1' });
     const visitor = system.client();
     const as = async (xff: string, i: number) => (await signIn(visitor, `n-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
     assert.equal(await as('198.51.100.1', 1), 401);
@@ -92,7 +92,7 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
   });
 
   it('with TRUST_PROXY=1 counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
-    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600', TRUST_PROXY: '1' });
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400', TRUST_PROXY: '1' });
     const visitor = system.client();
     const as = async (xff: string, i: number) => (await signIn(visitor, `v6-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
     assert.equal(await as('2001:db8:aa:1::1', 1), 401);
@@ -105,7 +105,7 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
   });
 
   it('with TRUST_PROXY=2 takes the address two proxies back, and no further', async () => {
-    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/600', TRUST_PROXY: '2' });
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400', TRUST_PROXY: '2' });
     const visitor = system.client();
     const as = async (xff: string, i: number) => (await signIn(visitor, `two-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
     assert.equal(await as('203.0.113.9, 198.51.100.20, 10.0.0.1', 1), 401);

@@ -173,6 +173,7 @@ describe('the staff console', () => {
       [member.accountId, 'sipho-rep', 'A profile cannot inherit from itself.'],
       [member.accountId, 'nobody-here', 'No profile has that username.'],
       [owner.accountId, 'sipho-rep', 'That profile itself inherits from a business: choose the business profile.'],
+      [business.accountId, 'lindiwe', 'Other profiles inherit from this one: it cannot inherit from a business itself.'],
     ];
     for (const [accountId, businessUsername, message] of refusals) {
       const res = await staff.client.request(`/api/staff/accounts/${accountId}/business`, { method: 'PUT', body: { businessUsername } });

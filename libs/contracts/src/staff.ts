@@ -22,6 +22,7 @@ export const StaffMessages = {
   businessUnknown: 'No profile has that username.',
   businessSelf: 'A profile cannot inherit from itself.',
   businessChain: 'That profile itself inherits from a business: choose the business profile.',
+  businessIsBusiness: 'Other profiles inherit from this one: it cannot inherit from a business itself.',
   accountNotFound: 'No such account.',
 } as const;
 

@@ -29,9 +29,10 @@ export class RateLimitedException extends ApiHttpException {
   }
 }
 
-const tooMany = (retryAfterSeconds: number): RateLimitedException => {
+/** 429: "… in N minute(s)." for a fixed window (as it always said), "… in N second(s)." for a short back-off. */
+const tooMany = (retryAfterSeconds: number, unit: 'minutes' | 'seconds' = 'minutes'): RateLimitedException => {
   const wait = Math.max(1, Math.ceil(retryAfterSeconds));
-  const when = wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`;
+  const when = unit === 'seconds' && wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`;
   return new RateLimitedException({ statusCode: 429, code: ErrorCode.TooManyRequests, message: `Too many attempts. Please try again in ${when}.` }, wait);
 };
 
@@ -93,7 +94,7 @@ export class RateLimiter {
       return;
     }
     const wait = backoffSeconds(failures, limit, this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS) * 1000 - (Date.now() - lastAt);
-    if (wait > 0) throw tooMany(wait / 1000);
+    if (wait > 0) throw tooMany(wait / 1000, 'seconds');
   }
 
   /** One more failure of `key`; the count is forgotten after a quiet window. Best effort: logged if Redis is away. */

@@ -107,6 +107,7 @@ export class StaffProfiles {
       if (businessUsername !== null && !business) throw fieldError('businessUsername', StaffMessages.businessUnknown);
       if (business?.accountId === accountId) throw fieldError('businessUsername', StaffMessages.businessSelf);
       if (business?.businessAccountId) throw fieldError('businessUsername', StaffMessages.businessChain);
+      if (business && (await this.staff.isBusinessOfOthers(tx, accountId))) throw fieldError('businessUsername', StaffMessages.businessIsBusiness);
       const current = row.businessAccountId ? await this.profiles.byAccount(tx, row.businessAccountId) : null;
       if ((business?.accountId ?? null) === row.businessAccountId) return null;
       await this.staff.update(tx, accountId, { businessAccountId: business?.accountId ?? null });
