@@ -67,7 +67,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
       return r.reduce((s, x) => s + x.n, 0) === 12 ? r : null;
     });
     assert.deepEqual(Object.fromEntries(rows.map((r) => [`${r.metric}:${r.key}`, r.n])), {
-      'card:DC-0042': 1,
+      'card:DC7K2M9Q': 1,
       'click:share:wa': 1,
       'click:social:linkedin': 1,
       'click:website:0': 1,
@@ -93,7 +93,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     assert.equal(body.full, true);
     assert.deepEqual(body.bySource, { link: 2, qr: 2, nfc: 1, wa: 1, email: 1 });
     assert.deepEqual(body.totals, { views: 7, visitors: 1, saves: 1, clicks: 3, leads: 0 });
-    assert.deepEqual(body.cards, [{ serial: 'DC-0042', views: 1 }]);
+    assert.deepEqual(body.cards, [{ serial: 'DC7K2M9Q', views: 1 }]);
     assert.equal(body.daily.length, 30);
     const today = saDay();
     const range = await nomsa.client.request(`/api/analytics?from=${today}&to=${today}`);

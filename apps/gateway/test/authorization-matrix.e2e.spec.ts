@@ -17,10 +17,10 @@ describe('authorization matrix: every API route as owner, another owner, team me
   it('fails a route whose path parameter has no rule, naming it', () => {
     const added: Record<string, HttpRoute> = {
       ...HttpRoutes,
-      getCard: { method: 'get', path: '/api/cards/:serial', operationId: 'getCard', summary: 'x', tag: 'x', access: ['print', 'staff'], responses: { 200: { description: 'x' } } },
+      getTeam: { method: 'get', path: '/api/teams/:teamId', operationId: 'getTeam', summary: 'x', tag: 'x', access: ['print', 'staff'], responses: { 200: { description: 'x' } } },
     };
     assert.deepEqual(routesWithoutRules(HttpRoutes), []);
-    assert.match(routesWithoutRules(added).join('\n'), /getCard .* no matrix rule for :serial/);
+    assert.match(routesWithoutRules(added).join('\n'), /getTeam .* no matrix rule for :teamId/);
   });
 
   it('gives each caller what the route table declares, and nobody the owner’s data', async () => {

@@ -200,7 +200,7 @@ describe('the staff console', () => {
       body: { username: 'sneaky', firstName: 'S', lastName: 'N', email: 'sneaky@example.test', password: 'a long enough passphrase', role: 'staff' },
     });
     assert.equal(signUp.status, 201);
-    assert.equal(signUp.body.user.role, 'user');
+    assert.deepEqual(await system.sql("SELECT role FROM identity.accounts WHERE username = 'sneaky'"), [{ role: 'user' }]);
   });
 
   it('without a password, the command mails a reset link that sets the password of the new staff account', async () => {

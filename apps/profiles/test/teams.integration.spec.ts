@@ -85,7 +85,8 @@ afterAll(async () => {
 
 describe('a rep inherits the business', () => {
   it("shows the leader's business and tier on the rep's page, with the rep's own fields, whatever order the events came in", async () => {
-    for (const [username, tel] of [['karoo-rep-a', '0821234567'], ['karoo-rep-b', '0839998888']] as const) {
+    // Numbers are kept in E.164 (issue 12), whatever form the leader typed them in.
+    for (const [username, tel] of [['karoo-rep-a', '+27821234567'], ['karoo-rep-b', '+27839998888']] as const) {
       const page = await service.call(Rpc.getPublicProfile, { username, source: null });
       if (!page.ok) throw new Error(page.message);
       expect(page.value.profile.membership).toBe('DigiPlatinum');
@@ -151,7 +152,7 @@ describe('a rep inherits the business', () => {
       await service.publish(Events.teamMemberUpdated, { leaderAccountId: leader, memberAccountId: repB, tel: '0841230000', updatedAt: new Date().toISOString() }),
     );
     const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-b', source: null });
-    expect(page.ok && page.value.profile.document.tel).toBe('0841230000');
+    expect(page.ok && page.value.profile.document.tel).toBe('+27841230000');
   });
 
   it("a changed username moves the page and drops the old address's cache", async () => {
