@@ -137,7 +137,7 @@ export async function prepareMatrix(system: TestSystem): Promise<MatrixFixture> 
 }
 
 type Answer = { status: number; body: unknown };
-const messageOf = (body: unknown): string => (body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : '');
+const messageOf = (body: unknown): string => (body && typeof body === 'object' && 'message' in body ? String(body.message) : '');
 
 /**
  * What a caller must get. Roles decide role routes (print, staff, teamLeader act on any object: no ownership). On an
