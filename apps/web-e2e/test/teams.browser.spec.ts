@@ -138,7 +138,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
       void dialog.accept();
     });
     await repPage.goto(linkIn(mail, 'reset-password'));
-    await repPage.getByLabel('New password').fill('sipho sells solar');
+    await repPage.getByLabel('New password').fill('karoo sun seller 9');
     await repPage.getByRole('button', { name: 'Save password' }).click();
     await repPage.waitForURL(`${system.gatewayUrl}/dashboard`);
     assert.equal(await repPage.getByRole('tab', { name: 'Teams' }).count(), 0, 'no Teams section for a rep');
