@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './accounts.js';
+import { SessionUserSchema } from './accounts.js';
 import { MembershipSchema } from './profiles.js';
 
 /**
@@ -31,18 +31,8 @@ export const StaffSearchSchema = z
   .meta({ id: 'StaffSearch' });
 export type StaffSearch = z.infer<typeof StaffSearchSchema>;
 
-export const StaffAccountSummarySchema = z
-  .object({
-    id: z.uuid(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    role: RoleSchema,
-    isVerified: z.boolean(),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({ id: 'StaffAccountSummary' });
+/** An account as staff find it: what a session holds of it, and when it was made. */
+export const StaffAccountSummarySchema = SessionUserSchema.extend({ createdAt: z.iso.datetime() }).meta({ id: 'StaffAccountSummary' });
 export type StaffAccountSummary = z.infer<typeof StaffAccountSummarySchema>;
 
 export const StaffSearchResultSchema = z.object({ accounts: z.array(StaffAccountSummarySchema) }).meta({ id: 'StaffSearchResult' });
