@@ -1,7 +1,7 @@
 // Shared by `npm start` and `npm test`: node built-ins only, so it runs before anything is installed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { Socket } from 'node:net';
+import { Socket, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NAMES, SERVERS, selectServers, serverUrls, variableFor } from './select-servers.mjs';
@@ -26,6 +26,18 @@ export function which(bin) {
   } catch {
     return null;
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function canConnect(host, port, timeoutMs = 800) {

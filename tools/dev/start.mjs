@@ -1,7 +1,7 @@
 // `npm start`: install what is missing, make sure the servers run, build, migrate (each service migrates at its
 // start), and run every app. Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
-import { ROOT, canConnect, ensureInstalled, ensureServers, fail, log, run } from './lib.mjs';
+import { ROOT, canConnect, ensureInstalled, ensureServers, fail, freePort, log, run } from './lib.mjs';
 
 ensureInstalled();
 // Sets DATABASE_URL, REDIS_URL and NATS_URL to wherever each server was found or started.
@@ -52,7 +52,7 @@ const apps = [
   ['identity', 'apps/identity/dist/src/main.js', common],
   ['profiles', 'apps/profiles/dist/src/main.js', common],
   ['teams', 'apps/teams/dist/src/main.js', common],
-  ['orders', 'apps/orders/dist/src/main.js', common],
+  ['orders', 'apps/orders/dist/src/main.js', { ...common, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl }],
   [
     'payfast',
     'tools/payfast-simulator/dist/src/main.js',
@@ -91,8 +91,11 @@ function pretty(name, colour, line) {
   process.stdout.write(`\x1b[${colour}m${name.padEnd(13)}\x1b[0m ${text}\n`);
 }
 
+// Each service's internal health port (not for people) is any free one, so that a second copy of the system (npm
+// start beside npm test's own, on other PORTs) does not collide on the defaults.
 for (const [index, [name, entry, appEnv]] of apps.entries()) {
-  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...appEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const healthPort = name === 'mail-catcher' || name === 'payfast' ? {} : { HEALTH_PORT: String(await freePort()) };
+  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...healthPort, ...appEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   const colour = colours[index % colours.length];
   let buffer = '';
   const onData = (chunk) => {
