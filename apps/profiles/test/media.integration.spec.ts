@@ -49,6 +49,23 @@ describe('images in the profiles service', () => {
     expect(await service.sql('SELECT id FROM profiles.media WHERE account_id = $1', [accountId])).toHaveLength(1);
   });
 
+  it('counts what is kept: an image that replaces another at the limit is taken, and the old one is gone', async () => {
+    const accountId = await registered('atlimit');
+    const store = service.get(StoreImage);
+    const first = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(200_000), width: 1, height: 1 });
+    // 200 kB kept + 200 kB new would be over 300 kB; the new one replaces the old, so 200 kB is kept.
+    const second = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(200_000), width: 1, height: 1 });
+    const rows = await service.sql<{ id: string }>('SELECT id FROM profiles.media WHERE account_id = $1', [accountId]);
+    expect(rows.map((r) => r.id)).toEqual([idOf(second.url)]);
+    expect(idOf(first.url)).not.toEqual(idOf(second.url));
+    // A logo beside it would be kept as well: over the quota, refused, and the profile image is still the second.
+    await expect(store.execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(150_000), width: 1, height: 1 })).rejects.toMatchObject({
+      body: { statusCode: 413 },
+    });
+    expect(await service.call(Rpc.getMedia, { id: idOf(second.url) })).toMatchObject({ ok: true });
+    expect(await service.sql('SELECT id FROM profiles.media WHERE account_id = $1', [accountId])).toHaveLength(1);
+  });
+
   it('deletes the profile image a new one replaces', async () => {
     const accountId = await registered('replaced');
     const store = service.get(StoreImage);

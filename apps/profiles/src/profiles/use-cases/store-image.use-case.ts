@@ -46,14 +46,15 @@ export class StoreImage {
       // The profile row is locked first, so parallel uploads of one account are counted against the quota (and
       // change the document) one after another.
       const locked = await this.profiles.lockProfile(tx, accountId);
-      const used = await this.profiles.mediaBytesOf(tx, accountId);
-      if (used + data.length > this.config.MEDIA_QUOTA_BYTES) throw quotaExceeded(this.config.MEDIA_QUOTA_BYTES);
       await this.profiles.insertMedia(tx, { id, accountId, purpose, contentType, bytes: data, width, height });
       const before = documentOf(locked ?? current);
       const document = { ...before, ...(immediate ? { [purpose]: url } : {}) };
       const saved = await this.profiles.update(tx, accountId, { document });
       // A new profile image, cover or logo replaces the old one, which is deleted with this change.
       if (saved) await this.media.dropOrphans(tx, accountId, before, document);
+      // The quota counts what the account keeps after this change: the image a new one replaces is not counted, so
+      // an owner at the limit can still change their photo. Over it, the whole change is rolled back.
+      if ((await this.profiles.mediaBytesOf(tx, accountId)) > this.config.MEDIA_QUOTA_BYTES) throw quotaExceeded(this.config.MEDIA_QUOTA_BYTES);
       return saved;
     });
     return { url };
