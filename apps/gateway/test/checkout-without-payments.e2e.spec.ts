@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { TestSystem, registerOwner, type TestOwner } from '@digicard/testing';
+import { TestSystem, registerOwner, waitFor, type TestOwner } from '@digicard/testing';
 
 // Checkout through the gateway with identity and orders running and the payments service NOT running (it is being
 // written on another branch; it is not stubbed here). So this proves the orders half and the 503 when payments does
@@ -51,7 +51,7 @@ describe('checkout while payments does not answer', () => {
     assert.equal((await system.client().request('/api/orders', { body: { items: [{ id: 'pvc-card', quantity: 1 }] } })).status, 401);
   });
 
-  it('the special offer: refuses non-specials before creating anything; a sign-up creates no session and no order; a retry after a 503 reuses the open order', async () => {
+  it('the special offer: refuses non-specials before creating anything; a sign-up creates no session, a new account gets its order and a taken email nothing; a retry after a 503 reuses the open order', async () => {
     const visitor = system.client();
     const account = { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.co.za', password: 'a quiet harbour at dusk' };
     const accessory = await visitor.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }, { id: 'pvc-card', quantity: 1 }] } });
@@ -70,7 +70,15 @@ describe('checkout while payments does not answer', () => {
     assert.equal(taken.status, res.status);
     assert.equal(visitor.sessionId, null);
     assert.equal(stranger.sessionId, null);
-    assert.deepEqual(await system.sql("SELECT 1 FROM orders.orders o JOIN identity.accounts a ON a.id = o.account_id WHERE a.username = 'lindiwe'"), []);
+    // The new account's specials became its order on the server (from identity's event), awaiting payment; the
+    // account whose email was typed again got nothing.
+    const signUpOrders = await waitFor('the sign-up’s order', async () => {
+      const rows = await system.sql<{ status: string; total_cents: number }>(
+        "SELECT o.status, o.total_cents FROM orders.orders o JOIN identity.accounts a ON a.id = o.account_id WHERE a.username = 'lindiwe'",
+      );
+      return rows.length > 0 ? rows : null;
+    });
+    assert.deepEqual(signUpOrders, [{ status: 'awaiting-payment', total_cents: 89900 }]);
     assert.equal((await buyer.client.request('/api/orders')).body.orders.length, 1, 'ayanda has only the order of the first test');
     assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'not-ayanda'"), []);
 
@@ -79,16 +87,53 @@ describe('checkout while payments does not answer', () => {
     const items = [{ id: 'pvc-special', quantity: 2 }, { id: 'ssteel-special', quantity: 1 }];
     assert.equal((await visitor.request('/api/registration', { body: { account: null, items } })).status, 503);
     assert.equal((await visitor.request('/api/registration', { body: { account: null, items: [...items].reverse() } })).status, 503);
+    const forTheseLines = (list: Array<{ id: string; totalCents: number }>) => list.filter((o) => o.totalCents === 2 * 89900 + 119900);
     let orders = (await visitor.request('/api/orders')).body.orders;
-    assert.equal(orders.length, 1, 'one order for two tries');
-    assert.equal(orders[0].status, 'awaiting-payment');
+    assert.equal(orders.length, 2, 'the sign-up’s order, and one order for two tries');
+    assert.equal(forTheseLines(orders).length, 1);
+    assert.deepEqual(orders.map((o: { status: string }) => o.status), ['awaiting-payment', 'awaiting-payment']);
     // Someone else's open order with the same lines is never reused (the route counts against the registration
     // limit per address, so this is the last call it allows here).
     assert.equal((await other.client.request('/api/registration', { body: { account: null, items } })).status, 503);
     orders = (await visitor.request('/api/orders')).body.orders;
-    assert.equal(orders.length, 1);
+    assert.equal(orders.length, 2);
     const others = (await other.client.request('/api/orders')).body.orders;
     assert.equal(others.length, 1);
-    assert.notEqual(others[0].id, orders[0].id);
+    assert.notEqual(others[0].id, forTheseLines(orders)[0]?.id);
+  });
+
+  it('the owner cancels an order awaiting payment: nobody else (404), not signed out (401), not twice (409); 503 while orders is down', async () => {
+    const [order] = (await buyer.client.request('/api/orders')).body.orders;
+    assert.equal(order.status, 'awaiting-payment');
+    const cancel = (client: typeof buyer.client, orderId = order.id) => client.request(`/api/orders/${orderId}/cancellation`, { method: 'POST' });
+
+    const notYours = await cancel(other.client);
+    assert.equal(notYours.status, 404);
+    assert.deepEqual(notYours.body, (await cancel(other.client, randomUUID())).body);
+    assert.equal((await cancel(system.client())).status, 401);
+    const badId = await cancel(buyer.client, 'not-an-id');
+    assert.equal(badId.status, 404);
+    assert.equal((await buyer.client.request(`/api/orders/${order.id}`)).body.status, 'awaiting-payment', 'unchanged by the refusals');
+
+    await system.stopApp('orders');
+    try {
+      const down = await cancel(buyer.client);
+      assert.equal(down.status, 503);
+      assert.equal(down.body.code, 'SERVICE_UNAVAILABLE');
+    } finally {
+      await system.startApp('orders');
+    }
+
+    const cancelled = await cancel(buyer.client);
+    assert.equal(cancelled.status, 200);
+    assert.equal(cancelled.body.status, 'cancelled');
+    assert.deepEqual(
+      cancelled.body.history.map((h: { from: string; to: string; by: string }) => [h.from, h.to, h.by]),
+      [['awaiting-payment', 'cancelled', 'owner']],
+    );
+    const again = await cancel(buyer.client);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'ORDER_MOVE_NOT_ALLOWED');
+    assert.equal(again.body.message, 'An order that is cancelled cannot become cancelled.');
   });
 });

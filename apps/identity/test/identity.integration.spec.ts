@@ -126,6 +126,22 @@ describe('register', () => {
     expect(await service.call(Rpc.register, signUp('palesa3'))).toEqual({ ok: true, value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
   });
 
+  it('passes the special offer’s specials on in a new account’s event only; an email with an account gets none of it', async () => {
+    const specials = [{ id: 'pvc-special', quantity: 2 }];
+    const created = await service.call(Rpc.register, { ...signUp('lindiwe'), specials });
+    if (!created.ok || !created.value.accountId) throw new Error(JSON.stringify(created));
+    const [registered] = await eventsOf(Events.userRegistered, created.value.accountId);
+    expect(registered!.data).toMatchObject({ accountId: created.value.accountId, username: 'lindiwe', specials });
+
+    const registeredBefore = (await service.recordedEvents(Events.userRegistered.subject)).length;
+    const taken = await service.call(Rpc.register, { ...signUp('lindiwe2', { email: 'LINDIWE@example.test', password: 'another long passphrase' }), specials });
+    expect(taken).toEqual({ ok: true, value: { accountId: null } });
+    expect(await service.recordedEvents(Events.userRegistered.subject)).toHaveLength(registeredBefore);
+    const attempts = await eventsOf(Events.registrationAttempted, created.value.accountId);
+    expect(attempts.map((e) => e.data)).toEqual([{ accountId: created.value.accountId, attemptedAt: expect.any(String) }]);
+    expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox WHERE subject = $1', [Events.registrationAttempted.subject]))).not.toContain('pvc-special');
+  });
+
   it('lets the unique index decide between two sign-ups racing for one email: one account, one attempt for its owner', async () => {
     const results = await Promise.all([
       service.get(RegisterAccount).execute(signUp('twin-a', { email: 'twin@example.test' })),

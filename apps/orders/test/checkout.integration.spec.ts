@@ -186,10 +186,10 @@ describe('payment completed', () => {
     expect(answer).toMatchObject({ ok: true, value: { status: 'paid', paidAt: '2030-03-14T09:26:53.000Z' } });
   });
 
-  it('ignores a payment for another order id, a cancelled order, a mismatch, or a subscription', async () => {
+  it('ignores a payment for another order id, an order cancelled after its payment, a mismatch, or a subscription', async () => {
     const order = await place(buyer, [{ id: 'bamboo-card', quantity: 1 }]);
     const cancelled = await place(buyer, [{ id: 'pvc-card', quantity: 1 }]);
-    await service.sql("UPDATE orders.orders SET status = 'cancelled' WHERE id = $1", [cancelled.id]);
+    await service.sql("UPDATE orders.orders SET status = 'cancelled', paid_at = now() WHERE id = $1", [cancelled.id]);
     const before = await service.sql('SELECT id, status, paid_at FROM orders.orders ORDER BY id');
     const paidBefore = (await service.recordedEvents(Events.orderPaid.subject)).length;
     await deliver(
@@ -201,5 +201,98 @@ describe('payment completed', () => {
     );
     expect(await service.sql('SELECT id, status, paid_at FROM orders.orders ORDER BY id')).toEqual(before);
     expect(await service.recordedEvents(Events.orderPaid.subject)).toHaveLength(paidBefore);
+  });
+});
+
+describe('the owner cancels an order before paying it', () => {
+  const cancelEvents = async (orderId: string) =>
+    (await service.recordedEvents<{ orderId: string; from: string; to: string; by: string }>(Events.orderStateChanged.subject)).filter((e) => e.data.orderId === orderId);
+
+  it('cancels the owner’s own order awaiting payment, with its history and event; a second cancel is refused', async () => {
+    const order = await place(buyer, [{ id: 'pvc-special', quantity: 1 }]);
+    const answer = await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer);
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { id: order.id, status: 'cancelled', history: [expect.objectContaining({ from: 'awaiting-payment', to: 'cancelled', by: 'owner' })] },
+    });
+    expect((await cancelEvents(order.id)).map((e) => [e.data.from, e.data.to, e.data.by])).toEqual([['awaiting-payment', 'cancelled', 'owner']]);
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+    expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true, value: { status: 'cancelled' } });
+  });
+
+  it('refuses someone else’s order and an unknown one (404, unchanged), a paid one (409), and a caller signed out (401)', async () => {
+    const order = await place(buyer, [{ id: 'pvc-card', quantity: 1 }]);
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, stranger)).toEqual({ ok: false, status: 404, code: 'NOT_FOUND', message: 'Order not found.' });
+    expect(await service.call(Rpc.cancelOrder, { orderId: randomUUID() }, buyer)).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true, value: { status: 'awaiting-payment' } });
+    await deliver({ data: payment(order, buyer.accountId) });
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+    expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true, value: { status: 'paid' } });
+  });
+
+  it('a payment that still arrives for it (a PayFast page left open) makes it paid, and its history says so', async () => {
+    const order = await place(buyer, [{ id: 'bamboo-card', quantity: 1 }]);
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true });
+    await deliver({ data: payment(order, buyer.accountId) });
+    const detail = (await service.call(Rpc.listOrderDetails, {}, buyer)) as { ok: true; value: { orders: Array<{ id: string; status: string; history: Array<{ from: string | null; to: string; note: string | null }> }> } };
+    const paid = detail.value.orders.find((o) => o.id === order.id)!;
+    expect(paid.status).not.toBe('cancelled');
+    expect(paid.history.map((h) => [h.from, h.to, h.note])).toEqual(
+      expect.arrayContaining([
+        ['awaiting-payment', 'cancelled', 'Cancelled by the owner before payment.'],
+        ['cancelled', 'paid', 'Paid after it was cancelled: the order goes ahead.'],
+      ]),
+    );
+    expect(await paidEvents(order.id)).toHaveLength(1);
+  });
+});
+
+describe('the special offer’s sign-up (identity.user.registered with specials)', () => {
+  const registered = (accountId: string, specials?: CheckoutRequest['items']) => ({
+    accountId,
+    username: `u${accountId.slice(0, 8)}`,
+    email: `${accountId.slice(0, 8)}@example.co.za`,
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    role: 'user' as const,
+    registeredAt: '2030-03-14T09:00:00.000Z',
+    ...(specials ? { specials } : {}),
+  });
+  const ordersOf = async (accountId: string): Promise<Order[]> => {
+    const answer = await service.call(Rpc.listOrders, {}, { accountId });
+    if (!answer.ok) throw new Error(JSON.stringify(answer));
+    return answer.value.orders;
+  };
+
+  it('places the new account’s order for its specials, awaiting payment, once however often the event comes', async () => {
+    const accountId = randomUUID();
+    const data = registered(accountId, [{ id: 'pvc-special', quantity: 2 }]);
+    const id = randomUUID();
+    await service.publish(Events.userRegistered, data, id);
+    await service.handled(Events.userRegistered, id);
+    await service.publish(Events.userRegistered, data, id);
+    const again = await service.publish(Events.userRegistered, data);
+    await service.handled(Events.userRegistered, again);
+    const orders = await ordersOf(accountId);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        status: 'awaiting-payment',
+        totalCents: 179_800,
+        lines: [expect.objectContaining({ itemId: 'pvc-special', quantity: 2, unitPriceCents: 89_900, includedGoldMonths: 12 })],
+      }),
+    ]);
+  });
+
+  it('places nothing for a sign-up without specials, and leaves out a special no longer in the shop', async () => {
+    const plain = randomUUID();
+    const first = await service.publish(Events.userRegistered, registered(plain));
+    await service.handled(Events.userRegistered, first);
+    expect(await ordersOf(plain)).toEqual([]);
+
+    const withdrawn = randomUUID();
+    const second = await service.publish(Events.userRegistered, registered(withdrawn, [{ id: 'no-longer-sold', quantity: 1 }, { id: 'ssteel-special', quantity: 1 }]));
+    await service.handled(Events.userRegistered, second);
+    expect((await ordersOf(withdrawn)).map((o) => o.lines.map((l) => l.itemId))).toEqual([['ssteel-special']]);
   });
 });

@@ -285,6 +285,11 @@ describe('order states', () => {
     });
     expect(ok(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'cancelled' }, printer)).status).toBe('cancelled');
     expect(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'refunded' }, printer)).toMatchObject({ ok: false, status: 409, message: 'Only a paid order can be refunded.' });
+    // Never paid: not in the print queue, and not opened there (the paid one cancelled and refunded is).
+    const queue = ok(await service.call(Rpc.printQueue, {}, printer)).orders.map((o) => o.id);
+    expect(queue).toContain(order.id);
+    expect(queue).not.toContain(unpaid.id);
+    expect(await service.call(Rpc.printOrder, { orderId: unpaid.id }, printer)).toMatchObject({ ok: false, status: 404 });
   });
 });
 

@@ -4,19 +4,25 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient, TestSystem, launchChromium, registerOwner, screenshotPath, waitFor } from '@digicard/testing';
 
 // The special offer (issue 9): a visitor opens the PVC special, adds it to the basket, signs up on /registration,
-// lands on /verify-email (no session: decisions.md), opens the emailed link (which signs in), comes back to pay
-// R899.00 at PayFast (our simulator, signed ITN on the wire) and is back on /thank-you. The order is paid, the
-// membership is DigiGold for a year, the receipt arrives. An email already registered gets exactly the same pages,
-// nothing is created, and its owner is emailed.
+// lands on /verify-email (no session: decisions.md) with the special gone from the basket: its order is on the
+// server. The emailed link is opened on another device (a new browser context, empty basket): it signs in and offers
+// "Pay for your cards", R899.00 at PayFast (our simulator, signed ITN on the wire), then /thank-you. The order is
+// paid, the membership is DigiGold for a year, the receipt arrives. An email already registered gets exactly the
+// same pages, nothing is created, and its owner is emailed. In the dashboard's Orders section an owner pays one
+// order still awaiting payment and cancels another.
 
 const SESSION_COOKIE = '__Host-digicard_session';
-const JOINED = 'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, and brings you back here to pay for your cards at PayFast.';
+const JOINED =
+  'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, on this device or another, and then you pay for your cards at PayFast.';
 
 describe('a visitor buys the PVC special with a year of DigiGold', () => {
   let system: TestSystem;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  /** The device the verification link is opened on: no basket, no session until the link. */
+  let other: BrowserContext;
+  let otherPage: Page;
   const alerts: string[] = [];
   const person = { username: 'naledi', firstName: 'Naledi', lastName: 'Mthembu', email: 'naledi@example.co.za', password: 'a quiet harbour at dawn' };
 
@@ -26,6 +32,12 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    otherPage = await other.newPage();
+    otherPage.on('dialog', (dialog) => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
@@ -47,7 +59,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await page.screenshot({ path: screenshotPath('special-registration'), fullPage: true });
   });
 
-  it('signs up, says so, and shows the verify-email page signed out; the emailed link signs in and leads to pay R899.00 at PayFast; back on /thank-you', async () => {
+  it('signs up, says so, and shows the verify-email page signed out; the link, opened on another device, signs in and pays R899.00 at PayFast; back on /thank-you', async () => {
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Register and pay' }).click();
     await main.getByText('Please choose a username.').waitFor();
@@ -62,29 +74,33 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await page.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
     assert.equal((await context.cookies()).find((c) => c.name === SESSION_COOKIE), undefined, 'no session before the email is confirmed');
     await page.screenshot({ path: screenshotPath('special-registered-verify-email'), fullPage: true });
+    // The special left this browser's basket: its order is on the server now.
+    await page.goto(`${system.gatewayUrl}/registration`);
+    await page.getByRole('main').getByText('No specials selected.').waitFor();
 
     const mail = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject === 'Verify your email address for DigiCard');
     const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     assert.ok(token, 'a verification link');
-    await page.goto(`${system.gatewayUrl}/verify-email?token=${token}`);
-    await page.getByText('Your email address is verified. You can now share your profile.').waitFor();
-    assert.ok((await context.cookies()).find((c) => c.name === SESSION_COOKIE), 'the link signed the browser in');
-    await page.getByRole('link', { name: 'Pay for your cards' }).click();
-    await page.waitForURL(`${system.gatewayUrl}/registration`);
-    await main.getByText('Total: R899.00').waitFor();
-    await main.getByRole('button', { name: 'Pay with PayFast' }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
+    await otherPage.goto(`${system.gatewayUrl}/verify-email?token=${token}`);
+    await otherPage.getByText('Your email address is verified. You can now share your profile.').waitFor();
+    assert.ok((await other.cookies()).find((c) => c.name === SESSION_COOKIE), 'the link signed this device in');
+    const unpaid = otherPage.getByRole('region', { name: 'Your order awaits payment' });
+    await unpaid.getByText(/^Order DC-[2-9A-Z]{6}: PVC NFC Card Special$/).waitFor();
+    await unpaid.getByText('R899.00').waitFor();
+    await otherPage.screenshot({ path: screenshotPath('special-verified-pay-for-cards'), fullPage: true });
+    await unpaid.getByRole('button', { name: 'Pay for your cards' }).click();
+    await otherPage.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
     assert.deepEqual(alerts.splice(0), ['You will now go to PayFast to pay for your cards.']);
-    await page.getByText('R 899.00').first().waitFor();
-    await page.screenshot({ path: screenshotPath('payfast-simulator-special'), fullPage: true });
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.gatewayUrl}/thank-you`);
-    await page.getByRole('heading', { name: 'Thank you for your order.' }).waitFor();
+    await otherPage.getByText('R 899.00').first().waitFor();
+    await otherPage.screenshot({ path: screenshotPath('payfast-simulator-special'), fullPage: true });
+    await otherPage.getByRole('button', { name: 'Pay' }).click();
+    await otherPage.waitForURL(`${system.gatewayUrl}/thank-you`);
+    await otherPage.getByRole('heading', { name: 'Thank you for your order.' }).waitFor();
   });
 
   it('marks the order paid, makes the membership DigiGold for a year, and sends the receipt', async () => {
-    const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
-    assert.ok(cookie, 'the verification link signed the browser in');
+    const cookie = (await other.cookies()).find((c) => c.name === SESSION_COOKIE);
+    assert.ok(cookie, 'the verification link signed the device in');
     const client = new ApiClient(system.gatewayUrl);
     client.cookie = `${cookie.name}=${cookie.value}`;
     const order = await waitFor('the order to be paid', async () => {
@@ -104,10 +120,10 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.match(receipt.text, /PVC NFC Card Special/);
     assert.match(receipt.text, /Total: R899\.00/);
 
-    await page.goto(`${system.gatewayUrl}/dashboard`);
-    await page.getByRole('tab', { name: 'Billing' }).click();
-    await page.getByRole('tabpanel', { name: 'Billing' }).getByText('Your membership: DigiGold').waitFor();
-    await page.screenshot({ path: screenshotPath('special-dashboard-billing'), fullPage: true });
+    await otherPage.goto(`${system.gatewayUrl}/dashboard`);
+    await otherPage.getByRole('tab', { name: 'Billing' }).click();
+    await otherPage.getByRole('tabpanel', { name: 'Billing' }).getByText('Your membership: DigiGold').waitFor();
+    await otherPage.screenshot({ path: screenshotPath('special-dashboard-billing'), fullPage: true });
   });
 
   it('an email already registered: the same alert and verify-email page, no session, nothing created; its owner is emailed', async () => {
@@ -145,5 +161,52 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'kagiso-two'"), []);
     assert.deepEqual(await system.sql("SELECT 1 FROM payments.subscriptions WHERE account_id = $1", [existing.accountId]), []);
     await visitor.close();
+  });
+
+  it('in the dashboard’s Orders section an owner cancels one order awaiting payment and pays another at PayFast', async () => {
+    const owner = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Nkosi', email: 'thabo@example.co.za' });
+    // Two checkouts left at PayFast's page (as when the buyer closed the tab): both await payment.
+    for (const id of ['bamboo-card', 'pvc-card']) assert.equal((await owner.client.request('/api/orders', { body: { items: [{ id, quantity: 1 }] } })).status, 201);
+    const [pvc, bamboo] = (await owner.client.request('/api/orders')).body.orders;
+    assert.deepEqual([pvc.lines[0].itemId, bamboo.lines[0].itemId], ['pvc-card', 'bamboo-card']);
+
+    const device = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await device.addCookies([{ name: SESSION_COOKIE, value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    const tab = await device.newPage();
+    const asked: string[] = [];
+    tab.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await tab.goto(`${system.gatewayUrl}/dashboard`);
+    await tab.getByRole('tab', { name: 'Orders' }).click();
+    const panel = tab.getByRole('tabpanel', { name: 'Orders' });
+    const orderOf = (reference: string) => panel.getByRole('listitem').filter({ has: tab.getByRole('heading', { name: `Order ${reference}` }) });
+    await orderOf(bamboo.reference).getByText('Awaiting payment', { exact: true }).waitFor();
+    await orderOf(pvc.reference).getByText('Awaiting payment', { exact: true }).waitFor();
+    await tab.screenshot({ path: screenshotPath('orders-awaiting-payment'), fullPage: true });
+
+    await orderOf(bamboo.reference).getByRole('button', { name: 'Cancel order' }).click();
+    await orderOf(bamboo.reference).getByText('Cancelled', { exact: true }).waitFor();
+    assert.deepEqual(asked.splice(0), [`Cancel order ${bamboo.reference}? Nothing has been paid, so nothing is charged.`]);
+    assert.equal(await orderOf(bamboo.reference).getByRole('button', { name: 'Pay with PayFast' }).count(), 0);
+    const cancelledMail = await system.mail.waitFor((m) => m.to.includes('thabo@example.co.za') && m.subject.includes(`order ${bamboo.reference}`) && /cancelled/.test(m.subject));
+    assert.match(cancelledMail.subject, /Your order is cancelled/);
+    assert.match(cancelledMail.text, /Hi Thabo, nothing was paid for it, so nothing is charged\./);
+
+    await orderOf(pvc.reference).getByRole('button', { name: 'Pay with PayFast' }).click();
+    await tab.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
+    assert.deepEqual(asked.splice(0), ['You will now go to PayFast to pay for your cards.']);
+    await tab.getByText(`R ${(pvc.totalCents / 100).toFixed(2)}`).first().waitFor();
+    await tab.getByRole('button', { name: 'Pay' }).click();
+    await tab.waitForURL(`${system.gatewayUrl}/thank-you`);
+    const statuses = await waitFor('the PVC order paid', async () => {
+      const orders: Array<{ id: string; status: string }> = (await owner.client.request('/api/orders')).body.orders;
+      const byId = new Map(orders.map((o) => [o.id, o.status]));
+      return byId.get(pvc.id) !== 'awaiting-payment' ? byId : null;
+    }, 20_000);
+    assert.ok(['paid', 'proof-ready'].includes(statuses.get(pvc.id)!), statuses.get(pvc.id));
+    assert.equal(statuses.get(bamboo.id), 'cancelled');
+    await device.close();
   });
 });

@@ -689,6 +689,21 @@ export const HttpRoutes = {
     access: 'account',
     responses: { 200: { description: 'Orders', schema: OrderDetailListSchema }, 503: unavailable },
   },
+  cancelOrder: {
+    method: 'post',
+    path: '/api/orders/:orderId/cancellation',
+    operationId: 'cancelOrder',
+    summary: 'Cancels one of the owner’s orders that still awaits payment (nothing was paid, so nothing is refunded)',
+    tag: 'orders',
+    access: 'account',
+    params: orderParams,
+    responses: {
+      200: { description: 'Cancelled', schema: OrderDetailSchema },
+      404: { description: 'Not one of yours', schema: ApiErrorSchema },
+      409: { description: 'Paid or cancelled already (ORDER_MOVE_NOT_ALLOWED)', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
   approveProof: {
     method: 'post',
     path: '/api/orders/:orderId/approval',

@@ -107,6 +107,15 @@ export const SpecialRegistrationRequestSchema = z
   .meta({ id: 'SpecialRegistrationRequest' });
 export type SpecialRegistrationRequest = z.infer<typeof SpecialRegistrationRequestSchema>;
 
+/**
+ * identity's sign-up command: the form's fields and, from the special offer, the specials the new account buys.
+ * identity passes them on in `identity.user.registered` for a new account only (an email that has an account gets
+ * nothing, as it gets no account), and orders places the unpaid order from that event: the order is on the server
+ * whichever browser the verification link is opened in, and is paid from there or from the dashboard.
+ */
+export const RegisterCommandSchema = RegisterRequestSchema.extend({ specials: CheckoutRequestSchema.shape.items.optional() });
+export type RegisterCommand = z.infer<typeof RegisterCommandSchema>;
+
 // -------------------------------------------------------------------------------------------------- payments
 
 export const SubscriptionStatuses = [
@@ -178,7 +187,7 @@ export const ItnReceiptSchema = z.object({
  * Who moves an order from one state to the next, and from where (the orders service enforces this table; the
  * web apps only offer what it allows):
  * - `system`: the proof worker (paid or changes-requested -> proof-ready once a proof is rendered);
- * - `owner`: the buyer (approve the proof, or ask for changes with a note);
+ * - `owner`: the buyer (cancel an order before paying it; approve the proof, or ask for changes with a note);
  * - `print`: the print team (printing, NFC encoded, shipped with courier and tracking, delivered; cancel and refund).
  */
 export const OrderActors = ['system', 'owner', 'print'] as const;
@@ -201,7 +210,7 @@ export const OrderMoves: readonly OrderMove[] = [
   { from: 'printing', to: 'nfc-encoded', by: ['print'] },
   { from: 'nfc-encoded', to: 'shipped', by: ['print'] },
   { from: 'shipped', to: 'delivered', by: ['print'] },
-  { from: 'awaiting-payment', to: 'cancelled', by: ['print'] },
+  { from: 'awaiting-payment', to: 'cancelled', by: ['owner', 'print'] },
   ...(['paid', 'proof-ready', 'changes-requested', 'approved'] as const).map((from): OrderMove => ({ from, to: 'cancelled', by: ['print'] })),
   ...(['paid', 'proof-ready', 'changes-requested', 'approved', 'printing', 'cancelled'] as const).map(
     (from): OrderMove => ({ from, to: 'refunded', by: ['print'] }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from './accounts.js';
 import { EnquiryReceivedSchema } from './enquiries.js';
-import { OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
+import { CheckoutRequestSchema, OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
 import { MembershipSchema } from './profiles.js';
 import type { ServiceName } from './services.js';
 
@@ -28,6 +28,8 @@ export const UserRegisteredSchema = z.object({
   lastName: z.string(),
   role: RoleSchema,
   registeredAt: at,
+  /** The specials chosen with the sign-up (/registration): orders places the unpaid order for them. */
+  specials: CheckoutRequestSchema.shape.items.optional(),
 });
 export type UserRegistered = z.infer<typeof UserRegisteredSchema>;
 

@@ -4,7 +4,6 @@ import {
   LoginRequestSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
-  RegisterRequestSchema,
   RegistrationSchema,
   RoleSchema,
   SessionUserSchema,
@@ -46,6 +45,7 @@ import {
   SetCardDisabledSchema,
   PaymentRedirectSchema,
   PlanListSchema,
+  RegisterCommandSchema,
   StartMembershipSchema,
 } from './commerce.js';
 import type { ServiceName } from './services.js';
@@ -120,7 +120,7 @@ export const Rpc = {
   listCatalogue: rpc('orders', 'orders.catalogue.list', 'public', None, CatalogueListSchema),
   getCatalogueItem: rpc('orders', 'orders.catalogue.get', 'public', CatalogueItemRefSchema, CatalogueItemSchema),
 
-  register: rpc('identity', 'identity.account.register', 'public', RegisterRequestSchema, RegistrationSchema),
+  register: rpc('identity', 'identity.account.register', 'public', RegisterCommandSchema, RegistrationSchema),
   authenticate: rpc('identity', 'identity.account.authenticate', 'public', LoginRequestSchema, SessionUserSchema),
   getAccount: rpc('identity', 'identity.account.get', 'account', None, SessionUserSchema),
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
@@ -183,6 +183,8 @@ export const Rpc = {
   // Print proofs, order states and cards (issue 10). The owner's are `account` (always their own orders); the print
   // console's are for the `print` role only.
   listOrderDetails: rpc('orders', 'orders.order.details', 'account', None, OrderDetailListSchema),
+  /** The owner cancels one of their own orders that still awaits payment. */
+  cancelOrder: rpc('orders', 'orders.order.cancel', 'account', OrderRef, OrderDetailSchema),
   approveProof: rpc('orders', 'orders.proof.approve', 'account', OrderRef, OrderDetailSchema),
   requestProofChanges: rpc('orders', 'orders.proof.request-changes', 'account', OrderRef.extend(RequestChangesSchema.shape), OrderDetailSchema),
   ownProofFile: rpc('orders', 'orders.proof.file', 'account', OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),

@@ -33,8 +33,9 @@ export class OrderFlows {
    * The special offer (/registration): the specials are checked against the catalogue first (400, nothing created).
    *
    * With an account (a visitor): registered exactly as `register` does, and answered the same whether the email was
-   * new or has an account (whose owner identity emails): no session, no order, no subscription. The specials stay
-   * in the browser's basket; the verification link signs the new account in and it pays from here, signed in.
+   * new or has an account (whose owner identity emails): no session. The specials go with the sign-up: a new
+   * account's event carries them and orders places their order, awaiting payment (a taken email gets nothing). The
+   * verification link signs the new account in, in any browser, and the order is paid from there or the dashboard.
    *
    * Signed in (`account: null`): the order for the specials, then payments' PayFast subscription request (the
    * specials now, DigiGold monthly from a year out). A retry after a 503 (payments did not answer) reuses the
@@ -45,7 +46,7 @@ export class OrderFlows {
     if (!body.account && !meta.userId) throw refuse(401, ErrorCode.Unauthorized, 'Please fill in your details to sign up.');
     await this.onlySpecials(body.items, meta);
     if (body.account) {
-      await this.rpc.call(Rpc.register, body.account, meta);
+      await this.rpc.call(Rpc.register, { ...body.account, specials: body.items }, meta);
       return { registered: true, message: AccountMessages.registered };
     }
     const order = (await this.openOrderFor(body.items, meta)) ?? (await this.rpc.call(Rpc.placeOrder, { items: body.items }, meta));

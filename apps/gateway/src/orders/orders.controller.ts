@@ -60,6 +60,11 @@ export class OrdersController {
     return this.rpc.call(Rpc.startOrderPayment, { orderId }, meta);
   }
 
+  @Route(HttpRoutes.cancelOrder)
+  cancel(@Param('orderId') orderId: string, @Meta() meta: RequestMeta): Promise<OrderDetail> {
+    return this.rpc.call(Rpc.cancelOrder, { orderId }, meta);
+  }
+
   @Route(HttpRoutes.listOrderDetails)
   details(@Meta() meta: RequestMeta): Promise<OrderDetailList> {
     return this.rpc.call(Rpc.listOrderDetails, {}, meta);

@@ -95,9 +95,13 @@ const OrderStateTexts: Partial<Record<OrderStateJob['status'], { title: string; 
 
 /** An order moved on: what it is now, the note if any (the owner's or the print team's), the courier and tracking. */
 function orderStateChanged(job: OrderStateJob, brand: Brand): RenderedEmail {
-  const texts = OrderStateTexts[job.status] ?? { title: `Your order is ${job.status}`, next: '' };
+  const unpaidCancel = job.status === 'cancelled' && job.from === 'awaiting-payment';
+  const texts = unpaidCancel
+    ? { title: 'Your order is cancelled', next: 'nothing was paid for it, so nothing is charged. Want the cards after all? Order them again from the shop.' }
+    : (OrderStateTexts[job.status] ?? { title: `Your order is ${job.status}`, next: '' });
   const title = `${texts.title} (order ${job.reference})`;
-  const intro = `Hi ${oneLine(job.firstName, 60)}, ${texts.next}`;
+  // "Hi Nomsa, please look at it...": the sentence goes on after the greeting's comma.
+  const intro = `Hi ${oneLine(job.firstName, 60)}, ${texts.next.charAt(0).toLowerCase()}${texts.next.slice(1)}`;
   const rows: Array<[string, string]> = [
     ['Order', job.reference],
     ['Status', job.status.replace('-', ' ')],

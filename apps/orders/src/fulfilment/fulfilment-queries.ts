@@ -65,9 +65,17 @@ export class FulfilmentQueries {
     return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
   }
 
+  /** One order of the print console; never paid (awaiting payment, or cancelled before paying): not the print team's. */
   async printOrder(orderId: string): Promise<PrintOrder> {
     const stored = await this.orders.byId(this.db, orderId);
-    if (!stored || stored.order.status === 'awaiting-payment') throw ServiceError.notFound(NOT_FOUND);
+    if (!stored || stored.order.paidAt === null) throw ServiceError.notFound(NOT_FOUND);
+    return (await this.printOrders([stored]))[0]!;
+  }
+
+  /** The order the print team has just moved, whatever its state (an unpaid one they cancelled, too). */
+  async movedOrder(orderId: string): Promise<PrintOrder> {
+    const stored = await this.orders.byId(this.db, orderId);
+    if (!stored) throw ServiceError.notFound(NOT_FOUND);
     return (await this.printOrders([stored]))[0]!;
   }
 

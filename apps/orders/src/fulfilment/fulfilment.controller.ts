@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { FulfilmentQueries } from './fulfilment-queries.js';
+import { CancelOrder } from './use-cases/cancel-order.use-case.js';
 import { DecideProof } from './use-cases/decide-proof.use-case.js';
 import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
 import { RecordCardChip } from './use-cases/record-card.use-case.js';
@@ -17,6 +18,7 @@ export class FulfilmentController {
   constructor(
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
     @Inject(DecideProof) private readonly decide: DecideProof,
+    @Inject(CancelOrder) private readonly cancelOrder: CancelOrder,
     @Inject(MoveOrderByPrintTeam) private readonly moveOrder: MoveOrderByPrintTeam,
     @Inject(RecordCardChip) private readonly recordCardChip: RecordCardChip,
     @Inject(RerenderProof) private readonly rerender: RerenderProof,
@@ -26,6 +28,11 @@ export class FulfilmentController {
   @Handles(Rpc.listOrderDetails)
   details(_body: RpcBody<typeof Rpc.listOrderDetails>, meta: SignedInMeta) {
     return this.queries.ownDetails(meta.userId);
+  }
+
+  @Handles(Rpc.cancelOrder)
+  cancel({ orderId }: RpcBody<typeof Rpc.cancelOrder>, meta: SignedInMeta) {
+    return this.cancelOrder.execute(meta.userId, orderId);
   }
 
   @Handles(Rpc.approveProof)

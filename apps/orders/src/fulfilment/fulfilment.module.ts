@@ -7,6 +7,7 @@ import { FulfilmentQueries } from './fulfilment-queries.js';
 import { OrderStateMachine } from './order-state-machine.js';
 import { PROFILES_RPC, ProfilesClient } from './profiles-client.js';
 import { ProofQueue } from './proof-queue.js';
+import { CancelOrder } from './use-cases/cancel-order.use-case.js';
 import { DecideProof } from './use-cases/decide-proof.use-case.js';
 import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
 import { ProofTriggers } from './use-cases/proof-triggers.handler.js';
@@ -40,6 +41,7 @@ export class FulfilmentModule {
         FulfilmentQueries,
         OrderStateMachine,
         DecideProof,
+        CancelOrder,
         MoveOrderByPrintTeam,
         RecordCardChip,
         RerenderProof,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Material, OrderActor, OrderStatus } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -179,8 +179,8 @@ export class FulfilmentRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The print team's queue: every paid order (not the unpaid ones), newest first. */
+  /** The print team's queue: every order that was paid (not one awaiting payment, nor one cancelled unpaid), newest first. */
   async printQueue(db: Executor, limit: number) {
-    return db.select().from(orders).where(ne(orders.status, 'awaiting-payment')).orderBy(desc(orders.paidAt), desc(orders.id)).limit(limit);
+    return db.select().from(orders).where(isNotNull(orders.paidAt)).orderBy(desc(orders.paidAt), desc(orders.id)).limit(limit);
   }
 }

@@ -4,10 +4,11 @@ import { OrdersCoreModule } from './orders-core.module.js';
 import { OrdersQueries } from './orders-queries.js';
 import { MarkOrderPaid } from './use-cases/mark-order-paid.use-case.js';
 import { PlaceOrder } from './use-cases/place-order.use-case.js';
+import { SignUpSpecials } from './use-cases/sign-up-specials.handler.js';
 
 @Module({
   imports: [OrdersCoreModule],
   controllers: [OrdersController],
-  providers: [OrdersQueries, PlaceOrder, MarkOrderPaid],
+  providers: [OrdersQueries, PlaceOrder, MarkOrderPaid, SignUpSpecials],
 })
 export class OrdersModule {}

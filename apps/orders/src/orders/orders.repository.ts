@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { orderLines, orders } from '../db/schema.js';
@@ -48,11 +48,12 @@ export class OrdersRepository {
     return row ?? null;
   }
 
+  /** Awaiting payment (or cancelled before any payment: the money came anyway) becomes paid. */
   async markPaid(tx: Transaction, id: string, paidAt: Date): Promise<StoredOrder> {
     const [row] = await tx
       .update(orders)
       .set({ status: 'paid', paidAt })
-      .where(and(eq(orders.id, id), eq(orders.status, 'awaiting-payment')))
+      .where(and(eq(orders.id, id), inArray(orders.status, ['awaiting-payment', 'cancelled']), isNull(orders.paidAt)))
       .returning();
     if (!row) throw new Error(`order ${id} was not awaiting payment`);
     return (await this.withLines(tx, [row]))[0]!;

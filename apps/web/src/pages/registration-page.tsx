@@ -7,11 +7,12 @@ import { goToPayFast, registerSpecial } from '../modules/billing/api/billing';
 import { LoadingNotice } from '../modules/session/components/loading-notice';
 import { useSession } from '../modules/session/hooks/use-session';
 import { useCart } from '../modules/shop/hooks/use-cart';
+import { cartStore } from '../modules/shop/utils/cart-store';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 /** The spec's alert before the browser leaves for PayFast (section 2, "Thanks for joining!"). */
 export const JOINED_ALERT =
-  'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, and brings you back here to pay for your cards at PayFast.';
+  'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, on this device or another, and then you pay for your cards at PayFast.';
 export const PAY_ALERT = 'You will now go to PayFast to pay for your cards.';
 /** The spec's failure alert (section 8), followed by the server's message. */
 export const REGISTER_FAILED_PREFIX = 'Failed to register: ';
@@ -46,8 +47,10 @@ export function RegistrationPage() {
     const result = await registerSpecial(account, specials);
     if (result.ok) {
       if ('registered' in result.data) {
-        // Signed up (or the email has an account: the same answer). The specials stay in the basket until the
-        // emailed link signs the account in; then this page pays them.
+        // Signed up (or the email has an account: the same answer). The specials went with the sign-up: a new
+        // account's order is on the server, paid once the emailed link signs it in (in any browser), so they leave
+        // the basket here.
+        for (const item of specials) cartStore.remove(item.id);
         window.alert(JOINED_ALERT);
         void navigate(WebRoutes.verifyEmail, { replace: true });
         return null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountMessages, Events, type RegisterRequest, type Registration } from '@digicard/contracts';
+import { AccountMessages, Events, type RegisterCommand, type Registration } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { CONFIG, DATABASE, OUTBOX_RELAY } from '@digicard/server';
@@ -23,7 +23,9 @@ const isUniqueViolation = (error: unknown, index: string): boolean => {
  * (the profile and the verification email follow from the event); the event carries no secret. An email that has an
  * account already (whatever its case) is not refused, so nobody learns whether an address is registered
  * (decisions.md): nothing is created, `identity.registration.attempted` tells notifications to email the owner, and
- * the answer is `{ accountId: null }`, which the gateway answers exactly as it answers a new account.
+ * the answer is `{ accountId: null }`, which the gateway answers exactly as it answers a new account. The special
+ * offer's specials ride on the new account's event (orders places their unpaid order from it); a taken email's
+ * are dropped with the rest of the attempt.
  */
 @Injectable()
 export class RegisterAccount {
@@ -34,7 +36,7 @@ export class RegisterAccount {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  async execute(input: RegisterRequest): Promise<Registration> {
+  async execute(input: RegisterCommand): Promise<Registration> {
     const weak = passwordProblem(input.password, input);
     if (weak) throw AccountErrors.field('password', weak);
     // A removed team rep's username and email are free again once their grace period is over.
@@ -55,7 +57,7 @@ export class RegisterAccount {
           lastName: input.lastName,
           passwordHash,
         });
-        await recordEvent(tx, outbox, Events.userRegistered, registeredEvent(row));
+        await recordEvent(tx, outbox, Events.userRegistered, { ...registeredEvent(row), ...(input.specials?.length ? { specials: input.specials } : {}) });
         return row;
       });
       this.relay?.kick();

@@ -26,6 +26,6 @@ export class MoveOrderByPrintTeam {
       await this.states.move(tx, order, move.to, { by: 'print', accountId: printerId }, { note: move.note ?? null, shipment });
     });
     this.relay?.kick();
-    return this.queries.printOrder(orderId);
+    return this.queries.movedOrder(orderId);
   }
 }

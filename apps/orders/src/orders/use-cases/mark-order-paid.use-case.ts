@@ -13,8 +13,10 @@ import { OrdersRepository } from '../orders.repository.js';
 /**
  * PayFast took the money for an order (payments checked the ITN): awaiting payment becomes paid, with
  * `orders.order.paid` (the receipt email follows from it) in the same transaction as the change and the record of
- * the event. A payment for an unknown, paid or cancelled order changes nothing and is logged: a redelivery, or a
- * case for support, never a second paid event.
+ * the event. An order cancelled before any payment (by its owner, or the print team) that is paid all the same (a
+ * PayFast page left open) goes ahead as paid, its history saying so: the money is never kept for nothing. A payment
+ * for an unknown or paid order changes nothing and is logged: a redelivery, or a case for support, never a second
+ * paid event.
  */
 @Injectable()
 export class MarkOrderPaid {
@@ -34,7 +36,8 @@ export class MarkOrderPaid {
       this.logger.warn(context, 'payment for an unknown order ignored');
       return;
     }
-    if (order.status !== 'awaiting-payment') {
+    const cancelledUnpaid = order.status === 'cancelled' && order.paidAt === null;
+    if (order.status !== 'awaiting-payment' && !cancelledUnpaid) {
       this.logger.warn({ ...context, status: order.status }, `payment for an order that is ${order.status} ignored`);
       return;
     }
@@ -44,7 +47,9 @@ export class MarkOrderPaid {
       return;
     }
     const paid = toOrder(await this.orders.markPaid(tx, order.id, new Date(payment.completedAt)));
-    await this.fulfilment.addHistory(tx, { orderId: order.id, fromStatus: 'awaiting-payment', toStatus: 'paid', actor: 'system', actorAccountId: null, note: null, at: new Date(paid.paidAt!) });
+    if (cancelledUnpaid) this.logger.warn(context, 'payment for an order cancelled before payment: it goes ahead as paid');
+    const note = cancelledUnpaid ? 'Paid after it was cancelled: the order goes ahead.' : null;
+    await this.fulfilment.addHistory(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'paid', actor: 'system', actorAccountId: null, note, at: new Date(paid.paidAt!) });
     await this.allocateCards(tx, order.id, order.accountId, paid.lines);
     // The proof is on its way: the `proof-render` job is queued from `orders.order.paid` once this commits.
     await this.fulfilment.proofRendering(tx, order.id);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, Events, type CheckoutRequest, type Order } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { outbox } from '../../db/schema.js';
@@ -28,41 +28,44 @@ export class PlaceOrder {
   ) {}
 
   async execute(accountId: string, request: CheckoutRequest): Promise<Order> {
-    const stored = await this.db.transaction(async (tx) => {
-      const items = new Map((await this.catalogue.byIds(tx, request.items.map((i) => i.id))).map((row) => [row.id, row]));
-      const unknown = request.items.flatMap((line, index) => (items.has(line.id) ? [] : [[index, line.id] as const]));
-      if (unknown.length > 0) {
-        throw new ServiceError({
-          statusCode: 400,
-          code: ErrorCode.ValidationFailed,
-          message: 'Please correct the highlighted fields.',
-          // The same keys as the gateway's own validation of the basket, so the browser marks the right line.
-          fieldErrors: Object.fromEntries(unknown.map(([index, id]) => [`items.${index}.id`, [`“${id}” is not in the shop.`]])),
-        });
-      }
-      const lines: NewOrderLine[] = request.items.map(({ id, quantity }) => {
-        const item = items.get(id)!;
-        const unitPriceCents = item.specialPrice ?? item.normalPrice;
-        return { itemId: id, name: item.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity, includedGoldMonths: item.includedGoldMonths };
-      });
-      const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-      let placed: StoredOrder | null = null;
-      for (let attempt = 0; !placed && attempt < REFERENCE_ATTEMPTS; attempt++) {
-        placed = await this.orders.insert(tx, { id: randomUUID(), reference: newOrderReference(), accountId, totalCents }, lines);
-      }
-      if (!placed) throw new Error(`no free order reference after ${REFERENCE_ATTEMPTS} attempts`);
-      const order = toOrder(placed);
-      await recordEvent(tx, outbox, Events.orderPlaced, {
-        orderId: order.id,
-        accountId,
-        reference: order.reference,
-        lines: order.lines,
-        totalCents: order.totalCents,
-        at: order.createdAt,
-      });
-      return placed;
-    });
+    const stored = await this.db.transaction((tx) => this.placeIn(tx, accountId, request));
     this.relay?.kick();
     return toOrder(stored);
+  }
+
+  /** The order and its event in the caller's transaction (the sign-up's specials are placed in their event's). */
+  async placeIn(tx: Transaction, accountId: string, request: CheckoutRequest): Promise<StoredOrder> {
+    const items = new Map((await this.catalogue.byIds(tx, request.items.map((i) => i.id))).map((row) => [row.id, row]));
+    const unknown = request.items.flatMap((line, index) => (items.has(line.id) ? [] : [[index, line.id] as const]));
+    if (unknown.length > 0) {
+      throw new ServiceError({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: 'Please correct the highlighted fields.',
+        // The same keys as the gateway's own validation of the basket, so the browser marks the right line.
+        fieldErrors: Object.fromEntries(unknown.map(([index, id]) => [`items.${index}.id`, [`“${id}” is not in the shop.`]])),
+      });
+    }
+    const lines: NewOrderLine[] = request.items.map(({ id, quantity }) => {
+      const item = items.get(id)!;
+      const unitPriceCents = item.specialPrice ?? item.normalPrice;
+      return { itemId: id, name: item.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity, includedGoldMonths: item.includedGoldMonths };
+    });
+    const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    let placed: StoredOrder | null = null;
+    for (let attempt = 0; !placed && attempt < REFERENCE_ATTEMPTS; attempt++) {
+      placed = await this.orders.insert(tx, { id: randomUUID(), reference: newOrderReference(), accountId, totalCents }, lines);
+    }
+    if (!placed) throw new Error(`no free order reference after ${REFERENCE_ATTEMPTS} attempts`);
+    const order = toOrder(placed);
+    await recordEvent(tx, outbox, Events.orderPlaced, {
+      orderId: order.id,
+      accountId,
+      reference: order.reference,
+      lines: order.lines,
+      totalCents: order.totalCents,
+      at: order.createdAt,
+    });
+    return placed;
   }
 }

@@ -3,7 +3,7 @@ import { Button, Notice } from '@digicard/ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../session/hooks/use-session';
-import { useCart } from '../../shop/hooks/use-cart';
+import { UnpaidOrders } from '../../orders/components/unpaid-orders';
 import { focusOnMount } from '../../site/utils/focus-on-mount';
 import { verifyEmailOnce, type VerificationOutcome } from '../utils/verify-email-once';
 import { ResendVerification } from './resend-verification';
@@ -11,13 +11,11 @@ import { ResendVerification } from './resend-verification';
 type Phase = { kind: 'verifying' } | VerificationOutcome;
 
 /**
- * The link from the verification email: "Verifying your email...", then the server's answer. A used or expired
- * link offers a new email (signed in) or "Log In" (signed out); a failed request offers "Try again".
+ * The link from the verification email: "Verifying your email...", then the server's answer (and, once verified, any
+ * order of the sign-up still to be paid, with "Pay for your cards"). A used or expired link offers a new email (signed in) or "Log In" (signed out); a failed request offers "Try again".
  */
 export function EmailVerification({ token }: { token: string }) {
   const wellFormed = VerifyEmailSchema.safeParse({ token }).success;
-  // The special offer's sign-up left its specials in the basket: the verified (now signed-in) owner pays them next.
-  const hasSpecials = useCart().some((item) => item.specialPrice !== null);
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<Phase>(
     wellFormed ? { kind: 'verifying' } : { kind: 'invalid', message: AccountMessages.linkInvalid },
@@ -52,13 +50,10 @@ export function EmailVerification({ token }: { token: string }) {
           <Notice tone="success" role="status" tabIndex={-1} ref={focusOnMount} className="verify-email__result">
             {phase.message}
           </Notice>
+          {/* The special offer's sign-up placed an order on the server: the now signed-in owner pays it here, in any browser. */}
+          <UnpaidOrders />
           <p className="page__actions">
-            {hasSpecials ? (
-              <Link to={WebRoutes.registration} className="button-link">
-                Pay for your cards
-              </Link>
-            ) : null}
-            <Link to={WebRoutes.dashboard} className={hasSpecials ? 'button-link button-link--secondary' : 'button-link'}>
+            <Link to={WebRoutes.dashboard} className="button-link">
               Go to Dashboard
             </Link>
           </p>

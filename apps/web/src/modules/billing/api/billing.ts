@@ -20,8 +20,9 @@ export const fetchOrders = () => getJson(HttpRoutes.listOrders);
 export const checkout = (cart: readonly CartItem[]) => postJson(HttpRoutes.checkout, { items: cart.map(({ id, quantity }) => ({ id, quantity })) });
 
 /**
- * POST /api/registration: the special offer. Signs up (`account`; null when signed in already), places the order
- * for the specials and answers where to pay them at PayFast with their year of DigiGold.
+ * POST /api/registration: the special offer. With `account`: signs up, and a new account's order for the specials
+ * is placed on the server (paid after the emailed link signs it in). Signed in (`account` null): places the order
+ * and answers where to pay it at PayFast with its year of DigiGold.
  */
 export const registerSpecial = (account: RegisterRequest | null, specials: readonly CartItem[]) =>
   postJson(HttpRoutes.registerSpecial, { account, items: specials.map(({ id, quantity }) => ({ id, quantity })) });

@@ -3,6 +3,10 @@ import { callAt, getJson, routePath } from '../../api/http';
 
 /** GET /api/order-details: the owner's orders with proof, cards, history and tracking. */
 export const fetchOrderDetails = () => getJson(HttpRoutes.listOrderDetails);
+/** Where to pay one of the owner's orders that still awaits payment (a special bought with a sign-up, say). */
+export const payOrder = (orderId: string) => callAt(HttpRoutes.payOrder, { orderId });
+/** Cancels one of the owner's orders that still awaits payment. */
+export const cancelOrder = (orderId: string) => callAt(HttpRoutes.cancelOrder, { orderId });
 export const approveProof = (orderId: string) => callAt(HttpRoutes.approveProof, { orderId });
 export const requestProofChanges = (orderId: string, note: string) => callAt(HttpRoutes.requestProofChanges, { orderId }, { note });
 export const setCardDisabled = (serial: string, disabled: boolean) => callAt(HttpRoutes.setCardDisabled, { serial }, { disabled });

@@ -3,21 +3,23 @@ import { Button, FormAlert } from '@digicard/ui';
 import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
-import { approveProof, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
+import { approveProof, cancelOrder, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
+import { payForOrder } from './unpaid-orders';
 import { proofText, StatusText } from './order-labels';
 import { StatusHistory } from './status-history';
 import '../orders.css';
 
 /**
- * Orders: each paid order with its proof (preview and PDF), Approve / Request changes (with a note), the status
- * history, courier and tracking, and its cards (a lost one can be disabled).
+ * Orders: each order with its proof (preview and PDF), Approve / Request changes (with a note), the status history,
+ * courier and tracking, and its cards (a lost one can be disabled). One still awaiting payment (a special bought with
+ * the sign-up, or a checkout left at PayFast) can be paid or cancelled here.
  */
 export function OrdersSection() {
   const load = useCallback(() => fetchOrderDetails(), []);
   const { state, retry, replace } = useOwnerData(load, 'Your orders could not be loaded.');
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
-  const orders = state.value.orders.filter((o) => o.status !== 'awaiting-payment');
+  const orders = state.value.orders;
   if (orders.length === 0) return <p>No orders yet. Cards you buy appear here with their print proof.</p>;
   const update = (changed: OrderDetail) => replace({ orders: state.value.orders.map((o) => (o.id === changed.id ? changed : o)) });
   return (
@@ -36,6 +38,7 @@ function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: Orde
   const [note, setNote] = useState('');
   const proofNotice = proofText(order.proof);
   const canDecide = order.status === 'proof-ready' && order.proof?.status === 'ready';
+  const unpaid = order.status === 'awaiting-payment';
   const urls = order.proof && order.proof.version > 0 ? ownProofUrls(order.id, order.proof.version) : null;
 
   async function run(action: () => Promise<{ ok: true; data: OrderDetail } | { ok: false; error: { message: string; fieldErrors?: Record<string, string[]> } }>) {
@@ -75,6 +78,37 @@ function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: Orde
         </figure>
       ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
+      {unpaid ? (
+        <div className="orders__actions">
+          <Button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              setError(null);
+              void payForOrder(order.id).then((failed) => {
+                if (failed) {
+                  setBusy(false);
+                  setError(failed);
+                }
+              });
+            }}
+          >
+            Pay with PayFast
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              if (!window.confirm(`Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.`)) return;
+              void run(() => cancelOrder(order.id));
+            }}
+          >
+            Cancel order
+          </Button>
+        </div>
+      ) : null}
       {canDecide ? (
         <div className="orders__actions">
           <Button type="button" disabled={busy} onClick={() => void run(() => approveProof(order.id))}>
