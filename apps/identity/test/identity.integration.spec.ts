@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AccountMessages, Events, Rpc, type RegisterRequest, type SessionUser } from '@digicard/contracts';
+import { newEmailToken } from '@digicard/server';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { identityService } from '../src/service.js';
@@ -41,9 +42,10 @@ async function register(username: string, overrides: Partial<RegisterRequest> = 
 
 /** A token as the notifications service gets it for an email link. */
 async function tokenFor(accountId: string, purpose: 'verify-email' | 'reset-password'): Promise<string> {
-  const issued = await service.get(IssueEmailToken).execute(accountId, purpose);
+  const { token, tokenHash } = newEmailToken();
+  const issued = await service.get(IssueEmailToken).execute(accountId, purpose, tokenHash);
   if (!issued) throw new Error(`no ${purpose} token issued for ${accountId}`);
-  return issued.token;
+  return token;
 }
 
 const eventsOf = async (event: { subject: string }, accountId: string) =>
@@ -230,23 +232,33 @@ describe('email verification', () => {
 });
 
 describe('issue token (service calls)', () => {
-  it('issues a token for the account named only, storing its hash, never the token', async () => {
+  it('stores the hash it is given for the account named only; the token never crosses the bus', async () => {
     const a = await register('ayanda');
     const b = await register('bongani');
-    const issued = await service.call(Rpc.issueVerificationToken, { accountId: b.id });
+    const { token, tokenHash } = newEmailToken();
+    const issued = await service.call(Rpc.issueVerificationToken, { accountId: b.id, tokenHash });
     expect(issued).toEqual({
       ok: true,
-      value: { token: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), email: 'bongani@example.test', firstName: 'Bongani', expiresAt: expect.stringMatching(/^\d{4}-/) },
+      value: { email: 'bongani@example.test', firstName: 'Bongani', expiresAt: expect.stringMatching(/^\d{4}-/) },
     });
     if (!issued.ok || !issued.value) throw new Error('no token');
+    expect(JSON.stringify(issued)).not.toContain(token);
     const lifetime = Date.parse(issued.value.expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan(23.9 * 3600_000);
     expect(lifetime).toBeLessThanOrEqual(24 * 3600_000);
     const stored = await service.sql<{ account_id: string; purpose: string; token_hash: string }>('SELECT account_id, purpose, token_hash FROM identity.email_tokens WHERE account_id IN ($1, $2)', [a.id, b.id]);
-    expect(stored).toEqual([{ account_id: b.id, purpose: 'verify-email', token_hash: createHash('sha256').update(issued.value.token).digest('hex') }]);
-    expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox'))).not.toContain(issued.value.token);
+    expect(stored).toEqual([{ account_id: b.id, purpose: 'verify-email', token_hash: createHash('sha256').update(token).digest('hex') }]);
+    expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox'))).not.toContain(token);
+    // The caller's retry (its first call timed out) sends the same hash: the same answer, still one token.
+    expect(await service.call(Rpc.issueVerificationToken, { accountId: b.id, tokenHash })).toEqual(issued);
+    expect(await service.sql('SELECT 1 FROM identity.email_tokens WHERE account_id = $1', [b.id])).toHaveLength(1);
+    // A hash already stored for B cannot be claimed for A, nor for another purpose.
+    expect(await service.call(Rpc.issueVerificationToken, { accountId: a.id, tokenHash })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.issuePasswordResetToken, { accountId: b.id, tokenHash })).toMatchObject({ ok: false, status: 409 });
+    // Anything but a SHA-256 in hex is refused at the edge.
+    expect(await service.call(Rpc.issueVerificationToken, { accountId: b.id, tokenHash: token })).toMatchObject({ ok: false, status: 400 });
     // The token verifies B, and only B.
-    await service.get(VerifyEmail).execute(issued.value.token);
+    await service.get(VerifyEmail).execute(token);
     expect(await service.call(Rpc.getAccount, {}, { accountId: b.id })).toMatchObject({ ok: true, value: { isVerified: true } });
     expect(await service.call(Rpc.getAccount, {}, { accountId: a.id })).toMatchObject({ ok: true, value: { isVerified: false } });
   });
@@ -254,10 +266,10 @@ describe('issue token (service calls)', () => {
   it('issues no verification token for a verified account, nor any for an unknown one; reset tokens still come', async () => {
     const user = await register('verifiedone');
     await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'));
-    expect(await service.get(IssueEmailToken).execute(user.id, 'verify-email')).toBeNull();
-    expect(await service.call(Rpc.issueVerificationToken, { accountId: user.id })).toEqual({ ok: true, value: null });
-    expect(await service.call(Rpc.issuePasswordResetToken, { accountId: '00000000-0000-4000-8000-000000000000' })).toEqual({ ok: true, value: null });
-    const reset = await service.call(Rpc.issuePasswordResetToken, { accountId: user.id });
+    expect(await service.get(IssueEmailToken).execute(user.id, 'verify-email', newEmailToken().tokenHash)).toBeNull();
+    expect(await service.call(Rpc.issueVerificationToken, { accountId: user.id, tokenHash: newEmailToken().tokenHash })).toEqual({ ok: true, value: null });
+    expect(await service.call(Rpc.issuePasswordResetToken, { accountId: '00000000-0000-4000-8000-000000000000', tokenHash: newEmailToken().tokenHash })).toEqual({ ok: true, value: null });
+    const reset = await service.call(Rpc.issuePasswordResetToken, { accountId: user.id, tokenHash: newEmailToken().tokenHash });
     expect(reset).toMatchObject({ ok: true, value: { email: 'verifiedone@example.test', firstName: 'Verifiedone' } });
     if (reset.ok && reset.value) expect(Date.parse(reset.value.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
   });

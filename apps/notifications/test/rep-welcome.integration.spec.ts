@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { Events, Rpc } from '@digicard/contracts';
+import { newEmailToken } from '@digicard/server';
 import { InProcessService } from '@digicard/service-testing';
 import { DEFAULTS, TestSystem, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
@@ -97,7 +98,7 @@ describe('rep welcome', () => {
   it('sends no welcome for an account that is not a team member', async () => {
     const user = await identity.call(Rpc.register, { username: 'not-a-rep', firstName: 'Pieter', lastName: 'Botha', email: 'not-a-rep@example.test', password: PASSWORD });
     if (!user.ok) throw new Error(user.message);
-    expect(await identity.call(Rpc.issueWelcomeToken, { accountId: user.value.accountId! }, null)).toEqual({ ok: true, value: null });
+    expect(await identity.call(Rpc.issueWelcomeToken, { accountId: user.value.accountId!, tokenHash: newEmailToken().tokenHash }, null)).toEqual({ ok: true, value: null });
     const eventId = await service.publish(Events.teamMemberAdded, { leaderAccountId: user.value.accountId!, memberAccountId: user.value.accountId!, username: 'not-a-rep', tel: '0821234567', addedAt: new Date().toISOString() });
     await service.handled(Events.teamMemberAdded, eventId);
     expect(inbox.filter((m) => m.subject.startsWith('Welcome to your team') && m.to.includes('not-a-rep@example.test'))).toHaveLength(0);

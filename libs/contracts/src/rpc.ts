@@ -107,9 +107,13 @@ const None = z.object({});
 const OrderRef = z.object({ orderId: z.uuid() });
 /** For services acting on an event about an account (no person is signed in behind the call). */
 const AccountRef = z.object({ accountId: z.uuid() });
-/** A freshly issued single-use token, for the email that carries it. Request/reply only: never in an event or a log. */
+/**
+ * A single-use token for an email link, made by the service that sends the email: only its SHA-256 (hex) crosses the
+ * bus, never the token. Identity stores the hash with its lifetime and answers where to send the link.
+ */
+const TokenToIssue = AccountRef.extend({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/, 'A token hash is 64 hex digits.') });
+/** Where the link goes, and until when it works. Request/reply only. */
 const IssuedToken = z.object({
-  token: z.string(),
   email: z.string(),
   firstName: z.string(),
   expiresAt: z.iso.datetime(),
@@ -125,9 +129,9 @@ export const Rpc = {
   getAccount: rpc('identity', 'identity.account.get', 'account', None, SessionUserSchema),
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
   requestVerification: rpc('identity', 'identity.verification.request', 'account', None, z.object({ requested: z.boolean() })),
-  issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', AccountRef, IssuedToken.nullable()),
+  issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', TokenToIssue, IssuedToken.nullable()),
   requestPasswordReset: rpc('identity', 'identity.password-reset.request', 'public', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
-  issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', 'service', AccountRef, IssuedToken.nullable()),
+  issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', 'service', TokenToIssue, IssuedToken.nullable()),
   resetPassword: rpc('identity', 'identity.password.reset', 'public', PasswordResetSchema, SessionUserSchema),
   deleteAccount: rpc('identity', 'identity.account.delete', 'account', DeleteAccountSchema, z.object({ deleted: z.literal(true) })),
 
@@ -257,7 +261,7 @@ export const Rpc = {
    * A new rep's welcome link: a password-reset token (the same single-use mechanism) that lives 7 days. Team members
    * only; null otherwise. For the notifications service acting on `teams.member.added`.
    */
-  issueWelcomeToken: rpc('identity', 'identity.welcome.issue', 'service', AccountRef, IssuedToken.nullable()),
+  issueWelcomeToken: rpc('identity', 'identity.welcome.issue', 'service', TokenToIssue, IssuedToken.nullable()),
 
   listTeam: rpc('teams', 'teams.team.list', ['teamLeader'], None, TeamSchema),
   addRep: rpc('teams', 'teams.rep.add', ['teamLeader'], AddRepRequestSchema, RepSchema),

@@ -8,3 +8,4 @@ export * from './tokens.js';
 export * from './rpc-client.js';
 export * from './consume.js';
 export * from './handles.js';
+export * from './email-token.js';

@@ -73,8 +73,8 @@ export class AccountsController {
   }
 
   @Handles(Rpc.issueVerificationToken)
-  issueVerificationToken({ accountId }: Body<typeof Rpc.issueVerificationToken>) {
-    return this.issueEmailToken.execute(accountId, 'verify-email');
+  issueVerificationToken({ accountId, tokenHash }: Body<typeof Rpc.issueVerificationToken>) {
+    return this.issueEmailToken.execute(accountId, 'verify-email', tokenHash);
   }
 
   @Handles(Rpc.requestPasswordReset)
@@ -83,13 +83,13 @@ export class AccountsController {
   }
 
   @Handles(Rpc.issuePasswordResetToken)
-  issuePasswordResetToken({ accountId }: Body<typeof Rpc.issuePasswordResetToken>) {
-    return this.issueEmailToken.execute(accountId, 'reset-password');
+  issuePasswordResetToken({ accountId, tokenHash }: Body<typeof Rpc.issuePasswordResetToken>) {
+    return this.issueEmailToken.execute(accountId, 'reset-password', tokenHash);
   }
 
   @Handles(Rpc.issueWelcomeToken)
-  issueWelcomeToken({ accountId }: Body<typeof Rpc.issueWelcomeToken>) {
-    return this.issueEmailToken.execute(accountId, 'reset-password', true);
+  issueWelcomeToken({ accountId, tokenHash }: Body<typeof Rpc.issueWelcomeToken>) {
+    return this.issueEmailToken.execute(accountId, 'reset-password', tokenHash, true);
   }
 
   @Handles(Rpc.resetPassword)

@@ -83,6 +83,16 @@ export class AccountsRepository {
     await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt });
   }
 
+  /** The token stored under this hash (any state), locked: a second issue of the same hash is a retry. */
+  async tokenByHash(tx: Transaction, tokenHash: string): Promise<{ accountId: string; purpose: TokenPurpose; expiresAt: Date } | null> {
+    const [row] = await tx
+      .select({ accountId: emailTokens.accountId, purpose: emailTokens.purpose, expiresAt: emailTokens.expiresAt })
+      .from(emailTokens)
+      .where(eq(emailTokens.tokenHash, tokenHash))
+      .for('update');
+    return row ?? null;
+  }
+
   /** Earlier unused tokens of this purpose stop working (a reset link is only good until the next one). */
   async revokeTokens(tx: Executor, accountId: string, purpose: TokenPurpose, at: Date): Promise<void> {
     await tx

@@ -1,10 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashEmailToken } from '@digicard/server';
 
-/** 128 random bits, base64url: what goes in the link. */
-export const newToken = (): string => randomBytes(16).toString('base64url');
-
-/** What is stored: a token is as good as a password, so only its hash is kept. */
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** What is stored: a token is as good as a password, so only its hash is kept (the sender of the email made it). */
+export const hashToken = hashEmailToken;
 
 export const TOKEN_LIFETIME_MS = {
   'verify-email': 24 * 3600 * 1000,

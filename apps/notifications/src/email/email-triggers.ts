@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
-import { CONFIG, LOGGER, OnEvent, RpcCallError, type EventContext, type RpcClient } from '@digicard/server';
+import { CONFIG, LOGGER, OnEvent, RpcCallError, newEmailToken, type EventContext, type RpcClient } from '@digicard/server';
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
 import { EmailQueue } from './email.queue.js';
@@ -74,14 +74,15 @@ export class EmailTriggers {
 
   @OnEvent(Events.passwordResetRequested)
   async passwordResetRequested({ accountId }: Data<typeof Events.passwordResetRequested>, { eventId }: EventContext): Promise<void> {
-    const issued = await this.identity.call(Rpc.issuePasswordResetToken, { accountId }, meta(eventId));
+    const { token, tokenHash } = newEmailToken();
+    const issued = await this.identity.call(Rpc.issuePasswordResetToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return;
     await this.emails.enqueue({
       template: 'reset-password',
       sourceEventId: eventId,
       to: issued.email,
       firstName: issued.firstName,
-      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
+      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
       expiresAt: issued.expiresAt,
     });
   }
@@ -89,7 +90,8 @@ export class EmailTriggers {
   /** A leader added a rep: a welcome, with a link to choose their own password (valid for a week). */
   @OnEvent(Events.teamMemberAdded)
   async teamMemberAdded({ memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>, { eventId }: EventContext): Promise<void> {
-    const issued = await this.identity.call(Rpc.issueWelcomeToken, { accountId: memberAccountId }, meta(eventId));
+    const { token, tokenHash } = newEmailToken();
+    const issued = await this.identity.call(Rpc.issueWelcomeToken, { accountId: memberAccountId, tokenHash }, meta(eventId));
     if (!issued) return;
     const leader = await this.accountOf(leaderAccountId, eventId);
     await this.emails.enqueue({
@@ -98,7 +100,7 @@ export class EmailTriggers {
       to: issued.email,
       firstName: issued.firstName,
       leaderName: leader ? `${leader.firstName} ${leader.lastName}`.trim() : 'Your team leader',
-      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(issued.token)}`,
+      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
       expiresAt: issued.expiresAt,
     });
   }
@@ -238,14 +240,15 @@ export class EmailTriggers {
   }
 
   private async verificationEmail(accountId: string, eventId: string): Promise<EmailJob | null> {
-    const issued = await this.identity.call(Rpc.issueVerificationToken, { accountId }, meta(eventId));
+    const { token, tokenHash } = newEmailToken();
+    const issued = await this.identity.call(Rpc.issueVerificationToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return null;
     return {
       template: 'verify-email',
       sourceEventId: eventId,
       to: issued.email,
       firstName: issued.firstName,
-      link: `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(issued.token)}`,
+      link: `${this.config.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`,
       expiresAt: issued.expiresAt,
     };
   }
