@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, Rpc } from '@digicard/contracts';
+import { Events, ProfileDefaults, Rpc } from '@digicard/contracts';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
@@ -11,7 +11,7 @@ import { StoreImage } from '../src/profiles/use-cases/store-image.use-case.js';
 
 let service: InProcessService<Config>;
 
-async function registered(username: string): Promise<string> {
+async function registered(username: string, role: 'user' | 'teamLeader' | 'teamMember' = 'user'): Promise<string> {
   const accountId = randomUUID();
   const eventId = await service.publish(Events.userRegistered, {
     accountId,
@@ -19,7 +19,7 @@ async function registered(username: string): Promise<string> {
     email: `${username}@example.test`,
     firstName: 'Media',
     lastName: 'Tester',
-    role: 'user',
+    role,
     registeredAt: new Date().toISOString(),
   });
   await service.handled(Events.userRegistered, eventId);
@@ -82,5 +82,32 @@ describe('images in the profiles service', () => {
     expect(await service.call(Rpc.getMedia, { id: idOf(url) })).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.getMedia, { id: idOf(url) }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.getMedia, { id: idOf(url) }, { accountId })).toMatchObject({ ok: true, value: { shareable: false } });
+  });
+
+  it('serves a private leader’s logo to visitors while a public rep’s page shows it, and nothing of the leader’s own', async () => {
+    const leader = await registered('private-lead', 'teamLeader');
+    await service.sql("UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1", [leader]);
+    const store = service.get(StoreImage);
+    const logo = await store.execute(leader, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    const photo = await store.execute(leader, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    const document = { ...ProfileDefaults, businessName: 'Private Lead Co', businessLogo: logo.url, profileImage: photo.url };
+    expect(await service.call(Rpc.saveProfile, { document }, { accountId: leader, role: 'teamLeader' })).toMatchObject({ ok: true });
+    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiPlatinum' }, { accountId: leader, role: 'teamLeader' })).toMatchObject({ ok: true });
+    // No rep yet: the private leader's logo is the leader's alone.
+    expect(await service.call(Rpc.getMedia, { id: idOf(logo.url) })).toMatchObject({ ok: false, status: 404 });
+
+    const rep = await registered('public-rep', 'teamMember');
+    await service.handled(
+      Events.teamMemberAdded,
+      await service.publish(Events.teamMemberAdded, { leaderAccountId: leader, memberAccountId: rep, username: 'public-rep', tel: '0821234567', addedAt: new Date().toISOString() }),
+    );
+    const page = await service.call(Rpc.getPublicProfile, { username: 'public-rep', source: null });
+    expect(page).toMatchObject({ ok: true, value: { profile: { document: { businessLogo: logo.url } } } });
+    expect(await service.call(Rpc.getMedia, { id: idOf(logo.url) })).toMatchObject({ ok: true, value: { shareable: true } });
+    // The leader's own photo is not the business's: still private.
+    expect(await service.call(Rpc.getMedia, { id: idOf(photo.url) })).toMatchObject({ ok: false, status: 404 });
+    // With the rep's page private too, no public page shows the logo.
+    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiPlatinum' }, { accountId: rep, role: 'teamMember' })).toMatchObject({ ok: true });
+    expect(await service.call(Rpc.getMedia, { id: idOf(logo.url) })).toMatchObject({ ok: false, status: 404 });
   });
 });

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Lead, OwnProfile, ViewSource } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError } from '@digicard/server';
-import { toLead, toOwn, toPublic } from './profile.mapping.js';
+import { mediaIdsOf, storedDocument, withBusiness } from '@digicard/domain';
+import { documentOf, toLead, toOwn, toPublic } from './profile.mapping.js';
 import { ProfileWriter, profileNotFound } from './profile-writer.js';
-import { ProfilesRepository } from './profiles.repository.js';
+import { ProfilesRepository, type ProfileRow } from './profiles.repository.js';
 
 /** What the profiles service answers without changing anything (a page view is counted, nothing else). */
 @Injectable()
@@ -26,16 +27,25 @@ export class ProfileQueries {
   }
 
   /**
-   * An uploaded image, as its owner's profile allows: to anyone while the profile is public and verified; to the
-   * owner only otherwise (private, unverified: `shareable: false`, never cached); to nobody once the profile is gone.
+   * An uploaded image, as its owner's profile allows: to anyone while the profile is public and verified, or while
+   * a public member page shows it as the business's (a leader's logo, cover, gallery or products on a rep's page,
+   * even with the leader's own page private); to the owner only otherwise (private, unverified: `shareable: false`,
+   * never cached); to nobody once the profile is gone.
    */
   async media(id: string, viewerId: string | null): Promise<{ contentType: string; dataBase64: string; shareable: boolean }> {
     const row = await this.profiles.mediaById(this.db, id);
     if (!row) throw ServiceError.notFound('No such image.');
     const owner = await this.profiles.byAccount(this.db, row.accountId);
-    const shareable = !!owner && owner.isPublic && owner.isVerified;
+    const shareable = !!owner && ((owner.isPublic && owner.isVerified) || (await this.shownAsBusiness(owner, id)));
     if (!owner || (!shareable && viewerId !== row.accountId)) throw ServiceError.notFound('No such image.');
     return { contentType: row.contentType, dataBase64: row.bytes.toString('base64'), shareable };
+  }
+
+  /** Whether a public, verified member page shows this image of its business (only what members inherit). */
+  private async shownAsBusiness(business: ProfileRow, mediaId: string): Promise<boolean> {
+    const inherited = mediaIdsOf(withBusiness(storedDocument({}), documentOf(business)));
+    if (!inherited.includes(mediaId)) return false;
+    return (await this.profiles.membersOf(this.db, business.accountId)).some((m) => m.isPublic && m.isVerified);
   }
 
   /**
