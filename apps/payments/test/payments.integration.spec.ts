@@ -525,6 +525,15 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
     expect(await nextTierOf(pastDue.accountId)).toEqual({ tier: 'DigiSilver', next_tier: null });
   });
 
+  it('refuses a team rep (their tier is the team’s, the leader pays) and starts nothing; a team leader may buy', async () => {
+    const rep = randomUUID();
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiSilver' }, { accountId: rep, role: 'teamMember' })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: rep, role: 'teamMember' })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.sql('SELECT 1 FROM payments.subscriptions WHERE account_id = $1', [rep])).toEqual([]);
+    expect(await service.sql('SELECT 1 FROM payments.payment_requests WHERE account_id = $1', [rep])).toEqual([]);
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiSilver' }, { accountId: randomUUID(), role: 'teamLeader' })).toMatchObject({ ok: true });
+  });
+
   it('answers 503 and stores nothing when PayFast refuses the update', async () => {
     const { accountId } = await activeSilver();
     await service.sql("UPDATE payments.subscriptions SET token = 'no-such-token' WHERE account_id = $1", [accountId]);

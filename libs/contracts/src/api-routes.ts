@@ -634,7 +634,7 @@ export const HttpRoutes = {
     operationId: 'startMembership',
     summary: 'Starts a monthly DigiSilver or DigiGold subscription: answers where to pay the first month at PayFast',
     tag: 'billing',
-    access: 'account',
+    access: ['user', 'teamLeader'],
     body: StartMembershipSchema,
     responses: {
       201: { description: 'The signed PayFast subscription request', schema: PaymentRedirectSchema },
@@ -648,7 +648,7 @@ export const HttpRoutes = {
     operationId: 'changeMembership',
     summary: 'Changes an active subscription between DigiSilver and DigiGold at PayFast, from the next billing date on',
     tag: 'billing',
-    access: 'account',
+    access: ['user', 'teamLeader'],
     body: StartMembershipSchema,
     responses: {
       200: { description: 'The change is asked for: the subscription shows the next tier', schema: BillingSchema },

@@ -119,6 +119,9 @@ const IssuedToken = z.object({
   expiresAt: z.iso.datetime(),
 });
 
+/** Who buys a membership: a team rep's tier is the team's (the leader chooses and pays), so a rep is refused. */
+const MembershipBuyers = ['user', 'teamLeader'] as const satisfies readonly Role[];
+
 export const Rpc = {
   submitEnquiry: rpc('orders', 'orders.enquiry.submit', 'public', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
   listCatalogue: rpc('orders', 'orders.catalogue.list', 'public', None, CatalogueListSchema),
@@ -212,11 +215,11 @@ export const Rpc = {
    */
   startSpecialPayment: rpc('payments', 'payments.special-payment.start', 'account', OrderRef, PaymentRedirectSchema),
   /** The signed PayFast subscription request for a paid tier, billed monthly from today. */
-  startMembership: rpc('payments', 'payments.membership.start', 'account', StartMembershipSchema, PaymentRedirectSchema),
+  startMembership: rpc('payments', 'payments.membership.start', MembershipBuyers, StartMembershipSchema, PaymentRedirectSchema),
   /** Cancels at PayFast; the tier stays until the end of the paid period. */
   cancelMembership: rpc('payments', 'payments.membership.cancel', 'account', None, BillingSchema),
   /** Changes an active subscription between DigiSilver and DigiGold at PayFast, from the next billing date on. */
-  changeMembership: rpc('payments', 'payments.membership.change', 'account', StartMembershipSchema, BillingSchema),
+  changeMembership: rpc('payments', 'payments.membership.change', MembershipBuyers, StartMembershipSchema, BillingSchema),
   getBilling: rpc('payments', 'payments.billing.get', 'account', None, BillingSchema),
   /** PayFast's notification, passed on as received: kept raw, answered at once, checked and applied after. */
   receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),

@@ -29,6 +29,21 @@ export function subscriptionStatus(s: Subscription): string {
 }
 
 /**
+ * A team rep's Billing: the tier is the team's, chosen and paid by the team leader, so there is nothing to buy or
+ * cancel here (payments refuses a rep's subscription too).
+ */
+export function TeamBilling({ membership, team }: { membership: string; team: { businessName: string; username: string } }) {
+  return (
+    <>
+      <p className="pe-billing__tier">
+        Your membership: <strong>{membership}</strong>
+      </p>
+      <p className="pe-note">{`Your membership comes with your team: ${team.businessName || team.username} (your team leader, ${team.username}) chooses and pays for it.`}</p>
+    </>
+  );
+}
+
+/**
  * Billing: the tier and what is next (billing date, or the end of a cancelled month), the upgrade buttons that go
  * to PayFast, Cancel, and every payment in rand.
  */

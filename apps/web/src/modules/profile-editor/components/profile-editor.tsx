@@ -18,7 +18,7 @@ import { LivePreview } from './live-preview';
 import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
 import { AnalyticsSection } from '../../analytics/components/analytics-section';
 import { AccessoriesCartSection } from '../../billing/components/accessories-cart-section';
-import { BillingSection } from '../../billing/components/billing-section';
+import { BillingSection, TeamBilling } from '../../billing/components/billing-section';
 import { OrdersSection } from '../../orders/components/orders-section';
 import { BusinessSection } from './sections/business-section';
 import { ContactSection } from './sections/contact-section';
@@ -212,7 +212,7 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'teams':
       return <TeamsSection />;
     case 'billing':
-      return <BillingSection />;
+      return state.account.managedBy ? <TeamBilling membership={state.account.membership} team={state.account.managedBy} /> : <BillingSection />;
     case 'cart':
       return <AccessoriesCartSection />;
     case 'orders':
