@@ -70,9 +70,10 @@ afterAll(async () => {
 
 describe('place order', () => {
   it('prices every line from the catalogue: a special at its special price, a card at its normal price', async () => {
-    // A price sent by the browser is not part of the contract: it is dropped, never used.
+    // A price sent by the browser is not part of the contract: it is dropped, never used. A line without a colour (a
+    // basket kept from before colours were chosen) is the item's first.
     const items = [
-      { id: 'pvc-special', quantity: 2, unitPriceCents: 1 },
+      { id: 'pvc-special', colour: 'White', quantity: 2, unitPriceCents: 1 },
       { id: 'bamboo-card', quantity: 3, price: 0 },
     ] as unknown as CheckoutRequest['items'];
     const order = await place(buyer, items);
@@ -81,8 +82,8 @@ describe('place order', () => {
       reference: expect.stringMatching(REFERENCE_PATTERN),
       status: 'awaiting-payment',
       lines: [
-        { itemId: 'pvc-special', name: 'PVC NFC Card Special', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
-        { itemId: 'bamboo-card', name: 'Bamboo NFC Card', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
+        { itemId: 'pvc-special', name: 'PVC NFC Card Special', colour: 'White', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
+        { itemId: 'bamboo-card', name: 'Bamboo NFC Card', colour: 'Bamboo', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
       ],
       totalCents: 317500,
       createdAt: expect.stringMatching(/^\d{4}-/),

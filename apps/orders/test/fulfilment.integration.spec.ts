@@ -255,12 +255,13 @@ describe('the colour the buyer chose', () => {
     const paid = (await service.recordedEvents<{ orderId: string; lines: Array<{ colour: string }> }>(Events.orderPaid.subject)).find((e) => e.data.orderId === order.id);
     expect(paid?.data.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
 
-    // Page 1 is the black steel card's front, page 3 the white PVC card's: their background is the finish's.
+    // Page 1 is the black steel card's front, page 3 the white PVC card's: their surface (read in the bleed, 1.5 mm in)
+    // is the finish's.
     const pdfPath = join(work, 'colours.pdf');
     writeFileSync(pdfPath, await file(who, order.id, 'pdf'));
     execFileSync('pdftoppm', ['-r', '50', '-png', pdfPath, join(work, 'colours')]);
     const corner = async (page: string) => {
-      const { data } = await sharp(join(work, page)).extract({ left: 20, top: 20, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(join(work, page)).extract({ left: 3, top: 3, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
       return [data[0]!, data[1]!, data[2]!];
     };
     const pages = readdirSync(work).filter((f) => f.startsWith('colours-')).sort();
