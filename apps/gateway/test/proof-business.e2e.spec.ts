@@ -109,7 +109,7 @@ describe('the proof of a team member’s card', () => {
   });
 
   it('the leader’s own card shows the leader’s business and logo', async () => {
-    const checkout = await leader.client.request('/api/orders', { body: { items: [{ id: 'ssteel-card', colour: 'Gold', quantity: 1 }] } });
+    const checkout = await leader.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: 'Black', quantity: 1 }] } });
     assert.equal(checkout.status, 201, JSON.stringify(checkout.body));
     await pay(system, checkout.body.redirectUrl);
     const orderId: string = checkout.body.order.id;
