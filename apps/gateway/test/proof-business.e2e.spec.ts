@@ -108,6 +108,15 @@ describe('the proof of a team member’s card', () => {
     assert.match(execFileSync('pdftotext', [againPath, '-'], { encoding: 'utf8' }), /Karoo Solar & Storage/);
   });
 
+  it('the special offer refuses a colour its special does not come in before any account is made', async () => {
+    const visitor = system.client();
+    const account = { username: 'zola-m', firstName: 'Zola', lastName: 'Mbeki', email: 'zola@example.co.za', password: 'a quiet harbour at dusk' };
+    const refused = await visitor.request('/api/registration', { body: { account, items: [{ id: 'ssteel-special', colour: 'Rose', quantity: 1 }] } });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body.fieldErrors, { 'items.0.colour': ['The Stainless Steel NFC Card Special comes in Silver, Gold or Black.'] });
+    assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'zola-m'"), []);
+  });
+
   it('the leader’s own card shows the leader’s business and logo', async () => {
     const checkout = await leader.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: 'Black', quantity: 1 }] } });
     assert.equal(checkout.status, 201, JSON.stringify(checkout.body));
