@@ -296,4 +296,22 @@ describe('the special offer’s sign-up (identity.user.registered with specials)
     await service.handled(Events.userRegistered, second);
     expect((await ordersOf(withdrawn)).map((o) => o.lines.map((l) => l.itemId))).toEqual([['ssteel-special']]);
   });
+
+  it('keeps the colours chosen with the sign-up; one no longer offered becomes the item’s first, never a stuck event', async () => {
+    const accountId = randomUUID();
+    const id = await service.publish(
+      Events.userRegistered,
+      registered(accountId, [
+        { id: 'ssteel-special', colour: 'Gold', quantity: 1 },
+        { id: 'pvc-special', colour: 'Purple', quantity: 1 },
+      ]),
+    );
+    await service.handled(Events.userRegistered, id);
+    expect((await ordersOf(accountId)).map((o) => o.lines.map((l) => [l.itemId, l.colour]))).toEqual([
+      [
+        ['ssteel-special', 'Gold'],
+        ['pvc-special', 'Black'],
+      ],
+    ]);
+  });
 });
