@@ -49,6 +49,15 @@ describe('checkout while payments does not answer', () => {
     assert.equal(tooMany.status, 400);
     assert.ok(tooMany.body.fieldErrors['items.0.quantity']);
     assert.equal((await system.client().request('/api/orders', { body: { items: [{ id: 'pvc-card', quantity: 1 }] } })).status, 401);
+    // A colour the card does not come in: 400 on that line's colour, naming the colours it has; nothing ordered.
+    const before = (await buyer.client.request('/api/orders')).body.orders.length;
+    const gold = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: 'White', quantity: 1 }, { id: 'bamboo-card', colour: 'Gold', quantity: 1 }] } });
+    assert.equal(gold.status, 400);
+    assert.deepEqual(gold.body.fieldErrors, { 'items.1.colour': ['The Bamboo NFC Card comes in Bamboo.'] });
+    const blank = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: ' ', quantity: 1 }] } });
+    assert.equal(blank.status, 400);
+    assert.deepEqual(blank.body.fieldErrors, { 'items.0.colour': ['Please choose a colour.'] });
+    assert.equal((await buyer.client.request('/api/orders')).body.orders.length, before);
   });
 
   it('the special offer: refuses non-specials before creating anything; a sign-up creates no session, a new account gets its order and a taken email nothing; a retry after a 503 reuses the open order', async () => {

@@ -54,6 +54,23 @@ describe('the print console through the gateway', () => {
     assert.equal((await owner.client.request(`/api/orders/${orderId}`)).body.status, 'awaiting-payment');
   });
 
+  it('refuses the staff console’s failed proofs signed out (401), to an owner, a team member and the print team (403)', async () => {
+    const staffProofRoutes = [HttpRoutes.staffFailedProofs, HttpRoutes.staffRerenderProof];
+    const visitor = system.client();
+    for (const route of staffProofRoutes) {
+      const path = fill(route.path, { orderId });
+      const init = { method: route.method.toUpperCase() };
+      assert.equal((await visitor.request(path, init)).status, 401, `${route.method} ${route.path} signed out`);
+      for (const [who, name] of [
+        [owner, 'an owner'],
+        [member, 'a team member'],
+        [printer, 'the print team'],
+      ] as const) {
+        assert.equal((await who.client.request(path, init)).status, 403, `${route.method} ${route.path} as ${name}`);
+      }
+    }
+  });
+
   it('lets the print team read the queue; a move the order cannot make is 409 with its code, bad input 400, unknown 404', async () => {
     const queue = await printer.client.request('/api/print/orders');
     assert.equal(queue.status, 200);

@@ -178,8 +178,8 @@ describe('email triggers', () => {
       accountId,
       reference: 'DC-7K3M9Q',
       lines: [
-        { itemId: 'pvc-special', name: 'PVC NFC Card Special', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
-        { itemId: 'ssteel-card', name: 'Stainless Steel NFC Card', quantity: 3, unitPriceCents: 56900, lineTotalCents: 170700, includedGoldMonths: 0 },
+        { itemId: 'pvc-special', name: 'PVC NFC Card Special', colour: 'White', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
+        { itemId: 'ssteel-card', name: 'Stainless Steel NFC Card', colour: 'Gold', quantity: 3, unitPriceCents: 56900, lineTotalCents: 170700, includedGoldMonths: 0 },
       ],
       totalCents: 350500,
       at: '2030-03-14T09:26:53.000Z',
@@ -188,12 +188,15 @@ describe('email triggers', () => {
     expect(mail!.subject).toContain('DC-7K3M9Q');
     expect(mail!.text).toContain('Hi Ayanda');
     expect(mail!.text).toContain('Order reference: DC-7K3M9Q');
-    expect(mail!.text).toContain('2 x PVC NFC Card Special (includes 12 months of DigiGold) at R899.00: R1,798.00');
-    expect(mail!.text).toContain('3 x Stainless Steel NFC Card at R569.00: R1,707.00');
+    expect(mail!.text).toContain('2 x PVC NFC Card Special in White (includes 12 months of DigiGold) at R899.00: R1,798.00');
+    expect(mail!.text).toContain('3 x Stainless Steel NFC Card in Gold at R569.00: R1,707.00');
+    expect(mail!.html).toContain('Stainless Steel NFC Card in Gold');
     expect(mail!.text).toContain('Total: R3,505.00');
     // 15/115 of R3,505.00, rounded to the cent.
     expect(mail!.text).toContain('Includes VAT at 15%: R457.17 (VAT number 4123456789)');
-    expect(mail!.text).toContain('confirm the print layout of your cards before printing');
+    // What happens next is the proof flow, not a promise that someone will be in touch.
+    expect(mail!.text).toContain('Then open Orders in your dashboard to approve the proof, or ask for changes. We print only the proof you approve.');
+    expect(mail!.text).not.toContain('get in touch');
     const logged = await service.sql('SELECT status, recipient FROM notifications.mail_log WHERE job_id = $1', [`order-receipt-${eventId}`]);
     expect(logged).toEqual([{ status: 'sent', recipient: 'ayanda@example.test' }]);
   });

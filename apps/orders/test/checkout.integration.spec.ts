@@ -70,9 +70,10 @@ afterAll(async () => {
 
 describe('place order', () => {
   it('prices every line from the catalogue: a special at its special price, a card at its normal price', async () => {
-    // A price sent by the browser is not part of the contract: it is dropped, never used.
+    // A price sent by the browser is not part of the contract: it is dropped, never used. A line without a colour (a
+    // basket kept from before colours were chosen) is the item's first.
     const items = [
-      { id: 'pvc-special', quantity: 2, unitPriceCents: 1 },
+      { id: 'pvc-special', colour: 'White', quantity: 2, unitPriceCents: 1 },
       { id: 'bamboo-card', quantity: 3, price: 0 },
     ] as unknown as CheckoutRequest['items'];
     const order = await place(buyer, items);
@@ -81,8 +82,8 @@ describe('place order', () => {
       reference: expect.stringMatching(REFERENCE_PATTERN),
       status: 'awaiting-payment',
       lines: [
-        { itemId: 'pvc-special', name: 'PVC NFC Card Special', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
-        { itemId: 'bamboo-card', name: 'Bamboo NFC Card', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
+        { itemId: 'pvc-special', name: 'PVC NFC Card Special', colour: 'White', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
+        { itemId: 'bamboo-card', name: 'Bamboo NFC Card', colour: 'Bamboo', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
       ],
       totalCents: 317500,
       createdAt: expect.stringMatching(/^\d{4}-/),
@@ -294,5 +295,23 @@ describe('the special offer’s sign-up (identity.user.registered with specials)
     const second = await service.publish(Events.userRegistered, registered(withdrawn, [{ id: 'no-longer-sold', quantity: 1 }, { id: 'ssteel-special', quantity: 1 }]));
     await service.handled(Events.userRegistered, second);
     expect((await ordersOf(withdrawn)).map((o) => o.lines.map((l) => l.itemId))).toEqual([['ssteel-special']]);
+  });
+
+  it('keeps the colours chosen with the sign-up; one no longer offered becomes the item’s first, never a stuck event', async () => {
+    const accountId = randomUUID();
+    const id = await service.publish(
+      Events.userRegistered,
+      registered(accountId, [
+        { id: 'ssteel-special', colour: 'Gold', quantity: 1 },
+        { id: 'pvc-special', colour: 'Purple', quantity: 1 },
+      ]),
+    );
+    await service.handled(Events.userRegistered, id);
+    expect((await ordersOf(accountId)).map((o) => o.lines.map((l) => [l.itemId, l.colour]))).toEqual([
+      [
+        ['ssteel-special', 'Gold'],
+        ['pvc-special', 'Black'],
+      ],
+    ]);
   });
 });

@@ -78,6 +78,7 @@ afterAll(async () => {
 
 const owner = (): Caller & { accountId: string } => ({ accountId: randomUUID(), role: 'user' });
 const printer: Caller = { accountId: randomUUID(), role: 'print' };
+const staff: Caller = { accountId: randomUUID(), role: 'staff' };
 
 function ok<T>(answer: { ok: true; value: T } | { ok: false; status: number; message: string }): T {
   if (!answer.ok) throw new Error(`refused ${answer.status}: ${answer.message}`);
@@ -85,7 +86,7 @@ function ok<T>(answer: { ok: true; value: T } | { ok: false; status: number; mes
 }
 
 /** An order of `items` by a new owner with a profile, paid (payments' event), and its detail once `until` holds. */
-async function paidOrder(items: Array<{ id: string; quantity: number }>, who = owner(), profile = profileFor('Thabo', 'Nkosi')) {
+async function paidOrder(items: Array<{ id: string; quantity: number; colour?: string }>, who = owner(), profile = profileFor('Thabo', 'Nkosi')) {
   profiles.set(who.accountId, profile);
   const order = ok(await service.call(Rpc.placeOrder, { items }, who));
   const payment: PaymentCompleted = {
@@ -183,6 +184,11 @@ describe('proof on payment', () => {
     const queue = ok(await service.call(Rpc.printQueue, {}, printer)).orders.find((o) => o.id === order.id);
     expect(queue?.proof?.status).toBe('failed');
     expect(await service.call(Rpc.approveProof, { orderId: order.id }, who)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+    // Support sees it too (a read view of failed proofs only: a ready one is not in it).
+    const failedForStaff = ok(await service.call(Rpc.staffFailedProofs, {}, staff)).orders;
+    expect(failedForStaff.map((o) => o.id)).toContain(order.id);
+    expect(failedForStaff.every((o) => o.proof?.status === 'failed')).toBe(true);
+    expect(failedForStaff.find((o) => o.id === order.id)?.proof).toMatchObject({ attempts: 5, error: expect.stringContaining('profiles.profile.get') });
 
     failing.delete(who.accountId);
     const rendering = ok(await service.call(Rpc.rerenderProof, { orderId: order.id }, printer));
@@ -190,6 +196,87 @@ describe('proof on payment', () => {
     const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
     expect(ready.proof).toMatchObject({ status: 'ready', version: 1, error: null });
     expect(ready.cards[0]).toMatchObject({ material: 'Stainless steel', colour: 'Silver' });
+    expect(ok(await service.call(Rpc.staffFailedProofs, {}, staff)).orders.map((o) => o.id)).not.toContain(order.id);
+  });
+
+  it('staff render a failed proof again from their console; nobody else may use the staff view', async () => {
+    const who = owner();
+    failing.add(who.accountId);
+    const { order } = await paidOrder([{ id: 'pvc-card', quantity: 1, colour: 'White' }], who);
+    await waitForStatus(who, order.id, (o) => o.proof?.status === 'failed', 30_000);
+    for (const caller of [who, printer, { accountId: randomUUID(), role: 'teamMember' as const }, { accountId: randomUUID(), role: 'teamLeader' as const }]) {
+      expect(await service.call(Rpc.staffFailedProofs, {}, caller)).toMatchObject({ ok: false, status: 403 });
+      expect(await service.call(Rpc.staffRerenderProof, { orderId: order.id }, caller)).toMatchObject({ ok: false, status: 403 });
+    }
+    expect(await service.call(Rpc.staffFailedProofs, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.staffRerenderProof, { orderId: order.id }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.staffRerenderProof, { orderId: randomUUID() }, staff)).toMatchObject({ ok: false, status: 404 });
+    expect((await detailOf(who, order.id)).proof?.status).toBe('failed');
+
+    failing.delete(who.accountId);
+    expect(ok(await service.call(Rpc.staffRerenderProof, { orderId: order.id }, staff)).proof?.status).toBe('rendering');
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    expect(ready.cards[0]).toMatchObject({ material: 'PVC', colour: 'White' });
+    ok(await service.call(Rpc.approveProof, { orderId: order.id }, who));
+    expect(await service.call(Rpc.staffRerenderProof, { orderId: order.id }, staff)).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+describe('the colour the buyer chose', () => {
+  it('is checked against the item (400 on items.N.colour), kept on the line, given to each card and drawn on the proof', async () => {
+    const who = owner();
+    profiles.set(who.accountId, profileFor('Naledi', 'Mokoena'));
+    expect(await service.call(Rpc.placeOrder, { items: [{ id: 'pvc-card', colour: 'Gold', quantity: 1 }] }, who)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { 'items.0.colour': ['The PVC NFC Card comes in Black or White.'] },
+    });
+    expect(await service.call(Rpc.placeOrder, { items: [{ id: 'bamboo-card', quantity: 1 }, { id: 'ssteel-card', colour: 'Rose', quantity: 1 }] }, who)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { 'items.1.colour': ['The Stainless Steel NFC Card comes in Silver, Gold or Black.'] },
+    });
+    // Spelt as the catalogue spells it; a line without a colour (a basket kept from before) gets the item's first.
+    const placed = ok(await service.call(Rpc.placeOrder, { items: [{ id: 'ssteel-card', colour: 'gold', quantity: 1 }, { id: 'pvc-card', quantity: 1 }] }, who));
+    expect(placed.lines.map((l) => [l.itemId, l.colour])).toEqual([
+      ['ssteel-card', 'Gold'],
+      ['pvc-card', 'Black'],
+    ]);
+
+    const { order } = await paidOrder([{ id: 'ssteel-card', colour: 'Black', quantity: 1 }, { id: 'pvc-card', colour: 'White', quantity: 1 }], who, profiles.get(who.accountId));
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    expect(ready.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
+    expect(ready.cards.map((c) => [c.material, c.colour])).toEqual([
+      ['Stainless steel', 'Black'],
+      ['PVC', 'White'],
+    ]);
+    const printed = ok(await service.call(Rpc.printOrder, { orderId: order.id }, printer));
+    expect(printed.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
+    const paid = (await service.recordedEvents<{ orderId: string; lines: Array<{ colour: string }> }>(Events.orderPaid.subject)).find((e) => e.data.orderId === order.id);
+    expect(paid?.data.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
+
+    // Page 1 is the black steel card's front, page 3 the white PVC card's: their surface (read in the bleed, 1.5 mm in)
+    // is the finish's.
+    const pdfPath = join(work, 'colours.pdf');
+    writeFileSync(pdfPath, await file(who, order.id, 'pdf'));
+    execFileSync('pdftoppm', ['-r', '50', '-png', pdfPath, join(work, 'colours')]);
+    const corner = async (page: string) => {
+      const { data } = await sharp(join(work, page)).extract({ left: 3, top: 3, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      return [data[0]!, data[1]!, data[2]!];
+    };
+    const pages = readdirSync(work).filter((f) => f.startsWith('colours-')).sort();
+    expect(pages).toHaveLength(4);
+    const steel = await corner(pages[0]!);
+    const pvc = await corner(pages[2]!);
+    expect(Math.max(...steel)).toBeLessThan(60);
+    expect(Math.min(...pvc)).toBeGreaterThan(230);
+
+    const slip = ok(await service.call(Rpc.packingSlip, { orderId: order.id }, printer));
+    const slipPath = join(work, 'colours-slip.pdf');
+    writeFileSync(slipPath, Buffer.from(slip.dataBase64, 'base64'));
+    const slipText = execFileSync('pdftotext', [slipPath, '-'], { encoding: 'utf8' });
+    expect(slipText).toContain('1 x Stainless Steel NFC Card, Black');
+    expect(slipText).toContain('1 x PVC NFC Card, White');
   });
 });
 

@@ -52,9 +52,10 @@ describe('an owner buys two NFC cards', () => {
     assert.equal(order.totalCents, 73_800);
     assert.deepEqual(order.lines.map((l: { itemId: string; quantity: number }) => [l.itemId, l.quantity]), [['pvc-card', 2]]);
     const receipt = await system.mail.waitFor((m) => m.to.includes('amahle@example.co.za') && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'));
-    assert.match(receipt.text, /2 x PVC NFC Card at R369\.00: R738\.00/);
+    assert.match(receipt.text, /2 x PVC NFC Card in Black at R369\.00: R738\.00/);
     assert.match(receipt.text, /Total: R738\.00/);
-    assert.match(receipt.text, /confirm the print layout/);
+    assert.match(receipt.text, /approve the proof, or ask for changes/);
+    assert.doesNotMatch(receipt.text, /get in touch/);
   });
 
   it('shows the paid order in the dashboard’s Accessories Cart, and nobody else sees it', async () => {

@@ -63,8 +63,16 @@ describe('a card from payment to delivery', () => {
 
   it('pays for a PVC card at PayFast; the proof is rendered to print size with its QR code on the card URL', async () => {
     await ownerPage.goto(`${system.gatewayUrl}/accessories/pvc-card`);
+    // The buyer chooses the colour: Black (the first) is chosen until they pick White.
+    const colours = ownerPage.getByRole('group', { name: 'Colour' });
+    assert.equal(await colours.getByRole('radio', { name: 'Black' }).isChecked(), true);
+    await colours.getByRole('radio', { name: 'White' }).check();
     await ownerPage.getByRole('button', { name: 'ADD TO CART' }).click();
+    await ownerPage.getByText('Added to your basket. (White)').waitFor();
+    await ownerPage.screenshot({ path: screenshotPath('accessory-colour'), fullPage: true });
     await ownerPage.goto(`${system.gatewayUrl}/cart`);
+    assert.equal(await ownerPage.getByRole('combobox', { name: 'Colour of PVC NFC Card' }).inputValue(), 'White');
+    await ownerPage.screenshot({ path: screenshotPath('basket-colour'), fullPage: true });
     await ownerPage.getByRole('button', { name: 'Checkout with PayFast' }).click();
     await ownerPage.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
     await ownerPage.getByRole('button', { name: 'Pay' }).click();
@@ -73,6 +81,7 @@ describe('a card from payment to delivery', () => {
     orderId = (await owner.client.request('/api/orders')).body.orders[0].id;
     const ready = await waitFor('the proof', async () => ((await detail())?.status === 'proof-ready' ? detail() : null), 30_000);
     assert.equal(ready.cards.length, 1);
+    assert.deepEqual([ready.lines[0].colour, ready.cards[0].material, ready.cards[0].colour], ['White', 'PVC', 'White']);
     serial = ready.cards[0].serial;
     assert.equal(ready.cards[0].url, `${system.gatewayUrl}/c/${serial}`);
 
@@ -95,6 +104,11 @@ describe('a card from payment to delivery', () => {
     writeFileSync(screenshotPath('print-proof-preview'), png.body);
     const mail = await system.mail.waitFor((m) => m.to.includes('nomsa@example.co.za') && m.subject.includes('print proof is ready'));
     assert.match(mail.text, /approve it, or ask for changes/);
+    // The receipt names the colour and says what happens next: the proof to approve under Orders.
+    const receipt = await system.mail.waitFor((m) => m.to.includes('nomsa@example.co.za') && m.subject.endsWith(': thank you'));
+    assert.match(receipt.text, /1 x PVC NFC Card in White at R369\.00/);
+    assert.match(receipt.text, /open Orders in your dashboard to approve the proof/);
+    assert.doesNotMatch(receipt.text, /get in touch/);
   });
 
   it('the owner asks for a change in Orders, the print team renders again, the owner approves', async () => {
@@ -111,6 +125,7 @@ describe('a card from payment to delivery', () => {
 
     await printPage.goto(`${system.gatewayUrl}/print`);
     await printPage.getByRole('heading', { name: 'Print console' }).waitFor();
+    await printPage.getByText('1 x PVC NFC Card in White').first().waitFor();
     await printPage.getByRole('button', { name: 'Render proof again' }).click();
     await waitFor('the new proof', async () => {
       const d = await detail();
@@ -147,6 +162,7 @@ describe('a card from payment to delivery', () => {
     writeFileSync(join(work, 'slip.pdf'), slip.body);
     const slipText = execFileSync('pdftotext', [join(work, 'slip.pdf'), '-'], { encoding: 'utf8' });
     assert.ok(slipText.includes(serial) && slipText.includes('TCG-778812') && slipText.includes('Nomsa Dube'));
+    assert.ok(slipText.includes('1 x PVC NFC Card, White') && slipText.includes('PVC White'), 'the slip names the colour');
     await order.getByRole('button', { name: 'Mark delivered' }).click();
     await printPage.getByRole('heading', { name: 'Delivered' }).waitFor();
     await printPage.screenshot({ path: screenshotPath('print-console-delivered'), fullPage: true });

@@ -102,7 +102,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     await page.getByRole('link', { name: /Basket \(3\)/ }).waitFor();
     await page.goto(url('/cart'));
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
-    assert.deepEqual(stored.map((i: any) => [i.id, i.quantity]), [['pvc-card', 2], ['bamboo-card', 1]]);
+    assert.deepEqual(stored.map((i: any) => [i.id, i.colour, i.quantity]), [['pvc-card', 'Black', 2], ['bamboo-card', 'Bamboo', 1]]);
     await page.getByText('Total: R1,197.00').waitFor();
     await page.screenshot({ path: screenshotPath('cart-phone'), fullPage: true });
     const decrease = page.getByRole('button', { name: 'Decrease quantity of PVC NFC Card' });
@@ -125,6 +125,13 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     await page.reload();
     await page.getByText('Total: R369.00').waitFor();
     assert.equal(await page.getByRole('listitem').filter({ hasText: 'PVC NFC Card' }).count() >= 1, true);
+    // A basket kept from before colours were chosen: its line gets the card's first colour, shown, stored and changeable.
+    const colour = page.getByRole('combobox', { name: 'Colour of PVC NFC Card' });
+    assert.equal(await colour.inputValue(), 'Black');
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((i: { colour?: string }) => i.colour)), ['Black']);
+    await colour.selectOption('White');
+    await page.getByRole('status').filter({ hasText: 'PVC NFC Card: colour White.' }).waitFor({ state: 'attached' });
+    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((i: { colour?: string }) => i.colour)), ['White']);
     await context.close();
   });
 });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { createStaffAccount, launchChromium, registerOwner, screenshotPath, TestSystem, type TestOwner } from '@digicard/testing';
+import { createStaffAccount, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor, type TestOwner } from '@digicard/testing';
 
 // Issue 10's staff console in Chromium: a staff member (made by the create-staff command) signs in, finds an
 // account by name, makes it a partner and a team leader, gives it a vanity path (a refused one first), and sees each
-// change in the audit list. An owner opening /staff is told it is not theirs.
+// change in the audit list; sees a print proof that failed to render and renders it again. An owner opening /staff
+// is told it is not theirs.
 
 describe('the staff console in Chromium', () => {
   let system: TestSystem;
@@ -14,7 +15,7 @@ describe('the staff console in Chromium', () => {
   let owner: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'gateway'] });
+    system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
     browser = await launchChromium();
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
     owner = await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe.d@example.co.za' }, { verify: false });
@@ -93,6 +94,38 @@ describe('the staff console in Chromium', () => {
     assert.equal(await page.getByLabel('Vanity paths').inputValue(), 'lindiwe-promo, pinnacle-point-2');
     const redirect = await fetch(url('/pinnacle-point-2'), { redirect: 'manual' });
     assert.equal(redirect.headers.get('location'), '/lindiwe');
+  });
+
+  it('lists a print proof that failed to render, with why, and renders it again', async () => {
+    // A paid order whose buyer's profile is gone before the proof renders: every attempt fails ("no profile").
+    const buyer = await registerOwner(system, { username: 'bongani', firstName: 'Bongani', lastName: 'Nkosi', email: 'bongani@example.co.za' }, { verify: false });
+    const checkout = await buyer.client.request('/api/orders', { body: { items: [{ id: 'bamboo-card', colour: 'Bamboo', quantity: 1 }] } });
+    assert.equal(checkout.status, 201);
+    await system.sql('DELETE FROM profiles.profiles WHERE account_id = $1', [buyer.accountId]);
+    const html = await (await fetch(checkout.body.redirectUrl)).text();
+    const action = /\/eng\/process\/([\w-]+)/.exec(html.replace(/&#x2F;|&#47;/g, '/'))?.[1];
+    assert.ok(action);
+    await fetch(`${system.payfastUrl}/eng/process/${action}/pay`, { method: 'POST', redirect: 'manual' });
+    const reference: string = checkout.body.order.reference;
+    await waitFor('the proof to fail', async () => {
+      const rows = await system.sql<{ status: string }>('SELECT p.status FROM orders.proofs p JOIN orders.orders o ON o.id = p.order_id WHERE o.reference = $1', [reference]);
+      return rows[0]?.status === 'failed' ? true : null;
+    }, 60_000);
+
+    const { page } = await signIn(staff);
+    await page.goto(url('/staff'));
+    const section = page.getByRole('region', { name: 'Failed print proofs' });
+    const row = section.getByRole('row').filter({ hasText: reference });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /5 attempts: the buyer has no profile to print/);
+    await page.screenshot({ path: screenshotPath('staff-console-failed-proofs'), fullPage: true });
+    await row.getByRole('button', { name: `Render the proof of order ${reference} again` }).click();
+    await section.getByRole('status').filter({ hasText: `Order ${reference}: the proof is rendering again.` }).waitFor();
+    const [proof] = await system.sql<{ status: string; attempts: number }>(
+      'SELECT p.status, p.attempts FROM orders.proofs p JOIN orders.orders o ON o.id = p.order_id WHERE o.reference = $1',
+      [reference],
+    );
+    assert.ok(proof!.status === 'rendering' || proof!.status === 'failed', `rendering again: ${proof!.status}`);
   });
 
   it('tells an owner who opens /staff that it is for staff only, and the API refuses them', async () => {

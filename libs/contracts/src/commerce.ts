@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RegisterRequestSchema } from './accounts.js';
-import { Cents, MAX_QUANTITY } from './catalogue.js';
+import { CardColourSchema, Cents, MAX_QUANTITY } from './catalogue.js';
 import { MembershipSchema } from './profiles.js';
 
 // Orders, payments and memberships (spec sections 1, 3, 4, 7, 9; decisions.md). Money is whole cents everywhere;
@@ -24,13 +24,19 @@ export type PlanList = z.infer<typeof PlanListSchema>;
 
 // ---------------------------------------------------------------------------------------------------- orders
 
-/** What the basket sends at checkout: ids and quantities only (the server prices them). */
+/** What the basket sends at checkout: ids, colours and quantities only (the server prices them). */
 export const CheckoutRequestSchema = z
   .object({
     items: z
       .array(
         z.object({
           id: z.string().regex(/^[a-z0-9-]{1,64}$/, 'That item is not in the shop.'),
+          /**
+           * One of the item's `colors` (the server checks it against the catalogue: 400 with a field error on
+           * `items.N.colour` otherwise). Left out by baskets kept from before colours were chosen: the item's first
+           * colour.
+           */
+          colour: CardColourSchema.optional(),
           quantity: z
             .number({ error: 'Please choose a quantity.' })
             .int('Please choose a whole number.')
@@ -40,7 +46,10 @@ export const CheckoutRequestSchema = z
       )
       .min(1, 'No Accessories selected.')
       .max(10, 'At most 10 different items per order.')
-      .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each item once, with its quantity.'),
+      .refine(
+        (items) => new Set(items.map((i) => `${i.id}:${i.colour ?? ''}`)).size === items.length,
+        'Each item and colour once, with its quantity.',
+      ),
   })
   .meta({ id: 'CheckoutRequest' });
 export type CheckoutRequest = z.infer<typeof CheckoutRequestSchema>;
@@ -70,6 +79,8 @@ export const OrderLineSchema = z.object({
   lineTotalCents: Cents,
   /** Months of DigiGold the item includes (specials), per item. */
   includedGoldMonths: z.number().int().min(0),
+  /** The card's colour, one of the item's `colors` (empty only in a message sent before colours were chosen). */
+  colour: z.string().default(''),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 

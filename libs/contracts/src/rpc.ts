@@ -205,6 +205,10 @@ export const Rpc = {
   recordCard: rpc('orders', 'orders.print.record-card', ['print'], OrderRef.extend({ serial: CardSerialSchema }).extend(RecordCardSchema.shape), PrintOrderSchema),
   rerenderProof: rpc('orders', 'orders.print.rerender-proof', ['print'], OrderRef, PrintOrderSchema),
   packingSlip: rpc('orders', 'orders.print.packing-slip', ['print'], OrderRef, FileSchema),
+  /** The staff console's read view of the orders whose proof render failed (after its retries), newest first. */
+  staffFailedProofs: rpc('orders', 'orders.staff.failed-proofs', ['staff'], None, PrintQueueSchema),
+  /** Staff render a failed proof again (support, when the print team is not there): the same rule as the print team's. */
+  staffRerenderProof: rpc('orders', 'orders.staff.rerender-proof', ['staff'], OrderRef, PrintOrderSchema),
 
   listPlans: rpc('payments', 'payments.plan.list', 'public', None, PlanListSchema),
   /** The signed PayFast request for one of the caller's own orders that still awaits payment. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AllEvents,
   CallBackEnquirySchema,
+  CheckoutRequestSchema,
   HttpRoutes,
   OperationsRoutes,
   PageRoutes,
@@ -11,6 +12,10 @@ import {
   MessageEnquirySchema,
   Rpc,
   addToCart,
+  catalogueColour,
+  colourRefusal,
+  recolourInCart,
+  withDefaultColours,
   buildOpenApiDocument,
   cartTotal,
   decreaseInCart,
@@ -136,12 +141,37 @@ describe('rand and the basket', () => {
 
   it('never lets a quantity fall below 1, removes, and totals at the price paid', () => {
     let cart = addToCart(addToCart(addToCart([], pvc), pvc), bamboo);
-    cart = decreaseInCart(decreaseInCart(decreaseInCart(cart, 'pvc-special'), 'pvc-special'), 'pvc-special');
+    const line = { id: 'pvc-special' };
+    cart = decreaseInCart(decreaseInCart(decreaseInCart(cart, line), line), line);
     assert.equal(cart[0]!.quantity, 1);
     assert.equal(cartTotal(cart), 89900 + 45900);
-    cart = removeFromCart(cart, 'pvc-special');
+    cart = removeFromCart(cart, line);
     assert.deepEqual(cart.map((c) => c.id), ['bamboo-card']);
     assert.equal(cartTotal([]), 0);
+  });
+
+  it('keeps one line per item and colour; a recoloured line joins its twin; old lines get the first colour', () => {
+    let cart = addToCart(addToCart(addToCart([], pvc, 'Black'), pvc, 'White'), pvc, 'Black');
+    assert.deepEqual(cart.map((c) => [c.colour, c.quantity]), [['Black', 2], ['White', 1]]);
+    cart = decreaseInCart(cart, { id: 'pvc-special', colour: 'Black' });
+    assert.deepEqual(cart.map((c) => [c.colour, c.quantity]), [['Black', 1], ['White', 1]]);
+    cart = recolourInCart(cart, { id: 'pvc-special', colour: 'White' }, 'Black');
+    assert.deepEqual(cart.map((c) => [c.colour, c.quantity]), [['Black', 2]]);
+    const old = parseCart(JSON.stringify([{ id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 1 }, { id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, colour: 'Black', quantity: 2 }]));
+    assert.equal(old.length, 2);
+    const filled = withDefaultColours(old, [{ id: 'pvc-special', colors: ['Black', 'White'] }]);
+    assert.deepEqual(filled.map((c) => [c.colour, c.quantity]), [['Black', 3]]);
+    assert.equal(withDefaultColours(filled, []), filled);
+  });
+
+  it('checks a colour against the item and names the colours it comes in', () => {
+    const item = { name: 'PVC NFC Card', colors: ['Black', 'White'] };
+    assert.equal(catalogueColour(item, ' white '), 'White');
+    assert.equal(catalogueColour(item, 'Gold'), null);
+    assert.equal(colourRefusal(item), 'The PVC NFC Card comes in Black or White.');
+    assert.equal(colourRefusal({ name: 'Steel', colors: ['Silver', 'Gold', 'Black'] }), 'The Steel comes in Silver, Gold or Black.');
+    assert.equal(CheckoutRequestSchema.safeParse({ items: [{ id: 'pvc-card', colour: 'Black', quantity: 1 }, { id: 'pvc-card', colour: 'White', quantity: 1 }] }).success, true);
+    assert.equal(CheckoutRequestSchema.safeParse({ items: [{ id: 'pvc-card', colour: 'Black', quantity: 1 }, { id: 'pvc-card', colour: 'Black', quantity: 1 }] }).success, false);
   });
 
   it('reads a corrupted or hand-edited basket without breaking', () => {

@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccountMessages,
+  catalogueColour,
+  colourRefusal,
   ErrorCode,
   Rpc,
+  type CatalogueItem,
   type CheckoutRequest,
   type CheckoutResponse,
   type Order,
@@ -44,36 +47,58 @@ export class OrderFlows {
   async registerSpecial(body: SpecialRegistrationRequest, meta: RequestMeta): Promise<CheckoutResponse | RegisteredResponse> {
     if (body.account && meta.userId) throw refuse(409, ErrorCode.ValidationFailed, 'You are signed in already: there is no need to register again.');
     if (!body.account && !meta.userId) throw refuse(401, ErrorCode.Unauthorized, 'Please fill in your details to sign up.');
-    await this.onlySpecials(body.items, meta);
+    const catalogue = await this.onlySpecials(body.items, meta);
     if (body.account) {
       await this.rpc.call(Rpc.register, { ...body.account, specials: body.items }, meta);
       return { registered: true, message: AccountMessages.registered };
     }
-    const order = (await this.openOrderFor(body.items, meta)) ?? (await this.rpc.call(Rpc.placeOrder, { items: body.items }, meta));
+    const order = (await this.openOrderFor(body.items, catalogue, meta)) ?? (await this.rpc.call(Rpc.placeOrder, { items: body.items }, meta));
     const { redirectUrl } = await this.rpc.call(Rpc.startSpecialPayment, { orderId: order.id }, meta);
     return { order, redirectUrl };
   }
 
-  /** The account's newest order awaiting payment whose lines are these items (ids and quantities, in any order). */
-  private async openOrderFor(items: CheckoutRequest['items'], meta: RequestMeta): Promise<Order | null> {
-    const key = (lines: ReadonlyArray<{ id: string; quantity: number }>) => JSON.stringify(lines.map((l) => `${l.id}x${l.quantity}`).sort());
+  /**
+   * The account's newest order awaiting payment whose lines are these items (ids, colours and quantities, in any
+   * order; a line without a colour is the item's first, as the order placed for it has).
+   */
+  private async openOrderFor(items: CheckoutRequest['items'], catalogue: CatalogueItem[], meta: RequestMeta): Promise<Order | null> {
+    const colourOf = (id: string, colour: string | undefined) => (colour ?? catalogue.find((i) => i.id === id)?.colors[0] ?? '').toLowerCase();
+    const key = (lines: ReadonlyArray<{ id: string; quantity: number; colour?: string | undefined }>) =>
+      JSON.stringify(lines.map((l) => `${l.id}:${colourOf(l.id, l.colour)}x${l.quantity}`).sort());
     const wanted = key(items);
     const { orders } = await this.rpc.call(Rpc.listOrders, {}, meta);
-    return orders.find((o) => o.status === 'awaiting-payment' && key(o.lines.map((l) => ({ id: l.itemId, quantity: l.quantity }))) === wanted) ?? null;
+    return orders.find((o) => o.status === 'awaiting-payment' && key(o.lines.map((l) => ({ id: l.itemId, quantity: l.quantity, colour: l.colour }))) === wanted) ?? null;
   }
 
-  /** Only specials (a card with months of DigiGold) are sold this way; accessories are bought from the basket. */
-  private async onlySpecials(items: CheckoutRequest['items'], meta: RequestMeta): Promise<void> {
+  /**
+   * Only specials (a card with months of DigiGold) are sold this way; accessories are bought from the basket. Each
+   * colour is one its special comes in (checked here too: a sign-up's order is placed later, from identity's event).
+   */
+  private async onlySpecials(items: CheckoutRequest['items'], meta: RequestMeta): Promise<CatalogueItem[]> {
     const { items: catalogue } = await this.rpc.call(Rpc.listCatalogue, {}, meta);
-    const specials = new Set(catalogue.filter((item) => item.kind === 'special' && item.includedGoldMonths > 0).map((item) => item.id));
+    const specials = new Map(catalogue.filter((item) => item.kind === 'special' && item.includedGoldMonths > 0).map((item) => [item.id, item]));
     const refused = items.flatMap((line, index) => (specials.has(line.id) ? [] : [[index, line.id] as const]));
-    if (refused.length === 0) return;
-    throw new ApiHttpException({
-      statusCode: 400,
-      code: ErrorCode.ValidationFailed,
-      message: 'Only specials are sold with a sign-up; please buy other cards from the basket.',
-      fieldErrors: Object.fromEntries(refused.map(([index, id]) => [`items.${index}.id`, [`“${id}” is not a special.`]])),
+    if (refused.length > 0) {
+      throw new ApiHttpException({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: 'Only specials are sold with a sign-up; please buy other cards from the basket.',
+        fieldErrors: Object.fromEntries(refused.map(([index, id]) => [`items.${index}.id`, [`“${id}” is not a special.`]])),
+      });
+    }
+    const wrongColour = items.flatMap((line, index) => {
+      const item = specials.get(line.id)!;
+      return line.colour === undefined || catalogueColour(item, line.colour) ? [] : [[index, colourRefusal(item)] as const];
     });
+    if (wrongColour.length > 0) {
+      throw new ApiHttpException({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: 'Please choose a colour the card comes in.',
+        fieldErrors: Object.fromEntries(wrongColour.map(([index, message]) => [`items.${index}.colour`, [message]])),
+      });
+    }
+    return catalogue;
   }
 }
 

@@ -6,6 +6,9 @@ import {
   SetPartnerSchema,
   SetRoleSchema,
   SetVanityPathsSchema,
+  Rpc,
+  type PrintOrder,
+  type PrintQueue,
   type RequestMeta,
   type StaffAccountDetail,
   type StaffSearch,
@@ -14,12 +17,16 @@ import {
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
+import { GatewayRpc } from '../rpc/rpc.client.js';
 import { StaffConsole } from './staff-console.js';
 
 /** The staff console's API (role staff: 401 signed out, 403 for every other role, in the gateway and in each service). */
 @Controller()
 export class StaffController {
-  constructor(@Inject(StaffConsole) private readonly staff: StaffConsole) {}
+  constructor(
+    @Inject(StaffConsole) private readonly staff: StaffConsole,
+    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
+  ) {}
 
   @Route(HttpRoutes.staffSearchAccounts)
   search(@ValidBody() { query }: StaffSearch, @Meta() meta: RequestMeta): Promise<StaffSearchResult> {
@@ -53,5 +60,16 @@ export class StaffController {
     @Meta() meta: RequestMeta,
   ): Promise<StaffAccountDetail> {
     return this.staff.setBusiness(accountId, businessUsername, meta);
+  }
+
+  /** Orders whose proof render failed: a read view for support (orders checks the role again). */
+  @Route(HttpRoutes.staffFailedProofs)
+  failedProofs(@Meta() meta: RequestMeta): Promise<PrintQueue> {
+    return this.rpc.call(Rpc.staffFailedProofs, {}, meta);
+  }
+
+  @Route(HttpRoutes.staffRerenderProof)
+  rerenderProof(@Param('orderId') orderId: string, @Meta() meta: RequestMeta): Promise<PrintOrder> {
+    return this.rpc.call(Rpc.staffRerenderProof, { orderId }, meta);
   }
 }

@@ -119,19 +119,22 @@ function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
   const title = `Thank you for your order ${job.reference}`;
   const intro = `Hi ${oneLine(job.firstName, 60)}, thank you for your order. We have received your payment.`;
   const next = [
-    'Our team will get in touch with you to confirm the print layout of your cards before printing, so please keep an eye on your mailbox.',
-    'In the meantime, complete your profile: your QR code is in the QR Code section of your dashboard.',
+    'Next we make a print proof of your cards: front and back, with your name, title, business, logo and QR code. We email you when it is ready, usually within minutes.',
+    'Then open Orders in your dashboard to approve the proof, or ask for changes. We print only the proof you approve.',
+    'In the meantime, complete your profile: the proof is made from it (a change before you approve makes a new proof), and your QR code is in the QR Code section of your dashboard.',
   ];
   const closing = 'Happy networking with your Digital Business Profile!';
   const paidAt = new Date(job.paidAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' });
   const gold = (months: number): string => (months > 0 ? ` (includes ${months} months of DigiGold)` : '');
+  // "PVC NFC Card in Black": the colour chosen (absent only from a receipt of an order placed before colours).
+  const named = (l: { name: string; colour: string }): string => (l.colour ? `${l.name} in ${l.colour}` : l.name);
   const amount = (cents: number): string => `<span style="white-space:nowrap">${escapeHtml(formatRand(cents))}</span>`;
   const cell = 'padding:6px 8px;border-bottom:1px solid #ddd';
   const vat = vatLine(brand, job.totalCents);
   const rows = job.lines
     .map(
       (l) =>
-        `<tr><td style="${cell}">${escapeHtml(l.name + gold(l.includedGoldMonths))}</td><td align="right" style="${cell}">${l.quantity}</td>` +
+        `<tr><td style="${cell}">${escapeHtml(named(l) + gold(l.includedGoldMonths))}</td><td align="right" style="${cell}">${l.quantity}</td>` +
         `<td align="right" style="${cell}">${amount(l.unitPriceCents)}</td><td align="right" style="${cell}">${amount(l.lineTotalCents)}</td></tr>`,
     )
     .join('');
@@ -162,7 +165,7 @@ ${next.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
     `Order reference: ${job.reference}`,
     `Paid: ${paidAt}`,
     '',
-    ...job.lines.map((l) => `${l.quantity} x ${l.name}${gold(l.includedGoldMonths)} at ${formatRand(l.unitPriceCents)}: ${formatRand(l.lineTotalCents)}`),
+    ...job.lines.map((l) => `${l.quantity} x ${named(l)}${gold(l.includedGoldMonths)} at ${formatRand(l.unitPriceCents)}: ${formatRand(l.lineTotalCents)}`),
     `Total: ${formatRand(job.totalCents)}`,
     ...(vat ? [vat] : []),
     '',

@@ -105,6 +105,8 @@ export const orderLines = schema.table(
     unitPriceCents: integer('unit_price_cents').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
     includedGoldMonths: integer('included_gold_months').notNull().default(0),
+    /** The colour the buyer chose, one of the item's `colors` (lines from before colours: the item's first). */
+    colour: text('colour').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position], name: 'order_lines_pkey' }),

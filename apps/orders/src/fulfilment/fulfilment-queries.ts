@@ -65,6 +65,12 @@ export class FulfilmentQueries {
     return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
   }
 
+  /** The staff console's read view: the orders whose proof failed, with the error, cards and history. */
+  async failedProofs(): Promise<{ orders: PrintOrder[] }> {
+    const rows = await this.repo.failedProofOrders(this.db, PRINT_QUEUE_LIMIT);
+    return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
+  }
+
   /** One order of the print console; never paid (awaiting payment, or cancelled before paying): not the print team's. */
   async printOrder(orderId: string): Promise<PrintOrder> {
     const stored = await this.orders.byId(this.db, orderId);

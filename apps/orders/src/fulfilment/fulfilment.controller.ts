@@ -11,7 +11,8 @@ import { SetCardDisabled } from './use-cases/set-card-disabled.use-case.js';
 
 /**
  * The owner's side of printing (always their own orders and cards: the account comes from `meta`), the print
- * console's (role `print`, checked by `@Handles` from the contract, a second time after the gateway), and `/c/{serial}`.
+ * console's (role `print`, checked by `@Handles` from the contract, a second time after the gateway), the staff
+ * console's failed proofs (role `staff`), and `/c/{serial}`.
  */
 @Controller()
 export class FulfilmentController {
@@ -87,6 +88,16 @@ export class FulfilmentController {
 
   @Handles(Rpc.rerenderProof)
   rerenderProof({ orderId }: RpcBody<typeof Rpc.rerenderProof>) {
+    return this.rerender.execute(orderId);
+  }
+
+  @Handles(Rpc.staffFailedProofs)
+  failedProofs() {
+    return this.queries.failedProofs();
+  }
+
+  @Handles(Rpc.staffRerenderProof)
+  staffRerenderProof({ orderId }: RpcBody<typeof Rpc.staffRerenderProof>) {
     return this.rerender.execute(orderId);
   }
 

@@ -183,4 +183,16 @@ export class FulfilmentRepository {
   async printQueue(db: Executor, limit: number) {
     return db.select().from(orders).where(isNotNull(orders.paidAt)).orderBy(desc(orders.paidAt), desc(orders.id)).limit(limit);
   }
+
+  /** Paid orders whose proof failed to render after its retries, newest failure first (the staff console's view). */
+  async failedProofOrders(db: Executor, limit: number) {
+    const rows = await db
+      .select({ order: orders })
+      .from(orders)
+      .innerJoin(proofs, eq(proofs.orderId, orders.id))
+      .where(and(eq(proofs.status, 'failed'), isNotNull(orders.paidAt)))
+      .orderBy(desc(proofs.updatedAt), desc(orders.id))
+      .limit(limit);
+    return rows.map((r) => r.order);
+  }
 }

@@ -12,7 +12,7 @@ export async function renderPackingSlip(order: PrintOrder): Promise<Buffer> {
   if (order.shipment) doc.text(`Courier ${order.shipment.courier}, tracking ${order.shipment.trackingNumber}`);
   doc.moveDown().font('Helvetica-Bold').text('In this parcel');
   doc.font('Helvetica');
-  for (const line of order.lines) doc.text(`${line.quantity} x ${line.name}`);
+  for (const line of order.lines) doc.text(`${line.quantity} x ${line.name}${line.colour ? `, ${line.colour}` : ''}`);
   doc.moveDown().font('Helvetica-Bold').text('Cards');
   doc.font('Helvetica');
   for (const card of order.cards) doc.text(`${card.serial}  ${card.material} ${card.colour}  NFC ${card.nfcUid ?? '(not recorded)'}`);

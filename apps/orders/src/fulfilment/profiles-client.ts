@@ -22,7 +22,11 @@ const LOGO_MAX_PX = 600;
 /**
  * What goes on a buyer's card, asked of profiles over NATS: `getOwnProfile` reads the account from `meta.userId`,
  * so orders asks as the buyer, for that one account, acting on its own order (the pattern notifications uses with
- * identity). The logo comes through `getMedia` and is turned into PNG (pdfkit embeds PNG and JPEG, not WebP).
+ * identity). Its document is the one the public page shows: a team member's (a profile with a business, spec's
+ * businessId) carries the business name and logo of the business it inherits from (libs/domain `withBusiness`), never
+ * the rep's own. The logo comes through `getMedia`, asked as the account that owns it (the business for a team
+ * member, `managedBy`; the buyer otherwise): a card is printed from a profile whether or not it is public or verified
+ * yet, which `getMedia` allows the owner only. It is turned into PNG (pdfkit embeds PNG and JPEG, not WebP).
  */
 @Injectable()
 export class ProfilesClient {
@@ -44,7 +48,8 @@ export class ProfilesClient {
     const id = /^\/media\/([A-Za-z0-9_-]+)\./.exec(profile.document.businessLogo)?.[1];
     let logo: CardProfile['logo'] = null;
     if (id) {
-      const media = await this.rpc.call(Rpc.getMedia, { id }, meta(requestId, null));
+      const logoOwner = profile.managedBy?.accountId ?? accountId;
+      const media = await this.rpc.call(Rpc.getMedia, { id }, meta(requestId, logoOwner));
       const { data, info } = await sharp(Buffer.from(media.dataBase64, 'base64'))
         .resize(LOGO_MAX_PX, LOGO_MAX_PX, { fit: 'inside', withoutEnlargement: true })
         .png()

@@ -14,6 +14,7 @@ export const toOrder = ({ order, lines }: StoredOrder): Order => ({
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.lineTotalCents,
       includedGoldMonths: l.includedGoldMonths,
+      colour: l.colour,
     }),
   ),
   totalCents: order.totalCents,

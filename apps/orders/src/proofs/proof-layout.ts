@@ -14,13 +14,17 @@ export const PAGE_WIDTH_MM = TRIM_WIDTH_MM + 2 * BLEED_MM;
 export const PAGE_HEIGHT_MM = TRIM_HEIGHT_MM + 2 * BLEED_MM;
 export const MM_TO_PT = 72 / 25.4;
 
+/** A flat colour, or a linear gradient between two points (mm) for the look of metal and wood. */
+export type Paint = string | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: ReadonlyArray<readonly [number, string]> };
+
 export type Shape =
-  | { kind: 'rect'; x: number; y: number; w: number; h: number; fill: string }
+  | { kind: 'rect'; x: number; y: number; w: number; h: number; fill: Paint; radius?: number }
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; width: number; dash?: number }
   | { kind: 'outline'; x: number; y: number; w: number; h: number; stroke: string; width: number; dash?: number }
   | { kind: 'text'; x: number; y: number; text: string; size: number; bold: boolean; fill: string; width: number; align: 'left' | 'center' }
-  | { kind: 'image'; x: number; y: number; w: number; h: number; png: Buffer; pixelWidth: number; pixelHeight: number }
-  /** QR modules, `cell` mm each, dark squares only (drawn over a white quiet zone). */
+  /** `engrave`: drawn as the laser engraves it, one tone in this colour (the renderer turns the logo into that). */
+  | { kind: 'image'; x: number; y: number; w: number; h: number; png: Buffer; pixelWidth: number; pixelHeight: number; engrave?: string }
+  /** QR modules, `cell` mm each, dark squares only (over their quiet zone: a light square, or the card itself). */
   | { kind: 'qr'; x: number; y: number; cell: number; size: number; dark: Uint8Array; fill: string };
 
 export interface CardFace {
@@ -37,23 +41,48 @@ export interface CardFace {
 }
 
 interface Finish {
-  background: string;
+  background: Paint;
   ink: string;
-  /** Lighter text (title, serial) on this finish. */
+  /** Lighter text (title, serial) on this finish; the ink itself where the card is engraved (one tone only). */
   muted: string;
+  /** Laser engraved (bamboo, stainless steel): logo, text and QR code in the engraving's one tone, never in colour. */
+  engraved: boolean;
+  /** A light plate under the logo: a full-colour logo printed on black PVC gets a white underlay, or it vanishes. */
+  logoPlate: string | null;
+  /** The QR code's light square (null: the card itself is the quiet zone) and its modules. */
+  qrPanel: string | null;
+  qrModules: string;
 }
 
-/** What each material and colour looks like on the proof (the printer matches the physical card). */
+/** A gradient across the whole page, top left to bottom right: brushed metal, or the grain of bamboo. */
+const sheen = (...colours: string[]): Paint => ({
+  kind: 'linear',
+  x1: 0,
+  y1: 0,
+  x2: PAGE_WIDTH_MM,
+  y2: PAGE_HEIGHT_MM,
+  stops: colours.map((colour, i) => [i / (colours.length - 1), colour] as const),
+});
+
+/**
+ * What each material and colour looks like on the proof (the printer matches the physical card). PVC is printed in
+ * full colour; bamboo and steel are laser engraved: on bamboo, silver and gold the engraving is dark; on black steel it
+ * takes the coating off, so it shows bright steel, and its QR code is engraved as a bright square with the modules left
+ * black (a QR code the other way round is one many phones do not read).
+ */
 export function finishOf(material: Material, colour: string): Finish {
   const c = colour.toLowerCase();
-  if (material === 'Bamboo') return { background: '#c9a66b', ink: '#2b1d0e', muted: '#4a3620' };
+  const engravedOn = (background: Paint, ink: string): Finish => ({ background, ink, muted: ink, engraved: true, logoPlate: null, qrPanel: null, qrModules: ink });
+  if (material === 'Bamboo') return engravedOn(sheen('#d2b07a', '#c39c5e', '#d6b684', '#c09657'), '#3b2410');
   if (material === 'Stainless steel') {
-    if (c === 'gold') return { background: '#d4af37', ink: '#1f1a0a', muted: '#3d3415' };
-    if (c === 'black') return { background: '#1c1c1c', ink: '#e8e8e8', muted: '#b0b0b0' };
-    return { background: '#c0c4c8', ink: '#15181b', muted: '#3a3f44' };
+    if (c === 'gold') return engravedOn(sheen('#e9cf72', '#c9a646', '#ebd37c', '#bf9a3a'), '#2a210a');
+    if (c === 'black') {
+      return { background: sheen('#2b2b2b', '#161616', '#2a2a2a', '#141414'), ink: '#d9dcdf', muted: '#d9dcdf', engraved: true, logoPlate: null, qrPanel: '#d9dcdf', qrModules: '#161616' };
+    }
+    return engravedOn(sheen('#e3e6e9', '#b9bec3', '#e0e3e6', '#aeb3b8'), '#1b1e21');
   }
-  if (c === 'black') return { background: '#111111', ink: '#ffffff', muted: '#c8c8c8' };
-  return { background: '#ffffff', ink: '#111111', muted: '#555555' };
+  if (c === 'black') return { background: '#111111', ink: '#ffffff', muted: '#c8c8c8', engraved: false, logoPlate: '#ffffff', qrPanel: '#ffffff', qrModules: '#000000' };
+  return { background: '#ffffff', ink: '#111111', muted: '#555555', engraved: false, logoPlate: null, qrPanel: '#ffffff', qrModules: '#000000' };
 }
 
 const GUIDE = '#00a0e0';
@@ -93,15 +122,21 @@ export function frontShapes(face: CardFace): Shape[] {
     const maxW = 30;
     const maxH = 14;
     const scale = Math.min(maxW / face.logo.width, maxH / face.logo.height);
+    const w = face.logo.width * scale;
+    const h = face.logo.height * scale;
+    // The plate sits 1 mm around the logo, still inside the safe area (the logo moves in by that much).
+    const inset = finish.logoPlate ? 1 : 0;
+    if (finish.logoPlate) shapes.push({ kind: 'rect', x: safeLeft, y: safeTop, w: w + 2 * inset, h: h + 2 * inset, fill: finish.logoPlate, radius: 1 });
     shapes.push({
       kind: 'image',
-      x: safeLeft,
-      y: safeTop,
-      w: face.logo.width * scale,
-      h: face.logo.height * scale,
+      x: safeLeft + inset,
+      y: safeTop + inset,
+      w,
+      h,
       png: face.logo.png,
       pixelWidth: face.logo.width,
       pixelHeight: face.logo.height,
+      ...(finish.engraved ? { engrave: finish.ink } : {}),
     });
   }
   const textTop = safeTop + safeHeight - 19;
@@ -126,8 +161,8 @@ export function backShapes(face: CardFace): Shape[] {
   const textWidth = safeWidth - side - 4;
   return [
     { kind: 'rect', x: 0, y: 0, w: PAGE_WIDTH_MM, h: PAGE_HEIGHT_MM, fill: finish.background },
-    { kind: 'rect', x: qx, y: qy, w: side, h: side, fill: '#ffffff' },
-    { kind: 'qr', x: qx + quiet * cell, y: qy + quiet * cell, cell, size, dark: qr.modules.data, fill: '#000000' },
+    ...(finish.qrPanel ? [{ kind: 'rect', x: qx, y: qy, w: side, h: side, fill: finish.qrPanel } as const] : []),
+    { kind: 'qr', x: qx + quiet * cell, y: qy + quiet * cell, cell, size, dark: qr.modules.data, fill: finish.qrModules },
     { kind: 'text', x: safeLeft, y: safeTop + 14, text: 'Tap or scan', size: 10, bold: true, fill: finish.ink, width: textWidth, align: 'left' },
     { kind: 'text', x: safeLeft, y: safeTop + 19.5, text: 'to save my details', size: 7.5, bold: false, fill: finish.muted, width: textWidth, align: 'left' },
     { kind: 'text', x: safeLeft, y: safeTop + safeHeight - 4, text: `No. ${face.serial}`, size: 6, bold: false, fill: finish.muted, width: textWidth, align: 'left' },

@@ -10,6 +10,7 @@ import {
   TRIM_HEIGHT_MM,
   TRIM_WIDTH_MM,
   type CardFace,
+  type Paint,
   type Shape,
 } from './proof-layout.js';
 
@@ -30,11 +31,22 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-function drawPdf(doc: PDFKit.PDFDocument, shapes: Shape[], images: Map<Buffer, PdfImage>): void {
+/** A paint as pdfkit fills with it: the colour, or the gradient made once per page. */
+function pdfPaint(doc: PDFKit.PDFDocument, paint: Paint): string | PDFKit.PDFGradient {
+  if (typeof paint === 'string') return paint;
+  const gradient = doc.linearGradient(pt(paint.x1), pt(paint.y1), pt(paint.x2), pt(paint.y2));
+  for (const [offset, colour] of paint.stops) gradient.stop(offset, colour);
+  return gradient;
+}
+
+/** The image to draw: the logo itself, or its engraving (one tone) for the material's ink. */
+const imageKey = (s: Extract<Shape, { kind: 'image' }>): string => s.engrave ?? '';
+
+function drawPdf(doc: PDFKit.PDFDocument, shapes: Shape[], images: Map<Buffer, Map<string, PdfImage>>, engravings: Engravings): void {
   for (const s of shapes) {
     switch (s.kind) {
       case 'rect':
-        doc.rect(pt(s.x), pt(s.y), pt(s.w), pt(s.h)).fill(s.fill);
+        (s.radius ? doc.roundedRect(pt(s.x), pt(s.y), pt(s.w), pt(s.h), pt(s.radius)) : doc.rect(pt(s.x), pt(s.y), pt(s.w), pt(s.h))).fill(pdfPaint(doc, s.fill));
         break;
       case 'line':
         doc.save().lineWidth(pt(s.width));
@@ -54,10 +66,12 @@ function drawPdf(doc: PDFKit.PDFDocument, shapes: Shape[], images: Map<Buffer, P
           .text(s.text, pt(s.x), pt(s.y), { width: pt(s.width), align: s.align, lineBreak: false, ellipsis: true, height: s.size * 1.3 });
         break;
       case 'image': {
-        let image = images.get(s.png);
+        const opened = images.get(s.png) ?? new Map<string, PdfImage>();
+        images.set(s.png, opened);
+        let image = opened.get(imageKey(s));
         if (!image) {
-          image = (doc as unknown as WithOpenImage).openImage(s.png);
-          images.set(s.png, image);
+          image = (doc as unknown as WithOpenImage).openImage(s.engrave ? engravings.get(s.png)!.get(s.engrave)! : s.png);
+          opened.set(imageKey(s), image);
         }
         (doc as unknown as WithOpenImage).image(image, pt(s.x), pt(s.y), { width: pt(s.w), height: pt(s.h) });
         break;
@@ -78,11 +92,19 @@ function drawPdf(doc: PDFKit.PDFDocument, shapes: Shape[], images: Map<Buffer, P
 const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The same shapes as SVG (one unit = 1 mm), for the PNG preview. */
-export function svgOf(shapes: Shape[]): string {
+export function svgOf(shapes: Shape[], engravings: Engravings = new Map()): string {
+  const defs: string[] = [];
+  const paint = (p: Paint): string => {
+    if (typeof p === 'string') return p;
+    const id = `g${defs.length}`;
+    const stops = p.stops.map(([offset, colour]) => `<stop offset="${offset}" stop-color="${colour}"/>`).join('');
+    defs.push(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${p.x1}" y1="${p.y1}" x2="${p.x2}" y2="${p.y2}">${stops}</linearGradient>`);
+    return `url(#${id})`;
+  };
   const parts = shapes.map((s) => {
     switch (s.kind) {
       case 'rect':
-        return `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" fill="${s.fill}"/>`;
+        return `<rect x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}"${s.radius ? ` rx="${s.radius}"` : ''} fill="${paint(s.fill)}"/>`;
       case 'line':
         return `<line x1="${s.x1}" y1="${s.y1}" x2="${s.x2}" y2="${s.y2}" stroke="${s.stroke}" stroke-width="${s.width}"${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/>`;
       case 'outline':
@@ -92,8 +114,10 @@ export function svgOf(shapes: Shape[]): string {
         const sizeMm = s.size / MM_TO_PT;
         return `<text x="${s.x}" y="${s.y + sizeMm * 0.8}" font-family="Helvetica, Arial, sans-serif" font-size="${sizeMm}" font-weight="${s.bold ? 700 : 400}" fill="${s.fill}">${escapeXml(s.text)}</text>`;
       }
-      case 'image':
-        return `<image x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" href="data:image/png;base64,${s.png.toString('base64')}"/>`;
+      case 'image': {
+        const png = s.engrave ? engravings.get(s.png)!.get(s.engrave)! : s.png;
+        return `<image x="${s.x}" y="${s.y}" width="${s.w}" height="${s.h}" href="data:image/png;base64,${png.toString('base64')}"/>`;
+      }
       case 'qr': {
         let d = '';
         for (let row = 0; row < s.size; row++) {
@@ -105,7 +129,52 @@ export function svgOf(shapes: Shape[]): string {
       }
     }
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PAGE_WIDTH_MM} ${PAGE_HEIGHT_MM}" width="${PAGE_WIDTH_MM}mm" height="${PAGE_HEIGHT_MM}mm">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PAGE_WIDTH_MM} ${PAGE_HEIGHT_MM}" width="${PAGE_WIDTH_MM}mm" height="${PAGE_HEIGHT_MM}mm">${defs.length ? `<defs>${defs.join('')}</defs>` : ''}${parts.join('')}</svg>`;
+}
+
+/** Each logo's engraving per ink colour, made once per proof. */
+type Engravings = Map<Buffer, Map<string, Buffer>>;
+
+const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+
+/**
+ * A logo as a laser engraves it: one tone, in `ink`, where the logo has anything that is neither transparent nor
+ * near white (an engraver cannot do colour or grey). A logo with nothing of that (white on transparent, made for dark
+ * backgrounds) is engraved as its silhouette.
+ */
+export async function engraving(png: Buffer, ink: string): Promise<Buffer> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [r, g, b] = rgbOf(ink);
+  const pixels = info.width * info.height;
+  const out = Buffer.alloc(pixels * 4);
+  const mark = (i: number, silhouette: boolean): boolean => {
+    const alpha = data[i * 4 + 3]!;
+    if (alpha < 128) return false;
+    if (silhouette) return true;
+    const luminance = (0.2126 * data[i * 4]! + 0.7152 * data[i * 4 + 1]! + 0.0722 * data[i * 4 + 2]!) / 255;
+    return luminance < 0.85;
+  };
+  let marked = 0;
+  for (let i = 0; i < pixels; i++) if (mark(i, false)) marked++;
+  const silhouette = marked < pixels * 0.01;
+  for (let i = 0; i < pixels; i++) {
+    out[i * 4] = r;
+    out[i * 4 + 1] = g;
+    out[i * 4 + 2] = b;
+    out[i * 4 + 3] = mark(i, silhouette) ? 255 : 0;
+  }
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+}
+
+async function engravingsOf(shapes: Shape[]): Promise<Engravings> {
+  const engravings: Engravings = new Map();
+  for (const s of shapes) {
+    if (s.kind !== 'image' || !s.engrave) continue;
+    const byInk = engravings.get(s.png) ?? new Map<string, Buffer>();
+    engravings.set(s.png, byInk);
+    if (!byInk.has(s.engrave)) byInk.set(s.engrave, await engraving(s.png, s.engrave));
+  }
+  return engravings;
 }
 
 /** Preview pixels per millimetre: 8 px/mm makes each side 733 x 480 px, sharp enough to read on a phone. */
@@ -118,26 +187,25 @@ const PREVIEW_PX_PER_MM = 8;
 export async function renderProof(cards: CardFace[]): Promise<{ pdf: Buffer; png: Buffer }> {
   if (cards.length === 0) throw new Error('a proof needs at least one card');
   const doc = new PDFDocument({ size: [pt(PAGE_WIDTH_MM), pt(PAGE_HEIGHT_MM)], margin: 0, autoFirstPage: false, info: { Title: 'DigiCard print proof' } });
-  const images = new Map<Buffer, PdfImage>();
+  const images = new Map<Buffer, Map<string, PdfImage>>();
+  const pages = cards.flatMap((card) => [frontShapes(card), backShapes(card)]);
+  const engravings = await engravingsOf(pages.flat());
   const trim = [pt(BLEED_MM), pt(BLEED_MM), pt(BLEED_MM + TRIM_WIDTH_MM), pt(BLEED_MM + TRIM_HEIGHT_MM)];
   const bleed = [0, 0, pt(PAGE_WIDTH_MM), pt(PAGE_HEIGHT_MM)];
-  for (const card of cards) {
-    for (const shapes of [frontShapes(card), backShapes(card)]) {
-      doc.addPage();
-      // PDF boxes count from the bottom left; the trim is centred, so the numbers read the same either way.
-      const dictionary = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary;
-      dictionary.data['TrimBox'] = trim;
-      dictionary.data['BleedBox'] = bleed;
-      drawPdf(doc, shapes, images);
-    }
+  for (const shapes of pages) {
+    doc.addPage();
+    // PDF boxes count from the bottom left; the trim is centred, so the numbers read the same either way.
+    const dictionary = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary;
+    dictionary.data['TrimBox'] = trim;
+    dictionary.data['BleedBox'] = bleed;
+    drawPdf(doc, shapes, images, engravings);
   }
   const pdfPromise = pdfBytes(doc);
-  const first = cards[0]!;
   const width = Math.round(PAGE_WIDTH_MM * PREVIEW_PX_PER_MM);
   const height = Math.round(PAGE_HEIGHT_MM * PREVIEW_PX_PER_MM);
   const gap = 24;
   const [front, back] = await Promise.all(
-    [frontShapes(first), backShapes(first)].map((shapes) => sharp(Buffer.from(svgOf(shapes))).resize(width, height).png().toBuffer()),
+    [pages[0]!, pages[1]!].map((shapes) => sharp(Buffer.from(svgOf(shapes, engravings))).resize(width, height).png().toBuffer()),
   );
   const png = await sharp({ create: { width, height: height * 2 + gap, channels: 3, background: '#f2f2f2' } })
     .composite([

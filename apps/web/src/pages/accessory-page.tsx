@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../modules/session/hooks/use-session';
 import { CatalogueItemPage } from '../modules/shop/components/catalogue-item-page';
+import { ColourPicker } from '../modules/shop/components/colour-picker';
 import { ImageGallery } from '../modules/shop/components/image-gallery';
 import { ItemPrice } from '../modules/shop/components/item-price';
 import { MoreInfo } from '../modules/shop/components/more-info';
@@ -69,7 +70,8 @@ function AccessoryDetail({ item }: { item: CatalogueItem }) {
 /** Cards are ordered from an account (the card opens its profile): "ADD TO CART" signed in, else "REGISTER TODAY". */
 function AccessoryAction({ item }: { item: CatalogueItem }) {
   const { status } = useSession();
-  const [added, setAdded] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const [colour, setColour] = useState(item.colors[0] ?? '');
   if (status === 'loading') return null;
   if (status === 'signed-out') {
     return (
@@ -83,18 +85,21 @@ function AccessoryAction({ item }: { item: CatalogueItem }) {
   }
   return (
     <div className="item-page__actions">
-      <Button
-        onClick={() => {
-          cartStore.add(item);
-          setAdded(true);
-        }}
-      >
-        ADD TO CART
-      </Button>
+      <ColourPicker colours={item.colors} value={colour} onChange={setColour} />
+      <p className="item-page__add">
+        <Button
+          onClick={() => {
+            cartStore.add(item, colour);
+            setAdded(colour);
+          }}
+        >
+          ADD TO CART
+        </Button>
+      </p>
       <div role="status" className="item-page__status">
         {added ? (
           <Notice tone="success" className="item-page__added">
-            {ADDED_TO_BASKET_MESSAGE} <Link to={WebRoutes.cart}>View basket</Link>
+            {`${ADDED_TO_BASKET_MESSAGE} (${added})`} <Link to={WebRoutes.cart}>View basket</Link>
           </Notice>
         ) : null}
       </div>

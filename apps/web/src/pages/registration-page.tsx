@@ -7,6 +7,7 @@ import { goToPayFast, registerSpecial } from '../modules/billing/api/billing';
 import { LoadingNotice } from '../modules/session/components/loading-notice';
 import { useSession } from '../modules/session/hooks/use-session';
 import { useCart } from '../modules/shop/hooks/use-cart';
+import { useCartColours } from '../modules/shop/hooks/use-cart-colours';
 import { cartStore } from '../modules/shop/utils/cart-store';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
@@ -38,6 +39,7 @@ export function RegistrationPage() {
   const session = useSession();
   const navigate = useNavigate();
   const cart = useCart();
+  useCartColours();
   const specials = cart.filter(isSpecial);
   const accessories = cart.filter((item) => !isSpecial(item));
   const [busy, setBusy] = useState(false);
@@ -50,7 +52,7 @@ export function RegistrationPage() {
         // Signed up (or the email has an account: the same answer). The specials went with the sign-up: a new
         // account's order is on the server, paid once the emailed link signs it in (in any browser), so they leave
         // the basket here.
-        for (const item of specials) cartStore.remove(item.id);
+        for (const item of specials) cartStore.remove(item);
         window.alert(JOINED_ALERT);
         void navigate(WebRoutes.verifyEmail, { replace: true });
         return null;
@@ -97,8 +99,10 @@ export function RegistrationPage() {
           <p className="page__lead">Your cards, with 12 months of DigiGold included. After the year, DigiGold is R69.00 a month until you cancel.</p>
           <ul className="cart-lines registration-page__lines" aria-label="Your specials">
             {specials.map((item) => (
-              <li key={item.id} className="cart-line">
-                <span className="cart-line__name">{item.quantity > 1 ? `${item.quantity} x ${item.name}` : item.name}</span>{' '}
+              <li key={`${item.id}:${item.colour ?? ''}`} className="cart-line">
+                <span className="cart-line__name">
+                  {`${item.quantity > 1 ? `${item.quantity} x ${item.name}` : item.name}${item.colour ? ` in ${item.colour}` : ''}`}
+                </span>{' '}
                 <span className="cart-line__price">
                   {formatRand(unitPrice({ normalPrice: item.price, specialPrice: item.specialPrice }))}{' '}
                   <s aria-label={`normal price ${formatRand(item.price)}`}>{formatRand(item.price)}</s>

@@ -1,11 +1,13 @@
 import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
 import { Button, Container } from '@digicard/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogueItemPage } from '../modules/shop/components/catalogue-item-page';
 import { ImageGallery } from '../modules/shop/components/image-gallery';
 import { ItemPrice, NORMAL_PRICE_FOOTNOTE } from '../modules/shop/components/item-price';
 import { MoreInfo } from '../modules/shop/components/more-info';
 import { SpecList } from '../modules/shop/components/spec-list';
+import { ColourPicker } from '../modules/shop/components/colour-picker';
 import { cartStore } from '../modules/shop/utils/cart-store';
 
 /** The spec's alert after "ADD TO CART", its grammar mended. */
@@ -28,9 +30,10 @@ export function SpecialPage() {
 function SpecialDetail({ item }: { item: CatalogueItem }) {
   const navigate = useNavigate();
   const months = item.includedGoldMonths;
+  const [colour, setColour] = useState(item.colors[0] ?? '');
 
   function addToBasket() {
-    cartStore.add(item);
+    cartStore.add(item, colour);
     window.alert(SPECIAL_ADDED_ALERT);
     void navigate(WebRoutes.registration);
   }
@@ -47,7 +50,10 @@ function SpecialDetail({ item }: { item: CatalogueItem }) {
             <p className="item-page__gold">{`Includes ${months} ${months === 1 ? 'month' : 'months'} of DigiGold.`}</p>
           ) : null}
           <div className="item-page__actions">
-            <Button onClick={addToBasket}>ADD TO CART</Button>
+            <ColourPicker colours={item.colors} value={colour} onChange={setColour} />
+            <p className="item-page__add">
+              <Button onClick={addToBasket}>ADD TO CART</Button>
+            </p>
           </div>
           {item.specialPrice !== null ? <p className="item-page__note">{NORMAL_PRICE_FOOTNOTE}</p> : null}
           <p className="item-page__note">{MEMBERSHIP_FEES_NOTE}</p>

@@ -26,21 +26,22 @@ function emptyBasketAfterCheckout(): void {
     return;
   }
   for (const id of paidIds) {
-    if (typeof id === 'string') cartStore.remove(id);
+    if (typeof id === 'string') cartStore.removeItem(id);
   }
 }
 
 /** /thank-you: where PayFast sends the buyer back after paying. */
 export function ThankYouPage() {
-  usePageMeta('Thank you', 'Thank you for your order. We will confirm your card’s print layout with you before printing.');
+  usePageMeta('Thank you', 'Thank you for your order. Approve your card’s print proof in your dashboard before we print it.');
   useEffect(emptyBasketAfterCheckout, []);
   return (
     <Container className="page narrow-page">
       <h1 className="page__title">Thank you for your order.</h1>
       <p className="page__lead">
-        Our team will get in touch with you to confirm the print layout of your card (a proof) before we print it.
+        Next we make a print proof of your card. We email you when it is ready: approve it, or ask for changes, under
+        Orders in your dashboard. We print only the proof you approve.
       </p>
-      <p>Please check your mailbox, including the spam folder, for our email.</p>
+      <p>Please check your mailbox, including the spam folder, for our emails.</p>
       <p>
         Meanwhile, complete your profile: it is what your card opens. Your QR code is in the QR Code section of your
         dashboard.

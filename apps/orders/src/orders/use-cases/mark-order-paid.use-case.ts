@@ -64,10 +64,10 @@ export class MarkOrderPaid {
   }
 
   /**
-   * One card per unit bought, each with its own serial (behind its NFC chip and QR code), material and colour from
-   * the catalogue (the first colour the item comes in: the basket does not choose one yet).
+   * One card per unit bought, each with its own serial (behind its NFC chip and QR code), the material of its
+   * catalogue item and the colour the buyer chose for its line.
    */
-  private async allocateCards(tx: EventContext['tx'], orderId: string, accountId: string, lines: Array<{ itemId: string; quantity: number }>) {
+  private async allocateCards(tx: EventContext['tx'], orderId: string, accountId: string, lines: Array<{ itemId: string; quantity: number; colour: string }>) {
     const items = new Map((await this.catalogue.byIds(tx, lines.map((l) => l.itemId))).map((item) => [item.id, item]));
     let position = 0;
     for (const line of lines) {
@@ -78,7 +78,7 @@ export class MarkOrderPaid {
         continue;
       }
       for (let unit = 0; unit < line.quantity; unit++) {
-        const card = { orderId, accountId, position: position++, itemId: item.id, material: material.data, colour: item.colors[0] ?? 'White' };
+        const card = { orderId, accountId, position: position++, itemId: item.id, material: material.data, colour: line.colour || (item.colors[0] ?? 'White') };
         let inserted = false;
         for (let attempt = 0; !inserted && attempt < 5; attempt++) inserted = await this.fulfilment.insertCard(tx, { ...card, serial: newCardSerial() });
         if (!inserted) throw new Error('no free card serial after 5 attempts');

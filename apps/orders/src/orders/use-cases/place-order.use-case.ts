@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, type CheckoutRequest, type Order } from '@digicard/contracts';
+import { catalogueColour, colourRefusal, ErrorCode, Events, type CheckoutRequest, type Order } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
@@ -14,7 +14,7 @@ import { newOrderReference } from '../order-reference.js';
 const REFERENCE_ATTEMPTS = 5;
 
 /**
- * Checkout: the basket's ids and quantities, priced here from the catalogue (a special at its special price,
+ * Checkout: the basket's ids, colours and quantities, priced here from the catalogue (a special at its special price,
  * anything else at its normal price; never a price from the browser), kept awaiting payment with
  * `orders.order.placed` in the same transaction.
  */
@@ -46,10 +46,33 @@ export class PlaceOrder {
         fieldErrors: Object.fromEntries(unknown.map(([index, id]) => [`items.${index}.id`, [`“${id}” is not in the shop.`]])),
       });
     }
-    const lines: NewOrderLine[] = request.items.map(({ id, quantity }) => {
+    // The colour is one the item comes in, spelt as the catalogue spells it; none named (a basket kept from before
+    // colours were chosen): the item's first, the colour such an order always had.
+    const colours = request.items.map(({ id, colour }) => {
+      const item = items.get(id)!;
+      return colour === undefined ? (item.colors[0] ?? null) : catalogueColour(item, colour);
+    });
+    const wrongColour = request.items.flatMap((line, index) => (colours[index] ? [] : [[index, colourRefusal(items.get(line.id)!)] as const]));
+    if (wrongColour.length > 0) {
+      throw new ServiceError({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: 'Please choose a colour the card comes in.',
+        fieldErrors: Object.fromEntries(wrongColour.map(([index, message]) => [`items.${index}.colour`, [message]])),
+      });
+    }
+    const lines: NewOrderLine[] = request.items.map(({ id, quantity }, index) => {
       const item = items.get(id)!;
       const unitPriceCents = item.specialPrice ?? item.normalPrice;
-      return { itemId: id, name: item.name, quantity, unitPriceCents, lineTotalCents: unitPriceCents * quantity, includedGoldMonths: item.includedGoldMonths };
+      return {
+        itemId: id,
+        name: item.name,
+        colour: colours[index]!,
+        quantity,
+        unitPriceCents,
+        lineTotalCents: unitPriceCents * quantity,
+        includedGoldMonths: item.includedGoldMonths,
+      };
     });
     const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     let placed: StoredOrder | null = null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type UserRegistered } from '@digicard/contracts';
+import { catalogueColour, Events, type UserRegistered } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { LOGGER, OnEvent, type EventContext } from '@digicard/server';
 import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
@@ -29,8 +29,16 @@ export class SignUpSpecials {
     if (!account.specials?.length) return;
     // A new account has no orders: one means this sign-up was placed already (the event again, under any id).
     if ((await this.orders.listFor(tx, account.accountId)).length > 0) return;
-    const inShop = new Set((await this.catalogue.byIds(tx, account.specials.map((line) => line.id))).map((row) => row.id));
-    const items = account.specials.filter((line) => inShop.has(line.id));
+    const catalogue = new Map((await this.catalogue.byIds(tx, account.specials.map((line) => line.id))).map((row) => [row.id, row]));
+    const inShop = new Set(catalogue.keys());
+    // The gateway checked each colour; one withdrawn since becomes the item's first (logged), never a stuck event.
+    const items = account.specials
+      .filter((line) => inShop.has(line.id))
+      .map(({ colour, ...line }) => {
+        if (colour === undefined || catalogueColour(catalogue.get(line.id)!, colour)) return { ...line, ...(colour === undefined ? {} : { colour }) };
+        this.logger.warn({ eventId, accountId: account.accountId, itemId: line.id, colour }, 'sign-up special colour no longer offered: its first colour');
+        return line;
+      });
     if (items.length < account.specials.length) {
       this.logger.warn({ eventId, accountId: account.accountId, dropped: account.specials.filter((l) => !inShop.has(l.id)).map((l) => l.id) }, 'sign-up specials no longer in the shop left out');
     }

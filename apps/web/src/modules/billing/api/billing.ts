@@ -17,7 +17,10 @@ export const cancelMembership = () => deleteJson(HttpRoutes.cancelMembership);
 export const fetchOrders = () => getJson(HttpRoutes.listOrders);
 
 /** POST /api/orders: the basket as ids and quantities (the server prices it); answers where to pay. */
-export const checkout = (cart: readonly CartItem[]) => postJson(HttpRoutes.checkout, { items: cart.map(({ id, quantity }) => ({ id, quantity })) });
+/** The basket's lines as the checkout takes them: id, colour (a line kept from before colours: none, the first) and quantity. */
+const checkoutItems = (cart: readonly CartItem[]) => cart.map(({ id, colour, quantity }) => ({ id, ...(colour ? { colour } : {}), quantity }));
+
+export const checkout = (cart: readonly CartItem[]) => postJson(HttpRoutes.checkout, { items: checkoutItems(cart) });
 
 /**
  * POST /api/registration: the special offer. With `account`: signs up, and a new account's order for the specials
@@ -25,7 +28,7 @@ export const checkout = (cart: readonly CartItem[]) => postJson(HttpRoutes.check
  * and answers where to pay it at PayFast with its year of DigiGold.
  */
 export const registerSpecial = (account: RegisterRequest | null, specials: readonly CartItem[]) =>
-  postJson(HttpRoutes.registerSpecial, { account, items: specials.map(({ id, quantity }) => ({ id, quantity })) });
+  postJson(HttpRoutes.registerSpecial, { account, items: checkoutItems(specials) });
 
 /** The basket lines a checkout in this tab pays (the special offer pays only its specials): /thank-you removes them. */
 export const CHECKOUT_ITEMS_MARKER = 'digicard:checkout-items';

@@ -1,6 +1,7 @@
 import { cartTotal, formatRand, WebRoutes, type Order } from '@digicard/contracts';
 import { Link } from 'react-router';
 import { useCart } from '../../shop/hooks/use-cart';
+import { useCartColours } from '../../shop/hooks/use-cart-colours';
 import { LoadFailed } from '../../site/components/load-failed';
 import { useOrders } from '../hooks/use-billing';
 import { CheckoutButton } from './checkout-button';
@@ -24,6 +25,7 @@ export const ORDER_STATUS_TEXT: Record<Order['status'], string> = {
 /** Accessories Cart (spec section 2): the basket with its checkout, and the owner's orders. */
 export function AccessoriesCartSection() {
   const cart = useCart();
+  useCartColours();
   const { state, retry } = useOrders();
   return (
     <>
@@ -35,7 +37,7 @@ export function AccessoriesCartSection() {
         <>
           <ul className="pe-cart">
             {cart.map((item) => (
-              <li key={item.id}>{`${item.quantity} × ${item.name}`}</li>
+              <li key={`${item.id}:${item.colour ?? ''}`}>{`${item.quantity} × ${item.name}${item.colour ? ` in ${item.colour}` : ''}`}</li>
             ))}
           </ul>
           <p className="pe-cart__total">{`Total: ${formatRand(cartTotal(cart))}`}</p>
@@ -69,7 +71,7 @@ export function AccessoriesCartSection() {
                 </div>
                 <div>
                   <dt>Cards</dt>
-                  <dd>{order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')}</dd>
+                  <dd>{order.lines.map((line) => `${line.quantity} × ${line.name}${line.colour ? ` in ${line.colour}` : ''}`).join(', ')}</dd>
                 </div>
                 <div>
                   <dt>Total</dt>

@@ -60,7 +60,7 @@ function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: Orde
       </h3>
       <p className="orders__status">
         <strong>{StatusText[order.status]}</strong>
-        {` · ${order.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')} · ${formatRand(order.totalCents)}`}
+        {` · ${order.lines.map((l) => `${l.quantity} x ${l.name}${l.colour ? ` in ${l.colour}` : ''}`).join(', ')} · ${formatRand(order.totalCents)}`}
       </p>
       {proofNotice ? (
         <p className="orders__proof-notice" role="status">

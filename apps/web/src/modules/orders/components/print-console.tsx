@@ -94,7 +94,7 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
         {order.customer ? ` · ${order.customer.name} (${order.customer.username})` : ''}
         {order.paidAt ? ` · paid ${when(order.paidAt)}` : ''}
       </p>
-      <p>{order.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ')}</p>
+      <p>{order.lines.map((l) => `${l.quantity} x ${l.name}${l.colour ? ` in ${l.colour}` : ''}`).join(', ')}</p>
       {proofNotice ? (
         <p className={order.proof?.status === 'failed' ? 'orders__proof-failed' : 'orders__proof-notice'} role="status">
           {order.proof?.status === 'failed' ? `Proof render failed after ${order.proof.attempts} attempts: ${order.proof.error ?? ''}` : proofNotice}

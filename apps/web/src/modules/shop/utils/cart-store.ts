@@ -3,8 +3,11 @@ import {
   CART_STORAGE_KEY,
   decreaseInCart,
   parseCart,
+  recolourInCart,
   removeFromCart,
+  withDefaultColours,
   type CartItem,
+  type CartLineRef,
   type CatalogueItem,
 } from '@digicard/contracts';
 
@@ -77,21 +80,35 @@ export const cartStore = {
       if (listeners.size === 0) window.removeEventListener('storage', onStorage);
     };
   },
-  /** Adds one of the item (a new line with quantity 1, or one more of a line already there). */
-  add(item: Pick<CatalogueItem, 'id' | 'name' | 'normalPrice' | 'specialPrice'>): void {
-    save(addToCart(get(), item));
+  /** Adds one of the item in `colour` (a new line with quantity 1, or one more of that item in that colour). */
+  add(item: Pick<CatalogueItem, 'id' | 'name' | 'normalPrice' | 'specialPrice'>, colour: string): void {
+    save(addToCart(get(), item, colour));
   },
   /** One more of a line already in the basket. */
-  increase(id: string): void {
-    const line = get().find((item) => item.id === id);
-    if (line) save(addToCart(get(), { id, name: line.name, normalPrice: line.price, specialPrice: line.specialPrice }));
+  increase(ref: CartLineRef): void {
+    const line = get().find((item) => item.id === ref.id && item.colour === ref.colour);
+    if (line) save(addToCart(get(), { id: line.id, name: line.name, normalPrice: line.price, specialPrice: line.specialPrice }, line.colour));
   },
   /** One less, never below 1. */
-  decrease(id: string): void {
-    save(decreaseInCart(get(), id));
+  decrease(ref: CartLineRef): void {
+    save(decreaseInCart(get(), ref));
   },
-  remove(id: string): void {
-    save(removeFromCart(get(), id));
+  remove(ref: CartLineRef): void {
+    save(removeFromCart(get(), ref));
+  },
+  /** Every line of the item, whatever its colour (it was paid). */
+  removeItem(id: string): void {
+    save(get().filter((line) => line.id !== id));
+  },
+  /** The line in another colour (it joins a line already in that colour). */
+  recolour(ref: CartLineRef, colour: string): void {
+    save(recolourInCart(get(), ref, colour));
+  },
+  /** Lines kept from before colours were chosen get their item's first colour, once the catalogue is known. */
+  fillColours(items: ReadonlyArray<Pick<CatalogueItem, 'id' | 'colors'>>): void {
+    const cart = get();
+    const filled = withDefaultColours(cart, items);
+    if (filled !== cart) save(filled);
   },
   /** Empties the basket (it became a paid order). */
   clear(): void {

@@ -1,5 +1,5 @@
 import { HttpRoutes } from '@digicard/contracts';
-import { getJson, postJson, putJson, withParams } from '../../api/http';
+import { callAt, getJson, postJson, putJson, withParams } from '../../api/http';
 
 /** The staff console's calls (role staff; the gateway and each service check it). */
 export const searchAccounts = (query: string) => postJson(HttpRoutes.staffSearchAccounts, { query });
@@ -9,3 +9,7 @@ export const setPartner = (accountId: string, isPartner: boolean) => putJson(wit
 export const setVanityPaths = (accountId: string, paths: string[]) => putJson(withParams(HttpRoutes.staffSetVanityPaths, { accountId }), { paths });
 export const setBusiness = (accountId: string, businessUsername: string | null) =>
   putJson(withParams(HttpRoutes.staffSetBusiness, { accountId }), { businessUsername });
+
+/** Orders whose print proof failed to render, and "render again" (the print team's action, open to support too). */
+export const fetchFailedProofs = () => getJson(HttpRoutes.staffFailedProofs);
+export const renderProofAgain = (orderId: string) => callAt(HttpRoutes.staffRerenderProof, { orderId });

@@ -3,6 +3,7 @@ import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import type { HttpResult } from '../../api/http';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
+import { FailedProofs } from './failed-proofs';
 
 const changeNames: Record<StaffAuditEntry['change'], string> = {
   role: 'Role',
@@ -23,7 +24,8 @@ const fieldError = (error: ApiError | null, field: string): string | undefined =
 /**
  * The staff console: find an account by email, username or name; open it; make it a partner, a team leader (or an
  * ordinary user again); set the vanity paths that lead to its profile and the business it inherits from. Every change
- * is audited by the service that owns it, listed under the account, newest first.
+ * is audited by the service that owns it, listed under the account, newest first. Below: the print proofs that
+ * failed to render, with "Render again".
  */
 export default function StaffConsole() {
   const [query, setQuery] = useState('');
@@ -235,6 +237,7 @@ export default function StaffConsole() {
           </table>
         </section>
       ) : null}
+      <FailedProofs />
     </div>
   );
 }
