@@ -23,6 +23,8 @@ export class MembershipRoles {
   @OnEvent(Events.membershipChanged)
   async changed(data: MembershipChanged, { tx }: EventContext): Promise<void> {
     const account = await this.staff.lock(tx, data.accountId);
+    // A deleted account: nothing to keep about it.
+    if (!account) return;
     const before = await this.staff.membershipOf(tx, data.accountId);
     const newer = await this.staff.recordMembership(tx, {
       accountId: data.accountId,
@@ -30,7 +32,7 @@ export class MembershipRoles {
       version: data.version,
       changedAt: new Date(data.changedAt),
     });
-    if (!newer || !account) return;
+    if (!newer) return;
 
     let role: 'teamLeader' | 'user' | null = null;
     if (data.membership === PLATINUM && account.role === 'user') role = 'teamLeader';
