@@ -241,3 +241,13 @@ describe('editing and removing a rep', () => {
     expect((await accountRow(repId))!.username).toBe(`removed-${repId}`);
   });
 });
+
+describe('while profiles (which keeps the tier) is down', () => {
+  it('answers 503, never 500, and changes nothing', async () => {
+    await system.stopApp('profiles');
+    const before = await identity.sql('SELECT id FROM identity.accounts');
+    expect(await teams.call(Rpc.listTeam, {}, leader)).toMatchObject({ ok: false, status: 503 });
+    expect(await teams.call(Rpc.addRep, rep('rep-while-down'), leader)).toMatchObject({ ok: false, status: 503 });
+    expect(await identity.sql('SELECT id FROM identity.accounts')).toHaveLength(before.length);
+  });
+});
