@@ -29,7 +29,9 @@ import { PublicProfileController } from './profiles/public-profile.controller.js
 import { VisitorDownloads } from './profiles/visitor-downloads.js';
 import { GatewayRpc } from './rpc/rpc.client.js';
 import { RateLimiter } from './security/rate-limiter.js';
+import { RoleSync } from './session/role-sync.js';
 import { SessionStore } from './session/session.store.js';
+import { TeamTier } from './teams/team-tier.js';
 import { TeamsController } from './teams/teams.controller.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { CataloguePageIds } from './web/catalogue-page-ids.js';
@@ -91,6 +93,7 @@ export class GatewayModule {
         GatewayRpc,
         RateLimiter,
         SessionStore,
+        RoleSync,
         SessionSignIn,
         // Registers the `local` Passport strategy (sign-in with email and password).
         LocalStrategy,
@@ -106,6 +109,7 @@ export class GatewayModule {
         CataloguePageIds,
         WebApp,
         StaffConsole,
+        TeamTier,
       ],
     };
   }

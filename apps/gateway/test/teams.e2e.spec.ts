@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { TeamMessages } from '@digicard/contracts';
-import { TestSystem, registerOwner, waitFor, type TestOwner } from '@digicard/testing';
+import { TestSystem, createStaffAccount, registerOwner, waitFor, type TestOwner } from '@digicard/testing';
 
 const PASSWORD = 'a long enough passphrase';
 const rep = (username: string) => ({ username, firstName: 'Sipho', lastName: 'Dlamini', email: `${username}@example.co.za`, tel: '0821234567', password: '', leaderPassword: PASSWORD });
@@ -15,6 +15,8 @@ describe('teams through the gateway', () => {
 
   async function makeLeader(owner: TestOwner): Promise<void> {
     await system.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1`, [owner.accountId]);
+    // Teams are DigiPlatinum's (the tier profiles keeps).
+    await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1`, [owner.accountId]);
     const signIn = await owner.client.request('/api/session', { body: { email: owner.email, password: PASSWORD } });
     assert.equal(signIn.body.user.role, 'teamLeader');
   }
@@ -37,6 +39,8 @@ describe('teams through the gateway', () => {
       ['/api/team/reps/00000000-0000-4000-8000-000000000000', { method: 'PUT', body: rep('nobody-rep') }],
       ['/api/team/reps/00000000-0000-4000-8000-000000000000', { method: 'DELETE' }],
       ['/api/team/leads.csv', {}],
+      ['/api/team/analytics', {}],
+      ['/api/team/analytics.csv', {}],
     ];
     for (const [path, options] of calls) {
       assert.equal((await system.client().request(path, options)).status, 401, path);
@@ -84,5 +88,69 @@ describe('teams through the gateway', () => {
       return String(res.body).includes('Lindiwe') ? String(res.body) : null;
     });
     assert.match(csv, /gw-leaving/);
+  });
+
+  it('a team leader below DigiPlatinum is refused every team route with the upgrade message; back on it, let in', async () => {
+    const lapsed = await registerOwner(system, { username: 'gw-lapsed', firstName: 'Nomsa', lastName: 'Zulu', email: 'gw-lapsed@example.co.za' });
+    await makeLeader(lapsed);
+    await system.sql(`UPDATE profiles.profiles SET membership = 'DigiGold' WHERE account_id = $1`, [lapsed.accountId]);
+    const calls: Array<[string, { method?: string; body?: unknown }]> = [
+      ['/api/team/reps', {}],
+      ['/api/team/reps', { body: rep('lapsed-rep') }],
+      ['/api/team/reps/import', { body: { reps: [rep('lapsed-rep')], leaderPassword: PASSWORD, dryRun: true } }],
+      ['/api/team/reps/00000000-0000-4000-8000-000000000000', { method: 'PUT', body: rep('lapsed-rep') }],
+      ['/api/team/reps/00000000-0000-4000-8000-000000000000', { method: 'DELETE' }],
+      ['/api/team/leads.csv', {}],
+      ['/api/team/analytics', {}],
+      ['/api/team/analytics.csv', {}],
+    ];
+    for (const [path, options] of calls) {
+      const res = await lapsed.client.request(path, options);
+      assert.deepEqual([res.status, res.body.message], [403, TeamMessages.needsPlatinum], `${options.method ?? ''} ${path}`);
+    }
+    assert.equal((await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'lapsed-rep'")).length, 0);
+    await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1`, [lapsed.accountId]);
+    assert.deepEqual((await lapsed.client.request('/api/team/reps')).body, { reps: [] });
+  });
+
+  it('the leader view: per rep and the team totals, as JSON and CSV; a bad range is 400; another leader sees only theirs', async () => {
+    const added = await leader.client.request('/api/team/reps', { body: rep('gw-viewed') });
+    assert.equal(added.status, 201);
+    // The rep's page, visited by a browser (the analytics batch reaches profiles within about a second).
+    await system.sql(`UPDATE profiles.profiles SET is_verified = true WHERE username = 'gw-viewed'`);
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36' };
+    await waitFor('the rep page', async () => (await system.client().request('/gw-viewed?src=qr', { headers: browser })).status === 200);
+    const report = await waitFor('the view in the leader view', async () => {
+      const res = await leader.client.request('/api/team/analytics');
+      const row = (res.body.reps as Array<{ username: string; views: number }> | undefined)?.find((r) => r.username === 'gw-viewed');
+      return row && row.views >= 1 ? res.body : null;
+    });
+    assert.equal(report.full, true);
+    assert.ok(report.totals.views >= 1);
+    const csv = await leader.client.request('/api/team/analytics.csv');
+    assert.equal(csv.status, 200);
+    assert.match(String(csv.body), /^\uFEFF?Rep,Name,Views,Unique visitors,Saved to contacts,Clicks,Leads\r\n/);
+    assert.match(String(csv.body), /gw-viewed,Sipho Dlamini,\d+/);
+    assert.match(String(csv.body), /Team total,/);
+    const bad = await leader.client.request('/api/team/analytics?from=2026-13-01');
+    assert.equal(bad.status, 400);
+    assert.ok(bad.body.fieldErrors.from);
+    const theirs = await otherLeader.client.request('/api/team/analytics');
+    assert.equal(theirs.status, 200);
+    assert.ok(!(theirs.body.reps as Array<{ username: string }>).some((r) => r.username === 'gw-viewed'));
+  });
+
+  it('a role changed in identity reaches the signed-in session at once (no new sign-in)', async () => {
+    const staff = await createStaffAccount(system, { email: 'desk@digicard.test', role: 'staff', username: 'desk-staff' });
+    const owner = await registerOwner(system, { username: 'gw-promoted', firstName: 'Zanele', lastName: 'Khumalo', email: 'gw-promoted@example.co.za' });
+    await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1`, [owner.accountId]);
+    assert.equal((await owner.client.request('/api/team/reps')).status, 403);
+    const set = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'teamLeader' } });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    // The route guard reads the role from the session record (GET /api/session asks identity, so it is no proof).
+    await waitFor('the session to carry teamLeader', async () => (await owner.client.request('/api/team/reps')).status === 200);
+    assert.deepEqual((await owner.client.request('/api/team/reps')).body, { reps: [] });
+    assert.equal((await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'user' } })).status, 200);
+    await waitFor('the session to carry user again', async () => (await owner.client.request('/api/team/reps')).status === 403);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { Events, ProfileDefaults, Rpc, type OrderDetail, type OwnProfile, type PaymentCompleted } from '@digicard/contracts';
+import { CardMessages, Events, ProfileDefaults, Rpc, type OrderDetail, type OwnProfile, type PaymentCompleted } from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { InProcessService, type Caller } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
@@ -398,6 +398,88 @@ describe('cards', () => {
     await service.handled(Events.profileUpdated, await service.publish(Events.profileUpdated, { accountId: who.accountId, username: 'thabo-new', updatedAt: new Date().toISOString() }));
     await waitForStatus(who, order.id, (o) => o.proof?.version === 2 && o.proof.status === 'ready');
     expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'active', username: 'thabo-new' });
+  });
+});
+
+describe('handing a team’s card to a rep', () => {
+  const leaderOf = () => ({ accountId: randomUUID(), role: 'teamLeader' as const });
+  const joined = async (leaderAccountId: string, memberAccountId: string, username: string) =>
+    service.handled(Events.teamMemberAdded, await service.publish(Events.teamMemberAdded, { leaderAccountId, memberAccountId, username, tel: '0821234567', addedAt: new Date().toISOString() }));
+  const history = (serial: string) =>
+    service.sql<{ from_account_id: string | null; to_account_id: string | null; by_account_id: string | null }>(
+      'SELECT from_account_id, to_account_id, by_account_id FROM orders.card_assignments WHERE serial = $1 ORDER BY at, id',
+      [serial],
+    );
+
+  it("the leader points their card at a rep (/c/{serial} opens the rep's page), and back; each move is kept", async () => {
+    const leader = leaderOf();
+    const { who, order, profile } = await paidOrder([{ id: 'pvc-card', quantity: 1 }], leader);
+    const serial = (await waitForStatus(who, order.id, (o) => o.status === 'proof-ready')).cards[0]!.serial;
+    const rep = { accountId: randomUUID(), role: 'teamMember' as const };
+    const repProfile = profileFor('Sipho', 'Dlamini');
+    profiles.set(rep.accountId, repProfile);
+    await joined(leader.accountId, rep.accountId, repProfile.username);
+
+    const card = ok(await service.call(Rpc.assignCard, { serial, accountId: rep.accountId }, leader));
+    expect(card).toMatchObject({ serial, assignedTo: rep.accountId, disabled: false });
+    expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'active', username: repProfile.username });
+    expect((await detailOf(who, order.id)).cards[0]!.assignedTo).toBe(rep.accountId);
+    // The same again changes and records nothing; back to the leader clears it.
+    ok(await service.call(Rpc.assignCard, { serial, accountId: rep.accountId }, leader));
+    expect(ok(await service.call(Rpc.assignCard, { serial, accountId: leader.accountId }, leader)).assignedTo).toBeNull();
+    expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'active', username: profile.username });
+    expect(await history(serial)).toEqual([
+      { from_account_id: null, to_account_id: rep.accountId, by_account_id: leader.accountId },
+      { from_account_id: rep.accountId, to_account_id: null, by_account_id: leader.accountId },
+    ]);
+  });
+
+  it('refuses someone outside the team, another leader, a rep acting on a sibling, a DigiShare owner and a visitor', async () => {
+    const leader = leaderOf();
+    const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 1 }], leader);
+    const serial = (await waitForStatus(who, order.id, (o) => o.status === 'proof-ready')).cards[0]!.serial;
+    const repA = { accountId: randomUUID(), role: 'teamMember' as const };
+    const repB = { accountId: randomUUID(), role: 'teamMember' as const };
+    await joined(leader.accountId, repA.accountId, 'rep-a');
+    await joined(leader.accountId, repB.accountId, 'rep-b');
+    const otherLeader = leaderOf();
+    const otherRep = randomUUID();
+    await joined(otherLeader.accountId, otherRep, 'other-rep');
+
+    // Not in the team: another leader's rep, a stranger, the other leader.
+    for (const accountId of [otherRep, randomUUID(), otherLeader.accountId]) {
+      expect(await service.call(Rpc.assignCard, { serial, accountId }, leader)).toMatchObject({ ok: false, status: 400, fieldErrors: { accountId: [CardMessages.notInTeam] } });
+    }
+    // Another leader cannot move this card, not even to their own rep: it is not theirs (404, as for any other card).
+    expect(await service.call(Rpc.assignCard, { serial, accountId: otherRep }, otherLeader)).toMatchObject({ ok: false, status: 404 });
+    // A rep cannot move a card to a sibling, nor a DigiShare owner theirs; a visitor is asked to sign in.
+    expect(await service.call(Rpc.assignCard, { serial, accountId: repB.accountId }, repA)).toMatchObject({ ok: false, status: 403 });
+    const plain = owner();
+    expect(await service.call(Rpc.assignCard, { serial, accountId: repA.accountId }, plain)).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.assignCard, { serial, accountId: repA.accountId }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.assignCard, { serial, accountId: 'not-a-uuid' }, leader)).toMatchObject({ ok: false, status: 400 });
+    expect(await history(serial)).toEqual([]);
+  });
+
+  it("a rep's own card can be moved by their leader; when a rep leaves, the cards pointing at them point back at the buyer", async () => {
+    const leader = leaderOf();
+    const rep = { accountId: randomUUID(), role: 'teamMember' as const };
+    const other = { accountId: randomUUID(), role: 'teamMember' as const };
+    await joined(leader.accountId, rep.accountId, 'leaving-rep');
+    await joined(leader.accountId, other.accountId, 'staying-rep');
+    const { order } = await paidOrder([{ id: 'pvc-card', quantity: 1 }], rep);
+    const serial = (await waitForStatus(rep, order.id, (o) => o.status === 'proof-ready')).cards[0]!.serial;
+    expect(ok(await service.call(Rpc.assignCard, { serial, accountId: other.accountId }, leader)).assignedTo).toBe(other.accountId);
+
+    const leaderCard = await paidOrder([{ id: 'pvc-card', quantity: 1 }], leader);
+    const leaderSerial = (await waitForStatus(leader, leaderCard.order.id, (o) => o.status === 'proof-ready')).cards[0]!.serial;
+    ok(await service.call(Rpc.assignCard, { serial: leaderSerial, accountId: other.accountId }, leader));
+    const removedId = await service.publish(Events.teamMemberRemoved, { leaderAccountId: leader.accountId, memberAccountId: other.accountId, username: 'staying-rep', removedAt: new Date().toISOString() });
+    await service.handled(Events.teamMemberRemoved, removedId);
+    expect(ok(await service.call(Rpc.resolveCard, { serial: leaderSerial }, null))).toEqual({ status: 'active', username: leaderCard.profile.username });
+    expect((await history(leaderSerial)).at(-1)).toEqual({ from_account_id: other.accountId, to_account_id: null, by_account_id: null });
+    // The rep who left can no longer be given a card.
+    expect(await service.call(Rpc.assignCard, { serial: leaderSerial, accountId: other.accountId }, leader)).toMatchObject({ ok: false, status: 400 });
   });
 });
 

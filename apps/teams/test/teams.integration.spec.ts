@@ -5,9 +5,10 @@ import { TestSystem } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { teamsService } from '../src/service.js';
 
-// The teams service in this process, and the real identity service as its own process (a TestSystem), on one NATS
-// server: teams asks identity for the reps' accounts exactly as in production. Identity's subjects are called over
-// the same NATS (`teams.call` sends any subject of the contract); its data is read from its schema.
+// The teams service in this process, and the real identity and profiles services as processes (a TestSystem), on one
+// NATS server: teams asks identity for the reps' accounts and profiles for the leader's tier exactly as in production.
+// Identity's subjects are called over the same NATS (`teams.call` sends any subject of the contract); its data is
+// read from its schema.
 
 let system: TestSystem;
 let teams: InProcessService<Config>;
@@ -26,7 +27,18 @@ async function account(username: string, role: Caller['role']): Promise<Caller> 
   if (!answer.ok) throw new Error(`cannot register ${username}: ${answer.message}`);
   // Staff (or a DigiPlatinum subscription) make a team leader; here the role is set in identity's own data.
   await identity.sql('UPDATE identity.accounts SET role = $2 WHERE id = $1', [answer.value.accountId!, role]);
+  // Teams are DigiPlatinum's: a leader here has it (profiles keeps the tier; its profile comes from the registration).
+  if (role === 'teamLeader') await setTier(answer.value.accountId!, 'DigiPlatinum');
   return { accountId: answer.value.accountId!, role };
+}
+
+async function setTier(accountId: string, membership: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while ((await system.sql('SELECT 1 FROM profiles.profiles WHERE account_id = $1', [accountId])).length === 0) {
+    if (Date.now() > deadline) throw new Error(`no profile for ${accountId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await system.sql('UPDATE profiles.profiles SET membership = $2 WHERE account_id = $1', [accountId, membership]);
 }
 
 const rep = (username: string, overrides: Partial<AddRepRequest> = {}): AddRepRequest => ({
@@ -50,7 +62,7 @@ let leader: Caller;
 let otherLeader: Caller;
 
 beforeAll(async () => {
-  system = await TestSystem.start({ apps: ['identity'] });
+  system = await TestSystem.start({ apps: ['identity', 'profiles'] });
   teams = await InProcessService.start(teamsService, { NATS_URL: system.nats.url });
   leader = await account('leader-one', 'teamLeader');
   otherLeader = await account('leader-two', 'teamLeader');
@@ -167,6 +179,23 @@ describe('who may do what', () => {
     expect(await accountRow(target)).toMatchObject({ username: 'rep-target', disabled_at: null });
   });
 
+  it('a team leader without DigiPlatinum is refused every subject, with the upgrade message; nothing changes', async () => {
+    const lapsed = await account('leader-lapsed', 'teamLeader');
+    await setTier(lapsed.accountId, 'DigiGold');
+    const refused = { ok: false, status: 403, message: TeamMessages.needsPlatinum };
+    expect(await teams.call(Rpc.listTeam, {}, lapsed)).toMatchObject(refused);
+    expect(await teams.call(Rpc.addRep, rep('rep-of-lapsed'), lapsed)).toMatchObject(refused);
+    const { leaderPassword: _, ...row } = rep('rep-of-lapsed-csv');
+    expect(await teams.call(Rpc.importReps, { reps: [row], leaderPassword: PASSWORD, dryRun: true }, lapsed)).toMatchObject(refused);
+    expect(await teams.call(Rpc.updateRep, { accountId: target, username: 'rep-target', firstName: 'x', lastName: 'y', email: 'rep-target@example.test', tel: '0820000000' }, lapsed)).toMatchObject(refused);
+    expect(await teams.call(Rpc.removeRep, { accountId: target }, lapsed)).toMatchObject(refused);
+    expect(await identity.sql("SELECT 1 FROM identity.accounts WHERE username LIKE 'rep-of-lapsed%'")).toHaveLength(0);
+    expect(await accountRow(target)).toMatchObject({ username: 'rep-target', disabled_at: null });
+    // With DigiPlatinum back, the same leader is let in.
+    await setTier(lapsed.accountId, 'DigiPlatinum');
+    expect(await teams.call(Rpc.listTeam, {}, lapsed)).toEqual({ ok: true, value: { reps: [] } });
+  });
+
   it('identity changes and disables only team members, and only for services', async () => {
     expect(await identity.call(Rpc.disableRepAccount, { accountId: otherLeader.accountId }, null)).toMatchObject({ ok: false, status: 403 });
     expect(await accountRow(otherLeader.accountId)).toMatchObject({ disabled_at: null });
@@ -210,5 +239,15 @@ describe('editing and removing a rep', () => {
     const later = await identity.call(Rpc.register, { username: 'rep-edited', firstName: 'New', lastName: 'Person', email: 'new-person@example.test', password: PASSWORD });
     expect(later).toMatchObject({ ok: true, value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     expect((await accountRow(repId))!.username).toBe(`removed-${repId}`);
+  });
+});
+
+describe('while profiles (which keeps the tier) is down', () => {
+  it('answers 503, never 500, and changes nothing', async () => {
+    await system.stopApp('profiles');
+    const before = await identity.sql('SELECT id FROM identity.accounts');
+    expect(await teams.call(Rpc.listTeam, {}, leader)).toMatchObject({ ok: false, status: 503 });
+    expect(await teams.call(Rpc.addRep, rep('rep-while-down'), leader)).toMatchObject({ ok: false, status: 503 });
+    expect(await identity.sql('SELECT id FROM identity.accounts')).toHaveLength(before.length);
   });
 });

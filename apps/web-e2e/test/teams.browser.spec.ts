@@ -82,7 +82,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await form.getByLabel('Your password, to confirm').fill(LEADER_PASSWORD);
     await form.getByRole('button', { name: 'Add rep' }).click();
     await panel.getByText('Sales rep added successfully!').waitFor();
-    await panel.getByRole('listitem', { name: 'Sipho Dlamini' }).waitFor();
+    await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Sipho Dlamini' }).waitFor();
     // No horizontal scrolling on the phone.
     assert.ok(await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the Teams section fits 390 px');
     await leaderPage.screenshot({ path: screenshotPath('teams-added-rep-390'), fullPage: true });
@@ -112,7 +112,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await panel.getByRole('row', { name: /lerato-rep/ }).getByText('OK').waitFor();
     await panel.getByRole('button', { name: 'Add all 1 reps' }).click();
     await panel.getByText('Sales rep added successfully!').waitFor();
-    await panel.getByRole('listitem', { name: 'Lerato Mahlangu' }).waitFor();
+    await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).waitFor();
   });
 
   it('the leader edits one rep at a time', async () => {
@@ -122,7 +122,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await form.getByLabel('Phone').fill('0834445555');
     await form.getByRole('button', { name: 'Save rep' }).click();
     await panel.getByText('Rep updated!').waitFor();
-    await panel.getByRole('listitem', { name: 'Lerato Mahlangu' }).getByText('0834445555').waitFor();
+    await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).getByText('0834445555').waitFor();
   });
 
   let repPage: Page;
@@ -188,12 +188,71 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await repPage.locator(`img[src="${logoUrl}"]`).first().waitFor();
   });
 
+  it("the leader view: each rep's views, saves and leads after visits to their pages, the team's totals, as a table too", async () => {
+    // What was counted so far (the visitor above opened lerato-rep's page once); counts arrive within about a second.
+    const counted = () =>
+      system.sql<{ username: string; metric: string; n: number }>(
+        `SELECT p.username, d.metric, sum(d.count)::int AS n FROM profiles.analytics_daily d JOIN profiles.profiles p USING (account_id)
+         WHERE p.username IN ('sipho-rep', 'lerato-rep') GROUP BY 1, 2`,
+      );
+    await waitFor("the earlier visit to lerato-rep's page", async () => (await counted()).some((r) => r.username === 'lerato-rep' && r.metric === 'view'));
+    const before = await counted();
+    const base = (username: string, metric: string) => before.find((r) => r.username === username && r.metric === metric)?.n ?? 0;
+
+    // Visitors: sipho-rep's page from the QR code twice (one saves the contact), lerato-rep's page by link once.
+    const visitors = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, acceptDownloads: true });
+    const visitor = await visitors.newPage();
+    await visitor.goto(`${system.gatewayUrl}/sipho-rep?src=qr`);
+    await visitor.goto(`${system.gatewayUrl}/sipho-rep?src=qr`);
+    const download = visitor.waitForEvent('download');
+    await visitor.getByRole('link', { name: 'Save to Contact' }).first().click();
+    await (await download).cancel();
+    await visitor.goto(`${system.gatewayUrl}/lerato-rep`);
+    await visitors.close();
+    const lead = await system.client().request('/api/profiles/sipho-rep/leads', {
+      body: { kind: 'lead', firstName: 'Naledi', email: 'naledi@example.co.za', consent: true, message: 'Panels for a farm, please' },
+    });
+    assert.equal(lead.status, 202, JSON.stringify(lead.body));
+    const expected = {
+      sipho: { views: base('sipho-rep', 'view') + 2, saves: base('sipho-rep', 'save') + 1 },
+      lerato: { views: base('lerato-rep', 'view') + 1 },
+    };
+    await waitFor('the visits counted', async () => {
+      const now = await counted();
+      const n = (u: string, m: string) => now.find((r) => r.username === u && r.metric === m)?.n ?? 0;
+      return n('sipho-rep', 'view') === expected.sipho.views && n('sipho-rep', 'save') === expected.sipho.saves && n('lerato-rep', 'view') === expected.lerato.views;
+    });
+
+    const panel = await teamsPanel(leaderPage);
+    const view = panel.getByRole('region', { name: 'Your team’s numbers' });
+    const stat = (name: string, label: string) =>
+      view.getByRole('listitem', { name }).locator('.tm-rep-stat__numbers > div').filter({ has: leaderPage.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').textContent();
+    await view.getByRole('listitem', { name: 'Sipho Dlamini' }).waitFor();
+    assert.deepEqual(
+      [await stat('Sipho Dlamini', 'Views'), await stat('Sipho Dlamini', 'Saved to contacts'), await stat('Sipho Dlamini', 'Leads')],
+      [String(expected.sipho.views), String(expected.sipho.saves), '1'],
+    );
+    assert.deepEqual([await stat('Lerato Mahlangu', 'Views'), await stat('Lerato Mahlangu', 'Leads')], [String(expected.lerato.views), '0']);
+    const totals = view.locator('dl[aria-label="Team totals"]');
+    assert.match((await totals.textContent()) ?? '', new RegExp(`Team views${expected.sipho.views + expected.lerato.views}`));
+    // The accessible fallback: the same numbers as a table, with the team's totals.
+    await view.getByText('Show the numbers as a table').click();
+    const table = view.getByRole('table');
+    assert.match((await table.getByRole('row', { name: /sipho-rep/ }).textContent()) ?? '', new RegExp(`sipho-rep\\)${expected.sipho.views}${expected.sipho.saves}1`));
+    assert.match((await table.getByRole('row', { name: /Team total/ }).textContent()) ?? '', new RegExp(`^Team total${expected.sipho.views + expected.lerato.views}`));
+    const csv = await leaderPage.evaluate(async () => (await fetch('/api/team/analytics.csv')).text());
+    assert.match(csv, new RegExp(`sipho-rep,Sipho Dlamini,${expected.sipho.views},\\d+,${expected.sipho.saves},\\d+,1`));
+    assert.ok(await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the leader view fits 390 px');
+    await view.scrollIntoViewIfNeeded();
+    await leaderPage.screenshot({ path: screenshotPath('teams-leader-view-390'), fullPage: true });
+  });
+
   it('the leader deletes a rep after confirming: the rep is signed out, the page goes', async () => {
     const panel = await teamsPanel(leaderPage);
     await panel.getByRole('button', { name: 'Delete lerato-rep' }).click();
     await waitForAlert(alerts.find((a) => a.startsWith('Delete Lerato Mahlangu')) ?? 'Delete Lerato Mahlangu (lerato-rep) from your team? They will no longer be able to sign in; their leads stay with your team.');
     await panel.getByText('Sales rep deleted.').waitFor();
-    await waitFor('the rep to leave the list', async () => (await panel.getByRole('listitem', { name: 'Lerato Mahlangu' }).count()) === 0);
+    await waitFor('the rep to leave the list', async () => (await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).count()) === 0);
     await leaderPage.screenshot({ path: screenshotPath('teams-rep-deleted-390'), fullPage: true });
     await waitFor("the rep's page to go", async () => (await system.client().request('/lerato-rep')).status === 404, 5000);
     const signIn = await system.client().request('/api/session', { body: { email: 'lerato@karoo-solar.co.za', password: 'whatever-it-was' } });

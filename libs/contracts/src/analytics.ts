@@ -88,3 +88,18 @@ export const AnalyticsUpgradeMessage = 'Upgrade to DigiPlatinum to unlock analyt
 
 /** The day (YYYY-MM-DD) in South Africa of an instant: analytics days are SAST days. */
 export const saDay = (at: Date = new Date()): string => new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * A team leader's roll-up (issue 11 "Leader view"): each current rep's counts over the range, and the team's totals
+ * (the reps' sums). The same periods as the owner's report: the last 30 days, or any range with DigiPlatinum.
+ */
+export const TeamAnalyticsReportSchema = z
+  .object({
+    full: z.boolean(),
+    from: day,
+    to: day,
+    reps: z.array(counts.extend({ accountId: z.uuid(), username: z.string(), firstName: z.string(), lastName: z.string() })),
+    totals: counts,
+  })
+  .meta({ id: 'TeamAnalyticsReport' });
+export type TeamAnalyticsReport = z.infer<typeof TeamAnalyticsReportSchema>;

@@ -26,6 +26,7 @@ import {
   PrintOrderSchema,
   PrintQueueSchema,
   RecordCardSchema,
+  AssignCardSchema,
   RequestChangesSchema,
   SetCardDisabledSchema,
   PaymentRedirectSchema,
@@ -54,7 +55,7 @@ import {
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
-import { AnalyticsReportSchema, ClickSchema } from './analytics.js';
+import { AnalyticsReportSchema, ClickSchema, TeamAnalyticsReportSchema } from './analytics.js';
 import { PublicHealthSchema } from './health.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
@@ -75,6 +76,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_RESEND_ACCOUNT',
   'RATE_LIMIT_VERIFY_IP',
   'RATE_LIMIT_UPLOAD_ACCOUNT',
+  'RATE_LIMIT_CLICK_IP',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -490,6 +492,8 @@ export const HttpRoutes = {
     access: 'public',
     body: ClickSchema,
     params: usernameParams,
+    // A beacon costs little, so counting never blocks it: while Redis is away, clicks are let through (and counted).
+    limits: [{ bucket: 'click-ip', per: 'ip', limit: 'RATE_LIMIT_CLICK_IP', whenUncounted: 'allow' }],
     responses: { 204: { description: 'Counted (or ignored: a robot, or the owner)' }, 403: csrf },
   },
   submitLead: {
@@ -767,6 +771,23 @@ export const HttpRoutes = {
     body: SetCardDisabledSchema,
     params: cardParams,
     responses: { 200: { description: 'The card', schema: CardSchema }, 404: { description: 'Not one of your cards', schema: ApiErrorSchema }, 503: unavailable },
+  },
+  assignCard: {
+    method: 'put',
+    path: '/api/cards/:serial/assignee',
+    operationId: 'assignCard',
+    summary: 'A team leader points one of the team’s printed cards at one of their reps (or back at themselves), without reprinting',
+    tag: 'orders',
+    access: ['teamLeader'],
+    body: AssignCardSchema,
+    params: cardParams,
+    responses: {
+      200: { description: 'The card, now pointing at the rep', schema: CardSchema },
+      400: { description: 'The rep is not in your team; fieldErrors names accountId', schema: ApiErrorSchema },
+      403: { description: 'Not a team leader, or a cross-site request', schema: ApiErrorSchema },
+      404: { description: 'Not one of your team’s cards', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   // ------------------------------------------------------------------------- the print console (role print only)
   printQueue: {
@@ -1048,5 +1069,34 @@ export const HttpRoutes = {
     access: ['teamLeader'],
     produces: 'text/csv',
     responses: { 200: { description: 'CSV, one lead a row, with the rep' }, 503: unavailable },
+  },
+  getTeamAnalytics: {
+    method: 'get',
+    path: '/api/team/analytics',
+    operationId: 'getTeamAnalytics',
+    summary: 'The leader view: views, Save to Contact and leads per rep and for the team; ?from=&to= (YYYY-MM-DD) as for getAnalytics',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: {
+      200: { description: 'One row per current rep, and the team’s totals', schema: TeamAnalyticsReportSchema },
+      400: { description: 'A bad date or range; fieldErrors names it', schema: ApiErrorSchema },
+      403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  exportTeamAnalytics: {
+    method: 'get',
+    path: '/api/team/analytics.csv',
+    operationId: 'exportTeamAnalytics',
+    summary: 'The leader view as CSV, one rep a row and the team’s totals; ?from=&to= as for getTeamAnalytics',
+    tag: 'teams',
+    access: ['teamLeader'],
+    produces: 'text/csv',
+    responses: {
+      200: { description: 'CSV, one rep a row' },
+      400: { description: 'A bad date or range', schema: ApiErrorSchema },
+      403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
 } as const satisfies Record<string, HttpRoute>;

@@ -24,12 +24,12 @@ export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[
   payments: [Rpc.orderForPayment, Rpc.getAccount],
   // Print proofs: the buyer's profile and logo.
   orders: [Rpc.getOwnProfile, Rpc.getMedia],
-  // A leader's reps: their accounts live in identity.
-  teams: [Rpc.createRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount],
+  // A leader's reps: their accounts live in identity; the leader's tier in profiles.
+  teams: [Rpc.createRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
 };
 
-/** The events the gateway listens to on core NATS (to drop cached public pages). */
-export const GatewayListensTo: readonly EventDefinition<z.ZodType>[] = [Events.profileUpdated, Events.profileDeleted];
+/** The events the gateway listens to on core NATS (to drop cached public pages; to give sessions a changed role). */
+export const GatewayListensTo: readonly EventDefinition<z.ZodType>[] = [Events.profileUpdated, Events.profileDeleted, Events.roleChanged];
 
 export interface BusPermissions {
   publish: string[];

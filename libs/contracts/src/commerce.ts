@@ -269,6 +269,8 @@ export const CardSchema = z
     colour: z.string(),
     nfcUid: z.string().nullable(),
     disabled: z.boolean(),
+    /** The rep the card points at instead of its buyer (a team leader reassigned it); null: the buyer's own page. */
+    assignedTo: z.uuid().nullable().default(null),
   })
   .meta({ id: 'Card' });
 export type Card = z.infer<typeof CardSchema>;
@@ -333,6 +335,11 @@ export type RecordCard = z.infer<typeof RecordCardSchema>;
 
 export const SetCardDisabledSchema = z.object({ disabled: z.boolean({ error: 'Please say whether the card is disabled.' }) }).meta({ id: 'SetCardDisabled' });
 export type SetCardDisabled = z.infer<typeof SetCardDisabledSchema>;
+
+/** Whom a team's card points at: one of the leader's current reps, or the leader (the card's own account) again. */
+export const AssignCardSchema = z.object({ accountId: z.uuid({ error: 'Please choose a rep.' }) }).meta({ id: 'AssignCard' });
+export type AssignCard = z.infer<typeof AssignCardSchema>;
+export const CardMessages = { notInTeam: 'That person is not in your team.', assigned: 'Card reassigned.' } as const;
 
 /** A file passed from a service through the gateway (proof PDF/PNG, packing slip). */
 export const FileSchema = z.object({ contentType: z.string(), fileName: z.string(), dataBase64: z.string() });

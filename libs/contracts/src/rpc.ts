@@ -41,6 +41,7 @@ import {
   PrintQueueSchema,
   ProofFileKinds,
   RecordCardSchema,
+  AssignCardSchema,
   RequestChangesSchema,
   SetCardDisabledSchema,
   PaymentRedirectSchema,
@@ -60,7 +61,7 @@ import {
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
-import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema } from './analytics.js';
+import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema, TeamAnalyticsReportSchema } from './analytics.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepRefSchema, RepSchema, TeamSchema } from './teams.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
@@ -196,6 +197,11 @@ export const Rpc = {
   requestProofChanges: rpc('orders', 'orders.proof.request-changes', 'account', OrderRef.extend(RequestChangesSchema.shape), OrderDetailSchema),
   ownProofFile: rpc('orders', 'orders.proof.file', 'account', OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),
   setCardDisabled: rpc('orders', 'orders.card.set-disabled', 'account', z.object({ serial: CardSerialSchema }).extend(SetCardDisabledSchema.shape), CardSchema),
+  /**
+   * A team leader points a card of the team (bought by them or one of their reps) at one of their current reps, or
+   * back at the buyer; checked against orders' own record of the teams (`teams.member.added`/`.removed`).
+   */
+  assignCard: rpc('orders', 'orders.card.assign', ['teamLeader'], z.object({ serial: CardSerialSchema }).extend(AssignCardSchema.shape), CardSchema),
   /** `/c/{serial}`: where a card points (public: anyone holding the card). */
   resolveCard: rpc('orders', 'orders.card.resolve', 'public', z.object({ serial: CardSerialSchema }), CardTargetSchema),
   printQueue: rpc('orders', 'orders.print.queue', ['print'], None, PrintQueueSchema),
@@ -277,6 +283,8 @@ export const Rpc = {
   removeRep: rpc('teams', 'teams.rep.remove', ['teamLeader'], RepRefSchema, z.object({ removed: z.literal(true) })),
   /** The leads of the leader's reps, and of reps who left the team (kept with the team). */
   listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], None, LeadListSchema),
+  /** The leader view: the analytics of the leader's current reps (profiles' own record of who shows whose business). */
+  getTeamAnalytics: rpc('profiles', 'profiles.team-analytics.get', ['teamLeader'], AnalyticsRangeSchema, TeamAnalyticsReportSchema),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });
@@ -286,12 +294,6 @@ export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: Re
  * counts). Anything that must not be lost is an event through an outbox instead.
  */
 export const Notices = {
-  profileViewed: {
-    subject: 'profiles.view.record',
-    owner: 'profiles' as ServiceName,
-    /** Views are counted in the gateway and sent in batches: `count` views of this page from this source. */
-    data: z.object({ username: z.string().max(64), source: ViewSourceSchema, count: z.number().int().min(1).max(1_000_000).default(1) }),
-  },
   /** Analytics counted in the gateway (views by source and card, Save to Contact, clicks, unique visitors), in batches. */
   analyticsRecorded: {
     subject: 'profiles.analytics.record',

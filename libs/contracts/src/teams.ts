@@ -15,6 +15,8 @@ export const TeamMessages = {
   repDeleted: 'Sales rep deleted.',
   noSuchRep: 'No such sales rep in your team.',
   businessLocked: 'Managed by your team leader.',
+  /** A team leader whose tier is not DigiPlatinum (it lapsed, or staff made them a leader without it). */
+  needsPlatinum: 'Teams are part of DigiPlatinum. Please upgrade to DigiPlatinum to manage your team.',
 } as const;
 
 const repName = (label: string) =>

@@ -10,7 +10,7 @@ import { analyticsCsv } from './analytics-csv.js';
 import { PageAnalytics } from './page-analytics.js';
 
 /** `?from=&to=`, checked like a body: 400 with field errors. */
-function rangeOf(query: Record<string, unknown>): AnalyticsRange {
+export function rangeOf(query: Record<string, unknown>): AnalyticsRange {
   const parsed = AnalyticsRangeSchema.safeParse({ from: query['from'] || undefined, to: query['to'] || undefined });
   if (!parsed.success) throw new ApiHttpException(validationError(parsed.error));
   return parsed.data;

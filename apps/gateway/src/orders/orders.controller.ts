@@ -8,6 +8,7 @@ import {
   type OrderDetailList,
   type RequestChanges,
   type SetCardDisabled,
+  type AssignCard,
   type CheckoutRequest,
   type CheckoutResponse,
   type Order,
@@ -93,5 +94,11 @@ export class OrdersController {
   @Route(HttpRoutes.setCardDisabled)
   setCardDisabled(@Param('serial') serial: string, @ValidBody() body: SetCardDisabled, @Meta() meta: RequestMeta): Promise<Card> {
     return this.rpc.call(Rpc.setCardDisabled, { serial, ...body }, meta);
+  }
+
+  /** The team leader hands a card to a rep (orders checks the card is the team's and the rep is theirs). */
+  @Route(HttpRoutes.assignCard)
+  assignCard(@Param('serial') serial: string, @ValidBody() body: AssignCard, @Meta() meta: RequestMeta): Promise<Card> {
+    return this.rpc.call(Rpc.assignCard, { serial, ...body }, meta);
   }
 }

@@ -90,6 +90,27 @@ export class SessionStore {
     await redisCall(() => multi.exec());
   }
 
+  /**
+   * Gives every live session of an account its new role (identity changed it: staff, or a DigiPlatinum subscription
+   * that started or ended), so the change holds from the next request instead of the next sign-in. Each record keeps
+   * its expiry; a session that ended meanwhile stays ended. Setting the same role twice changes nothing.
+   */
+  async setRoleFor(accountId: string, role: Role): Promise<number> {
+    const hashes = await redisCall(() => this.redis.smembers(this.accountKey(accountId)));
+    let changed = 0;
+    for (const hash of hashes) {
+      const key = `${this.config.REDIS_KEY_PREFIX}:session:${hash}`;
+      const raw = await redisCall(() => this.redis.get(key));
+      if (!raw) continue;
+      const data = JSON.parse(raw) as SessionData;
+      if (data.accountId !== accountId || data.role === role) continue;
+      // XX: only while it still exists; KEEPTTL: its idle expiry is untouched.
+      await redisCall(() => this.redis.set(key, JSON.stringify({ ...data, role }), 'KEEPTTL', 'XX'));
+      changed += 1;
+    }
+    return changed;
+  }
+
   /** Ends every session of an account (a password reset), but the one given. */
   async destroyAllFor(accountId: string, exceptId?: string): Promise<number> {
     const hashes = await redisCall(() => this.redis.smembers(this.accountKey(accountId)));

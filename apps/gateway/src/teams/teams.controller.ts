@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   HttpRoutes,
@@ -12,17 +12,23 @@ import {
   type RepFields,
   type RequestMeta,
   type Team,
+  type TeamAnalyticsReport,
 } from '@digicard/contracts';
+import { rangeOf } from '../analytics/analytics.controller.js';
+import { teamAnalyticsCsv } from '../analytics/analytics-csv.js';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
 import { OwnerDownloads } from '../profiles/owner-downloads.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { SessionStore } from '../session/session.store.js';
+import { TeamTier } from './team-tier.js';
 
 /**
  * The Teams section's API (team leaders): the teams service checks the leader again and answers only for their own
- * reps; the leader's own session is never touched (adding a rep does not sign anyone in or out).
+ * reps; the leader's own session is never touched (adding a rep does not sign anyone in or out). Teams are
+ * DigiPlatinum's: the role comes from the session, the tier is asked of profiles on every call (403 below it), and
+ * the owning service checks both again.
  */
 @Controller()
 export class TeamsController {
@@ -30,38 +36,66 @@ export class TeamsController {
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(OwnerDownloads) private readonly downloads: OwnerDownloads,
+    @Inject(TeamTier) private readonly tier: TeamTier,
   ) {}
 
   @Route(HttpRoutes.listTeam)
-  list(@Meta() meta: RequestMeta): Promise<Team> {
+  async list(@Meta() meta: RequestMeta): Promise<Team> {
+    await this.tier.assertPlatinum(meta);
     return this.rpc.call(Rpc.listTeam, {}, meta);
   }
 
   @Route(HttpRoutes.addRep)
-  add(@ValidBody() body: AddRepRequest, @Meta() meta: RequestMeta): Promise<Rep> {
+  async add(@ValidBody() body: AddRepRequest, @Meta() meta: RequestMeta): Promise<Rep> {
+    await this.tier.assertPlatinum(meta);
     return this.rpc.call(Rpc.addRep, body, meta);
   }
 
   @Route(HttpRoutes.importReps)
-  import(@ValidBody() body: ImportRepsRequest, @Meta() meta: RequestMeta): Promise<ImportRepsResult> {
+  async import(@ValidBody() body: ImportRepsRequest, @Meta() meta: RequestMeta): Promise<ImportRepsResult> {
+    await this.tier.assertPlatinum(meta);
     return this.rpc.call(Rpc.importReps, body, meta);
   }
 
   @Route(HttpRoutes.updateRep)
-  update(@Param('accountId') accountId: string, @ValidBody() body: RepFields, @Meta() meta: RequestMeta): Promise<Rep> {
+  async update(@Param('accountId') accountId: string, @ValidBody() body: RepFields, @Meta() meta: RequestMeta): Promise<Rep> {
+    await this.tier.assertPlatinum(meta);
     return this.rpc.call(Rpc.updateRep, { ...body, accountId }, meta);
   }
 
   /** The removed rep is signed out everywhere at once (identity already refuses their next sign-in). */
   @Route(HttpRoutes.removeRep)
   async remove(@Param('accountId') accountId: string, @Meta() meta: RequestMeta): Promise<MessageResponse> {
+    await this.tier.assertPlatinum(meta);
     await this.rpc.call(Rpc.removeRep, { accountId }, meta);
     await this.sessions.destroyAllFor(accountId);
     return { message: TeamMessages.repDeleted };
   }
 
   @Route(HttpRoutes.exportTeamLeads)
-  leads(@Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+  async leads(@Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    await this.tier.assertPlatinum(meta);
     return this.downloads.teamLeads(meta, res);
+  }
+
+  /** The leader view: views, Save to Contact and leads per rep, over the Analytics tab's periods. */
+  @Route(HttpRoutes.getTeamAnalytics)
+  async analytics(@Query() query: Record<string, unknown>, @Meta() meta: RequestMeta): Promise<TeamAnalyticsReport> {
+    const range = rangeOf(query);
+    await this.tier.assertPlatinum(meta);
+    return this.rpc.call(Rpc.getTeamAnalytics, range, meta);
+  }
+
+  @Route(HttpRoutes.exportTeamAnalytics)
+  async analyticsCsv(@Query() query: Record<string, unknown>, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    const range = rangeOf(query);
+    await this.tier.assertPlatinum(meta);
+    const report = await this.rpc.call(Rpc.getTeamAnalytics, range, meta);
+    res
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="team-analytics-${report.from}-${report.to}.csv"`)
+      .set('Cache-Control', 'no-store')
+      .send(teamAnalyticsCsv(report));
   }
 }

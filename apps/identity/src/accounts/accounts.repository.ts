@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { accounts, emailTokens } from '../db/schema.js';
+import { accounts, emailTokens, memberships } from '../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
@@ -75,6 +75,7 @@ export class AccountsRepository {
   }
 
   async delete(tx: Transaction, id: string): Promise<boolean> {
+    await tx.delete(memberships).where(eq(memberships.accountId, id));
     const rows = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
     return rows.length > 0;
   }

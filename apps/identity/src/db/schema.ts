@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { Roles } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
@@ -71,3 +71,15 @@ export const staffAudit = schema.table(
   },
   (t) => [index('staff_audit_account_idx').on(t.accountId, t.at)],
 );
+
+/**
+ * What payments last said of each account's tier (`payments.membership.changed`) and its version: a DigiPlatinum
+ * subscription makes its owner a team leader, and losing it takes the role away (docs/architecture.md "Teams"). An
+ * older version than the one kept is ignored, whatever order the events arrive in.
+ */
+export const memberships = schema.table('memberships', {
+  accountId: uuid('account_id').primaryKey(),
+  membership: text('membership').notNull(),
+  version: integer('version').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { MembershipRoles } from './membership-roles.handler.js';
 import { SetRole } from './set-role.use-case.js';
 import { StaffAccess } from './staff-access.js';
 import { StaffController } from './staff.controller.js';
@@ -8,6 +9,6 @@ import { StaffRepository } from './staff.repository.js';
 
 @Module({
   controllers: [StaffController],
-  providers: [AccountsRepository, StaffRepository, StaffAccess, StaffQueries, SetRole],
+  providers: [AccountsRepository, StaffRepository, StaffAccess, StaffQueries, SetRole, MembershipRoles],
 })
 export class StaffModule {}

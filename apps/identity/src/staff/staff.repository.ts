@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { accounts, staffAudit } from '../db/schema.js';
+import { accounts, memberships, staffAudit } from '../db/schema.js';
 import type { AccountRow } from '../accounts/accounts.repository.js';
 
 type Executor = Database | Transaction;
@@ -39,6 +39,26 @@ export class StaffRepository {
     const [row] = await tx.update(accounts).set({ role, updatedAt: at }).where(eq(accounts.id, id)).returning();
     if (!row) throw new Error('update returned no row');
     return row;
+  }
+
+  /** The tier payments last said the account has (null: never said). */
+  async membershipOf(db: Executor, accountId: string): Promise<string | null> {
+    const [row] = await db.select({ membership: memberships.membership }).from(memberships).where(eq(memberships.accountId, accountId)).limit(1);
+    return row?.membership ?? null;
+  }
+
+  /** Keeps a tier change unless a newer version is already kept; true when this one is now the latest. */
+  async recordMembership(tx: Transaction, row: typeof memberships.$inferInsert): Promise<boolean> {
+    const kept = await tx
+      .insert(memberships)
+      .values(row)
+      .onConflictDoUpdate({
+        target: memberships.accountId,
+        set: { membership: row.membership, version: row.version, changedAt: row.changedAt },
+        setWhere: lt(memberships.version, row.version),
+      })
+      .returning({ version: memberships.version });
+    return kept.length > 0;
   }
 
   async audit(tx: Transaction, entry: typeof staffAudit.$inferInsert): Promise<void> {

@@ -174,6 +174,8 @@ export const cards = schema.table(
     colour: text('colour').notNull(),
     nfcUid: text('nfc_uid'),
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** The team rep the card points at instead of its buyer (`account_id`); null: the buyer's own page. */
+    assignedAccountId: uuid('assigned_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -193,3 +195,36 @@ export const customers = schema.table('customers', {
   name: text('name').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Every reassignment of a card (issue 10 "Card lifecycle"): who it pointed at before and after (null: the buyer), who
+ * moved it (null: the service, when the rep it pointed at left the team), and when. Kept as the card's history.
+ */
+export const cardAssignments = schema.table(
+  'card_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serial: text('serial')
+      .notNull()
+      .references(() => cards.serial, { onDelete: 'cascade' }),
+    fromAccountId: uuid('from_account_id'),
+    toAccountId: uuid('to_account_id'),
+    byAccountId: uuid('by_account_id'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('card_assignments_serial_idx').on(t.serial, t.at)],
+);
+
+/**
+ * Who leads whom, as the teams service says (`teams.member.added` / `.removed`): a card can only be pointed at the
+ * leader's current reps, and only the leader of a card's buyer may move it. A removed rep's row stays, marked.
+ */
+export const teamMembers = schema.table(
+  'team_members',
+  {
+    memberAccountId: uuid('member_account_id').primaryKey(),
+    leaderAccountId: uuid('leader_account_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('team_members_leader_idx').on(t.leaderAccountId)],
+);

@@ -109,11 +109,13 @@ export class FulfilmentQueries {
     const card = await this.repo.cardBySerial(this.db, serial);
     if (!card) throw ServiceError.notFound(CARD_NOT_FOUND);
     if (card.disabledAt) return { status: 'disabled' };
-    const [customer] = await this.repo.customersOf(this.db, [card.accountId]);
+    // A card a team leader reassigned opens the rep's page; any other, its buyer's.
+    const accountId = card.assignedAccountId ?? card.accountId;
+    const [customer] = await this.repo.customersOf(this.db, [accountId]);
     if (customer) return { status: 'active', username: customer.username };
-    const profile = await this.profiles.profileOf(card.accountId, `card-${serial}`);
+    const profile = await this.profiles.profileOf(accountId, `card-${serial}`);
     if (!profile) throw ServiceError.notFound(CARD_NOT_FOUND);
-    await this.repo.upsertCustomer(this.db, { accountId: card.accountId, username: profile.username, name: `${profile.firstName} ${profile.lastName}`.trim() });
+    await this.repo.upsertCustomer(this.db, { accountId, username: profile.username, name: `${profile.firstName} ${profile.lastName}`.trim() });
     return { status: 'active', username: profile.username };
   }
 }

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { FulfilmentQueries } from './fulfilment-queries.js';
+import { AssignCard } from './use-cases/assign-card.use-case.js';
 import { CancelOrder } from './use-cases/cancel-order.use-case.js';
 import { DecideProof } from './use-cases/decide-proof.use-case.js';
 import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
@@ -24,6 +25,7 @@ export class FulfilmentController {
     @Inject(RecordCardChip) private readonly recordCardChip: RecordCardChip,
     @Inject(RerenderProof) private readonly rerender: RerenderProof,
     @Inject(SetCardDisabled) private readonly setDisabled: SetCardDisabled,
+    @Inject(AssignCard) private readonly assign: AssignCard,
   ) {}
 
   @Handles(Rpc.listOrderDetails)
@@ -54,6 +56,11 @@ export class FulfilmentController {
   @Handles(Rpc.setCardDisabled)
   setCardDisabled({ serial, disabled }: RpcBody<typeof Rpc.setCardDisabled>, meta: SignedInMeta) {
     return this.setDisabled.execute(meta.userId, serial, disabled);
+  }
+
+  @Handles(Rpc.assignCard)
+  assignCard({ serial, accountId }: RpcBody<typeof Rpc.assignCard>, meta: SignedInMeta) {
+    return this.assign.execute(meta.userId, serial, accountId);
   }
 
   @Handles(Rpc.resolveCard)

@@ -12,6 +12,7 @@ export const toCard = (row: CardRow, publicUrl: string): Card => ({
   colour: row.colour,
   nfcUid: row.nfcUid,
   disabled: row.disabledAt !== null,
+  assignedTo: row.assignedAccountId,
 });
 
 export const toProof = (row: ProofRow): Proof => ({

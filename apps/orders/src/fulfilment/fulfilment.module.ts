@@ -7,7 +7,9 @@ import { FulfilmentQueries } from './fulfilment-queries.js';
 import { OrderStateMachine } from './order-state-machine.js';
 import { PROFILES_RPC, ProfilesClient } from './profiles-client.js';
 import { ProofQueue } from './proof-queue.js';
+import { AssignCard } from './use-cases/assign-card.use-case.js';
 import { CancelOrder } from './use-cases/cancel-order.use-case.js';
+import { TeamCards } from './use-cases/team-cards.handler.js';
 import { DecideProof } from './use-cases/decide-proof.use-case.js';
 import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
 import { ProofTriggers } from './use-cases/proof-triggers.handler.js';
@@ -46,6 +48,8 @@ export class FulfilmentModule {
         RecordCardChip,
         RerenderProof,
         SetCardDisabled,
+        AssignCard,
+        TeamCards,
         RenderProof,
         ProofTriggers,
       ],

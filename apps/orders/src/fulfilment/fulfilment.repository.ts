@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle
 import type { Material, OrderActor, OrderStatus } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { cards, customers, orderHistory, orders, proofs } from '../db/schema.js';
+import { cardAssignments, cards, customers, orderHistory, orders, proofs, teamMembers } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type CardRow = typeof cards.$inferSelect;
@@ -74,6 +74,60 @@ export class FulfilmentRepository {
       .where(eq(cards.serial, serial))
       .returning();
     return row!;
+  }
+
+  /** Points the card at a rep (or back at its buyer: null) and records it in the card's history. */
+  async assignCard(tx: Transaction, card: CardRow, toAccountId: string | null, byAccountId: string | null, at: Date): Promise<CardRow> {
+    const [row] = await tx.update(cards).set({ assignedAccountId: toAccountId }).where(eq(cards.serial, card.serial)).returning();
+    await tx.insert(cardAssignments).values({ serial: card.serial, fromAccountId: card.assignedAccountId, toAccountId, byAccountId, at });
+    return row!;
+  }
+
+  async lockCard(tx: Transaction, serial: string): Promise<CardRow | null> {
+    const [row] = await tx.select().from(cards).where(eq(cards.serial, serial)).for('update').limit(1);
+    return row ?? null;
+  }
+
+  /** The cards pointing at this account (a rep who is leaving). */
+  cardsAssignedTo(tx: Transaction, accountId: string): Promise<CardRow[]> {
+    return tx.select().from(cards).where(eq(cards.assignedAccountId, accountId)).for('update');
+  }
+
+  assignmentsOf(db: Executor, serial: string) {
+    return db.select().from(cardAssignments).where(eq(cardAssignments.serial, serial)).orderBy(asc(cardAssignments.at), asc(cardAssignments.id));
+  }
+
+  // ------------------------------------------------------------------------------------------- team members
+
+  /** The leader of a current rep, or null (not a rep, or one who left). */
+  async leaderOf(db: Executor, memberAccountId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ leader: teamMembers.leaderAccountId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.memberAccountId, memberAccountId), isNull(teamMembers.removedAt)))
+      .limit(1);
+    return row?.leader ?? null;
+  }
+
+  /** The leader an account was ever a rep of (also after it left: its cards stay with that team), or null. */
+  async teamOf(db: Executor, memberAccountId: string): Promise<string | null> {
+    const [row] = await db.select({ leader: teamMembers.leaderAccountId }).from(teamMembers).where(eq(teamMembers.memberAccountId, memberAccountId)).limit(1);
+    return row?.leader ?? null;
+  }
+
+  /** A rep joined (kept as removed when the removal arrived first: a rep's account never rejoins). */
+  async addTeamMember(tx: Transaction, memberAccountId: string, leaderAccountId: string): Promise<void> {
+    await tx
+      .insert(teamMembers)
+      .values({ memberAccountId, leaderAccountId })
+      .onConflictDoUpdate({ target: teamMembers.memberAccountId, set: { leaderAccountId } });
+  }
+
+  async removeTeamMember(tx: Transaction, memberAccountId: string, leaderAccountId: string, at: Date): Promise<void> {
+    await tx
+      .insert(teamMembers)
+      .values({ memberAccountId, leaderAccountId, removedAt: at })
+      .onConflictDoUpdate({ target: teamMembers.memberAccountId, set: { removedAt: at } });
   }
 
   /** Records the chip's UID; false when another card already has it (a chip is encoded once). */

@@ -9,6 +9,8 @@ import {
   type AnalyticsRange,
   type AnalyticsReport,
   type AnalyticsSource,
+  type TeamAnalyticsReport,
+  TeamMessages,
 } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError } from '@digicard/server';
@@ -53,9 +55,7 @@ export class AnalyticsQueries {
     const row = await this.writer.own(accountId);
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
     const full = hasFeature(membershipOf(business ?? row), 'analytics');
-    if (!full && (range.from || range.to)) throw ServiceError.forbidden(AnalyticsUpgradeMessage);
-    const to = range.to ?? (range.from && range.from > today ? range.from : today);
-    const from = range.from ?? new Date(Date.parse(to) - (ANALYTICS_SUMMARY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    const { from, to } = this.period(full, range, today);
 
     const [rows, visitors, leads] = await Promise.all([
       this.analytics.counts(this.db, accountId, from, to),
@@ -100,5 +100,30 @@ export class AnalyticsQueries {
       clicks: [...clicks].map(([target, count]) => ({ target, count })).sort((a, b) => b.count - a.count),
       daily: days,
     };
+  }
+
+  /**
+   * The leader view: each current rep's counts over the same periods as the owner's report, and the team's totals.
+   * The reps are the profiles that show this leader's business (profiles' own record, `teams.member.added`), so a
+   * leader sees no one else's. Teams are DigiPlatinum's: a leader below it is refused (403), whatever the session says.
+   */
+  async teamReport(leaderId: string, range: AnalyticsRange, today = saDay()): Promise<TeamAnalyticsReport> {
+    const leader = await this.writer.own(leaderId);
+    if (membershipOf(leader) !== 'DigiPlatinum') throw ServiceError.forbidden(TeamMessages.needsPlatinum);
+    const { from, to } = this.period(hasFeature(membershipOf(leader), 'analytics'), range, today);
+    const reps = (await this.profiles.membersOf(this.db, leaderId)).sort((a, b) => a.username.localeCompare(b.username));
+    const counts = await this.analytics.totalsPerAccount(this.db, reps.map((r) => r.accountId), from, to);
+    const rows = reps.map((r) => ({ accountId: r.accountId, username: r.username, firstName: r.firstName, lastName: r.lastName, ...(counts.get(r.accountId) ?? emptyCounts()) }));
+    const totals = emptyCounts();
+    for (const r of rows) for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += r[k];
+    return { full: true, from, to, reps: rows, totals };
+  }
+
+  /** The report's days: the last 30 (SAST) by default; any range only with analytics (DigiPlatinum), else 403. */
+  private period(full: boolean, range: AnalyticsRange, today: string): { from: string; to: string } {
+    if (!full && (range.from || range.to)) throw ServiceError.forbidden(AnalyticsUpgradeMessage);
+    const to = range.to ?? (range.from && range.from > today ? range.from : today);
+    const from = range.from ?? new Date(Date.parse(to) - (ANALYTICS_SUMMARY_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+    return { from, to };
   }
 }

@@ -13,6 +13,11 @@ export class AnalyticsController {
     return this.analytics.report(meta.userId, range);
   }
 
+  @Handles(Rpc.getTeamAnalytics)
+  team(range: RpcBody<typeof Rpc.getTeamAnalytics>, meta: SignedInMeta) {
+    return this.analytics.teamReport(meta.userId, range);
+  }
+
   /** A fire-and-forget notice: a gateway replica's counts of the last second. A bad one is dropped. */
   @EventPattern(Notices.analyticsRecorded.subject)
   async recorded(@Payload() payload: unknown): Promise<void> {

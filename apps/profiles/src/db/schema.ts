@@ -132,20 +132,6 @@ export const analyticsVisitors = schema.table(
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.hash] })],
 );
 
-export const viewSource = schema.enum('view_source', ['link', 'qr', 'nfc']);
-
-/** The first per-view table: replaced by `analytics_daily` (its rows were summed into it); no longer written. */
-export const profileViews = schema.table(
-  'profile_views',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id').notNull(),
-    source: viewSource('source').notNull(),
-    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('profile_views_account_idx').on(t.accountId, t.viewedAt)],
-);
-
 /** Fixed paths such as pinnacle-point-2 that lead to a profile. */
 export const vanityPaths = schema.table('vanity_paths', {
   path: text('path').primaryKey(),

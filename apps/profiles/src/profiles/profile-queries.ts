@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Lead, OwnProfile, ViewSource } from '@digicard/contracts';
+import { TeamMessages, type Lead, type OwnProfile, type ViewSource } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError } from '@digicard/server';
 import { mediaIdsOf, storedDocument, withBusiness } from '@digicard/domain';
-import { documentOf, toLead, toOwn, toPublic } from './profile.mapping.js';
+import { documentOf, membershipOf, toLead, toOwn, toPublic } from './profile.mapping.js';
 import { ProfileWriter, profileNotFound } from './profile-writer.js';
 import { ProfilesRepository, type ProfileRow } from './profiles.repository.js';
 
@@ -65,14 +65,12 @@ export class ProfileQueries {
 
   /** A team leader's team leads: their current reps' and those of reps who left (kept with the team). */
   async teamLeads(leaderId: string): Promise<{ leads: Lead[] }> {
+    // Teams are DigiPlatinum's: a leader whose tier lapsed keeps the leads (nothing is deleted) until it is back.
+    const leader = await this.profiles.byAccount(this.db, leaderId);
+    if (!leader || membershipOf(leader) !== 'DigiPlatinum') throw ServiceError.forbidden(TeamMessages.needsPlatinum);
     return { leads: (await this.profiles.teamLeadsOf(this.db, leaderId)).map(toLead) };
   }
 
-  /** Views of a page the gateway served from its cache, counted there and sent in batches. */
-  async recordViews(username: string, source: ViewSource, count: number): Promise<void> {
-    const row = await this.profiles.byUsername(this.db, username);
-    if (row) await this.profiles.recordView(this.db, row.accountId, source, count);
-  }
 
   /** A vanity path or an account id leads to the username. */
   async resolvePath(path: string): Promise<{ username: string }> {

@@ -1,6 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
-import { Notices, Rpc } from '@digicard/contracts';
+import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
 import type { RequestMeta } from '@digicard/contracts';
 import { ProfileQueries } from './profile-queries.js';
@@ -77,10 +76,4 @@ export class ProfilesController {
     return this.exportData.execute(meta.userId);
   }
 
-  /** A fire-and-forget notice: views of pages the gateway served from its cache. A bad one is dropped. */
-  @EventPattern(Notices.profileViewed.subject)
-  async viewed(@Payload() payload: unknown): Promise<void> {
-    const notice = Notices.profileViewed.data.safeParse(payload);
-    if (notice.success) await this.queries.recordViews(notice.data.username, notice.data.source, notice.data.count);
-  }
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'driz
 import { saDay } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { accountFacts, analyticsDaily, analyticsVisitors, leads, media, memberships, profileViews, profiles, vanityPaths } from '../db/schema.js';
+import { accountFacts, analyticsDaily, analyticsVisitors, leads, media, memberships, profiles, vanityPaths } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -90,7 +90,7 @@ export class ProfilesRepository {
 
   /** The profile and everything kept with it (images, leads, views, paths); returns the username it had. */
   async deleteAll(tx: Transaction, accountId: string): Promise<string | null> {
-    for (const table of [media, leads, profileViews, analyticsDaily, analyticsVisitors, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
+    for (const table of [media, leads, analyticsDaily, analyticsVisitors, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
     const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
     return gone?.username ?? null;
   }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Team } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE } from '@digicard/server';
+import { DATABASE, type SignedInMeta } from '@digicard/server';
+import { LeaderTier } from './leader-tier.js';
 import { MembersRepository } from './members.repository.js';
 import { toRep } from './team.mapping.js';
 
@@ -11,10 +12,12 @@ export class TeamQueries {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(LeaderTier) private readonly tier: LeaderTier,
   ) {}
 
   /** The leader's own reps only: the leader is who signed in, never a body field. */
-  async team(leaderId: string): Promise<Team> {
-    return { reps: (await this.members.teamOf(this.db, leaderId)).map(toRep) };
+  async team(meta: SignedInMeta): Promise<Team> {
+    await this.tier.assertPlatinum(meta);
+    return { reps: (await this.members.teamOf(this.db, meta.userId)).map(toRep) };
   }
 }

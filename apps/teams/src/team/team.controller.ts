@@ -18,7 +18,7 @@ export class TeamController {
 
   @Handles(Rpc.listTeam)
   list(_: object, meta: SignedInMeta) {
-    return this.queries.team(meta.userId);
+    return this.queries.team(meta);
   }
 
   @Handles(Rpc.addRep)

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { IDENTITY_RPC, IdentityClient } from './identity.client.js';
+import { LeaderTier, PROFILES_RPC } from './leader-tier.js';
 import { MembersRepository } from './members.repository.js';
 import { TeamController } from './team.controller.js';
 import { TeamQueries } from './team-queries.js';
@@ -27,7 +28,10 @@ export class TeamModule {
             return new RpcClient(proxy, 5000);
           },
         },
+        // Profiles answers on the same NATS connection (one client, two symbols).
+        { provide: PROFILES_RPC, useExisting: IDENTITY_RPC },
         IdentityClient,
+        LeaderTier,
         MembersRepository,
         TeamQueries,
         AddReps,

@@ -7,6 +7,7 @@ import { outbox } from '../../db/schema.js';
 import { IdentityClient } from '../identity.client.js';
 import { MembersRepository } from '../members.repository.js';
 import { toRep } from '../team.mapping.js';
+import { LeaderTier } from '../leader-tier.js';
 
 export type NewRep = RepFields & { password: string };
 
@@ -18,6 +19,7 @@ export type NewRep = RepFields & { password: string };
 @Injectable()
 export class AddReps {
   constructor(
+    @Inject(LeaderTier) private readonly tier: LeaderTier,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(IdentityClient) private readonly identity: IdentityClient,
@@ -25,6 +27,7 @@ export class AddReps {
   ) {}
 
   async execute(reps: NewRep[], leaderPassword: string, dryRun: boolean, meta: SignedInMeta): Promise<Rep[] | null> {
+    await this.tier.assertPlatinum(meta);
     const { accounts } = await this.identity.createRepAccounts(
       {
         leaderPassword,

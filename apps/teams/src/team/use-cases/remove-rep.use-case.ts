@@ -6,6 +6,7 @@ import { DATABASE, OUTBOX_RELAY, ServiceError, type SignedInMeta } from '@digica
 import { outbox } from '../../db/schema.js';
 import { IdentityClient } from '../identity.client.js';
 import { MembersRepository } from '../members.repository.js';
+import { LeaderTier } from '../leader-tier.js';
 
 /**
  * A leader removes one of their reps: identity disables the account first (no more sign-in; the username is held
@@ -15,6 +16,7 @@ import { MembersRepository } from '../members.repository.js';
 @Injectable()
 export class RemoveRep {
   constructor(
+    @Inject(LeaderTier) private readonly tier: LeaderTier,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(IdentityClient) private readonly identity: IdentityClient,
@@ -22,6 +24,7 @@ export class RemoveRep {
   ) {}
 
   async execute(memberId: string, meta: SignedInMeta): Promise<{ removed: true }> {
+    await this.tier.assertPlatinum(meta);
     const current = await this.members.repOf(this.db, meta.userId, memberId);
     if (!current) throw ServiceError.notFound(TeamMessages.noSuchRep);
     await this.identity.disableRepAccount(memberId, meta);

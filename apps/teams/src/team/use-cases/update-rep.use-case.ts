@@ -7,6 +7,7 @@ import { outbox } from '../../db/schema.js';
 import { IdentityClient } from '../identity.client.js';
 import { MembersRepository } from '../members.repository.js';
 import { toRep } from '../team.mapping.js';
+import { LeaderTier } from '../leader-tier.js';
 
 /**
  * A leader changes one of their own reps: username, names and email in identity (which tells profiles), the phone
@@ -15,6 +16,7 @@ import { toRep } from '../team.mapping.js';
 @Injectable()
 export class UpdateRep {
   constructor(
+    @Inject(LeaderTier) private readonly tier: LeaderTier,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(IdentityClient) private readonly identity: IdentityClient,
@@ -22,6 +24,7 @@ export class UpdateRep {
   ) {}
 
   async execute(memberId: string, fields: RepFields, meta: SignedInMeta): Promise<Rep> {
+    await this.tier.assertPlatinum(meta);
     const current = await this.members.repOf(this.db, meta.userId, memberId);
     if (!current) throw ServiceError.notFound(TeamMessages.noSuchRep);
     const account = await this.identity.updateRepAccount(

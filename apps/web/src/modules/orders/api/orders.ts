@@ -10,6 +10,8 @@ export const cancelOrder = (orderId: string) => callAt(HttpRoutes.cancelOrder, {
 export const approveProof = (orderId: string) => callAt(HttpRoutes.approveProof, { orderId });
 export const requestProofChanges = (orderId: string, note: string) => callAt(HttpRoutes.requestProofChanges, { orderId }, { note });
 export const setCardDisabled = (serial: string, disabled: boolean) => callAt(HttpRoutes.setCardDisabled, { serial }, { disabled });
+/** A team leader points a card at one of their reps (or back at themselves: their own account id). */
+export const assignCard = (serial: string, accountId: string) => callAt(HttpRoutes.assignCard, { serial }, { accountId });
 
 /** Links to the files (opened by the browser; the session cookie goes along). */
 export const ownProofUrls = (orderId: string, version: number) => ({

@@ -1,9 +1,11 @@
-import { formatRand, type OrderDetail } from '@digicard/contracts';
+import { CardMessages, formatRand, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
 import { Button, FormAlert } from '@digicard/ui';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
-import { approveProof, cancelOrder, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
+import { useSession } from '../../session/hooks/use-session';
+import { fetchTeam } from '../../teams/api/teams';
+import { approveProof, assignCard, cancelOrder, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
 import { payForOrder } from './unpaid-orders';
 import { proofText, StatusText } from './order-labels';
 import { StatusHistory } from './status-history';
@@ -17,6 +19,7 @@ import '../orders.css';
 export function OrdersSection() {
   const load = useCallback(() => fetchOrderDetails(), []);
   const { state, retry, replace } = useOwnerData(load, 'Your orders could not be loaded.');
+  const team = useTeam();
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
   const orders = state.value.orders;
@@ -25,13 +28,34 @@ export function OrdersSection() {
   return (
     <ul className="orders">
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} onChange={update} />
+        <OrderCard key={order.id} order={order} onChange={update} team={team} />
       ))}
     </ul>
   );
 }
 
-function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: OrderDetail) => void }) {
+/** Whom a team leader can point a card at: themselves and their reps (null for everyone else, or if unknown). */
+type Team = { self: { accountId: string; label: string }; reps: Rep[] } | null;
+
+function useTeam(): Team {
+  const { user } = useSession();
+  const isLeader = user?.role === 'teamLeader';
+  const [reps, setReps] = useState<Rep[] | null>(null);
+  useEffect(() => {
+    if (!isLeader) return;
+    let current = true;
+    void fetchTeam().then((result) => {
+      if (current && result.ok) setReps(result.data.reps);
+    });
+    return () => {
+      current = false;
+    };
+  }, [isLeader]);
+  if (!user || !isLeader || !reps) return null;
+  return { self: { accountId: user.id, label: `You (${user.username})` }, reps };
+}
+
+function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o: OrderDetail) => void; team: Team }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -155,6 +179,13 @@ function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: Orde
                 >
                   {card.disabled ? `Enable card ${card.serial}` : `Disable card ${card.serial}`}
                 </Button>
+                {team && team.reps.length > 0 ? (
+                  <CardAssignee
+                    card={card}
+                    team={team}
+                    onAssigned={(changed) => onChange({ ...order, cards: order.cards.map((c) => (c.serial === changed.serial ? changed : c)) })}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -162,5 +193,56 @@ function OrderCard({ order, onChange }: { order: OrderDetail; onChange: (o: Orde
       ) : null}
       <StatusHistory history={order.history} />
     </li>
+  );
+}
+
+/**
+ * A team leader hands a printed card to a rep (no reprint): its NFC chip and QR code then open the rep's page. The
+ * server checks the card is the team's and the rep is the leader's.
+ */
+function CardAssignee({ card, team, onAssigned }: { card: Card; team: NonNullable<Team>; onAssigned: (card: Card) => void }) {
+  const current = card.assignedTo ?? team.self.accountId;
+  const [chosen, setChosen] = useState(current);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const id = `assignee-${card.serial}`;
+  const nameOf = (accountId: string) => {
+    const rep = team.reps.find((r) => r.accountId === accountId);
+    return rep ? `${rep.firstName} ${rep.lastName} (${rep.username})` : team.self.label;
+  };
+  return (
+    <div className="orders__assignee">
+      <p className="orders__points-to">{`Opens the page of: ${nameOf(current)}`}</p>
+      <label htmlFor={id}>{`Give card ${card.serial} to`}</label>
+      <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={busy}>
+        <option value={team.self.accountId}>{team.self.label}</option>
+        {team.reps.map((rep) => (
+          <option key={rep.accountId} value={rep.accountId}>{`${rep.firstName} ${rep.lastName} (${rep.username})`}</option>
+        ))}
+      </select>
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={busy || chosen === current}
+        onClick={() => {
+          setBusy(true);
+          setMessage(null);
+          void assignCard(card.serial, chosen).then((result) => {
+            setBusy(false);
+            if (result.ok) {
+              onAssigned(result.data);
+              setMessage({ tone: 'ok', text: CardMessages.assigned });
+            } else setMessage({ tone: 'error', text: result.error.fieldErrors?.['accountId']?.[0] ?? result.error.message });
+          });
+        }}
+      >
+        Reassign card
+      </Button>
+      {message ? (
+        <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'ui-form-alert' : 'orders__assigned'}>
+          {message.text}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -210,7 +210,7 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'analytics':
       return <AnalyticsSection />;
     case 'teams':
-      return <TeamsSection />;
+      return <TeamsSection membership={state.account.membership} />;
     case 'billing':
       return state.account.managedBy ? <TeamBilling membership={state.account.membership} team={state.account.managedBy} /> : <BillingSection />;
     case 'cart':

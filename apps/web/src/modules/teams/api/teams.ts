@@ -1,5 +1,5 @@
-import { HttpRoutes, type AddRepRequest, type ImportRepsRequest, type RepFields } from '@digicard/contracts';
-import { deleteJson, getJson, postJson, putJson, routePath } from '../../api/http';
+import { HttpRoutes, type AddRepRequest, type AnalyticsRange, type ImportRepsRequest, type RepFields } from '@digicard/contracts';
+import { deleteJson, getJson, getJsonWithQuery, postJson, putJson, routePath } from '../../api/http';
 
 /** GET /api/team/reps: the signed-in leader's reps. */
 export function fetchTeam() {
@@ -25,3 +25,14 @@ export function removeRep(accountId: string) {
 }
 
 export const TeamLinks = { leadsCsv: HttpRoutes.exportTeamLeads.path } as const;
+
+/** GET /api/team/analytics: views, saves and leads per rep and for the team (the last 30 days, or a range). */
+export function fetchTeamAnalytics(range: AnalyticsRange) {
+  return getJsonWithQuery(HttpRoutes.getTeamAnalytics, { from: range.from ?? '', to: range.to ?? '' });
+}
+
+/** The leader view's CSV download (opened by the browser with the session cookie). */
+export function teamAnalyticsCsvUrl(range: AnalyticsRange): string {
+  const search = new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  return search ? `${HttpRoutes.exportTeamAnalytics.path}?${search}` : HttpRoutes.exportTeamAnalytics.path;
+}

@@ -1,10 +1,11 @@
-import { TeamMessages, type ApiError, type Rep, type RepFields } from '@digicard/contracts';
+import { TeamMessages, type ApiError, type Membership, type Rep, type RepFields } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
 import { addRep, fetchTeam, importReps, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
+import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
 type Errors = Record<string, string[] | undefined>;
@@ -23,13 +24,31 @@ const REP_LABELS: Array<[keyof RepFields, string, string]> = [
  * none) with the leader's own password to confirm; deleting after a confirmation. The leader stays signed in.
  * (No <form> elements: the section sits inside the editor's form, and forms cannot nest.)
  */
-export function TeamsSection() {
+export function TeamsSection({ membership }: { membership: Membership }) {
+  // Teams are DigiPlatinum's: the server refuses a leader below it (403); the section says why and where to upgrade.
+  if (membership !== 'DigiPlatinum') {
+    return (
+      <div className="tm tm-upgrade">
+        <p role="alert" className="ui-form-alert">
+          {TeamMessages.needsPlatinum}
+        </p>
+        <p>Your reps keep their accounts and pages; your team is here again as soon as DigiPlatinum is.</p>
+      </div>
+    );
+  }
+  return <Team />;
+}
+
+function Team() {
   const load = useCallback(() => fetchTeam(), []);
   const { state, retry } = useOwnerData(load, 'Your team could not be loaded.');
   const [message, setMessage] = useState<string | null>(null);
+  // Each change of the team reads the leader view again (a new rep shows, a removed one goes).
+  const [changes, setChanges] = useState(0);
 
   const done = (text: string) => {
     setMessage(text);
+    setChanges((n) => n + 1);
     retry();
   };
 
@@ -60,6 +79,7 @@ export function TeamsSection() {
           </a>
         </p>
       </section>
+      <TeamAnalytics key={changes} />
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
     </div>

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Events, type MembershipChanged } from '@digicard/contracts';
+import { recordEvent } from '@digicard/messaging';
+import { OnEvent, type EventContext } from '@digicard/server';
+import { outbox } from '../db/schema.js';
+import { StaffRepository } from './staff.repository.js';
+
+const PLATINUM = 'DigiPlatinum';
+
+/**
+ * A DigiPlatinum subscription makes its owner a team leader; losing DigiPlatinum (the subscription lapsed, ended or
+ * moved to a lower tier) makes them an ordinary user again. The team is not touched: the reps keep their accounts
+ * and pages and share the leader's tier as it is now (profiles), and a leader who subscribes again finds the team
+ * as it was. Only an ordinary user becomes a leader this way (a team member, print or staff account keeps its
+ * role), and only a leader whose DigiPlatinum this was loses the role (a leader made by staff without a subscription
+ * is not demoted by an unrelated tier). Idempotent: a redelivered event is skipped (processed_messages), an older
+ * version is ignored (`memberships`), and the role is only written, with `identity.user.role-changed`, when it changes.
+ */
+@Injectable()
+export class MembershipRoles {
+  constructor(@Inject(StaffRepository) private readonly staff: StaffRepository) {}
+
+  @OnEvent(Events.membershipChanged)
+  async changed(data: MembershipChanged, { tx }: EventContext): Promise<void> {
+    const account = await this.staff.lock(tx, data.accountId);
+    // A deleted account: nothing to keep about it.
+    if (!account) return;
+    const before = await this.staff.membershipOf(tx, data.accountId);
+    const newer = await this.staff.recordMembership(tx, {
+      accountId: data.accountId,
+      membership: data.membership,
+      version: data.version,
+      changedAt: new Date(data.changedAt),
+    });
+    if (!newer) return;
+
+    let role: 'teamLeader' | 'user' | null = null;
+    if (data.membership === PLATINUM && account.role === 'user') role = 'teamLeader';
+    else if (data.membership !== PLATINUM && before === PLATINUM && account.role === 'teamLeader') role = 'user';
+    if (!role) return;
+    const now = new Date();
+    await this.staff.setRole(tx, account.id, role, now);
+    await recordEvent(tx, outbox, Events.roleChanged, { accountId: account.id, role, changedAt: now.toISOString() });
+  }
+}

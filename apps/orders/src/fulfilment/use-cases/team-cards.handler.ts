@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { Events } from '@digicard/contracts';
+import { OnEvent, type EventContext } from '@digicard/server';
+import { FulfilmentRepository } from '../fulfilment.repository.js';
+
+type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
+
+/**
+ * Orders' own record of the teams (the teams service owns them), for reassigning cards: who may be given a team's
+ * card, and whose cards a leader may move. A rep who leaves takes no card with them: a card pointing at them points
+ * at its buyer again (recorded in its history, by nobody: the service did it), and the leader may hand it to another
+ * rep. Each handler runs once per event (processed_messages); the added and removed events may arrive in any order.
+ */
+@Injectable()
+export class TeamCards {
+  constructor(@Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository) {}
+
+  @OnEvent(Events.teamMemberAdded)
+  async added(data: Data<typeof Events.teamMemberAdded>, { tx }: EventContext): Promise<void> {
+    await this.repo.addTeamMember(tx, data.memberAccountId, data.leaderAccountId);
+  }
+
+  @OnEvent(Events.teamMemberRemoved)
+  async removed(data: Data<typeof Events.teamMemberRemoved>, { tx }: EventContext): Promise<void> {
+    const at = new Date(data.removedAt);
+    await this.repo.removeTeamMember(tx, data.memberAccountId, data.leaderAccountId, at);
+    for (const card of await this.repo.cardsAssignedTo(tx, data.memberAccountId)) await this.repo.assignCard(tx, card, null, null, at);
+  }
+}

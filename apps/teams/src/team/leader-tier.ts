@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, Rpc, TeamMessages } from '@digicard/contracts';
+import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta } from '@digicard/server';
+
+/** The client this service asks profiles with (which keeps every account's tier, partners' included). */
+export const PROFILES_RPC = Symbol('PROFILES_RPC');
+
+/**
+ * Teams are DigiPlatinum's (spec section 2): the role says who is a leader, the tier whether their team is open to
+ * them. The role alone is not enough (a DigiPlatinum subscription that lapsed, staff who made a leader of someone
+ * without it), so every subject of this service asks profiles for the leader's tier first: below DigiPlatinum, 403
+ * with the upgrade message; profiles silent, 503.
+ */
+@Injectable()
+export class LeaderTier {
+  constructor(@Inject(PROFILES_RPC) private readonly rpc: RpcClient) {}
+
+  async assertPlatinum(meta: SignedInMeta): Promise<void> {
+    let membership: string;
+    try {
+      // As the leader: `getOwnProfile` reads the account from meta.userId, so this names no one else.
+      ({ membership } = await this.rpc.call(Rpc.getOwnProfile, {}, meta));
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) membership = 'DigiShare';
+      else if (error instanceof RpcCallError) {
+        throw new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Your team cannot be reached right now. Please try again.' });
+      } else throw error;
+    }
+    if (membership !== 'DigiPlatinum') throw ServiceError.forbidden(TeamMessages.needsPlatinum);
+  }
+}
