@@ -55,6 +55,8 @@ export const ConfigSchema = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Image uploads per account (each is decoded and re-encoded: CPU and memory). */
   RATE_LIMIT_UPLOAD_ACCOUNT: rateLimit.default({ limit: 60, windowSeconds: 3600 }),
+  /** CRM webhook saves, secret rotations and test sends, per account (each save resolves a name in DNS; each test posts out). */
+  RATE_LIMIT_CRM_ACCOUNT: rateLimit.default({ limit: 30, windowSeconds: 600 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */
