@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
-import { CrmMessages, Events, ProfileDefaults, Rpc, type Membership } from '@digicard/contracts';
-import { connectNats, type NatsConnection } from '@digicard/messaging';
+import { CrmMessages, Events, Rpc, type Membership } from '@digicard/contracts';
+import type { NatsConnection } from '@digicard/messaging';
 import { InProcessService } from '@digicard/service-testing';
 import { DEFAULTS, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
+import { startProfilesStandIn } from './profiles-stand-in.js';
 
 // CRM hand-off in the notifications service, in this process: a fresh database, its own NATS server, real Redis
 // (BullMQ) and, on the wire, a local HTTP server standing in for an owner's CRM. CRM_WEBHOOK_ALLOW_LOCAL lets it
@@ -22,37 +23,7 @@ let crm: Server;
 let crmUrl: string;
 const prefix = `crm-${randomBytes(4).toString('hex')}`;
 
-/**
- * STAND-IN FOR THE PROFILES SERVICE: answers `profiles.profile.get` (Nest's NATS reply format) with the tier listed
- * here for the caller's account, 404 for any other. Only the tier is read by notifications.
- */
 const tiers = new Map<string, Membership>();
-async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
-  const nc = await connectNats(natsUrl, 'profiles-stand-in');
-  nc.subscribe(Rpc.getOwnProfile.subject, {
-    callback: (_error, msg) => {
-      const packet = msg.json<{ id: string; data: { meta: { userId: string | null } } }>();
-      const tier = tiers.get(packet.data.meta.userId ?? '');
-      const profile = tier && {
-        username: 'owner',
-        firstName: 'Naledi',
-        lastName: 'Dlamini',
-        email: 'naledi@example.test',
-        membership: tier,
-        isVerified: true,
-        isPublic: true,
-        document: ProfileDefaults,
-        updatedAt: new Date().toISOString(),
-      };
-      const reply = profile
-        ? { id: packet.id, response: profile, isDisposed: true }
-        : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'Profile not found.' }, isDisposed: true };
-      msg.respond(JSON.stringify(reply));
-    },
-  });
-  await nc.flush();
-  return nc;
-}
 
 /** What the CRM stand-in received, per path; and what it answers (a list of statuses, the last one repeating). */
 interface Received {
@@ -90,7 +61,7 @@ beforeAll(async () => {
     CRM_WEBHOOK_ALLOW_LOCAL: 'true',
     CRM_WEBHOOK_RETRY_DELAYS_MS: '100,100,100',
   });
-  profilesStandIn = await startProfilesStandIn(service.nats.url);
+  profilesStandIn = await startProfilesStandIn(service.nats.url, tiers);
 });
 
 afterAll(async () => {
