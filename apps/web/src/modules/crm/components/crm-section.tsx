@@ -1,6 +1,6 @@
 import { CrmMessages, hasFeature, type Membership, type WebhookDelivery, type WebhookSettings } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
 import { LoadFailed } from '../../site/components/load-failed';
 import { rotateWebhookSecret, saveWebhook, sendTestWebhook } from '../api/crm';
@@ -14,6 +14,7 @@ const FAILED = 'That did not work. Please try again in a minute.';
 /**
  * CRM integration (DigiGold and up): the webhook address each new lead is posted to, its signing secret (show,
  * rotate), a test lead, and the delivery log. Other tiers see the upgrade message (the server refuses them too).
+ * (No <form> elements: the section sits inside the editor's form, and forms cannot nest; Enter in the address saves.)
  */
 export function CrmSection({ membership }: { membership: Membership }) {
   if (!hasFeature(membership, 'crm')) {
@@ -49,8 +50,7 @@ function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setPending(true);
     setError(null);
     setFailure(null);
@@ -68,8 +68,15 @@ function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved
     else setFailure(result.error.statusCode === 403 ? result.error.message : result.error.statusCode === 0 ? result.error.message : FAILED);
   };
 
+  const enterSaves = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    // Not the editor's Save (the surrounding form): this address's own.
+    event.preventDefault();
+    void submit();
+  };
+
   return (
-    <form className="crm-form" onSubmit={(event) => void submit(event)} noValidate>
+    <div className="crm-form" role="group" aria-label="Webhook">
       {settings.endpoint?.disabledReason ? <Notice tone="warning">{settings.endpoint.disabledReason}</Notice> : null}
       <TextField
         id="crm-url"
@@ -82,19 +89,20 @@ function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved
         value={url}
         error={error ?? undefined}
         onChange={(event) => setUrl(event.currentTarget.value)}
+        onKeyDown={enterSaves}
       />
       <div className="pe-check">
         <input id="crm-enabled" type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.currentTarget.checked)} />
         <label htmlFor="crm-enabled">Send new leads to this address</label>
       </div>
-      <Button type="submit" disabled={pending}>
+      <Button disabled={pending} onClick={() => void submit()}>
         {pending ? 'Saving...' : 'Save webhook'}
       </Button>
       <p className="pe-status" role="status">
         {saved ? CRM_SAVED : ''}
       </p>
       <FormAlert>{failure}</FormAlert>
-    </form>
+    </div>
   );
 }
 
@@ -133,7 +141,7 @@ function SecretAndTest({ settings, onChanged }: { settings: WebhookSettings; onC
         Each delivery has the header <code>X-DigiCard-Signature: t=…,v1=…</code>: the HMAC-SHA256 of the time, a dot and the body, keyed with this secret.
       </p>
       <div className="crm-secret__row">
-        <code className="crm-secret__value" aria-label="Signing secret">
+        <code className="crm-secret__value" aria-label="Your secret">
           {shown ? endpoint.secret : '••••••••••••••••••••'}
         </code>
         <Button variant="secondary" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
