@@ -338,3 +338,20 @@ describe('CRM webhooks: who may', () => {
     expect(await service.call(Rpc.getWebhookDelivery, { deliveryId: sent.value.deliveryId }, naledi)).toMatchObject({ ok: true });
   });
 });
+
+describe('CRM webhooks: a deleted account', () => {
+  it('forgets the account’s webhook, secret and delivery log', async () => {
+    const gone = owner('DigiGold');
+    await saveEndpoint(gone, '/deleted');
+    const eventId = await service.publish(Events.leadCaptured, lead(gone.accountId));
+    await waitFor('the post', () => Promise.resolve(hits('/deleted').length > 0));
+    const kept = owner('DigiGold');
+    await saveEndpoint(kept, '/kept');
+    const deletedEvent = await service.publish(Events.userDeleted, { accountId: gone.accountId, deletedAt: new Date().toISOString() });
+    await service.handled(Events.userDeleted, deletedEvent);
+    expect(await service.sql('SELECT 1 FROM notifications.webhook_endpoints WHERE account_id = $1', [gone.accountId])).toEqual([]);
+    expect(await deliveryOf(eventId)).toEqual([]);
+    expect(await service.sql('SELECT 1 FROM notifications.webhook_attempts a LEFT JOIN notifications.webhook_deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL')).toEqual([]);
+    expect(await service.sql('SELECT 1 FROM notifications.webhook_endpoints WHERE account_id = $1', [kept.accountId])).toHaveLength(1);
+  });
+});

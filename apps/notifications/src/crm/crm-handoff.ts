@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { hasFeature, type Events } from '@digicard/contracts';
-import type { EventContext } from '@digicard/server';
+import { Events, hasFeature } from '@digicard/contracts';
+import { OnEvent, type EventContext } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
 import { CrmWebhookQueue } from './crm-webhook.queue.js';
 import { leadSummary, webhookBody } from './webhook-body.js';
@@ -39,5 +39,11 @@ export class CrmHandoff {
         updatedAt: now,
       })) ?? (await this.webhooks.deliveryByEvent(tx, eventId));
     if (delivery) await this.queue.enqueue(eventId, delivery.id);
+  }
+
+  /** A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). */
+  @OnEvent(Events.userDeleted)
+  async accountDeleted({ accountId }: z.output<(typeof Events.userDeleted)['data']>, { tx }: EventContext): Promise<void> {
+    await this.webhooks.forget(tx, accountId);
   }
 }

@@ -106,6 +106,12 @@ export class WebhooksRepository {
     });
   }
 
+  /** A deleted account: its endpoint (and secret) and every delivery with its attempts (the leads' copies) go. */
+  async forget(db: Executor, accountId: string): Promise<void> {
+    await db.delete(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
+    await db.delete(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
+  }
+
   /** Ends a delivery without an attempt (the endpoint was removed or turned off meanwhile). */
   async endDelivery(db: Executor, id: string, error: string, now: Date): Promise<void> {
     await db.update(webhookDeliveries).set({ status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, id));
