@@ -6,6 +6,7 @@ import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from './config.js';
 import { AccountFlows } from './accounts/account-flows.js';
 import { AnalyticsController } from './analytics/analytics.controller.js';
+import { CrmController } from './crm/crm.controller.js';
 import { PageAnalytics } from './analytics/page-analytics.js';
 import { BillingController } from './billing/billing.controller.js';
 import { AccountsController } from './accounts/accounts.controller.js';
@@ -67,6 +68,7 @@ export class GatewayModule {
         OwnProfileController,
         AnalyticsController,
         TeamsController,
+        CrmController,
         OrdersController,
         PrintController,
         PublicProfileController,

@@ -57,6 +57,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_UPLOAD_ACCOUNT: rateLimit.default({ limit: 60, windowSeconds: 3600 }),
   /** Click beacons per client address (an office behind one address clicks a lot; a script clicking more is cut off). */
   RATE_LIMIT_CLICK_IP: rateLimit.default({ limit: 300, windowSeconds: 60 }),
+  /** CRM webhook saves, secret rotations and test sends, per account (each save resolves a name in DNS; each test posts out). */
+  RATE_LIMIT_CRM_ACCOUNT: rateLimit.default({ limit: 30, windowSeconds: 600 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */

@@ -29,6 +29,23 @@ export const ConfigSchema = z.object({
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   /** How long adding a job may take before it fails: an event handler must not hold its transaction open while Redis is away. */
   QUEUE_ADD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * CRM webhooks may use http:// and private or loopback addresses (a CRM on this machine). Unset: allowed when
+   * NODE_ENV is development (npm start), refused otherwise; tests that post to a local server set it to true.
+   */
+  CRM_WEBHOOK_ALLOW_LOCAL: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+  /** How long one delivery attempt may take (connect, send, answer) before it counts as failed. */
+  CRM_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The waits between attempts, in ms, comma-separated (tests shorten them); the default spans about 24 hours. */
+  CRM_WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of milliseconds')
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+  CRM_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -40,3 +57,7 @@ export function smtpOptions(config: Pick<Config, 'SMTP_URL' | 'SMTP_REQUIRE_TLS'
 } {
   return { url: config.SMTP_URL, requireTLS: config.SMTP_REQUIRE_TLS ?? config.NODE_ENV === 'production', tls: { minVersion: 'TLSv1.2' } };
 }
+
+/** Whether CRM webhooks may point at http:// and private addresses (see CRM_WEBHOOK_ALLOW_LOCAL). */
+export const allowsLocalWebhooks = (config: Pick<Config, 'CRM_WEBHOOK_ALLOW_LOCAL' | 'NODE_ENV'>): boolean =>
+  config.CRM_WEBHOOK_ALLOW_LOCAL ?? config.NODE_ENV === 'development';

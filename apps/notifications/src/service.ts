@@ -3,10 +3,12 @@ import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EmailModule } from './email/email.module.js';
 import { openEmailQueue } from './email/email.queue.js';
+import { openCrmWebhookQueue } from './crm/crm-webhook.queue.js';
 
 /** The notifications service, as its process and its in-process tests start it. */
 export function notificationsService(): ServiceDefinition<Config> {
   let emails: ReturnType<typeof openEmailQueue> | null = null;
+  let crm: ReturnType<typeof openCrmWebhookQueue> | null = null;
   return {
     service: 'notifications',
     configSchema: ConfigSchema,
@@ -15,11 +17,13 @@ export function notificationsService(): ServiceDefinition<Config> {
     processedMessages,
     imports: (ctx) => {
       emails = openEmailQueue(ctx);
-      return [EmailModule.register(ctx, emails.queue)];
+      crm = openCrmWebhookQueue(ctx);
+      return [EmailModule.register(ctx, emails.queue, crm.queue)];
     },
     afterStart: () => {
       // The worker sends once the service is up; the queue takes jobs from the start.
       emails?.start();
+      crm?.start();
       return Promise.resolve();
     },
   };

@@ -56,6 +56,7 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsReportSchema, ClickSchema, TeamAnalyticsReportSchema } from './analytics.js';
+import { SaveWebhookSchema, WebhookDeliveryDetailSchema, WebhookDeliveryListSchema, WebhookSettingsSchema, WebhookTestSentSchema } from './crm.js';
 import { PublicHealthSchema } from './health.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
@@ -77,6 +78,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_VERIFY_IP',
   'RATE_LIMIT_UPLOAD_ACCOUNT',
   'RATE_LIMIT_CLICK_IP',
+  'RATE_LIMIT_CRM_ACCOUNT',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -169,6 +171,10 @@ const usernameParams = { schema: z.object({ username: z.string().regex(/^[a-z0-9
 const staffAccountParams = { schema: z.object({ accountId: z.uuid() }), notFound: 'No such account.' };
 const staffOnly = { description: 'Signed in without the staff role, or a cross-site request', schema: ApiErrorSchema };
 const noAccount = { description: 'No such account', schema: ApiErrorSchema };
+
+/** CRM hand-off: below DigiGold every route is 403 with the upgrade message (the notifications service decides). */
+const crmUpgrade = { description: 'Needs DigiGold (the upgrade message), or a cross-site request / missing x-csrf-token', schema: ApiErrorSchema };
+const crmLimit = [{ bucket: 'crm-account', per: 'account', limit: 'RATE_LIMIT_CRM_ACCOUNT', whenUncounted: 'allow' }] as const;
 
 /**
  * The gateway's HTTP API. The OpenAPI document is generated from this table and committed; the gateway's handlers
@@ -1096,6 +1102,75 @@ export const HttpRoutes = {
       200: { description: 'CSV, one rep a row' },
       400: { description: 'A bad date or range', schema: ApiErrorSchema },
       403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  getWebhook: {
+    method: 'get',
+    path: '/api/crm/webhook',
+    operationId: 'getWebhook',
+    summary: 'The owner’s CRM webhook: address, on or off, and the signing secret (DigiGold and up)',
+    tag: 'crm',
+    access: 'account',
+    responses: { 200: { description: 'The settings (endpoint null when none is saved)', schema: WebhookSettingsSchema }, 403: crmUpgrade, 503: unavailable },
+  },
+  saveWebhook: {
+    method: 'put',
+    path: '/api/crm/webhook',
+    operationId: 'saveWebhook',
+    summary: 'Saves the CRM webhook’s address (https, a public address) and whether it is on; the first save makes the secret',
+    tag: 'crm',
+    access: 'account',
+    body: SaveWebhookSchema,
+    limits: crmLimit,
+    responses: {
+      200: { description: 'Saved', schema: WebhookSettingsSchema },
+      400: { description: 'Not https, a private or local address, or a name that does not resolve; fieldErrors.url says which', schema: ApiErrorSchema },
+      403: crmUpgrade,
+      503: unavailable,
+    },
+  },
+  rotateWebhookSecret: {
+    method: 'post',
+    path: '/api/crm/webhook/secret',
+    operationId: 'rotateWebhookSecret',
+    summary: 'Replaces the signing secret; deliveries from now on are signed with the new one',
+    tag: 'crm',
+    access: 'account',
+    limits: crmLimit,
+    responses: { 200: { description: 'The settings with the new secret', schema: WebhookSettingsSchema }, 403: crmUpgrade, 404: { description: 'No webhook saved yet', schema: ApiErrorSchema }, 503: unavailable },
+  },
+  sendTestWebhook: {
+    method: 'post',
+    path: '/api/crm/webhook/test',
+    operationId: 'sendTestWebhook',
+    summary: 'Posts a sample lead (type lead.test) to the saved webhook, signed and logged like a real one',
+    tag: 'crm',
+    access: 'account',
+    limits: crmLimit,
+    responses: { 202: { description: 'Queued; the delivery log shows the outcome', schema: WebhookTestSentSchema }, 403: crmUpgrade, 404: { description: 'No webhook saved yet', schema: ApiErrorSchema }, 503: unavailable },
+  },
+  listWebhookDeliveries: {
+    method: 'get',
+    path: '/api/crm/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: 'The owner’s last 50 webhook deliveries: status, attempts, last response code',
+    tag: 'crm',
+    access: 'account',
+    responses: { 200: { description: 'Newest first', schema: WebhookDeliveryListSchema }, 403: crmUpgrade, 503: unavailable },
+  },
+  getWebhookDelivery: {
+    method: 'get',
+    path: '/api/crm/deliveries/:deliveryId',
+    operationId: 'getWebhookDelivery',
+    summary: 'One delivery with every attempt (time, HTTP status or network error, duration, a short excerpt of the answer)',
+    tag: 'crm',
+    access: 'account',
+    params: { schema: z.object({ deliveryId: z.uuid() }), notFound: 'Delivery not found.' },
+    responses: {
+      200: { description: 'The delivery', schema: WebhookDeliveryDetailSchema },
+      403: crmUpgrade,
+      404: { description: 'No such delivery of this owner', schema: ApiErrorSchema },
       503: unavailable,
     },
   },

@@ -20,7 +20,8 @@ type AnyRpc = RpcDefinition<any, any, RpcAccess>;
  * test reads each service's sources and fails when one calls a subject that is not listed.
  */
 export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
-  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken],
+  // CRM webhooks: the owner's tier (profiles knows it: the membership, a partner's choice, a rep's business).
+  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.getOwnProfile],
   payments: [Rpc.orderForPayment, Rpc.getAccount],
   // Print proofs: the buyer's profile and logo.
   orders: [Rpc.getOwnProfile, Rpc.getMedia],

@@ -18,3 +18,4 @@ export * from './staff.js';
 export * from './analytics.js';
 export * from './teams.js';
 export * from './bus.js';
+export * from './crm.js';

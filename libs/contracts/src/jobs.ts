@@ -7,6 +7,8 @@ import { MembershipSchema } from './profiles.js';
 export const QueueName = {
   Email: 'email',
   ProofRender: 'proof-render',
+  /** CRM hand-off: one job per lead (or test) posting it to the owner's webhook, retried for about 24 h. */
+  CrmWebhook: 'crm-webhook',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 

@@ -62,6 +62,7 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema, TeamAnalyticsReportSchema } from './analytics.js';
+import { SaveWebhookSchema, WebhookDeliveryDetailSchema, WebhookDeliveryListSchema, WebhookSettingsSchema, WebhookTestSentSchema } from './crm.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepRefSchema, RepSchema, TeamSchema } from './teams.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
@@ -180,6 +181,14 @@ export const Rpc = {
   exportData: rpc('profiles', 'profiles.data.export', 'account', None, z.record(z.string(), z.unknown())),
   /** The owner's analytics: last-30-day totals for every tier, any range in full for DigiPlatinum (403 otherwise). */
   getAnalytics: rpc('profiles', 'profiles.analytics.get', 'account', AnalyticsRangeSchema, AnalyticsReportSchema),
+
+  // CRM hand-off (DigiGold and up): the owner's own webhook and its delivery log; notifications checks the tier.
+  getWebhook: rpc('notifications', 'notifications.webhook.get', 'account', None, WebhookSettingsSchema),
+  saveWebhook: rpc('notifications', 'notifications.webhook.save', 'account', SaveWebhookSchema, WebhookSettingsSchema),
+  rotateWebhookSecret: rpc('notifications', 'notifications.webhook-secret.rotate', 'account', None, WebhookSettingsSchema),
+  sendTestWebhook: rpc('notifications', 'notifications.webhook.test', 'account', None, WebhookTestSentSchema),
+  listWebhookDeliveries: rpc('notifications', 'notifications.webhook-delivery.list', 'account', None, WebhookDeliveryListSchema),
+  getWebhookDelivery: rpc('notifications', 'notifications.webhook-delivery.get', 'account', z.object({ deliveryId: z.uuid() }), WebhookDeliveryDetailSchema),
 
   /** Prices the basket from the catalogue (never from the browser) and keeps the order, awaiting payment. */
   placeOrder: rpc('orders', 'orders.order.place', 'account', CheckoutRequestSchema, OrderSchema),

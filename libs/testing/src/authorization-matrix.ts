@@ -56,6 +56,9 @@ export const ParamRules: Record<string, { kind: 'value' | 'owned'; value: (f: Ma
   serial: { kind: 'value', value: () => 'AAAAAAAA' },
   // The account a staff or team-leader route acts on: the owner's (the bodies sent are empty, so nothing changes).
   accountId: { kind: 'value', value: (f) => f.owner.accountId },
+  // A well-formed id no delivery has: access and the tier are checked here; whose delivery it is, by
+  // apps/notifications/test/crm-webhooks.integration and apps/gateway/test/crm-webhooks.e2e.
+  deliveryId: { kind: 'value', value: () => '00000000-0000-4000-8000-000000000000' },
 };
 
 export interface MatrixCell {

@@ -1,4 +1,4 @@
-import { pgSchema, text, timestamp, uuid, integer, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { messagingTables } from '@digicard/messaging';
 
 /** The notifications service's schema: every email it sent or tried to send. */
@@ -23,4 +23,60 @@ export const mailLog = schema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('mail_log_job_id_idx').on(t.jobId)],
+);
+
+/** CRM hand-off: one webhook endpoint per owner (DigiGold and up), its secret made here and shown to the owner. */
+export const webhookEndpoints = schema.table('webhook_endpoints', {
+  accountId: uuid('account_id').primaryKey(),
+  url: text('url').notNull(),
+  /** HMAC-SHA256 key of the signatures (`whsec_` + 32 random bytes in base64url). */
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** Set when we turned it off (the endpoint answered 410 Gone); cleared by the owner's next save. */
+  disabledReason: text('disabled_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const webhookDeliveryStatus = schema.enum('webhook_delivery_status', ['pending', 'succeeded', 'failed']);
+
+/** One lead (or test) to post: the exact body is kept so every retry sends the same bytes. */
+export const webhookDeliveries = schema.table(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull(),
+    /** The `profiles.lead.captured` event's id (or a test's own id): one delivery per event. */
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    url: text('url').notNull(),
+    body: text('body').notNull(),
+    summary: text('summary').notNull(),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_deliveries_event_id_idx').on(t.eventId), index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Every attempt of a delivery: when, the HTTP status or the network error, how long, a short excerpt of the answer. */
+export const webhookAttempts = schema.table(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_delivery_attempt_idx').on(t.deliveryId, t.attempt)],
 );

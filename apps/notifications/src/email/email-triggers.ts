@@ -4,6 +4,7 @@ import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digica
 import { CONFIG, LOGGER, OnEvent, RpcCallError, newEmailToken, type EventContext, type RpcClient } from '@digicard/server';
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
+import { CrmHandoff } from '../crm/crm-handoff.js';
 import { EmailQueue } from './email.queue.js';
 
 /** The client this service asks identity with (for the single-use links that only identity can issue). */
@@ -24,10 +25,12 @@ export class EmailTriggers {
     @Inject(IDENTITY_RPC) private readonly identity: RpcClient,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CrmHandoff) private readonly crm: CrmHandoff,
   ) {}
 
   @OnEvent(Events.leadCaptured)
-  async leadCaptured(lead: Data<typeof Events.leadCaptured>, { eventId }: EventContext): Promise<void> {
+  async leadCaptured(lead: Data<typeof Events.leadCaptured>, context: EventContext): Promise<void> {
+    const { eventId } = context;
     await this.emails.enqueue({
       template: 'lead-captured',
       sourceEventId: eventId,
@@ -55,6 +58,8 @@ export class EmailTriggers {
         link: signUp.toString(),
       });
     }
+    // DigiGold and up with a webhook turned on: the lead goes to the owner's CRM too.
+    await this.crm.leadCaptured(lead, context);
   }
 
   @OnEvent(Events.enquiryReceived)

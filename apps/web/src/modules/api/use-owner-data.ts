@@ -1,5 +1,5 @@
 import type { ApiError } from '@digicard/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { refreshSession } from '../session/utils/session-actions';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; value: T };
@@ -11,9 +11,14 @@ type Load<T> = () => Promise<{ ok: true; data: T } | { ok: false; error: ApiErro
  * `retry` reads it again; `replace` shows what a change answered with. A 401 means the session ended: it is read
  * again, so the page shows the signed-out state. A network failure says so; any other failure says `failedMessage`.
  */
-export function useOwnerData<T>(load: Load<T>, failedMessage: string): { state: Loaded<T>; retry: () => void; replace: (value: T) => void } {
+export function useOwnerData<T>(
+  load: Load<T>,
+  failedMessage: string,
+): { state: Loaded<T>; retry: () => void; refresh: () => void; replace: (value: T) => void } {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Reads again without showing "Loading" meanwhile (a log that changes in the background).
+  const refresh = useCallback(() => setAttempt((count) => count + 1), []);
   useEffect(() => {
     let current = true;
     void load().then((result) => {
@@ -34,6 +39,7 @@ export function useOwnerData<T>(load: Load<T>, failedMessage: string): { state: 
       setState({ status: 'loading' });
       setAttempt((count) => count + 1);
     },
+    refresh,
     replace: (value: T) => setState({ status: 'loaded', value }),
   };
 }

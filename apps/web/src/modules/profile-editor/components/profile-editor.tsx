@@ -17,6 +17,7 @@ import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation'
 import { LivePreview } from './live-preview';
 import { SECTION_PANEL_ID, SectionTabs, tabId } from './section-tabs';
 import { AnalyticsSection } from '../../analytics/components/analytics-section';
+import { CrmSection } from '../../crm/components/crm-section';
 import { AccessoriesCartSection } from '../../billing/components/accessories-cart-section';
 import { BillingSection, TeamBilling } from '../../billing/components/billing-section';
 import { OrdersSection } from '../../orders/components/orders-section';
@@ -209,6 +210,8 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
       return <LeadsSection />;
     case 'analytics':
       return <AnalyticsSection />;
+    case 'crm':
+      return <CrmSection membership={state.account.membership} />;
     case 'teams':
       return <TeamsSection membership={state.account.membership} />;
     case 'billing':

@@ -10,6 +10,7 @@ export const Sections = [
   { id: 'settings', label: 'Settings' },
   { id: 'leads', label: 'Leads' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'crm', label: 'CRM integration' },
   { id: 'teams', label: 'Teams' },
   { id: 'billing', label: 'Billing' },
   { id: 'cart', label: 'Accessories Cart' },

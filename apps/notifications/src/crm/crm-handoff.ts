@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { Events, hasFeature } from '@digicard/contracts';
+import { OnEvent, type EventContext } from '@digicard/server';
+import { ProfilesClient } from './profiles.client.js';
+import { CrmWebhookQueue } from './crm-webhook.queue.js';
+import { leadSummary, webhookBody } from './webhook-body.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+/**
+ * A new lead goes to its owner's CRM: when the owner has a webhook turned on and a tier with CRM (DigiGold and up, as
+ * profiles says now), the delivery is recorded in the event's transaction (one per event id) and queued with a job
+ * id derived from the event, so a redelivered event never posts twice. Called from `EmailTriggers.leadCaptured`
+ * (one consumer per event and service).
+ */
+@Injectable()
+export class CrmHandoff {
+  constructor(
+    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
+    @Inject(CrmWebhookQueue) private readonly queue: CrmWebhookQueue,
+  ) {}
+
+  async leadCaptured(lead: z.output<(typeof Events.leadCaptured)['data']>, { tx, eventId }: EventContext): Promise<void> {
+    const endpoint = await this.webhooks.endpointOf(tx, lead.accountId);
+    if (!endpoint?.enabled) return;
+    if (!hasFeature(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
+    const now = new Date();
+    const delivery =
+      (await this.webhooks.insertDelivery(tx, {
+        accountId: lead.accountId,
+        eventId,
+        type: 'lead.captured',
+        url: endpoint.url,
+        body: webhookBody(eventId, 'lead.captured', lead, now),
+        summary: leadSummary(lead),
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })) ?? (await this.webhooks.deliveryByEvent(tx, eventId));
+    if (delivery) await this.queue.enqueue(eventId, delivery.id);
+  }
+
+  /** A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). */
+  @OnEvent(Events.userDeleted)
+  async accountDeleted({ accountId }: z.output<(typeof Events.userDeleted)['data']>, { tx }: EventContext): Promise<void> {
+    await this.webhooks.forget(tx, accountId);
+  }
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
+import type { Transaction } from '@digicard/messaging';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+
+type Executor = Database | Transaction;
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** All the SQL of the CRM webhooks: endpoints, deliveries and their attempts. */
+@Injectable()
+export class WebhooksRepository {
+  async endpointOf(db: Executor, accountId: string): Promise<EndpointRow | null> {
+    const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId)).limit(1);
+    return row ?? null;
+  }
+
+  /** Creates or replaces the owner's endpoint; the secret is only written when none exists yet. */
+  async upsertEndpoint(db: Executor, accountId: string, url: string, enabled: boolean, secretIfNew: string, now: Date): Promise<EndpointRow> {
+    const [row] = await db
+      .insert(webhookEndpoints)
+      .values({ accountId, url, enabled, secret: secretIfNew, disabledReason: null, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: webhookEndpoints.accountId, set: { url, enabled, disabledReason: null, updatedAt: now } })
+      .returning();
+    return row!;
+  }
+
+  async setSecret(db: Executor, accountId: string, secret: string, now: Date): Promise<EndpointRow | null> {
+    const [row] = await db.update(webhookEndpoints).set({ secret, updatedAt: now }).where(eq(webhookEndpoints.accountId, accountId)).returning();
+    return row ?? null;
+  }
+
+  /** The endpoint answered 410 Gone: turned off until its owner saves it again. */
+  async disableEndpoint(db: Executor, accountId: string, reason: string, now: Date): Promise<void> {
+    await db.update(webhookEndpoints).set({ enabled: false, disabledReason: reason, updatedAt: now }).where(eq(webhookEndpoints.accountId, accountId));
+  }
+
+  /** One delivery per event id: a second insert for the same event returns null and changes nothing. */
+  async insertDelivery(db: Executor, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow | null> {
+    const [row] = await db.insert(webhookDeliveries).values(values).onConflictDoNothing({ target: webhookDeliveries.eventId }).returning();
+    return row ?? null;
+  }
+
+  async deliveryById(db: Executor, id: string): Promise<DeliveryRow | null> {
+    const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async deliveryByEvent(db: Executor, eventId: string): Promise<DeliveryRow | null> {
+    const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)).limit(1);
+    return row ?? null;
+  }
+
+  /** The owner's delivery, or null (another owner's is nobody's here). */
+  async deliveryOf(db: Executor, accountId: string, id: string): Promise<DeliveryRow | null> {
+    const [row] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.accountId, accountId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  recentDeliveries(db: Executor, accountId: string, limit = 50): Promise<DeliveryRow[]> {
+    return db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.accountId, accountId))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit);
+  }
+
+  async attemptCount(db: Executor, deliveryId: string): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+    return row?.n ?? 0;
+  }
+
+  attemptsOf(db: Executor, deliveryId: string): Promise<AttemptRow[]> {
+    return db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attempt));
+  }
+
+  /**
+   * One attempt and the delivery's new state, together. The attempt number is unique per delivery, so a job that
+   * BullMQ ran again after a stall does not log the same attempt twice.
+   */
+  async recordAttempt(
+    db: Database,
+    attempt: typeof webhookAttempts.$inferInsert,
+    delivery: { status: DeliveryRow['status']; nextAttemptAt: Date | null },
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.insert(webhookAttempts).values(attempt).onConflictDoNothing();
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          status: delivery.status,
+          attempts: sql`(SELECT count(*)::int FROM ${webhookAttempts} WHERE ${webhookAttempts.deliveryId} = ${attempt.deliveryId})`,
+          lastStatusCode: attempt.statusCode ?? null,
+          lastError: attempt.error ?? null,
+          nextAttemptAt: delivery.nextAttemptAt,
+          updatedAt: attempt.at,
+        })
+        .where(eq(webhookDeliveries.id, attempt.deliveryId));
+    });
+  }
+
+  /** A deleted account: its endpoint (and secret) and every delivery with its attempts (the leads' copies) go. */
+  async forget(db: Executor, accountId: string): Promise<void> {
+    await db.delete(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
+    await db.delete(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
+  }
+
+  /** Ends a delivery without an attempt (the endpoint was removed or turned off meanwhile). */
+  async endDelivery(db: Executor, id: string, error: string, now: Date): Promise<void> {
+    await db.update(webhookDeliveries).set({ status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, id));
+  }
+}
