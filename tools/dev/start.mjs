@@ -1,11 +1,25 @@
 // `npm start`: install what is missing, make sure the servers run, build, migrate (each service migrates at its
 // start), and run every app. Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
-import { ROOT, canConnect, ensureInstalled, ensureServers, fail, freePort, log, run } from './lib.mjs';
+import { ROOT, canConnect, ensureInstalled, ensureServers, fail, freePort, log, run, startBusServer } from './lib.mjs';
 
 ensureInstalled();
+// NATS as in compose and Kubernetes: npm start runs its own nats-server with one user per app (nats/auth.conf),
+// unless NATS_URL names a server (then every app connects with that URL) or nats-server is not installed.
+const busPort = Number(process.env.NATS_PORT ?? '4223');
+let bus = null;
+if (!process.env.NATS_URL) {
+  if (await canConnect('127.0.0.1', busPort)) fail(`Port ${busPort} (NATS) is already in use: stop what uses it, or set NATS_PORT.`);
+  bus = await startBusServer(busPort);
+  if (bus) {
+    process.env.NATS_URL = bus.url;
+    log(`NATS on ${bus.url} with one user per app (${bus.users.join(', ')})`);
+  }
+}
+if (!bus) log('NATS: every app connects with one URL, without the per-app users (NATS_URL is set, or nats-server is not installed)');
 // Sets DATABASE_URL, REDIS_URL and NATS_URL to wherever each server was found or started.
 const servers = await ensureServers('start');
+const natsFor = (app) => (bus ? bus.urlFor(app) : servers.nats);
 const env = {
   DATABASE_URL: servers.postgres,
   REDIS_URL: servers.redis,
@@ -48,8 +62,8 @@ await ensureDatabaseExists(env.DATABASE_URL).catch((error) => fail(`Could not cr
 // authentication: no passwords). DATABASE_URL is the admin's; each service gets its own role's URL.
 await ensureServiceRoles(env.DATABASE_URL).catch((error) => fail(`Could not create the services' database roles in ${env.DATABASE_URL}: ${error.message}`));
 
-const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1', NATS_URL: env.NATS_URL };
-const service = (name, extra = {}) => ({ ...common, DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, name), ...extra });
+const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1' };
+const service = (name, extra = {}) => ({ ...common, NATS_URL: natsFor(name), DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, name), ...extra });
 const apps = [
   ['mail-catcher', 'tools/mail-catcher/dist/src/main.js', { HOST: '127.0.0.1', SMTP_PORT: env.MAIL_SMTP_PORT, HTTP_PORT: env.MAIL_HTTP_PORT }],
   ['identity', 'apps/identity/dist/src/main.js', service('identity')],
@@ -73,7 +87,7 @@ const apps = [
       PUBLIC_URL: publicUrl,
     }),
   ],
-  ['gateway', 'apps/gateway/dist/src/main.js', { ...common, PORT: env.PORT, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl, SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local' }],
+  ['gateway', 'apps/gateway/dist/src/main.js', { ...common, NATS_URL: natsFor('gateway'), PORT: env.PORT, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl, SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local' }],
 ];
 
 const colours = [31, 32, 33, 34, 35, 36, 91, 92];
@@ -141,6 +155,7 @@ async function stopAll(code = 0) {
         }),
     ),
   );
+  await bus?.stop();
   await servers.stop();
   process.exit(code);
 }
