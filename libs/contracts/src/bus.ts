@@ -25,7 +25,7 @@ export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[
   // Print proofs: the buyer's profile and logo.
   orders: [Rpc.getOwnProfile, Rpc.getMedia],
   // A leader's reps: their accounts live in identity.
-  teams: [Rpc.createRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount],
+  teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount],
 };
 
 /** The events the gateway listens to on core NATS (to drop cached public pages). */
