@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: node built-ins only, so it runs before anything is installed.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { Socket, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -242,4 +242,41 @@ export function ensureDebianPackages(packages) {
     return;
   }
   fail(`Missing programs: install them with \`apt-get install -y ${missing.join(' ')}\`.`);
+}
+
+/**
+ * `npm start`'s own NATS server with one user per app (the committed nats/auth.conf, permissions generated from the
+ * contracts), as compose and Kubernetes run it: each app's password is made here for this run and handed to
+ * nats-server through its environment (NATS_PASSWORD_<APP>). JetStream keeps its store in .data/nats-<port>, so events
+ * not yet consumed survive a restart of `npm start`. Returns null when nats-server is not installed.
+ */
+export async function startBusServer(port) {
+  const bin = natsServerBin();
+  if (!bin) return null;
+  const users = [...readFileSync(join(ROOT, 'nats', 'auth.conf'), 'utf8').matchAll(/\{ user: "([a-z-]+)"/g)].map((m) => m[1]);
+  const { randomBytes } = await import('node:crypto');
+  const passwords = Object.fromEntries(users.map((user) => [user, randomBytes(18).toString('base64url')]));
+  const storeDir = join(ROOT, '.data', `nats-${port}`);
+  mkdirSync(storeDir, { recursive: true });
+  const env = { PATH: process.env.PATH ?? '', ...Object.fromEntries(users.map((user) => [`NATS_PASSWORD_${user.toUpperCase()}`, passwords[user]])) };
+  const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-c', join(ROOT, 'nats', 'auth.conf')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Never left running after npm start ends, whichever way it ends.
+  process.once('exit', () => child.kill('SIGTERM'));
+  if (!(await waitForPort('127.0.0.1', port, 10000))) {
+    child.kill('SIGKILL');
+    fail(`nats-server did not start on port ${port}: ${stderr.trim().slice(-500)}`);
+  }
+  return {
+    /** The URL an app connects with: its own user and this run's password. */
+    urlFor: (user) => `nats://${user}:${passwords[user]}@127.0.0.1:${port}`,
+    url: `nats://127.0.0.1:${port}`,
+    users,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -7,6 +7,8 @@ import { ROOT, fail, log } from './lib.mjs';
 
 const { natsAuthorizationConfig } = await import('../../libs/contracts/dist/src/index.js');
 const file = join(ROOT, 'nats', 'auth.conf');
+// The same file for Kubernetes: kustomize reads files only from inside the kustomization (the ConfigMap nats-auth).
+const k8sFile = join(ROOT, 'k8s', 'base', 'nats-auth.conf');
 const text = natsAuthorizationConfig();
 
 if (process.argv.includes('--check')) {
@@ -17,9 +19,17 @@ if (process.argv.includes('--check')) {
     fail(`${file} is missing: run \`node tools/dev/nats-config.mjs\` and commit it.`);
   }
   if (committed !== text) fail('nats/auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
+  let k8sCommitted = '';
+  try {
+    k8sCommitted = readFileSync(k8sFile, 'utf8');
+  } catch {
+    /* reported below */
+  }
+  if (k8sCommitted !== text) fail('k8s/base/nats-auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
   log('NATS users match the contracts.');
 } else {
   mkdirSync(join(ROOT, 'nats'), { recursive: true });
   writeFileSync(file, text);
-  log(`wrote ${file}`);
+  writeFileSync(k8sFile, text);
+  log(`wrote ${file} and ${k8sFile}`);
 }

@@ -1,11 +1,25 @@
 // `npm start`: install what is missing, make sure the servers run, build, migrate (each service migrates at its
 // start), and run every app. Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
-import { ROOT, canConnect, ensureInstalled, ensureServers, fail, freePort, log, run } from './lib.mjs';
+import { ROOT, canConnect, ensureInstalled, ensureServers, fail, freePort, log, run, startBusServer } from './lib.mjs';
 
 ensureInstalled();
+// NATS as in compose and Kubernetes: npm start runs its own nats-server with one user per app (nats/auth.conf),
+// unless NATS_URL names a server (then every app connects with that URL) or nats-server is not installed.
+const busPort = Number(process.env.NATS_PORT ?? '4223');
+let bus = null;
+if (!process.env.NATS_URL) {
+  if (await canConnect('127.0.0.1', busPort)) fail(`Port ${busPort} (NATS) is already in use: stop what uses it, or set NATS_PORT.`);
+  bus = await startBusServer(busPort);
+  if (bus) {
+    process.env.NATS_URL = bus.url;
+    log(`NATS on ${bus.url} with one user per app (${bus.users.join(', ')})`);
+  }
+}
+if (!bus) log('NATS: every app connects with one URL, without the per-app users (NATS_URL is set, or nats-server is not installed)');
 // Sets DATABASE_URL, REDIS_URL and NATS_URL to wherever each server was found or started.
 const servers = await ensureServers('start');
+const natsFor = (app) => (bus ? bus.urlFor(app) : servers.nats);
 const env = {
   DATABASE_URL: servers.postgres,
   REDIS_URL: servers.redis,
@@ -40,38 +54,40 @@ const payfast = {
   PAYFAST_SANDBOX: process.env.PAYFAST_SANDBOX ?? 'false',
 };
 
-const { ensureDatabaseExists } = await import('../../libs/db/dist/src/index.js').catch(() => ({ ensureDatabaseExists: null }));
 log('building every project (nx run-many -t build)...');
 run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static']);
-const db = ensureDatabaseExists ?? (await import('../../libs/db/dist/src/index.js')).ensureDatabaseExists;
-await db(env.DATABASE_URL).catch((error) => fail(`Could not create the database in ${env.DATABASE_URL}: ${error.message}`));
+const { ensureDatabaseExists, ensureServiceRoles, serviceDatabaseUrl } = await import('../../libs/db/dist/src/index.js');
+await ensureDatabaseExists(env.DATABASE_URL).catch((error) => fail(`Could not create the database in ${env.DATABASE_URL}: ${error.message}`));
+// One role per service with rights on its own schema only, as in compose and Kubernetes (local trust
+// authentication: no passwords). DATABASE_URL is the admin's; each service gets its own role's URL.
+await ensureServiceRoles(env.DATABASE_URL).catch((error) => fail(`Could not create the services' database roles in ${env.DATABASE_URL}: ${error.message}`));
 
-const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1', NATS_URL: env.NATS_URL, DATABASE_URL: env.DATABASE_URL };
+const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1' };
+const service = (name, extra = {}) => ({ ...common, NATS_URL: natsFor(name), DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, name), ...extra });
 const apps = [
   ['mail-catcher', 'tools/mail-catcher/dist/src/main.js', { HOST: '127.0.0.1', SMTP_PORT: env.MAIL_SMTP_PORT, HTTP_PORT: env.MAIL_HTTP_PORT }],
-  ['identity', 'apps/identity/dist/src/main.js', common],
-  ['profiles', 'apps/profiles/dist/src/main.js', common],
-  ['teams', 'apps/teams/dist/src/main.js', common],
-  ['orders', 'apps/orders/dist/src/main.js', { ...common, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl }],
+  ['identity', 'apps/identity/dist/src/main.js', service('identity')],
+  ['profiles', 'apps/profiles/dist/src/main.js', service('profiles')],
+  ['teams', 'apps/teams/dist/src/main.js', service('teams')],
+  ['orders', 'apps/orders/dist/src/main.js', service('orders', { REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl })],
   [
     'payfast',
     'tools/payfast-simulator/dist/src/main.js',
     { HOST: '127.0.0.1', PORT: env.PAYFAST_SIMULATOR_PORT, MERCHANT_ID: merchant.id, MERCHANT_KEY: merchant.key, PASSPHRASE: merchant.passphrase, PUBLIC_URL: simulatorUrl },
   ],
-  ['payments', 'apps/payments/dist/src/main.js', { ...common, ...payfast, PUBLIC_URL: publicUrl }],
+  ['payments', 'apps/payments/dist/src/main.js', service('payments', { ...payfast, PUBLIC_URL: publicUrl })],
   [
     'notifications',
     'apps/notifications/dist/src/main.js',
-    {
-      ...common,
+    service('notifications', {
       REDIS_URL: env.REDIS_URL,
       SMTP_URL: `smtp://127.0.0.1:${env.MAIL_SMTP_PORT}`,
       MAIL_FROM: process.env.MAIL_FROM ?? 'DigiCard <no-reply@digicard.local>',
       SALES_INBOX: process.env.SALES_INBOX ?? 'sales@digicard.local',
       PUBLIC_URL: publicUrl,
-    },
+    }),
   ],
-  ['gateway', 'apps/gateway/dist/src/main.js', { ...common, PORT: env.PORT, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl, SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local' }],
+  ['gateway', 'apps/gateway/dist/src/main.js', { ...common, NATS_URL: natsFor('gateway'), PORT: env.PORT, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl, SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local' }],
 ];
 
 const colours = [31, 32, 33, 34, 35, 36, 91, 92];
@@ -139,6 +155,7 @@ async function stopAll(code = 0) {
         }),
     ),
   );
+  await bus?.stop();
   await servers.stop();
   process.exit(code);
 }

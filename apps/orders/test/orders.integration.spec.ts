@@ -59,6 +59,26 @@ describe('submit enquiry', () => {
     expect(tooSmall).toMatchObject({ ok: false, status: 400, fieldErrors: { 'body.teamSize': ['DigiPlatinum is for teams of two or more.'] } });
   });
 
+  it('answers a retry with the same idempotency key with the first enquiry: one stored, one email event; another key is another enquiry', async () => {
+    const body = { kind: 'call-back' as const, name: 'Retry Ramaphosa', email: 'retry@example.co.za', number: '0821112222', idempotencyKey: 'browser-key-0001-abcdef' };
+    // The first one finished after the gateway had already answered 503; the person presses the button again.
+    const [first, again] = await Promise.all([service.call(Rpc.submitEnquiry, body), service.call(Rpc.submitEnquiry, body)]);
+    const third = await service.call(Rpc.submitEnquiry, body);
+    expect(first.ok && again.ok && third.ok).toBe(true);
+    expect(again).toEqual(first);
+    expect(third).toEqual(first);
+    const rows = await service.sql("SELECT id FROM orders.enquiries WHERE email = 'retry@example.co.za'");
+    expect(rows).toHaveLength(1);
+    const events = (await service.recordedEvents<EnquiryReceived>(Events.enquiryReceived.subject)).filter((e) => e.data.email === 'retry@example.co.za');
+    expect(events).toHaveLength(1);
+
+    const other = await service.call(Rpc.submitEnquiry, { ...body, idempotencyKey: 'browser-key-0002-abcdef' });
+    expect(other.ok && first.ok && other.value.id !== first.value.id).toBe(true);
+    // Someone else's details with a key that was used: refused, not answered with the first person's enquiry.
+    expect(await service.call(Rpc.submitEnquiry, { ...body, email: 'someone-else@example.co.za' })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.submitEnquiry, { ...body, idempotencyKey: 'short' })).toMatchObject({ ok: false, status: 400 });
+  });
+
   it('takes a message over NATS, the form’s fields trimmed', async () => {
     const answer = await service.call(Rpc.submitEnquiry, { kind: 'message', name: '  Lerato Molefe ', email: 'lerato@example.co.za', message: 'Ten steel cards, please.' });
     expect(answer).toEqual({ ok: true, value: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), receivedAt: expect.stringMatching(/^\d{4}-/) } });

@@ -198,6 +198,27 @@ describe('public profile and leads', () => {
     expect(await service.call(Rpc.submitLead, { username: 'nobody-here', submission: lead })).toMatchObject({ ok: false, status: 404 });
   });
 
+  it('answers a retry of a lead with the same idempotency key with the first lead: one stored, one email event', async () => {
+    const owner = await registered('retryowner', { membership: 'DigiGold' });
+    const submission = { ...lead, email: 'retry-visitor@example.test', idempotencyKey: 'visitor-key-0001-abcdef' };
+    const [first, again] = await Promise.all([
+      service.call(Rpc.submitLead, { username: 'retryowner', submission }),
+      service.call(Rpc.submitLead, { username: 'retryowner', submission }),
+    ]);
+    expect(first.ok).toBe(true);
+    expect(again).toEqual(first);
+    expect(await service.call(Rpc.submitLead, { username: 'retryowner', submission })).toEqual(first);
+    expect(await service.sql('SELECT id FROM profiles.leads WHERE account_id = $1', [owner])).toHaveLength(1);
+    const captured = (await service.recordedEvents<{ accountId: string }>(Events.leadCaptured.subject)).filter((e) => e.data.accountId === owner);
+    expect(captured).toHaveLength(1);
+    // The key sent to another profile, or with someone else's details: refused.
+    await registered('retryother', { membership: 'DigiGold' });
+    expect(await service.call(Rpc.submitLead, { username: 'retryother', submission })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.submitLead, { username: 'retryowner', submission: { ...submission, email: 'other@example.test' } })).toMatchObject({ ok: false, status: 409 });
+    const second = await service.call(Rpc.submitLead, { username: 'retryowner', submission: { ...submission, idempotencyKey: 'visitor-key-0002-abcdef' } });
+    expect(second.ok && first.ok && second.value.id !== first.value.id).toBe(true);
+  });
+
   it('lists and exports only the signed-in owner’s leads', async () => {
     const gold = await registered('goldowner', { membership: 'DigiGold' });
     const other = await registered('otherowner', { membership: 'DigiGold' });

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { ApiClient, DEFAULTS, freePort, waitFor } from '@digicard/testing';
 
@@ -20,7 +22,7 @@ describe('npm start', () => {
   let child: ChildProcess;
   let output = '';
   let exited: Promise<number | null>;
-  const ports = { PORT: 0, MAIL_HTTP_PORT: 0, MAIL_SMTP_PORT: 0, PAYFAST_SIMULATOR_PORT: 0 };
+  const ports = { PORT: 0, MAIL_HTTP_PORT: 0, MAIL_SMTP_PORT: 0, PAYFAST_SIMULATOR_PORT: 0, NATS_PORT: 0 };
 
   beforeAll(async () => {
     for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
@@ -31,6 +33,7 @@ describe('npm start', () => {
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         DATABASE_URL: databaseUrl,
         REDIS_URL: DEFAULTS.redisUrl,
+        NATS_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -48,6 +51,8 @@ describe('npm start', () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).finally(() => admin.end());
+    // npm start's NATS kept its JetStream store for this port.
+    rmSync(join(ROOT, '.data', `nats-${ports.NATS_PORT}`), { recursive: true, force: true });
   }, 60_000);
 
   it('says where to go once every part is healthy', async () => {
@@ -84,6 +89,26 @@ describe('npm start', () => {
     );
     assert.equal(mail.subject, 'Verify your email address for DigiCard');
   }, 60_000);
+
+  it('runs each app as its own NATS user and each service as its own database role, as compose and Kubernetes do', async () => {
+    assert.match(output, /with one user per app \(gateway, identity, profiles, teams, orders, payments, notifications\)/);
+    // Its NATS server knows only the apps' users: a connection without credentials is refused.
+    await assert.rejects(connect({ servers: `127.0.0.1:${ports.NATS_PORT}`, reconnect: false }), /Authorization Violation/);
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const sessions = await admin.query<{ application_name: string; usename: string }>(
+        `SELECT DISTINCT application_name, usename FROM pg_stat_activity WHERE datname = current_database() AND application_name = ANY($1) ORDER BY 1`,
+        [['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']],
+      );
+      assert.deepEqual(
+        sessions.rows.map((r) => `${r.application_name}=${r.usename}`),
+        ['identity', 'notifications', 'orders', 'payments', 'profiles', 'teams'].map((s) => `${s}=digicard_${s}`),
+      );
+    } finally {
+      await admin.end();
+    }
+  });
 
   it('stops every part on Ctrl-C, with exit code 0', async () => {
     child.kill('SIGINT');

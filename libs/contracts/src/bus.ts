@@ -26,7 +26,7 @@ export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[
   // Print proofs: the buyer's profile and logo.
   orders: [Rpc.getOwnProfile, Rpc.getMedia],
   // A leader's reps: their accounts live in identity; the leader's tier in profiles.
-  teams: [Rpc.createRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
+  teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
 };
 
 /** The events the gateway listens to on core NATS (to drop cached public pages; to give sessions a changed role). */

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { emailAddress, messageText, personName, phoneNumber } from './fields.js';
+import { emailAddress, idempotencyKey, messageText, personName, phoneNumber } from './fields.js';
 
 /** The footer form "Get things started" on every page: Name, Email, Number. */
 export const CallBackEnquirySchema = z
-  .object({ name: personName, email: emailAddress, number: phoneNumber })
+  .object({ name: personName, email: emailAddress, number: phoneNumber, idempotencyKey })
   .meta({ id: 'CallBackEnquiry' });
 export type CallBackEnquiry = z.infer<typeof CallBackEnquirySchema>;
 
 /** The /contact page form "Let us contact you": name, email, message. */
 export const MessageEnquirySchema = z
-  .object({ name: personName, email: emailAddress, message: messageText })
+  .object({ name: personName, email: emailAddress, message: messageText, idempotencyKey })
   .meta({ id: 'MessageEnquiry' });
 export type MessageEnquiry = z.infer<typeof MessageEnquirySchema>;
 
@@ -30,6 +30,7 @@ export const QuoteEnquirySchema = z
       .min(2, 'DigiPlatinum is for teams of two or more.')
       .max(100_000, 'For more than 100 000 people, please write to us.'),
     message: z.string().trim().max(5000, 'Please keep the message under 5000 characters.').optional(),
+    idempotencyKey,
   })
   .meta({ id: 'QuoteEnquiry' });
 export type QuoteEnquiry = z.infer<typeof QuoteEnquirySchema>;

@@ -53,3 +53,14 @@ export const optionalPhone = z.union([
     .refine((v) => toE164(v) !== null, PHONE_MESSAGE)
     .overwrite((v) => toE164(v) ?? v),
 ]);
+
+/**
+ * A form submission's idempotency key: made by the browser once per submission and sent again with each retry of it,
+ * so that a submission the server stored after the gateway had already answered 503 (it finished after the time-out)
+ * is answered with its first result instead of being stored twice.
+ */
+export const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a valid idempotency key.')
+  .optional()
+  .describe('Made by the browser once per form submission and sent again with its retries: a repeat is answered with the first result');

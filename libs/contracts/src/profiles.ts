@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, optionalPhone, personName } from './fields.js';
+import { emailAddress, idempotencyKey, optionalPhone, personName } from './fields.js';
 
 export const Memberships = ['DigiShare', 'DigiSilver', 'DigiGold', 'DigiPlatinum'] as const;
 export const MembershipSchema = z.enum(Memberships);
@@ -202,6 +202,7 @@ export const LeadSubmissionSchema = z
     consent: z.literal(true, { error: 'Please agree that the owner may contact you.' }),
     /** Honeypot: a field people never see. Anything in it marks a robot. */
     website: z.string().max(200).default(''),
+    idempotencyKey,
   })
   .meta({ id: 'LeadSubmission' });
 export type LeadSubmission = z.infer<typeof LeadSubmissionSchema>;

@@ -124,6 +124,9 @@ const IssuedToken = z.object({
 /** Who buys a membership: a team rep's tier is the team's (the leader chooses and pays), so a rep is refused. */
 const MembershipBuyers = ['user', 'teamLeader'] as const satisfies readonly Role[];
 
+/** Team reps' accounts as identity made them. */
+const RepAccountsSchema = z.object({ accounts: z.array(z.object({ accountId: z.uuid(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() })) });
+
 export const Rpc = {
   submitEnquiry: rpc('orders', 'orders.enquiry.submit', 'public', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
   listCatalogue: rpc('orders', 'orders.catalogue.list', 'public', None, CatalogueListSchema),
@@ -264,10 +267,31 @@ export const Rpc = {
     z.object({
       leaderPassword: z.string().max(1024),
       dryRun: z.boolean(),
-      reps: z.array(z.object({ username: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), password: z.string() })).min(1).max(200),
+      reps: z
+        .array(
+          z.object({
+            /**
+             * The account's id, chosen by the caller (teams records it as pending first): the same request again (a
+             * retry after a lost answer) returns the accounts already made instead of creating any twice.
+             */
+            accountId: z.uuid().optional(),
+            username: z.string(),
+            firstName: z.string(),
+            lastName: z.string(),
+            email: z.string(),
+            password: z.string(),
+          }),
+        )
+        .min(1)
+        .max(200),
     }),
-    z.object({ accounts: z.array(z.object({ accountId: z.uuid(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() })) }),
+    RepAccountsSchema,
   ),
+  /**
+   * The rep accounts among these ids (team members made by createRepAccounts). For the teams service, which completes
+   * an addition cut short between identity creating the accounts and teams recording them.
+   */
+  findRepAccounts: rpc('identity', 'identity.rep-accounts.find', 'service', z.object({ accountIds: z.array(z.uuid()).min(1).max(200) }), RepAccountsSchema),
   /** A leader changed a rep's account fields (the teams service checked the rep is theirs). Team members only. */
   updateRepAccount: rpc(
     'identity',

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { z } from 'zod';
 import { createLogger } from '@digicard/config';
 import { type EventDefinition, type RequestMeta, type Role, type RpcDefinition } from '@digicard/contracts';
+import { ensureServiceRoles, serviceDatabaseUrl } from '@digicard/db';
 import { connectNats, ensureEventStream, jetStreamHandles } from '@digicard/messaging';
 import { RpcCallError, RpcClient, createNatsClient, startService, type RunningService, type ServiceBaseConfig, type ServiceDefinition } from '@digicard/server';
 import { DEFAULTS, PrivateNats, requireServers, waitFor } from '@digicard/testing';
@@ -55,6 +56,8 @@ export class InProcessService<C extends ServiceBaseConfig> {
     await admin.end();
     const url = new URL(DEFAULTS.databaseUrl);
     url.pathname = `/${databaseName}`;
+    // The service connects as its own role (rights on its own schema only), as in production; tests read as the admin.
+    await ensureServiceRoles(url.toString());
     const nats = await new PrivateNats().start();
     const config = def.configSchema.parse({
       NODE_ENV: 'test',
@@ -62,7 +65,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
       HOST: '127.0.0.1',
       HEALTH_PORT: '0',
       NATS_URL: nats.url,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: serviceDatabaseUrl(url.toString(), def.service),
       ...env,
     });
     try {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { BusUsers, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
+import { SERVICE_SCHEMAS, ensureServiceRoles, serviceDatabaseUrl, type ServiceSchema } from '@digicard/db';
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
@@ -75,6 +76,8 @@ export class TestSystem {
     await admin.connect();
     await admin.query(`CREATE DATABASE "${system.databaseName}"`);
     await admin.end();
+    // Each service connects as its own role, with rights on its own schema only (as in compose and Kubernetes).
+    await ensureServiceRoles(system.databaseUrl);
     for (const app of options.apps) await system.startApp(app);
     return system;
   }
@@ -90,10 +93,16 @@ export class TestSystem {
     return this.options.postgresUrl ?? DEFAULTS.databaseUrl;
   }
 
+  /** The system's database as the admin (every right): what tests read and write with `sql`. */
   get databaseUrl(): string {
     const url = new URL(this.postgresUrl);
     url.pathname = `/${this.databaseName}`;
     return url.toString();
+  }
+
+  /** The system's database as a service's own role, which sees its own schema only. */
+  serviceDatabaseUrl(service: ServiceSchema): string {
+    return serviceDatabaseUrl(this.databaseUrl, service);
   }
 
   get gatewayUrl(): string {
@@ -112,7 +121,13 @@ export class TestSystem {
 
   envFor(app: AppName): Record<string, string> {
     const natsUrl = app in this.natsPasswords ? this.nats.urlFor(app, this.natsPasswords[app as BusUser]) : this.nats.url;
-    const common = { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', NATS_URL: natsUrl, DATABASE_URL: this.databaseUrl };
+    const common = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      NATS_URL: natsUrl,
+      ...((SERVICE_SCHEMAS as readonly string[]).includes(app) ? { DATABASE_URL: this.serviceDatabaseUrl(app as ServiceSchema) } : {}),
+    };
     const own: Record<AppName, Record<string, string>> = {
       gateway: {
         ...common,

@@ -37,6 +37,11 @@ export class AccountsController {
     return this.createReps.execute(meta.userId, body);
   }
 
+  @Handles(Rpc.findRepAccounts)
+  findRepAccounts({ accountIds }: Body<typeof Rpc.findRepAccounts>) {
+    return this.queries.repAccounts(accountIds);
+  }
+
   @Handles(Rpc.updateRepAccount)
   updateRepAccount(body: Body<typeof Rpc.updateRepAccount>) {
     return this.updateRep.execute(body);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { accounts, emailTokens, memberships } from '../db/schema.js';
@@ -14,6 +14,14 @@ export class AccountsRepository {
   async findById(db: Executor, id: string): Promise<AccountRow | null> {
     const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
     return row ?? null;
+  }
+
+  /** The team reps' accounts among these ids. */
+  findRepsByIds(db: Executor, ids: string[]): Promise<AccountRow[]> {
+    return db
+      .select()
+      .from(accounts)
+      .where(and(inArray(accounts.id, ids), eq(accounts.role, 'teamMember')));
   }
 
   async findByEmail(db: Executor, email: string): Promise<AccountRow | null> {

@@ -22,8 +22,10 @@ export const enquiries = schema.table(
     company: text('company'),
     teamSize: integer('team_size'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The browser's key of the form submission: a retry of it is answered with this enquiry, not stored again. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('enquiries_created_at_idx').on(t.createdAt)],
+  (t) => [index('enquiries_created_at_idx').on(t.createdAt), uniqueIndex('enquiries_idempotency_key_idx').on(t.idempotencyKey)],
 );
 
 export const catalogueKind = schema.enum('catalogue_kind', ['accessory', 'special']);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
 import type { SubmitEnquiryRequest } from '@digicard/contracts';
 import type { Transaction } from '@digicard/messaging';
 import { enquiries } from '../db/schema.js';
@@ -7,7 +8,8 @@ export type EnquiryRow = typeof enquiries.$inferSelect;
 
 @Injectable()
 export class EnquiriesRepository {
-  async insert(tx: Transaction, id: string, enquiry: SubmitEnquiryRequest): Promise<EnquiryRow> {
+  /** The stored enquiry, or null when one with the same idempotency key is stored already. */
+  async insert(tx: Transaction, id: string, enquiry: SubmitEnquiryRequest): Promise<EnquiryRow | null> {
     const [row] = await tx
       .insert(enquiries)
       .values({
@@ -19,10 +21,17 @@ export class EnquiriesRepository {
         message: enquiry.kind === 'call-back' ? null : enquiry.message || null,
         company: enquiry.kind === 'quote' ? enquiry.company : null,
         teamSize: enquiry.kind === 'quote' ? enquiry.teamSize : null,
+        idempotencyKey: enquiry.idempotencyKey ?? null,
       })
+      // A submission with the key of one stored already is not stored again (waits for a concurrent one to commit).
+      .onConflictDoNothing({ target: enquiries.idempotencyKey })
       .returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return row ?? null;
+  }
+
+  async byIdempotencyKey(tx: Transaction, key: string): Promise<EnquiryRow | null> {
+    const [row] = await tx.select().from(enquiries).where(eq(enquiries.idempotencyKey, key)).limit(1);
+    return row ?? null;
   }
 }
 

@@ -100,8 +100,10 @@ export const leads = schema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** A lead of a rep who left the team: kept with the leader (`account_id`), with the rep's username. */
     formerRep: text('former_rep'),
+    /** The visitor's browser's key of the form submission: a retry of it is answered with this lead, not stored again. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('leads_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [index('leads_account_idx').on(t.accountId, t.createdAt), uniqueIndex('leads_idempotency_key_idx').on(t.idempotencyKey)],
 );
 
 /**

@@ -165,10 +165,15 @@ export class ProfilesRepository {
     return row ?? null;
   }
 
-  async insertLead(tx: Transaction, row: typeof leads.$inferInsert): Promise<LeadRow> {
-    const [inserted] = await tx.insert(leads).values(row).returning();
-    if (!inserted) throw new Error('insert returned no row');
-    return inserted;
+  /** The stored lead, or null when one with the same idempotency key is stored already. */
+  async insertLead(tx: Transaction, row: typeof leads.$inferInsert): Promise<LeadRow | null> {
+    const [inserted] = await tx.insert(leads).values(row).onConflictDoNothing({ target: leads.idempotencyKey }).returning();
+    return inserted ?? null;
+  }
+
+  async leadByIdempotencyKey(db: Executor, key: string): Promise<LeadRow | null> {
+    const [row] = await db.select().from(leads).where(eq(leads.idempotencyKey, key)).limit(1);
+    return row ?? null;
   }
 
   leadsOf(db: Executor, accountId: string): Promise<LeadRow[]> {

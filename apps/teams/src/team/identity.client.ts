@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, Rpc, type RequestMeta } from '@digicard/contracts';
 import { RpcCallError, ServiceError, type RpcClient, type RpcBody, type SignedInMeta } from '@digicard/server';
@@ -18,6 +19,11 @@ export class IdentityClient {
   /** As the leader (identity checks their password and their role itself). */
   createRepAccounts(body: RpcBody<typeof Rpc.createRepAccounts>, meta: SignedInMeta) {
     return this.ask(() => this.rpc.call(Rpc.createRepAccounts, body, meta));
+  }
+
+  /** Which of these rep accounts identity made (for additions cut short); as the service itself. */
+  findRepAccounts(accountIds: string[]) {
+    return this.ask(() => this.rpc.call(Rpc.findRepAccounts, { accountIds }, { requestId: randomUUID(), userId: null, role: null, ip: null }));
   }
 
   updateRepAccount(body: RpcBody<typeof Rpc.updateRepAccount>, meta: SignedInMeta) {

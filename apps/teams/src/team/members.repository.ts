@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { members } from '../db/schema.js';
+import { members, pendingReps } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type MemberRow = typeof members.$inferSelect;
+export type PendingRepRow = typeof pendingReps.$inferSelect;
 
 /** All the SQL of the teams service. */
 @Injectable()
@@ -29,8 +30,31 @@ export class MembersRepository {
     return row ?? null;
   }
 
+  /** New members; one recorded already (by the sweeper, or the request) is left as it is. */
   async insert(tx: Transaction, rows: Array<typeof members.$inferInsert>): Promise<MemberRow[]> {
-    return rows.length ? tx.insert(members).values(rows).returning() : [];
+    return rows.length ? tx.insert(members).values(rows).onConflictDoNothing({ target: members.memberAccountId }).returning() : [];
+  }
+
+  byIds(db: Executor, accountIds: string[]): Promise<MemberRow[]> {
+    return accountIds.length ? db.select().from(members).where(inArray(members.memberAccountId, accountIds)) : Promise.resolve([]);
+  }
+
+  async insertPending(db: Executor, rows: Array<typeof pendingReps.$inferInsert>): Promise<void> {
+    if (rows.length) await db.insert(pendingReps).values(rows);
+  }
+
+  /** Takes these pending reps away (locking them): only one of two completers gets each row. */
+  takePending(tx: Transaction, accountIds: string[]): Promise<PendingRepRow[]> {
+    return tx.delete(pendingReps).where(inArray(pendingReps.accountId, accountIds)).returning();
+  }
+
+  async dropPending(db: Executor, accountIds: string[]): Promise<void> {
+    if (accountIds.length) await db.delete(pendingReps).where(inArray(pendingReps.accountId, accountIds));
+  }
+
+  /** Pending reps older than `before`, oldest first. */
+  stalePending(db: Executor, before: Date, limit = 200): Promise<PendingRepRow[]> {
+    return db.select().from(pendingReps).where(lt(pendingReps.createdAt, before)).orderBy(asc(pendingReps.createdAt)).limit(limit);
   }
 
   async update(tx: Transaction, memberId: string, values: Partial<typeof members.$inferInsert>): Promise<MemberRow | null> {

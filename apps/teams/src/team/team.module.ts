@@ -6,7 +6,9 @@ import { LeaderTier, PROFILES_RPC } from './leader-tier.js';
 import { MembersRepository } from './members.repository.js';
 import { TeamController } from './team.controller.js';
 import { TeamQueries } from './team-queries.js';
+import { PendingRepsSweeper } from './pending-reps.sweeper.js';
 import { AddReps } from './use-cases/add-reps.use-case.js';
+import { CompleteRepAdditions } from './use-cases/complete-rep-additions.use-case.js';
 import { RemoveRep } from './use-cases/remove-rep.use-case.js';
 import { UpdateRep } from './use-cases/update-rep.use-case.js';
 
@@ -35,6 +37,8 @@ export class TeamModule {
         MembersRepository,
         TeamQueries,
         AddReps,
+        CompleteRepAdditions,
+        PendingRepsSweeper,
         UpdateRep,
         RemoveRep,
       ],

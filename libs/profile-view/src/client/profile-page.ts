@@ -104,6 +104,20 @@ const csrfToken = async (): Promise<string | undefined> => {
   }
 };
 
+/**
+ * Each form's idempotency key: made at its first send and sent again with every retry (a 503, a lost answer), so the
+ * profile stores the lead once and answers a repeat with the first result. A sent form is replaced by its thanks.
+ */
+const submissionKeys = new WeakMap<HTMLFormElement, string>();
+const submissionKeyOf = (form: HTMLFormElement): string => {
+  let key = submissionKeys.get(form);
+  if (!key) {
+    key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    submissionKeys.set(form, key);
+  }
+  return key;
+};
+
 const send = async (form: HTMLFormElement): Promise<void> => {
   const button = form.querySelector<HTMLButtonElement>('.pv-send');
   if (!button || button.disabled) return;
@@ -119,6 +133,7 @@ const send = async (form: HTMLFormElement): Promise<void> => {
     message: valueOf(form, 'message'),
     consent: consent instanceof HTMLInputElement && consent.checked,
     website: valueOf(form, 'website'),
+    idempotencyKey: submissionKeyOf(form),
   });
   const url = data.leadsUrl || form.action;
   clearErrors(form);

@@ -39,6 +39,9 @@ export class CreateRepAccounts {
     if (leader.role !== 'teamLeader') throw ServiceError.forbidden('You are not allowed to do that.');
     if (!(await verifyPassword(leader.passwordHash, request.leaderPassword))) throw AccountErrors.wrongPassword();
 
+    const replayed = await this.replay(request);
+    if (replayed) return replayed;
+
     const cutoff = new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * DAY_MS);
     const fieldErrors: Record<string, string[]> = {};
     const seenNames = new Set<string>();
@@ -62,7 +65,7 @@ export class CreateRepAccounts {
     if (Object.keys(fieldErrors).length > 0) {
       throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors });
     }
-    const planned = request.reps.map((rep) => ({ ...rep, accountId: randomUUID() }));
+    const planned = request.reps.map((rep) => ({ ...rep, accountId: rep.accountId ?? randomUUID() }));
     if (request.dryRun) return { accounts: planned.map(({ accountId, username, email, firstName, lastName }) => ({ accountId, username, email, firstName, lastName })) };
 
     // Without a password of the leader's choosing, a random one nobody knows: the rep chooses theirs from the email.
@@ -91,6 +94,30 @@ export class CreateRepAccounts {
       return stored;
     });
     this.relay?.kick();
-    return { accounts: rows.map((r) => ({ accountId: r.id, username: r.username, email: r.email, firstName: r.firstName, lastName: r.lastName })) };
+    return { accounts: rows.map(toCreated) };
+  }
+
+  /**
+   * The same request again (teams retries with the account ids it recorded as pending, when the first answer was
+   * lost): the accounts it made, never a second set. Ids naming other accounts are refused.
+   */
+  private async replay(request: Request): Promise<{ accounts: Created[] } | null> {
+    const ids = request.reps.map((r) => r.accountId).filter((id): id is string => !!id);
+    if (ids.length === 0) return null;
+    const existing = await this.accounts.findRepsByIds(this.db, ids);
+    const taken = await Promise.all(ids.map((id) => this.accounts.findById(this.db, id)));
+    if (existing.length === 0 && taken.every((t) => !t)) return null;
+    const byId = new Map(existing.map((row) => [row.id, row]));
+    const same = ids.length === request.reps.length && request.reps.every((r) => byId.get(r.accountId!)?.username === r.username);
+    if (!same) throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'These accounts already exist.' });
+    return { accounts: request.reps.map((r) => toCreated(byId.get(r.accountId!)!)) };
   }
 }
+
+const toCreated = (r: { id: string; username: string; email: string; firstName: string; lastName: string }): Created => ({
+  accountId: r.id,
+  username: r.username,
+  email: r.email,
+  firstName: r.firstName,
+  lastName: r.lastName,
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, hasFeature, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { ErrorCode, Events, hasFeature, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
@@ -12,7 +12,8 @@ import { ProfilesRepository } from '../profiles.repository.js';
 /**
  * A visitor's lead form, Exchange Contact or Get your own Profile: stored with `profiles.lead.captured` in one
  * transaction (the owner's email follows from the event). Only shared profiles take leads; the lead form needs the
- * tier of the profile, or of its business.
+ * tier of the profile, or of its business. A retry with the same idempotency key (the visitor's browser's, per
+ * submission) is answered with the lead stored first.
  */
 @Injectable()
 export class SubmitLead {
@@ -30,7 +31,7 @@ export class SubmitLead {
     const id = randomUUID();
     // A robot filled in the field people never see: answer as if stored, keep nothing.
     if (submission.website) return { id };
-    await this.db.transaction(async (tx) => {
+    const stored = await this.db.transaction(async (tx) => {
       const lead = await this.profiles.insertLead(tx, {
         id,
         accountId: row.accountId,
@@ -44,7 +45,17 @@ export class SubmitLead {
         // does), and when it was ticked.
         consentText: leadConsentText(row.firstName.trim() || `${row.firstName} ${row.lastName}`.trim() || row.username),
         consentAt: new Date(),
+        idempotencyKey: submission.idempotencyKey ?? null,
       });
+      if (!lead) {
+        // A retry of a submission stored already (its first answer was lost): the first result again, no second lead
+        // or email. A key sent with someone else's details, or to another profile, is refused.
+        const first = await this.profiles.leadByIdempotencyKey(tx, submission.idempotencyKey!);
+        if (!first || first.accountId !== row.accountId || first.email !== submission.email) {
+          throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'This form was sent already with other details. Please reload the page and try again.' });
+        }
+        return first;
+      }
       await recordEvent(tx, outbox, Events.leadCaptured, {
         leadId: lead.id,
         accountId: row.accountId,
@@ -58,8 +69,9 @@ export class SubmitLead {
         message: lead.message,
         createdAt: lead.createdAt.toISOString(),
       });
+      return lead;
     });
     this.relay?.kick();
-    return { id };
+    return { id: stored.id };
   }
 }

@@ -1,13 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type Rep, type RepFields } from '@digicard/contracts';
+import type { Rep, RepFields } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { DATABASE, OUTBOX_RELAY, ServiceError, type SignedInMeta } from '@digicard/server';
-import { outbox } from '../../db/schema.js';
+import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
 import { IdentityClient } from '../identity.client.js';
 import { MembersRepository } from '../members.repository.js';
 import { toRep } from '../team.mapping.js';
 import { LeaderTier } from '../leader-tier.js';
+import { CompleteRepAdditions } from './complete-rep-additions.use-case.js';
 
 export type NewRep = RepFields & { password: string };
 
@@ -15,57 +15,53 @@ export type NewRep = RepFields & { password: string };
  * A leader adds reps (one from the form, or many from a CSV): identity creates their accounts (all or none, after
  * checking the leader's own password), then the links are stored with `teams.member.added` each, in one
  * transaction. The leader stays signed in throughout. With `dryRun` nothing is created: the rows are only checked.
+ *
+ * Safe against dying mid-way: the reps are recorded here as pending, with the account ids teams chose, before identity
+ * is asked; recording the members takes them away. If teams or NATS dies in between (identity made the accounts, no
+ * member was recorded), the sweeper finds the pending rows, asks identity which accounts exist, and records those
+ * (`CompleteRepAdditions`). Identity answers a repeat of the same ids with the same accounts, never a second set.
  */
 @Injectable()
 export class AddReps {
   constructor(
     @Inject(LeaderTier) private readonly tier: LeaderTier,
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(IdentityClient) private readonly identity: IdentityClient,
     @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(CompleteRepAdditions) private readonly complete: CompleteRepAdditions,
   ) {}
 
   async execute(reps: NewRep[], leaderPassword: string, dryRun: boolean, meta: SignedInMeta): Promise<Rep[] | null> {
     await this.tier.assertPlatinum(meta);
-    const { accounts } = await this.identity.createRepAccounts(
-      {
-        leaderPassword,
-        dryRun,
-        reps: reps.map(({ username, firstName, lastName, email, password }) => ({ username, firstName, lastName, email, password })),
-      },
-      meta,
+    const fields = reps.map(({ username, firstName, lastName, email, password }) => ({ username, firstName, lastName, email, password }));
+    if (dryRun) {
+      await this.identity.createRepAccounts({ leaderPassword, dryRun, reps: fields }, meta);
+      return null;
+    }
+    const planned = reps.map((rep, i) => ({ ...fields[i]!, accountId: randomUUID() }));
+    const ids = planned.map((p) => p.accountId);
+    await this.members.insertPending(
+      this.db,
+      reps.map((rep, i) => ({
+        accountId: ids[i]!,
+        leaderAccountId: meta.userId,
+        username: rep.username,
+        firstName: rep.firstName,
+        lastName: rep.lastName,
+        email: rep.email,
+        tel: rep.tel,
+      })),
     );
-    if (dryRun) return null;
-    const now = new Date();
-    const rows = await this.db.transaction(async (tx) => {
-      const inserted = await this.members.insert(
-        tx,
-        accounts.map((account, i) => ({
-          memberAccountId: account.accountId,
-          leaderAccountId: meta.userId,
-          username: account.username,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          email: account.email,
-          tel: reps[i]!.tel,
-          addedAt: now,
-          updatedAt: now,
-        })),
-      );
-      for (const row of inserted) {
-        await recordEvent(tx, outbox, Events.teamMemberAdded, {
-          leaderAccountId: row.leaderAccountId,
-          memberAccountId: row.memberAccountId,
-          username: row.username,
-          tel: row.tel,
-          addedAt: row.addedAt.toISOString(),
-        });
-      }
-      return inserted;
-    });
-    this.relay?.kick();
-    return rows.map(toRep);
+    let accounts: Awaited<ReturnType<IdentityClient['createRepAccounts']>>['accounts'];
+    try {
+      ({ accounts } = await this.identity.createRepAccounts({ leaderPassword, dryRun, reps: planned }, meta));
+    } catch (error) {
+      // Refused by identity: nothing was made, nothing stays pending. Silence (503): identity may have made them, and
+      // the sweeper finds out.
+      if (error instanceof ServiceError && error.body.statusCode < 500) await this.members.dropPending(this.db, ids);
+      throw error;
+    }
+    return (await this.complete.record(accounts)).map(toRep);
   }
 
   /** The form's single rep: identity names its field errors `reps.0.<field>`; the form's fields are `<field>`. */

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { submitCallBackEnquiry } from '../api/enquiries';
 import { SentMessage } from './sent-message';
 import { useSentForm } from '../../forms/hooks/use-sent-form';
+import { useSubmissionKey } from '../../forms/hooks/use-submission-key';
 
 const FIELDS = ['name', 'email', 'number'] as const satisfies readonly (keyof CallBackEnquiry)[];
 
@@ -13,6 +14,7 @@ const CALL_BACK_SENT_TEXT =
 /** The footer form "Get things started": Name, Email, Number, "Let's Talk". */
 export function CallBackForm() {
   const headingId = useId();
+  const idempotencyKey = useSubmissionKey();
   const {
     form: {
       register,
@@ -21,7 +23,9 @@ export function CallBackForm() {
     sent,
     alert,
     onSubmit,
-  } = useSentForm(CallBackEnquirySchema, { name: '', email: '', number: '' }, FIELDS, submitCallBackEnquiry);
+  } = useSentForm(CallBackEnquirySchema, { name: '', email: '', number: '' }, FIELDS, (values) =>
+    submitCallBackEnquiry({ ...values, idempotencyKey }),
+  );
 
   return (
     <div className="call-back">

@@ -3,6 +3,7 @@ import { Button, FormAlert, TextArea, TextField } from '@digicard/ui';
 import { submitMessageEnquiry } from '../api/enquiries';
 import { SentMessage } from './sent-message';
 import { useSentForm } from '../../forms/hooks/use-sent-form';
+import { useSubmissionKey } from '../../forms/hooks/use-submission-key';
 
 const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof MessageEnquiry)[];
 
@@ -11,6 +12,7 @@ const MESSAGE_SENT_TEXT =
 
 /** The contact page form: Name, Email, Message, "Send". `labelledBy` names the form after the page heading. */
 export function MessageForm({ labelledBy }: { labelledBy: string }) {
+  const idempotencyKey = useSubmissionKey();
   const {
     form: {
       register,
@@ -19,7 +21,9 @@ export function MessageForm({ labelledBy }: { labelledBy: string }) {
     sent,
     alert,
     onSubmit,
-  } = useSentForm(MessageEnquirySchema, { name: '', email: '', message: '' }, FIELDS, submitMessageEnquiry);
+  } = useSentForm(MessageEnquirySchema, { name: '', email: '', message: '' }, FIELDS, (values) =>
+    submitMessageEnquiry({ ...values, idempotencyKey }),
+  );
 
   if (sent) return <SentMessage>{MESSAGE_SENT_TEXT}</SentMessage>;
 

@@ -3,6 +3,7 @@ import { Button, FormAlert, TextArea, TextField } from '@digicard/ui';
 import { submitQuoteEnquiry } from '../api/enquiries';
 import { SentMessage } from './sent-message';
 import { useSentForm } from '../../forms/hooks/use-sent-form';
+import { useSubmissionKey } from '../../forms/hooks/use-submission-key';
 
 const FIELDS = ['name', 'company', 'teamSize', 'email', 'number', 'message'] as const satisfies readonly (keyof QuoteEnquiry)[];
 
@@ -10,6 +11,7 @@ export const QUOTE_SENT_TEXT = 'Thank you. Our sales team will send you a DigiPl
 
 /** DigiPlatinum is priced on request: who the team is, how many people, and how to reach them. */
 export function QuoteForm({ labelledBy }: { labelledBy: string }) {
+  const idempotencyKey = useSubmissionKey();
   const {
     form: {
       register,
@@ -18,7 +20,9 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
     sent,
     alert,
     onSubmit,
-  } = useSentForm(QuoteEnquirySchema, { name: '', company: '', email: '', number: '', message: '' }, FIELDS, submitQuoteEnquiry);
+  } = useSentForm(QuoteEnquirySchema, { name: '', company: '', email: '', number: '', message: '' }, FIELDS, (values) =>
+    submitQuoteEnquiry({ ...values, idempotencyKey }),
+  );
 
   if (sent) return <SentMessage>{QUOTE_SENT_TEXT}</SentMessage>;
 
