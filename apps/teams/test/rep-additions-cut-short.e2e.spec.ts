@@ -35,13 +35,16 @@ const pendingNamed = (username: string) => count('teams.pending_reps WHERE usern
 
 beforeAll(async () => {
   system = await TestSystem.start({
-    apps: ['identity', 'teams'],
+    // Profiles too: teams asks it for the leader's tier (DigiPlatinum) before anything is made.
+    apps: ['identity', 'profiles', 'teams'],
     env: { teams: { PENDING_REPS_SWEEP_MS: '300', PENDING_REP_AGE_MS: '1000', PENDING_REP_ABANDON_MS: '4000' } },
   });
   client = new RpcClient(createNatsClient(system.nats.url, 'cut-short-test'), 20_000);
   const registered = await ask(Rpc.register, { username: 'cut-leader', firstName: 'Thandi', lastName: 'Nkosi', email: 'cut-leader@example.test', password: PASSWORD }, null);
   if (!registered.ok) throw new Error('cannot register the leader');
   await system.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1`, [registered.value.accountId]);
+  await waitFor('profiles to make the leader\'s profile', async () => (await count('profiles.profiles WHERE account_id = $1', [registered.value.accountId])) === 1);
+  await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1`, [registered.value.accountId]);
   leader = { accountId: registered.value.accountId!, role: 'teamLeader' };
 });
 
