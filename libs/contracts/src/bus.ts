@@ -20,10 +20,11 @@ type AnyRpc = RpcDefinition<any, any, RpcAccess>;
  * test reads each service's sources and fails when one calls a subject that is not listed.
  */
 export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
-  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken],
+  // Email links (identity), and the profile and photo whose vCard Exchange Contact sends (profiles).
+  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.issueEmailChangeToken, Rpc.getPublicProfile, Rpc.getMedia],
   payments: [Rpc.orderForPayment, Rpc.getAccount],
-  // Print proofs: the buyer's profile and logo.
-  orders: [Rpc.getOwnProfile, Rpc.getMedia],
+  // Print proofs: the buyer's profile and logo; the data export: the account's email (enquiries under it).
+  orders: [Rpc.getOwnProfile, Rpc.getMedia, Rpc.getAccount],
   // A leader's reps: their accounts live in identity.
   teams: [Rpc.createRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount],
 };

@@ -3,6 +3,7 @@ import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/serv
 import type { Config } from '../config.js';
 import { EmailTriggers, IDENTITY_RPC } from './email-triggers.js';
 import { EmailQueue } from './email.queue.js';
+import { MailLogController, MailLogQueries, MailLogRepository } from './mail-log.js';
 
 /** The events that fill the `email` queue (opened, with its worker, by the service definition). */
 @Module({})
@@ -10,7 +11,10 @@ export class EmailModule {
   static register(ctx: ServiceContext<Config>, queue: EmailQueue): DynamicModule {
     return {
       module: EmailModule,
+      controllers: [MailLogController],
       providers: [
+        MailLogRepository,
+        MailLogQueries,
         { provide: EmailQueue, useValue: queue },
         {
           provide: IDENTITY_RPC,

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SubmitEnquiryRequest } from '@digicard/contracts';
+import { asc, sql } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { enquiries } from '../db/schema.js';
 
@@ -24,5 +26,13 @@ export class EnquiriesRepository {
     if (!row) throw new Error('insert returned no row');
     return row;
   }
-}
 
+  /** The enquiries sent under an address (case-insensitively), oldest first: what we hold about its owner. */
+  async byEmail(db: Database | Transaction, email: string): Promise<EnquiryRow[]> {
+    return db
+      .select()
+      .from(enquiries)
+      .where(sql`lower(${enquiries.email}) = ${email.trim().toLowerCase()}`)
+      .orderBy(asc(enquiries.createdAt));
+  }
+}

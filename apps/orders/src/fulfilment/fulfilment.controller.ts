@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { OrdersAccountData } from './account-data.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { CancelOrder } from './use-cases/cancel-order.use-case.js';
 import { DecideProof } from './use-cases/decide-proof.use-case.js';
@@ -23,7 +24,13 @@ export class FulfilmentController {
     @Inject(RecordCardChip) private readonly recordCardChip: RecordCardChip,
     @Inject(RerenderProof) private readonly rerender: RerenderProof,
     @Inject(SetCardDisabled) private readonly setDisabled: SetCardDisabled,
+    @Inject(OrdersAccountData) private readonly accountData: OrdersAccountData,
   ) {}
+
+  @Handles(Rpc.exportOrdersData)
+  exportData(_body: RpcBody<typeof Rpc.exportOrdersData>, meta: SignedInMeta) {
+    return this.accountData.export(meta);
+  }
 
   @Handles(Rpc.listOrderDetails)
   details(_body: RpcBody<typeof Rpc.listOrderDetails>, meta: SignedInMeta) {

@@ -110,6 +110,7 @@ const send = async (form: HTMLFormElement): Promise<void> => {
   const label = button.textContent;
   const kind = (form.getAttribute('data-lead-kind') ?? 'lead') as LeadSubmission['kind'];
   const consent = form.elements.namedItem('consent');
+  const sendCard = form.elements.namedItem('sendCard');
   const body = JSON.stringify({
     kind,
     firstName: valueOf(form, 'firstName'),
@@ -118,6 +119,7 @@ const send = async (form: HTMLFormElement): Promise<void> => {
     phone: valueOf(form, 'phone'),
     message: valueOf(form, 'message'),
     consent: consent instanceof HTMLInputElement && consent.checked,
+    sendCard: sendCard instanceof HTMLInputElement && sendCard.checked,
     website: valueOf(form, 'website'),
   });
   const url = data.leadsUrl || form.action;

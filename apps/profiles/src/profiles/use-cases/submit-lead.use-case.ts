@@ -57,6 +57,8 @@ export class SubmitLead {
         phone: lead.phone,
         message: lead.message,
         createdAt: lead.createdAt.toISOString(),
+        // Exchange Contact: the visitor ticked "Email me the contact card".
+        ...(lead.kind === 'exchange' && submission.sendCard ? { sendCard: true, ownerUsername: row.username } : {}),
       });
     });
     this.relay?.kick();
