@@ -52,7 +52,7 @@ export const ProfileTexts = {
   send: 'Send',
   newTab: '(opens in a new tab)',
   /** Exchange Contact: the visitor asks for the owner's card by email (ticked unless they untick it). */
-  sendCard: (ownerName: string) => `Email me ${ownerName}'s contact card`,
+  sendCard: (ownerName: string) => `Send me ${ownerName}'s contact card`,
 } as const;
 
 /** The header is as tall as the profile image plus 20 px (spec section 2). */

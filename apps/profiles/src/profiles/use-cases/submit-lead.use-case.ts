@@ -57,7 +57,7 @@ export class SubmitLead {
         phone: lead.phone,
         message: lead.message,
         createdAt: lead.createdAt.toISOString(),
-        // Exchange Contact: the visitor ticked "Email me the contact card".
+        // Exchange Contact: the visitor ticked "Send me …'s contact card".
         ...(lead.kind === 'exchange' && submission.sendCard ? { sendCard: true, ownerUsername: row.username } : {}),
       });
     });

@@ -23,7 +23,7 @@ const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>)
  * goes to the new address; the email changes only when it is used, and the old address is told). Not <form>s: they
  * sit inside the editor's form, and forms do not nest.
  */
-export function AccountDetails() {
+export function AccountDetails({ onRenamed }: { onRenamed?: (names: { firstName: string; lastName: string }) => void }) {
   const { user, refresh } = useSession();
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
   const [lastName, setLastName] = useState(user?.lastName ?? '');
@@ -52,6 +52,7 @@ export function AccountDetails() {
       setFirstName(result.data.firstName);
       setLastName(result.data.lastName);
       setNameOutcome({ ok: true, message: AccountMessages.namesSaved });
+      onRenamed?.({ firstName: result.data.firstName, lastName: result.data.lastName });
       void refresh();
       return;
     }
@@ -105,7 +106,7 @@ export function AccountDetails() {
         <Button disabled={savingName} onClick={() => void saveName()}>
           {savingName ? 'Saving...' : 'Save my name'}
         </Button>
-        <p className="pe-status" role="status">
+        <p className="pe-account__status" role="status">
           {nameOutcome?.ok ? nameOutcome.message : ''}
         </p>
         {nameOutcome && !nameOutcome.ok ? <FormAlert>{nameOutcome.message}</FormAlert> : null}
@@ -138,7 +139,7 @@ export function AccountDetails() {
         <Button disabled={sendingEmail} onClick={() => void changeEmail()}>
           {sendingEmail ? 'Sending...' : 'Change my email'}
         </Button>
-        <p className="pe-status" role="status">
+        <p className="pe-account__status" role="status">
           {emailOutcome?.ok ? emailOutcome.message : ''}
         </p>
         {emailOutcome && !emailOutcome.ok ? <FormAlert>{emailOutcome.message}</FormAlert> : null}

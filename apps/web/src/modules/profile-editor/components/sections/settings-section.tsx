@@ -21,6 +21,7 @@ interface SettingsSectionProps {
   isPublic: boolean;
   isVerified: boolean;
   changeSettings: ProfileEditor['changeSettings'];
+  renamed: ProfileEditor['renamed'];
 }
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
@@ -29,7 +30,7 @@ type Outcome = { ok: true; message: string } | { ok: false; message: string };
  * Settings: the account (name and email), the membership (partners switch at once; everyone else's paid tiers go through Billing and PayFast),
  * "Show my profile publicly" (written at once), "Download my data", and how to delete the account.
  */
-export function SettingsSection({ membership, isPublic, isVerified, changeSettings }: SettingsSectionProps) {
+export function SettingsSection({ membership, isPublic, isVerified, changeSettings, renamed }: SettingsSectionProps) {
   // What the owner just chose, shown while the server is asked (it goes back when the server says no).
   const [pendingMembership, setPendingMembership] = useState<Membership | null>(null);
   const [pendingPublic, setPendingPublic] = useState<boolean | null>(null);
@@ -59,7 +60,7 @@ export function SettingsSection({ membership, isPublic, isVerified, changeSettin
   return (
     <>
       <h3 className="pe-subtitle">Account</h3>
-      <AccountDetails />
+      <AccountDetails onRenamed={renamed} />
 
       <SelectField
         label="Membership"
