@@ -119,7 +119,8 @@ const send = async (form: HTMLFormElement): Promise<void> => {
     phone: valueOf(form, 'phone'),
     message: valueOf(form, 'message'),
     consent: consent instanceof HTMLInputElement && consent.checked,
-    sendCard: sendCard instanceof HTMLInputElement && sendCard.checked,
+    // Exchange Contact only: whether the visitor wants the owner's card by email.
+    ...(sendCard instanceof HTMLInputElement ? { sendCard: sendCard.checked } : {}),
     website: valueOf(form, 'website'),
   });
   const url = data.leadsUrl || form.action;
