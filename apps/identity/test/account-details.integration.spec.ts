@@ -71,6 +71,18 @@ describe('names', () => {
   });
 });
 
+describe('team members', () => {
+  it('refuses a rep’s own change of names or email (403): the leader manages them, and nothing is recorded', async () => {
+    const rep = await register('repnomvula');
+    await service.sql("UPDATE identity.accounts SET role = 'teamMember' WHERE id = $1", [rep.id]);
+    const refused = { ok: false, status: 403, message: AccountMessages.managedByLeader };
+    expect(await service.call(Rpc.renameAccount, { firstName: 'Nomvula', lastName: 'Other' }, { accountId: rep.id, role: 'teamMember' })).toMatchObject(refused);
+    expect(await service.call(Rpc.requestEmailChange, { email: 'rep.new@example.test', password: PASSWORD }, { accountId: rep.id, role: 'teamMember' })).toMatchObject(refused);
+    expect(await eventsOf(Events.userChanged, rep.id)).toHaveLength(0);
+    expect(await eventsOf(Events.emailChangeRequested, rep.id)).toHaveLength(0);
+  });
+});
+
 describe('email change', () => {
   it('keeps the new address pending until the link is used; then sign-in works with the new email only', async () => {
     const user = await register('sipho');

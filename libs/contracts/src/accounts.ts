@@ -158,6 +158,8 @@ export const AccountMessages = {
   emailChangeSent: 'Please check the inbox of your new email address and follow the link to confirm it. Your email stays the same until then.',
   sameEmail: 'That is your current email address.',
   emailChanged: 'Your email address is changed. Please use the new one to log in.',
+  /** A team member's name and email are their leader's to change (Teams), so the leader's list stays right. */
+  managedByLeader: 'Your team leader manages your name and email. Please ask them to change it.',
 } as const;
 
 /**

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type AccountNames, type SessionUser } from '@digicard/contracts';
+import { AccountMessages, Events, type AccountNames, type SessionUser } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
@@ -23,6 +23,8 @@ export class RenameAccount {
   async execute(accountId: string, names: AccountNames): Promise<SessionUser> {
     const account = await this.accounts.findById(this.db, accountId);
     if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
+    // A rep's names and email are the leader's to change (teams keeps them in the leader's list).
+    if (account.role === 'teamMember') throw ServiceError.forbidden(AccountMessages.managedByLeader);
     if (account.firstName === names.firstName && account.lastName === names.lastName) return toSessionUser(account);
     const now = new Date();
     const row = await this.db.transaction(async (tx) => {

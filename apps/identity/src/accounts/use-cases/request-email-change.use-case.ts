@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccountMessages, Events, type EmailChangeRequest } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { CONFIG, DATABASE, OUTBOX_RELAY } from '@digicard/server';
+import { CONFIG, DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
@@ -29,6 +29,8 @@ export class RequestEmailChange {
   async execute(accountId: string, request: EmailChangeRequest): Promise<{ requested: true }> {
     const account = await this.accounts.findById(this.db, accountId);
     if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
+    // A rep's names and email are the leader's to change (teams keeps them in the leader's list).
+    if (account.role === 'teamMember') throw ServiceError.forbidden(AccountMessages.managedByLeader);
     if (!(await verifyPassword(account.passwordHash, request.password))) throw AccountErrors.wrongPassword();
     const email = request.email.trim();
     if (email.toLowerCase() === account.emailNormalized) throw AccountErrors.field('email', AccountMessages.sameEmail);

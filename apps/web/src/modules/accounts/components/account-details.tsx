@@ -83,6 +83,15 @@ export function AccountDetails({ onRenamed }: { onRenamed?: (names: { firstName:
     if (Object.keys(errors).length === 0) setEmailOutcome({ ok: false, message: result.error.message });
   }
 
+  // A rep's names and email are their leader's to change (the server refuses them too).
+  if (user?.role === 'teamMember') {
+    return (
+      <p className="pe-note">
+        {user.firstName} {user.lastName}, {user.email}. {AccountMessages.managedByLeader}
+      </p>
+    );
+  }
+
   return (
     <>
       <div role="group" aria-label="Your name" className="pe-account">
