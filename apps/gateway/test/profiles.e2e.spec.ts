@@ -26,7 +26,8 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
   let lerato: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    // The export asks every service for its part: orders, payments and teams too.
+    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'] });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
     lerato = await registerOwner(system, { username: 'lerato', firstName: 'Lerato', lastName: 'Dlamini', email: 'lerato@example.co.za' });
   });

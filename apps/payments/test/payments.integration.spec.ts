@@ -658,3 +658,26 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     expect(await service.sql('SELECT kind FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([{ kind: 'special' }]);
   });
 });
+
+describe('data export (POPIA)', () => {
+  it('answers one account its own requests, payments, subscriptions and ITNs, never PayFast’s token nor another account’s rows', async () => {
+    // Two accounts that paid in the tests above.
+    const paid = await service.sql<{ account_id: string }>('SELECT account_id FROM payments.payments GROUP BY account_id ORDER BY min(created_at) LIMIT 2');
+    expect(paid).toHaveLength(2);
+    const [a, b] = paid.map((r) => r.account_id) as [string, string];
+    const exported = await service.call(Rpc.exportPaymentsData, {}, { accountId: a });
+    if (!exported.ok) throw new Error(exported.message);
+    const data = exported.value as { paymentRequests: Array<{ id: string }>; payments: Array<{ id: string }>; subscriptions: Array<{ id: string }>; payFastNotifications: Array<{ id: string }> };
+    const ids = async (table: string, account: string) => (await service.sql<{ id: string }>(`SELECT id FROM payments.${table} WHERE account_id = $1 ORDER BY created_at`, [account])).map((r) => r.id);
+    expect(data.paymentRequests.map((r) => r.id)).toEqual(await ids('payment_requests', a));
+    expect(data.payments.map((p) => p.id)).toEqual(await ids('payments', a));
+    expect(data.subscriptions.map((s) => s.id)).toEqual(await ids('subscriptions', a));
+    expect(data.payFastNotifications.length).toBeGreaterThanOrEqual(data.payments.length);
+    const text = JSON.stringify(data);
+    for (const id of [...(await ids('payments', b)), ...(await ids('payment_requests', b)), ...(await ids('subscriptions', b))]) expect(text).not.toContain(id);
+    const tokens = await service.sql<{ token: string }>('SELECT token FROM payments.subscriptions WHERE token IS NOT NULL');
+    for (const { token } of tokens) expect(text).not.toContain(token);
+    expect(await service.call(Rpc.exportPaymentsData, {}, { accountId: randomUUID() })).toMatchObject({ ok: true, value: { paymentRequests: [], payments: [], subscriptions: [] } });
+    expect(await service.call(Rpc.exportPaymentsData, {}, null)).toMatchObject({ ok: false, status: 401 });
+  });
+});

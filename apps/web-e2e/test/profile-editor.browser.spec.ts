@@ -163,7 +163,8 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
       await f.getByRole('button', { name: 'Send' }).click();
       await f.getByText(/Please enter/).first().waitFor();
       for (const [label, value] of Object.entries(fields)) await f.getByLabel(label, { exact: false }).first().fill(value);
-      await f.getByRole('checkbox').check();
+      // The consent (Exchange Contact also has "Send me …'s contact card", ticked already).
+      await f.getByRole('checkbox', { name: /I agree/ }).check();
       await f.getByRole('button', { name: 'Send' }).click();
       await visitor.getByRole('status').filter({ hasText: thanks, visible: true }).first().waitFor({ timeout: 10_000 }).catch((error: Error) => {
         throw new Error(`${error.message}\nanswers: ${answers.join('\n')}`);

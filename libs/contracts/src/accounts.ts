@@ -85,6 +85,23 @@ export const DeleteAccountSchema = z
   .meta({ id: 'DeleteAccount' });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 
+/** The owner's own names (Settings, Account): the public page shows them. */
+export const AccountNamesSchema = z.object({ firstName, lastName }).meta({ id: 'AccountNames' });
+export type AccountNames = z.infer<typeof AccountNamesSchema>;
+
+/** A new email for the account: it takes effect when the link sent to it is used; the password confirms the request. */
+export const EmailChangeRequestSchema = z
+  .object({
+    email: emailAddress,
+    password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(1024),
+  })
+  .meta({ id: 'EmailChangeRequest' });
+export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
+
+/** The link in the email sent to the new address. */
+export const EmailChangeConfirmSchema = z.object({ token: tokenField }).meta({ id: 'EmailChangeConfirm' });
+export type EmailChangeConfirm = z.infer<typeof EmailChangeConfirmSchema>;
+
 export const SessionUserSchema = z
   .object({
     id: z.uuid(),
@@ -133,6 +150,16 @@ export const AccountMessages = {
   registered: 'Thank you for registering. Please check your inbox and verify your email address.',
   passwordHasUsername: 'Your password must not contain your username. Please choose another.',
   passwordHasEmail: 'Your password must not contain your email address. Please choose another.',
+  namesSaved: 'Your name is saved.',
+  /**
+   * The answer to every email change request, whether the address was free or has an account (decisions.md: a
+   * stranger learns nothing about other accounts); only the mailbox's owner hears more.
+   */
+  emailChangeSent: 'Please check the inbox of your new email address and follow the link to confirm it. Your email stays the same until then.',
+  sameEmail: 'That is your current email address.',
+  emailChanged: 'Your email address is changed. Please use the new one to log in.',
+  /** A team member's name and email are their leader's to change (Teams), so the leader's list stays right. */
+  managedByLeader: 'Your team leader manages your name and email. Please ask them to change it.',
 } as const;
 
 /**

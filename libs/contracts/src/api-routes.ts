@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  AccountNamesSchema,
   DeleteAccountSchema,
+  EmailChangeConfirmSchema,
+  EmailChangeRequestSchema,
   LoginRequestSchema,
   MessageResponseSchema,
   PasswordResetRequestSchema,
@@ -8,6 +11,7 @@ import {
   RegisterRequestSchema,
   RegisteredResponseSchema,
   SessionResponseSchema,
+  SessionUserSchema,
   VerifyEmailSchema,
   type Role,
 } from './accounts.js';
@@ -297,6 +301,49 @@ export const HttpRoutes = {
     tag: 'accounts',
     access: 'public',
     responses: { 204: { description: 'Signed out' }, 403: csrf },
+  },
+  renameAccount: {
+    method: 'put',
+    path: '/api/accounts/me/name',
+    operationId: 'renameAccount',
+    summary: 'Changes the signed-in owner’s first and last name (the public page shows them at once)',
+    tag: 'accounts',
+    access: 'account',
+    body: AccountNamesSchema,
+    responses: { 200: { description: 'The account with its new names', schema: SessionUserSchema }, 403: csrf, 503: unavailable },
+  },
+  requestEmailChange: {
+    method: 'post',
+    path: '/api/accounts/me/email',
+    operationId: 'requestEmailChange',
+    summary: 'Asks for a new email, confirmed by the password: a link goes to the new address, the change waits for it',
+    tag: 'accounts',
+    access: 'account',
+    body: EmailChangeRequestSchema,
+    // The password is guessed against the same count as sign-in's.
+    limits: [{ bucket: 'login-account', per: 'account', limit: 'RATE_LIMIT_LOGIN_ACCOUNT', whenUncounted: 'refuse' }],
+    responses: {
+      202: { description: 'The same answer whether or not the address has an account', schema: MessageResponseSchema },
+      401: { description: 'Not signed in, or AUTH_WRONG_PASSWORD', schema: ApiErrorSchema },
+      403: csrf,
+      503: unavailable,
+    },
+  },
+  confirmEmailChange: {
+    method: 'post',
+    path: '/api/email-change',
+    operationId: 'confirmEmailChange',
+    summary: 'Uses the single-use link sent to the new address: the account’s email becomes that address',
+    tag: 'accounts',
+    access: 'public',
+    body: EmailChangeConfirmSchema,
+    limits: [{ bucket: 'verify-ip', per: 'ip', limit: 'RATE_LIMIT_VERIFY_IP', whenUncounted: 'refuse' }],
+    responses: {
+      200: { description: 'Changed; the old address gets a notice', schema: MessageResponseSchema },
+      400: { description: 'LINK_INVALID: unknown, used, expired or replaced by a newer request', schema: ApiErrorSchema },
+      403: csrf,
+      503: unavailable,
+    },
   },
   verifyEmail: {
     method: 'post',

@@ -20,11 +20,12 @@ type AnyRpc = RpcDefinition<any, any, RpcAccess>;
  * test reads each service's sources and fails when one calls a subject that is not listed.
  */
 export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
-  // CRM webhooks: the owner's tier (profiles knows it: the membership, a partner's choice, a rep's business).
-  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.getOwnProfile],
+  // Email links (identity); the owner's tier for CRM webhooks (profiles knows it: the membership, a partner's choice, a
+  // rep's business); the profile and photo whose vCard Exchange Contact sends (profiles).
+  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.issueEmailChangeToken, Rpc.getOwnProfile, Rpc.getPublicProfile, Rpc.getMedia],
   payments: [Rpc.orderForPayment, Rpc.getAccount],
-  // Print proofs: the buyer's profile and logo.
-  orders: [Rpc.getOwnProfile, Rpc.getMedia],
+  // Print proofs: the buyer's profile and logo; the data export: the account's email (enquiries under it).
+  orders: [Rpc.getOwnProfile, Rpc.getMedia, Rpc.getAccount],
   // A leader's reps: their accounts live in identity; the leader's tier in profiles.
   teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
 };

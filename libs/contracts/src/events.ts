@@ -161,9 +161,22 @@ export const Events = {
       phone: z.string(),
       message: z.string(),
       createdAt: at,
+      /** Exchange Contact: the visitor asked for the owner's vCard by email. */
+      sendCard: z.boolean().optional(),
+      /** Where the owner's page is (the vCard's URL). */
+      ownerUsername: z.string().optional(),
     }),
   ),
-  /** A leader changed a rep's username, names or email (identity's fields). */
+  /** The owner asked for a new email: notifications sends the link to the new address (the token is made there). */
+  emailChangeRequested: event('identity', 'identity.email-change.requested', z.object({ accountId: z.uuid(), newEmail: z.string(), requestedAt: at })),
+  /**
+   * Someone asked to move their account to the address of this account (`accountId`): nothing changed; the owner of
+   * the address is told (the asker got the usual answer). Carries nothing the asker typed.
+   */
+  emailChangeAttempted: event('identity', 'identity.email-change.attempted', z.object({ accountId: z.uuid(), attemptedAt: at })),
+  /** The link was used: the account's email is the new one; the old address gets a notice (without any link). */
+  emailChanged: event('identity', 'identity.user.email-changed', z.object({ accountId: z.uuid(), oldEmail: z.string(), newEmail: z.string(), changedAt: at })),
+  /** A leader changed a rep's username, names or email, or the owner their names or email (identity's fields). */
   userChanged: event(
     'identity',
     'identity.user.changed',

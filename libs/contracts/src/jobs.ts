@@ -118,6 +118,25 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     trackingNumber: z.string().nullable(),
     at: z.iso.datetime(),
   }),
+  /** The owner asked for this new address: the link that makes it the account's email (sent to the new address). */
+  z.object({ template: z.literal('confirm-email-change'), ...tokenLink }),
+  /** The account's email changed to `newEmail`: a notice to the old address, with no link in it. */
+  z.object({ template: z.literal('email-changed'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), newEmail: z.string(), signInLink: z.string() }),
+  /** Someone asked to move another account to this address: nothing changed (the account here is untouched). */
+  z.object({ template: z.literal('email-change-attempted'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), signInLink: z.string() }),
+  /**
+   * Exchange Contact, when the visitor asked for the owner's card: the same vCard 3.0 as Save to Contact, attached as
+   * `{name}.vcf`.
+   */
+  z.object({
+    template: z.literal('exchange-card'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    ownerName: z.string(),
+    profileUrl: z.url(),
+    vcard: z.object({ fileName: z.string().max(200), content: z.string().max(200_000) }),
+  }),
   /** A leader added this rep: a welcome, with a link to choose their own password (a password-reset token). */
   z.object({ template: z.literal('rep-welcome'), leaderName: z.string(), ...tokenLink }),
 ]);
@@ -133,7 +152,7 @@ export const DefaultJobOptions = {
 } as const;
 
 /** Templates whose job carries a secret link: the job is deleted from Redis once sent. */
-export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>(['verify-email', 'reset-password', 'rep-welcome']);
+export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>(['verify-email', 'reset-password', 'rep-welcome', 'confirm-email-change']);
 
 /** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
 export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;

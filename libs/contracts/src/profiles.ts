@@ -200,6 +200,8 @@ export const LeadSubmissionSchema = z
     phone: optionalPhone.default(''),
     message: z.string().trim().max(2000, 'Please keep the message under 2000 characters.').default(''),
     consent: z.literal(true, { error: 'Please agree that the owner may contact you.' }),
+    /** Exchange Contact: the visitor asks for a copy of the owner's contact card (vCard) by email. */
+    sendCard: z.boolean().default(false),
     /** Honeypot: a field people never see. Anything in it marks a robot. */
     website: z.string().max(200).default(''),
     idempotencyKey,

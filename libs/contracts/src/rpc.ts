@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  AccountNamesSchema,
   DeleteAccountSchema,
+  EmailChangeConfirmSchema,
+  EmailChangeRequestSchema,
   LoginRequestSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
@@ -142,6 +145,28 @@ export const Rpc = {
   issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', 'service', TokenToIssue, IssuedToken.nullable()),
   resetPassword: rpc('identity', 'identity.password.reset', 'public', PasswordResetSchema, SessionUserSchema),
   deleteAccount: rpc('identity', 'identity.account.delete', 'account', DeleteAccountSchema, z.object({ deleted: z.literal(true) })),
+  /** The owner's first and last name: `identity.user.changed` tells profiles (the public page shows them). */
+  renameAccount: rpc('identity', 'identity.account.rename', 'account', AccountNamesSchema, SessionUserSchema),
+  /**
+   * A new email, confirmed by the password: kept as pending until the link sent to it is used. The same answer when
+   * the address has an account (nothing changes; that address's owner is emailed instead).
+   */
+  requestEmailChange: rpc('identity', 'identity.email-change.request', 'account', EmailChangeRequestSchema, z.object({ requested: z.literal(true) })),
+  /** For notifications, acting on `identity.email-change.requested`: the link's hash, for the pending address only. */
+  issueEmailChangeToken: rpc('identity', 'identity.email-change.issue', 'service', TokenToIssue.extend({ newEmail: z.string() }), IssuedToken.nullable()),
+  /** The link in that email: the account's email becomes the address it was sent to. */
+  confirmEmailChange: rpc('identity', 'identity.email-change.confirm', 'public', EmailChangeConfirmSchema, SessionUserSchema),
+  /**
+   * POPIA's right of access: each service answers for what it holds about the signed-in account (`meta.userId`); the
+   * gateway puts the parts together. Orders (orders, enquiries under the account's email), payments (requests,
+   * payments, subscriptions), teams (the account's team links) and notifications (the mail sent to its address).
+   */
+  exportOrdersData: rpc('orders', 'orders.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  exportPaymentsData: rpc('payments', 'payments.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  exportTeamsData: rpc('teams', 'teams.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  exportMailData: rpc('notifications', 'notifications.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  /** Everything identity holds about the signed-in account (POPIA), without secrets (no password hash, no token hashes). */
+  exportAccountData: rpc('identity', 'identity.data.export', 'account', None, z.record(z.string(), z.unknown())),
 
   getOwnProfile: rpc('profiles', 'profiles.profile.get', 'account', None, OwnProfileSchema),
   saveProfile: rpc('profiles', 'profiles.profile.save', 'account', z.object({ document: ProfileDocumentSchema }), OwnProfileSchema),

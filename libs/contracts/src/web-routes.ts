@@ -16,6 +16,8 @@ export const WebRoutes = {
   login: '/login',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /** The link in the email sent to a new address: confirms the change of the account's email. */
+  confirmEmail: '/confirm-email',
   dashboard: '/dashboard',
   terms: '/terms-and-conditions',
   cart: '/cart',
@@ -38,6 +40,7 @@ export const ImplementedWebRoutes: readonly WebRoute[] = [
   WebRoutes.login,
   WebRoutes.verifyEmail,
   WebRoutes.resetPassword,
+  WebRoutes.confirmEmail,
   WebRoutes.dashboard,
   WebRoutes.pricing,
   WebRoutes.accessories,

@@ -51,6 +51,8 @@ export const ProfileTexts = {
   products: 'Products',
   send: 'Send',
   newTab: '(opens in a new tab)',
+  /** Exchange Contact: the visitor asks for the owner's card by email (ticked unless they untick it). */
+  sendCard: (ownerName: string) => `Send me ${ownerName}'s contact card`,
 } as const;
 
 /** The header is as tall as the profile image plus 20 px (spec section 2). */
@@ -130,6 +132,12 @@ function LeadForm({ kind, label, action, ownerName, sendStyle, preview }: LeadFo
           )}
         </div>
       ))}
+      {kind === 'exchange' ? (
+        <div className="pv-field pv-check">
+          <input id={id('sendCard')} name="sendCard" type="checkbox" value="true" defaultChecked />
+          <label htmlFor={id('sendCard')}>{ProfileTexts.sendCard(ownerName)}</label>
+        </div>
+      ) : null}
       <div className="pv-field pv-check">
         <input id={id('consent')} name="consent" type="checkbox" value="true" required />
         <label htmlFor={id('consent')}>{leadConsentText(ownerName)}</label>

@@ -221,10 +221,11 @@ describe('the public page script and the preview in Chromium', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('status').filter({ hasText: LeadThanks.exchange }).waitFor();
     assert.deepEqual(
-      received.slice(before).map((r) => [r.body['kind'], r.body['phone'], r.csrf]),
+      received.slice(before).map((r) => [r.body['kind'], r.body['phone'], r.body['sendCard'], r.csrf]),
       [
-        ['exchange', '0821234567', undefined],
-        ['exchange', '0821234567', 'owner-token'],
+        // The card is asked for unless the visitor unticks the box.
+        ['exchange', '0821234567', true, undefined],
+        ['exchange', '0821234567', true, 'owner-token'],
       ],
     );
     await page.context().close();

@@ -215,7 +215,11 @@ describe('ProfileView: what shows and what does not', () => {
     assert.match(lead, /novalidate=""/i);
     const names = (form: string) => tags(form, '(?:input|textarea)').map((t) => attr(t, 'name'));
     assert.deepEqual(names(lead), ['firstName', 'lastName', 'email', 'phone', 'message', 'consent', 'website']);
-    assert.deepEqual(names(formOf(html, 'exchange')!), ['firstName', 'lastName', 'phone', 'email', 'consent', 'website']);
+    assert.deepEqual(names(formOf(html, 'exchange')!), ['firstName', 'lastName', 'phone', 'email', 'sendCard', 'consent', 'website']);
+    // Exchange Contact offers the owner's card by email, ticked unless the visitor unticks it.
+    assert.match(formOf(html, 'exchange')!, /Send me Thabo&#x27;s contact card|Send me Thabo's contact card/);
+    const sendCard = tags(formOf(html, 'exchange')!, 'input').find((t) => attr(t, 'name') === 'sendCard')!;
+    assert.match(sendCard, /checked/);
     assert.deepEqual(names(formOf(html, 'own-profile')!), ['firstName', 'lastName', 'email', 'consent', 'website']);
     assert.match(lead, /I agree that Thabo may contact me about this\./);
     const consent = tags(lead, 'input').find((t) => attr(t, 'name') === 'consent')!;

@@ -9,3 +9,4 @@ export * from './rpc-client.js';
 export * from './consume.js';
 export * from './handles.js';
 export * from './email-token.js';
+export * from './vcard.js';

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string | null;
+  /** Files attached, their content in base64 (the mail catcher's JSON). */
+  attachments: Array<{ filename: string | null; contentType: string; size: number; contentBase64: string }>;
 }
 
 /** Reads the mail catcher over HTTP, as a developer would from its JSON endpoint. */

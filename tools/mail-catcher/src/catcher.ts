@@ -15,6 +15,8 @@ export interface CaughtMessage {
   text: string;
   html: string | null;
   messageId: string | null;
+  /** Files attached (e.g. Exchange Contact's vCard), their content in base64. */
+  attachments: Array<{ filename: string | null; contentType: string; size: number; contentBase64: string }>;
 }
 
 export interface MailCatcherOptions {
@@ -65,6 +67,12 @@ export class MailCatcher {
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : null,
               messageId: mail.messageId ?? null,
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename ?? null,
+                contentType: a.contentType,
+                size: a.size,
+                contentBase64: a.content.toString('base64'),
+              })),
             });
             while (this.messages.length > keep) this.messages.shift();
             callback();

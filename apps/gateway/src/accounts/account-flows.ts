@@ -3,7 +3,11 @@ import type { Response } from 'express';
 import {
   AccountMessages,
   Rpc,
+  type AccountNames,
   type DeleteAccount,
+  type EmailChangeConfirm,
+  type EmailChangeRequest,
+  type SessionUser,
   type MessageResponse,
   type PasswordReset,
   type PasswordResetRequest,
@@ -66,6 +70,23 @@ export class AccountFlows {
     const user = await this.rpc.call(Rpc.verifyEmail, body, meta);
     if (previous?.data.accountId !== user.id) await this.signIn.start(res, user, previous);
     return { message: AccountMessages.verified };
+  }
+
+  /** The owner's names: identity keeps them, profiles' copy and the cached public page follow from its event. */
+  rename(body: AccountNames, meta: RequestMeta): Promise<SessionUser> {
+    return this.rpc.call(Rpc.renameAccount, body, meta);
+  }
+
+  /** The same answer whether the new address was free or has an account (only the mailboxes hear more). */
+  async requestEmailChange(body: EmailChangeRequest, meta: RequestMeta): Promise<MessageResponse> {
+    await this.rpc.call(Rpc.requestEmailChange, body, meta);
+    return { message: AccountMessages.emailChangeSent };
+  }
+
+  /** The link sent to the new address; it works in any browser, signed in or not (sessions stay as they are). */
+  async confirmEmailChange(body: EmailChangeConfirm, meta: RequestMeta): Promise<MessageResponse> {
+    await this.rpc.call(Rpc.confirmEmailChange, body, meta);
+    return { message: AccountMessages.emailChanged };
   }
 
   async resendVerification(meta: RequestMeta): Promise<MessageResponse> {

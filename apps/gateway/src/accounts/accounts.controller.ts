@@ -2,7 +2,10 @@ import { Controller, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   HttpRoutes,
+  type AccountNames,
   type DeleteAccount,
+  type EmailChangeConfirm,
+  type EmailChangeRequest,
   type MessageResponse,
   type PasswordReset,
   type PasswordResetRequest,
@@ -59,6 +62,21 @@ export class AccountsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageResponse> {
     return this.accounts.delete(accountId, body, meta, res);
+  }
+
+  @Route(HttpRoutes.renameAccount)
+  rename(@ValidBody() body: AccountNames, @Meta() meta: RequestMeta): Promise<SessionUser> {
+    return this.accounts.rename(body, meta);
+  }
+
+  @Route(HttpRoutes.requestEmailChange)
+  requestEmailChange(@ValidBody() body: EmailChangeRequest, @Meta() meta: RequestMeta): Promise<MessageResponse> {
+    return this.accounts.requestEmailChange(body, meta);
+  }
+
+  @Route(HttpRoutes.confirmEmailChange)
+  confirmEmailChange(@ValidBody() body: EmailChangeConfirm, @Meta() meta: RequestMeta): Promise<MessageResponse> {
+    return this.accounts.confirmEmailChange(body, meta);
   }
 
   @Route(HttpRoutes.verifyEmail)

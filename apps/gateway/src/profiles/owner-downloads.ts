@@ -47,16 +47,27 @@ export class OwnerDownloads {
       .send(teamLeadsCsv(leads));
   }
 
+  /**
+   * Everything held about the signed-in person (POPIA's right of access), each part from the service that owns it,
+   * asked as that account (`meta`): the account (identity), the profile, images, leads and analytics (profiles),
+   * orders and the enquiries sent under their email (orders), payments and subscriptions (payments), their place in a
+   * team (teams) and the mail sent to their address (notifications). A service that does not answer makes it 503:
+   * a partial export would look complete.
+   */
   async everything(meta: RequestMeta, res: Response): Promise<void> {
-    const [account, profile] = await Promise.all([
-      this.rpc.call(Rpc.getAccount, {}, meta),
+    const [account, profile, orders, payments, team, mail] = await Promise.all([
+      this.rpc.call(Rpc.exportAccountData, {}, meta),
       this.rpc.call(Rpc.exportData, {}, meta),
+      this.rpc.call(Rpc.exportOrdersData, {}, meta),
+      this.rpc.call(Rpc.exportPaymentsData, {}, meta),
+      this.rpc.call(Rpc.exportTeamsData, {}, meta),
+      this.rpc.call(Rpc.exportMailData, {}, meta),
     ]);
     res
       .status(200)
       .type('application/json')
       .set('Content-Disposition', 'attachment; filename="my-digicard-data.json"')
       .set('Cache-Control', 'no-store')
-      .send(JSON.stringify({ exportedAt: new Date().toISOString(), account, ...profile }, null, 2));
+      .send(JSON.stringify({ exportedAt: new Date().toISOString(), account, ...profile, ...orders, ...payments, team, ...mail }, null, 2));
   }
 }

@@ -26,4 +26,30 @@ export class AccountQueries {
     if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
     return toSessionUser(account);
   }
+
+  /**
+   * Everything identity holds about the signed-in account (POPIA's right of access): the account without its
+   * password hash, a pending email change, and the email links sent (when, what for, used or not; never a hash).
+   */
+  async export(accountId: string): Promise<Record<string, unknown>> {
+    const account = await this.accounts.findById(this.db, accountId);
+    if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
+    const links = await this.accounts.tokensOf(this.db, accountId);
+    return {
+      ...toSessionUser(account),
+      verifiedAt: account.verifiedAt?.toISOString() ?? null,
+      passwordChangedAt: account.passwordChangedAt.toISOString(),
+      createdAt: account.createdAt.toISOString(),
+      updatedAt: account.updatedAt.toISOString(),
+      pendingEmail: account.pendingEmail,
+      pendingEmailRequestedAt: account.pendingEmailAt?.toISOString() ?? null,
+      emailLinks: links.map((l) => ({
+        purpose: l.purpose,
+        sentTo: l.newEmail,
+        createdAt: l.createdAt.toISOString(),
+        expiresAt: l.expiresAt.toISOString(),
+        usedAt: l.usedAt?.toISOString() ?? null,
+      })),
+    };
+  }
 }

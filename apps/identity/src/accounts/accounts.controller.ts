@@ -13,6 +13,10 @@ import { RequestPasswordReset } from './use-cases/request-password-reset.use-cas
 import { RequestVerification } from './use-cases/request-verification.use-case.js';
 import { ResetPassword } from './use-cases/reset-password.use-case.js';
 import { VerifyEmail } from './use-cases/verify-email.use-case.js';
+import { RenameAccount } from './use-cases/rename-account.use-case.js';
+import { RequestEmailChange } from './use-cases/request-email-change.use-case.js';
+import { IssueEmailChangeToken } from './use-cases/issue-email-change-token.use-case.js';
+import { ConfirmEmailChange } from './use-cases/confirm-email-change.use-case.js';
 
 /** The identity service's subjects: each checked against its contract by @Handles, each one call. */
 @Controller()
@@ -30,7 +34,36 @@ export class AccountsController {
     @Inject(CreateRepAccounts) private readonly createReps: CreateRepAccounts,
     @Inject(UpdateRepAccount) private readonly updateRep: UpdateRepAccount,
     @Inject(DisableRepAccount) private readonly disableRep: DisableRepAccount,
+    @Inject(RenameAccount) private readonly rename: RenameAccount,
+    @Inject(RequestEmailChange) private readonly requestChange: RequestEmailChange,
+    @Inject(IssueEmailChangeToken) private readonly issueChangeToken: IssueEmailChangeToken,
+    @Inject(ConfirmEmailChange) private readonly confirmChange: ConfirmEmailChange,
   ) {}
+
+  @Handles(Rpc.renameAccount)
+  renameAccount(body: Body<typeof Rpc.renameAccount>, meta: SignedInMeta) {
+    return this.rename.execute(meta.userId, body);
+  }
+
+  @Handles(Rpc.requestEmailChange)
+  requestEmailChange(body: Body<typeof Rpc.requestEmailChange>, meta: SignedInMeta) {
+    return this.requestChange.execute(meta.userId, body);
+  }
+
+  @Handles(Rpc.issueEmailChangeToken)
+  issueEmailChangeToken({ accountId, newEmail, tokenHash }: Body<typeof Rpc.issueEmailChangeToken>) {
+    return this.issueChangeToken.execute(accountId, newEmail, tokenHash);
+  }
+
+  @Handles(Rpc.confirmEmailChange)
+  confirmEmailChange({ token }: Body<typeof Rpc.confirmEmailChange>) {
+    return this.confirmChange.execute(token);
+  }
+
+  @Handles(Rpc.exportAccountData)
+  exportAccountData(_: object, meta: SignedInMeta) {
+    return this.queries.export(meta.userId);
+  }
 
   @Handles(Rpc.createRepAccounts)
   createRepAccounts(body: Body<typeof Rpc.createRepAccounts>, meta: SignedInMeta) {

@@ -14,6 +14,10 @@ import { RequestPasswordReset } from './use-cases/request-password-reset.use-cas
 import { RequestVerification } from './use-cases/request-verification.use-case.js';
 import { ResetPassword } from './use-cases/reset-password.use-case.js';
 import { VerifyEmail } from './use-cases/verify-email.use-case.js';
+import { RenameAccount } from './use-cases/rename-account.use-case.js';
+import { RequestEmailChange } from './use-cases/request-email-change.use-case.js';
+import { IssueEmailChangeToken } from './use-cases/issue-email-change-token.use-case.js';
+import { ConfirmEmailChange } from './use-cases/confirm-email-change.use-case.js';
 
 @Module({
   controllers: [AccountsController],
@@ -32,6 +36,10 @@ import { VerifyEmail } from './use-cases/verify-email.use-case.js';
     CreateRepAccounts,
     UpdateRepAccount,
     DisableRepAccount,
+    RenameAccount,
+    RequestEmailChange,
+    IssueEmailChangeToken,
+    ConfirmEmailChange,
   ],
 })
 export class AccountsModule {}

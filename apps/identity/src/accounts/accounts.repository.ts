@@ -82,14 +82,54 @@ export class AccountsRepository {
     return row ?? null;
   }
 
+  async setNames(tx: Transaction, id: string, firstName: string, lastName: string, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx.update(accounts).set({ firstName, lastName, updatedAt: at }).where(eq(accounts.id, id)).returning();
+    return row ?? null;
+  }
+
+  /** The address the owner asked to move to (null: none pending); a new request replaces the last. */
+  async setPendingEmail(tx: Executor, id: string, email: string | null, at: Date): Promise<void> {
+    await tx.update(accounts).set({ pendingEmail: email, pendingEmailAt: email ? at : null }).where(eq(accounts.id, id));
+  }
+
+  /** The confirmed change: the new email, nothing pending, and every unused link of the old address spent. */
+  async changeEmail(tx: Transaction, id: string, email: string, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx
+      .update(accounts)
+      .set({ email, emailNormalized: email.toLowerCase(), pendingEmail: null, pendingEmailAt: null, updatedAt: at })
+      .where(eq(accounts.id, id))
+      .returning();
+    if (row) await tx.update(emailTokens).set({ usedAt: at }).where(and(eq(emailTokens.accountId, id), isNull(emailTokens.usedAt)));
+    return row ?? null;
+  }
+
+  /** The tokens of an account, for its export: when and why a link was sent, never the hash. */
+  async tokensOf(db: Executor, accountId: string) {
+    return db
+      .select({ purpose: emailTokens.purpose, newEmail: emailTokens.newEmail, createdAt: emailTokens.createdAt, expiresAt: emailTokens.expiresAt, usedAt: emailTokens.usedAt })
+      .from(emailTokens)
+      .where(eq(emailTokens.accountId, accountId))
+      .orderBy(emailTokens.createdAt);
+  }
+
   async delete(tx: Transaction, id: string): Promise<boolean> {
     await tx.delete(memberships).where(eq(memberships.accountId, id));
     const rows = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
     return rows.length > 0;
   }
 
-  async insertToken(tx: Executor, accountId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
-    await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt });
+  async insertToken(tx: Executor, accountId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date, newEmail: string | null = null): Promise<void> {
+    await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt, newEmail });
+  }
+
+  /** Spends a live change-email token: its account and the address it was sent to; null when unknown, used or expired. */
+  async consumeEmailChangeToken(tx: Transaction, tokenHash: string, now: Date): Promise<{ accountId: string; newEmail: string | null } | null> {
+    const [row] = await tx
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'change-email'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+      .returning({ accountId: emailTokens.accountId, newEmail: emailTokens.newEmail });
+    return row ?? null;
   }
 
   /** The token stored under this hash (any state), locked: a second issue of the same hash is a retry. */

@@ -9,7 +9,7 @@ export const { outbox, processedMessages } = messagingTables(schema);
 
 /** The roles of the contract; staff accounts are made by a command, never by sign-up. */
 export const role = schema.enum('role', Roles);
-export const tokenPurpose = schema.enum('token_purpose', ['verify-email', 'reset-password']);
+export const tokenPurpose = schema.enum('token_purpose', ['verify-email', 'reset-password', 'change-email']);
 
 export const accounts = schema.table(
   'accounts',
@@ -30,6 +30,9 @@ export const accounts = schema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** A team rep removed by their leader: cannot sign in; username and email freed after the grace period. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** A new email the owner asked for (confirmed by their password): it becomes `email` when its link is used. */
+    pendingEmail: text('pending_email'),
+    pendingEmailAt: timestamp('pending_email_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('accounts_username_idx').on(t.username), uniqueIndex('accounts_email_idx').on(t.emailNormalized)],
 );
@@ -46,6 +49,8 @@ export const emailTokens = schema.table(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** A change-email token: the address it was sent to (and will confirm). */
+    newEmail: text('new_email'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

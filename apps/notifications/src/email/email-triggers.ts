@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
-import { CONFIG, LOGGER, OnEvent, RpcCallError, newEmailToken, type EventContext, type RpcClient } from '@digicard/server';
+import sharp from 'sharp';
+import { CONFIG, LOGGER, OnEvent, RpcCallError, buildVcard, newEmailToken, vcardFileName, type EventContext, type RpcClient } from '@digicard/server';
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
 import { CrmHandoff } from '../crm/crm-handoff.js';
 import { EmailQueue } from './email.queue.js';
 
-/** The client this service asks identity with (for the single-use links that only identity can issue). */
+/**
+ * The client this service asks other services with: identity (the single-use links that only identity can issue, an
+ * account's address) and profiles (the public profile whose card Exchange Contact sends).
+ */
 export const IDENTITY_RPC = Symbol('IDENTITY_RPC');
 
 const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
@@ -22,7 +26,7 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 export class EmailTriggers {
   constructor(
     @Inject(EmailQueue) private readonly emails: EmailQueue,
-    @Inject(IDENTITY_RPC) private readonly identity: RpcClient,
+    @Inject(IDENTITY_RPC) private readonly bus: RpcClient,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CrmHandoff) private readonly crm: CrmHandoff,
@@ -46,6 +50,7 @@ export class EmailTriggers {
         createdAt: lead.createdAt,
       },
     });
+    if (lead.kind === 'exchange' && lead.sendCard && lead.ownerUsername) await this.sendCard(lead, eventId);
     if (lead.kind === 'own-profile') {
       const signUp = new URL('/register', this.config.PUBLIC_URL);
       for (const [key, value] of Object.entries({ firstName: lead.firstName, lastName: lead.lastName, email: lead.email })) if (value) signUp.searchParams.set(key, value);
@@ -60,6 +65,51 @@ export class EmailTriggers {
     }
     // DigiGold and up with a webhook turned on: the lead goes to the owner's CRM too.
     await this.crm.leadCaptured(lead, context);
+  }
+
+  /** The owner asked for a new email: the link goes to the new address (made here; identity keeps only its hash). */
+  @OnEvent(Events.emailChangeRequested)
+  async emailChangeRequested({ accountId, newEmail }: Data<typeof Events.emailChangeRequested>, { eventId }: EventContext): Promise<void> {
+    const { token, tokenHash } = newEmailToken();
+    // Null when a newer request (or the change itself) came since: that request's email is the one that counts.
+    const issued = await this.bus.call(Rpc.issueEmailChangeToken, { accountId, newEmail, tokenHash }, meta(eventId));
+    if (!issued) return;
+    await this.emails.enqueue({
+      template: 'confirm-email-change',
+      sourceEventId: eventId,
+      to: issued.email,
+      firstName: issued.firstName,
+      link: `${this.config.PUBLIC_URL}${WebRoutes.confirmEmail}?token=${encodeURIComponent(token)}`,
+      expiresAt: issued.expiresAt,
+    });
+  }
+
+  /** The change is done: a notice to the old address, without any link that acts on the account. */
+  @OnEvent(Events.emailChanged)
+  async emailChanged(change: Data<typeof Events.emailChanged>, { eventId }: EventContext): Promise<void> {
+    const owner = await this.accountOf(change.accountId, eventId);
+    await this.emails.enqueue({
+      template: 'email-changed',
+      sourceEventId: eventId,
+      to: change.oldEmail,
+      firstName: owner?.firstName ?? '',
+      newEmail: change.newEmail,
+      signInLink: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${WebRoutes.login}`,
+    });
+  }
+
+  /** Someone asked to move their account to this account's address: its owner hears of it (the asker learns nothing). */
+  @OnEvent(Events.emailChangeAttempted)
+  async emailChangeAttempted({ accountId }: Data<typeof Events.emailChangeAttempted>, { eventId }: EventContext): Promise<void> {
+    const owner = await this.accountOf(accountId, eventId);
+    if (!owner) return;
+    await this.emails.enqueue({
+      template: 'email-change-attempted',
+      sourceEventId: eventId,
+      to: owner.email,
+      firstName: owner.firstName,
+      signInLink: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${WebRoutes.login}`,
+    });
   }
 
   @OnEvent(Events.enquiryReceived)
@@ -80,7 +130,7 @@ export class EmailTriggers {
   @OnEvent(Events.passwordResetRequested)
   async passwordResetRequested({ accountId }: Data<typeof Events.passwordResetRequested>, { eventId }: EventContext): Promise<void> {
     const { token, tokenHash } = newEmailToken();
-    const issued = await this.identity.call(Rpc.issuePasswordResetToken, { accountId, tokenHash }, meta(eventId));
+    const issued = await this.bus.call(Rpc.issuePasswordResetToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return;
     await this.emails.enqueue({
       template: 'reset-password',
@@ -96,7 +146,7 @@ export class EmailTriggers {
   @OnEvent(Events.teamMemberAdded)
   async teamMemberAdded({ memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>, { eventId }: EventContext): Promise<void> {
     const { token, tokenHash } = newEmailToken();
-    const issued = await this.identity.call(Rpc.issueWelcomeToken, { accountId: memberAccountId, tokenHash }, meta(eventId));
+    const issued = await this.bus.call(Rpc.issueWelcomeToken, { accountId: memberAccountId, tokenHash }, meta(eventId));
     if (!issued) return;
     const leader = await this.accountOf(leaderAccountId, eventId);
     await this.emails.enqueue({
@@ -237,16 +287,51 @@ export class EmailTriggers {
    */
   private async accountOf(accountId: string, eventId: string) {
     try {
-      return await this.identity.call(Rpc.getAccount, {}, { ...meta(eventId), userId: accountId });
+      return await this.bus.call(Rpc.getAccount, {}, { ...meta(eventId), userId: accountId });
     } catch (error) {
       if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return null;
       throw error;
     }
   }
 
+  /**
+   * Exchange Contact, when the visitor asked for it: the owner's vCard (the same card Save to Contact serves, photo
+   * included) attached to an email to the visitor. A profile that is no longer shared sends nothing.
+   */
+  private async sendCard(lead: Data<typeof Events.leadCaptured>, eventId: string): Promise<void> {
+    const visitor = meta(eventId);
+    let found;
+    try {
+      found = await this.bus.call(Rpc.getPublicProfile, { username: lead.ownerUsername!, source: null }, visitor);
+    } catch (error) {
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) {
+        this.logger.warn({ eventId, leadId: lead.leadId }, 'Exchange Contact: the profile is no longer shared; no card sent');
+        return;
+      }
+      throw error;
+    }
+    const { profile } = found;
+    let photo: Buffer | null = null;
+    const id = /^\/media\/([A-Za-z0-9_-]+)\./.exec(profile.document.profileImage)?.[1];
+    if (id) {
+      const media = await this.bus.call(Rpc.getMedia, { id }, visitor);
+      photo = await sharp(Buffer.from(media.dataBase64, 'base64')).resize(300, 300, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+    }
+    const profileUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/${profile.username}`;
+    await this.emails.enqueue({
+      template: 'exchange-card',
+      sourceEventId: eventId,
+      to: lead.email,
+      firstName: lead.firstName,
+      ownerName: `${profile.firstName} ${profile.lastName}`.trim() || profile.username,
+      profileUrl,
+      vcard: { fileName: vcardFileName(profile), content: buildVcard({ profile, profileUrl, photoJpeg: photo }) },
+    });
+  }
+
   private async verificationEmail(accountId: string, eventId: string): Promise<EmailJob | null> {
     const { token, tokenHash } = newEmailToken();
-    const issued = await this.identity.call(Rpc.issueVerificationToken, { accountId, tokenHash }, meta(eventId));
+    const issued = await this.bus.call(Rpc.issueVerificationToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return null;
     return {
       template: 'verify-email',

@@ -5,6 +5,7 @@ import { CrmModule } from '../crm/crm.module.js';
 import type { CrmWebhookQueue } from '../crm/crm-webhook.queue.js';
 import { EmailTriggers, IDENTITY_RPC } from './email-triggers.js';
 import { EmailQueue } from './email.queue.js';
+import { MailLogController, MailLogQueries, MailLogRepository } from './mail-log.js';
 
 /** The events that fill the `email` queue (opened, with its worker, by the service definition). */
 @Module({})
@@ -14,7 +15,10 @@ export class EmailModule {
       module: EmailModule,
       // A new lead is emailed to its owner and handed to their CRM by the same consumer (one per event).
       imports: [CrmModule.register(ctx, crmQueue)],
+      controllers: [MailLogController],
       providers: [
+        MailLogRepository,
+        MailLogQueries,
         { provide: EmailQueue, useValue: queue },
         {
           provide: IDENTITY_RPC,

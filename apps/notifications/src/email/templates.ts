@@ -6,6 +6,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (Exchange Contact's vCard). */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface Brand {
@@ -267,6 +269,40 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
       const intro = `Hi ${oneLine(job.firstName, 60)}, someone tried to create a new ${brand.name} account with this email address, which already has an account: yours. Nothing was changed and no new account was made.`;
       return linkEmail(brand, job.to, `[${brand.name}] Someone tried to register with your email address`, title, intro, 'Sign in', job.signInLink,
         'If it was you, sign in instead; if you forgot your password, choose Reset Password on the sign-in page. If it was not you, you need do nothing: your account and password are as they were.');
+    }
+    case 'confirm-email-change': {
+      const title = 'Please confirm your new email address';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, you asked to use this address for your ${brand.name} account. Confirm it, and use it to log in from then on. Your email stays the same until you do.`;
+      return linkEmail(brand, job.to, `Confirm your new email address for ${brand.name}`, title, intro, 'Confirm my new email', job.link,
+        `The link works once and for 24 hours. If you did not ask for this, ignore this email: nothing changes.`);
+    }
+    case 'email-changed': {
+      const title = 'Your email address was changed';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, the email address of your ${brand.name} account is now ${oneLine(job.newEmail, 254)}. Please use it to log in from now on; we will not send email about your account to this address any more.`;
+      return linkEmail(brand, job.to, `[${brand.name}] Your email address was changed`, title, intro, 'Log in', job.signInLink,
+        `If you did not change it, someone may know your password: please contact us at ${brand.salesInbox} straight away.`);
+    }
+    case 'email-change-attempted': {
+      const title = 'Someone tried to use your email address';
+      const intro = `Hi ${oneLine(job.firstName, 60)}, someone asked to move another ${brand.name} account to this email address, which already has an account: yours. Nothing was changed.`;
+      return linkEmail(brand, job.to, `[${brand.name}] Someone tried to use your email address`, title, intro, 'Log in', job.signInLink,
+        'If it was you, log in to this account instead. If it was not you, you need do nothing: your account and password are as they were.');
+    }
+    case 'exchange-card': {
+      const owner = oneLine(job.ownerName, 120);
+      const title = `${owner}'s contact card`;
+      const intro = `Hi ${oneLine(job.firstName, 60)}, thank you for exchanging contact details with ${owner}. Their contact card is attached: open it to add ${owner} to your contacts.`;
+      const rows: Array<[string, string]> = [
+        ['Contact card', job.vcard.fileName],
+        ['Profile', job.profileUrl],
+      ];
+      return {
+        to: job.to,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+        attachments: [{ filename: job.vcard.fileName, content: job.vcard.content, contentType: 'text/vcard; charset=utf-8' }],
+      };
     }
     case 'payment-failed': {
       const title = `Your ${job.tier} payment did not go through`;

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import type { SubmitEnquiryRequest } from '@digicard/contracts';
+import { asc, sql } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { enquiries } from '../db/schema.js';
 
@@ -33,5 +35,13 @@ export class EnquiriesRepository {
     const [row] = await tx.select().from(enquiries).where(eq(enquiries.idempotencyKey, key)).limit(1);
     return row ?? null;
   }
-}
 
+  /** The enquiries sent under an address (case-insensitively), oldest first: what we hold about its owner. */
+  async byEmail(db: Database | Transaction, email: string): Promise<EnquiryRow[]> {
+    return db
+      .select()
+      .from(enquiries)
+      .where(sql`lower(${enquiries.email}) = ${email.trim().toLowerCase()}`)
+      .orderBy(asc(enquiries.createdAt));
+  }
+}

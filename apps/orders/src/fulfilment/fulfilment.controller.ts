@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { OrdersAccountData } from './account-data.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { AssignCard } from './use-cases/assign-card.use-case.js';
 import { CancelOrder } from './use-cases/cancel-order.use-case.js';
@@ -26,7 +27,13 @@ export class FulfilmentController {
     @Inject(RerenderProof) private readonly rerender: RerenderProof,
     @Inject(SetCardDisabled) private readonly setDisabled: SetCardDisabled,
     @Inject(AssignCard) private readonly assign: AssignCard,
+    @Inject(OrdersAccountData) private readonly accountData: OrdersAccountData,
   ) {}
+
+  @Handles(Rpc.exportOrdersData)
+  exportData(_body: RpcBody<typeof Rpc.exportOrdersData>, meta: SignedInMeta) {
+    return this.accountData.export(meta);
+  }
 
   @Handles(Rpc.listOrderDetails)
   details(_body: RpcBody<typeof Rpc.listOrderDetails>, meta: SignedInMeta) {

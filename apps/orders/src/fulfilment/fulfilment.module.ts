@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { OrdersCoreModule } from '../orders/orders-core.module.js';
+import { EnquiriesRepository } from '../enquiries/enquiries.repository.js';
+import { OrdersAccountData } from './account-data.js';
 import { FulfilmentController } from './fulfilment.controller.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { OrderStateMachine } from './order-state-machine.js';
@@ -41,6 +43,8 @@ export class FulfilmentModule {
         },
         ProfilesClient,
         FulfilmentQueries,
+        EnquiriesRepository,
+        OrdersAccountData,
         OrderStateMachine,
         DecideProof,
         CancelOrder,

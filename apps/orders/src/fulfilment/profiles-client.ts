@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Rpc, type OwnProfile, type RequestMeta } from '@digicard/contracts';
 import { RpcCallError, type RpcClient } from '@digicard/server';
 
-/** The client this service asks profiles with (orders never reads profiles' tables). */
+/** The client this service asks other services with: profiles (orders never reads profiles' tables), and identity for the data export. */
 export const PROFILES_RPC = Symbol('PROFILES_RPC');
 
 const meta = (requestId: string, accountId: string | null): RequestMeta => ({ requestId, userId: accountId, role: null, ip: null });

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { PaymentsAccountData } from './account-data.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
 import { ChangeMembership } from './use-cases/change-membership.use-case.js';
 import { GetBilling } from './use-cases/get-billing.use-case.js';
@@ -22,7 +23,13 @@ export class PaymentsController {
     @Inject(ChangeMembership) private readonly changeMembership: ChangeMembership,
     @Inject(GetBilling) private readonly billing: GetBilling,
     @Inject(ReceiveItn) private readonly receiveItn: ReceiveItn,
+    @Inject(PaymentsAccountData) private readonly accountData: PaymentsAccountData,
   ) {}
+
+  @Handles(Rpc.exportPaymentsData)
+  exportData(_: object, meta: SignedInMeta) {
+    return this.accountData.export(meta.userId);
+  }
 
   @Handles(Rpc.listPlans)
   list() {

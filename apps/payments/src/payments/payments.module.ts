@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
+import { PaymentsAccountData } from './account-data.js';
 import { Clock } from './clock.js';
 import { ItnProcessor } from './itn.processor.js';
 import { LapseJob } from './lapse.job.js';
@@ -38,6 +39,7 @@ export class PaymentsModule {
           },
         },
         Peers,
+        PaymentsAccountData,
         PaymentsRepository,
         PayFastClient,
         ItnProcessor,

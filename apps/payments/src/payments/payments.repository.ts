@@ -126,4 +126,19 @@ export class PaymentsRepository {
     if (!row) throw new Error('membership version not returned');
     return row.version;
   }
+
+  // ------------------------------------------------------------------------------------------ the data export
+
+  /** Everything held about one account (POPIA): its payment requests, payments, subscriptions and their ITNs. */
+  async accountData(db: Executor, accountId: string) {
+    const [requests, paid, subs, version] = await Promise.all([
+      db.select().from(paymentRequests).where(eq(paymentRequests.accountId, accountId)).orderBy(asc(paymentRequests.createdAt)),
+      db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(asc(payments.createdAt)),
+      db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(asc(subscriptions.createdAt)),
+      db.select().from(membershipVersions).where(eq(membershipVersions.accountId, accountId)).limit(1),
+    ]);
+    const itnIds = [...new Set(paid.map((p) => p.itnId))];
+    const notifications = itnIds.length ? await db.select().from(itns).where(inArray(itns.id, itnIds)).orderBy(asc(itns.receivedAt)) : [];
+    return { requests, payments: paid, subscriptions: subs, itns: notifications, membershipVersion: version[0]?.version ?? null };
+  }
 }

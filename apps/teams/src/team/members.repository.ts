@@ -20,6 +20,18 @@ export class MembersRepository {
       .orderBy(asc(members.addedAt), asc(members.username));
   }
 
+  /** The account's own row as a rep (current or removed), or null. */
+  async asMember(db: Executor, memberId: string): Promise<MemberRow | null> {
+    const [row] = await db.select().from(members).where(eq(members.memberAccountId, memberId)).limit(1);
+    return row ?? null;
+  }
+
+  /** How many reps the account leads now, and has ever led. */
+  async repCounts(db: Executor, leaderId: string): Promise<{ current: number; ever: number }> {
+    const rows = await db.select({ removedAt: members.removedAt }).from(members).where(eq(members.leaderAccountId, leaderId));
+    return { current: rows.filter((r) => r.removedAt === null).length, ever: rows.length };
+  }
+
   /** A current rep of this leader, or null (another leader's rep is nobody here). */
   async repOf(db: Executor, leaderId: string, memberId: string): Promise<MemberRow | null> {
     const [row] = await db

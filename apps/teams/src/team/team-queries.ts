@@ -20,4 +20,29 @@ export class TeamQueries {
     await this.tier.assertPlatinum(meta);
     return { reps: (await this.members.teamOf(this.db, meta.userId)).map(toRep) };
   }
+
+  /**
+   * What teams holds about the signed-in account (POPIA): its own place in a team (the fields its leader keeps about
+   * it, and when it joined or left) and, for a leader, how many reps it leads; never the reps' own details, which are
+   * theirs.
+   */
+  async accountData(accountId: string): Promise<Record<string, unknown>> {
+    const [member, reps] = await Promise.all([this.members.asMember(this.db, accountId), this.members.repCounts(this.db, accountId)]);
+    return {
+      membership: member
+        ? {
+            leaderAccountId: member.leaderAccountId,
+            username: member.username,
+            firstName: member.firstName,
+            lastName: member.lastName,
+            email: member.email,
+            tel: member.tel,
+            addedAt: member.addedAt.toISOString(),
+            updatedAt: member.updatedAt.toISOString(),
+            removedAt: member.removedAt?.toISOString() ?? null,
+          }
+        : null,
+      leaderOf: reps.ever > 0 ? { currentReps: reps.current, repsEver: reps.ever } : null,
+    };
+  }
 }

@@ -16,6 +16,11 @@ export class TeamController {
     @Inject(RemoveRep) private readonly removeOne: RemoveRep,
   ) {}
 
+  @Handles(Rpc.exportTeamsData)
+  exportData(_: object, meta: SignedInMeta) {
+    return this.queries.accountData(meta.userId);
+  }
+
   @Handles(Rpc.listTeam)
   list(_: object, meta: SignedInMeta) {
     return this.queries.team(meta);

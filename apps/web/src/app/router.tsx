@@ -5,6 +5,7 @@ import { AccessoriesPage } from '../pages/accessories-page';
 import { AccessoryPage } from '../pages/accessory-page';
 import { CancelPage } from '../pages/cancel-page';
 import { CartPage } from '../pages/cart-page';
+import { ConfirmEmailPage } from '../pages/confirm-email-page';
 import { ContactPage } from '../pages/contact-page';
 import { DashboardPage } from '../pages/dashboard-page';
 import { HomePage } from '../pages/home-page';
@@ -42,6 +43,7 @@ const pages: Partial<Record<WebRoute, ComponentType>> = {
   [WebRoutes.login]: LoginPage,
   [WebRoutes.verifyEmail]: VerifyEmailPage,
   [WebRoutes.resetPassword]: ResetPasswordPage,
+  [WebRoutes.confirmEmail]: ConfirmEmailPage,
   [WebRoutes.dashboard]: DashboardPage,
   [WebRoutes.terms]: TermsPage,
   [WebRoutes.cart]: CartPage,

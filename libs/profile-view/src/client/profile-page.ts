@@ -124,6 +124,7 @@ const send = async (form: HTMLFormElement): Promise<void> => {
   const label = button.textContent;
   const kind = (form.getAttribute('data-lead-kind') ?? 'lead') as LeadSubmission['kind'];
   const consent = form.elements.namedItem('consent');
+  const sendCard = form.elements.namedItem('sendCard');
   const body = JSON.stringify({
     kind,
     firstName: valueOf(form, 'firstName'),
@@ -132,6 +133,8 @@ const send = async (form: HTMLFormElement): Promise<void> => {
     phone: valueOf(form, 'phone'),
     message: valueOf(form, 'message'),
     consent: consent instanceof HTMLInputElement && consent.checked,
+    // Exchange Contact only: whether the visitor wants the owner's card by email.
+    ...(sendCard instanceof HTMLInputElement ? { sendCard: sendCard.checked } : {}),
     website: valueOf(form, 'website'),
     idempotencyKey: submissionKeyOf(form),
   });

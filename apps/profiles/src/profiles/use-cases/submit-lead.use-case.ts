@@ -68,6 +68,8 @@ export class SubmitLead {
         phone: lead.phone,
         message: lead.message,
         createdAt: lead.createdAt.toISOString(),
+        // Exchange Contact: the visitor ticked "Send me …'s contact card".
+        ...(lead.kind === 'exchange' && submission.sendCard ? { sendCard: true, ownerUsername: row.username } : {}),
       });
       return lead;
     });

@@ -1,11 +1,14 @@
 import {
   HttpRoutes,
+  type AccountNames,
+  type EmailChangeConfirm,
+  type EmailChangeRequest,
   type PasswordReset,
   type PasswordResetRequest,
   type RegisterRequest,
   type VerifyEmail,
 } from '@digicard/contracts';
-import { postJson } from '../../api/http';
+import { postJson, putJson } from '../../api/http';
 
 /** POST /api/accounts: creates the account and signs it in (201 SessionResponse). */
 export function register(body: RegisterRequest) {
@@ -30,4 +33,19 @@ export function requestPasswordReset(body: PasswordResetRequest) {
 /** POST /api/password-reset: sets the new password with the link's token and signs in (200 SessionResponse). */
 export function resetPassword(body: PasswordReset) {
   return postJson(HttpRoutes.resetPassword, body);
+}
+
+/** PUT /api/accounts/me/name: the owner's first and last name (200 SessionUser). */
+export function renameAccount(body: AccountNames) {
+  return putJson(HttpRoutes.renameAccount, body);
+}
+
+/** POST /api/accounts/me/email: a new email, confirmed by the password; the link goes to the new address (202). */
+export function requestEmailChange(body: EmailChangeRequest) {
+  return postJson(HttpRoutes.requestEmailChange, body);
+}
+
+/** POST /api/email-change: the link from the email sent to the new address. */
+export function confirmEmailChange(body: EmailChangeConfirm) {
+  return postJson(HttpRoutes.confirmEmailChange, body);
 }

@@ -204,6 +204,7 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
           isPublic={state.account.isPublic}
           isVerified={state.account.isVerified}
           changeSettings={editor.changeSettings}
+          renamed={editor.renamed}
         />
       );
     case 'leads':

@@ -39,6 +39,7 @@ type Action =
   | { type: 'saved'; profile: OwnProfile; sent: ProfileDocument }
   | { type: 'errors'; errors: FieldErrors }
   | { type: 'settings'; profile: OwnProfile }
+  | { type: 'renamed'; firstName: string; lastName: string }
   | { type: 'discard' };
 
 const accountOf = ({ document: _document, ...account }: OwnProfile): ProfileAccount => account;
@@ -88,6 +89,9 @@ function change(state: Ready, action: Exclude<Action, { type: 'loading' | 'faile
         ...state,
         account: { ...state.account, membership: action.profile.membership, isPublic: action.profile.isPublic, updatedAt: action.profile.updatedAt },
       };
+    case 'renamed':
+      // Identity has the new names; the preview shows them at once (profiles' copy follows from identity's event).
+      return { ...state, account: { ...state.account, firstName: action.firstName, lastName: action.lastName } };
     case 'discard':
       return { ...state, draft: state.saved, restored: false, errors: {} };
   }
@@ -113,6 +117,8 @@ export interface ProfileEditor {
   discardRestored: () => void;
   save: () => Promise<SaveOutcome>;
   changeSettings: (settings: { isPublic?: boolean; membership?: Membership }) => Promise<SettingsOutcome>;
+  /** The owner's names changed (Settings, Account): the preview shows them. */
+  renamed: (names: { firstName: string; lastName: string }) => void;
 }
 
 /**
@@ -217,7 +223,9 @@ export function useProfileEditor(): ProfileEditor {
     return { ok: false, message: result.error.message };
   };
 
-  return { state, dirty, saving, reload, edit, setField, imageStored, discardRestored, save, changeSettings };
+  const renamed = useCallback((names: { firstName: string; lastName: string }) => dispatch({ type: 'renamed', ...names }), []);
+
+  return { state, dirty, saving, reload, edit, setField, imageStored, discardRestored, save, changeSettings, renamed };
 }
 
 function lockedQuestion(membership: Membership, locked: readonly LockedFeature[]): string {

@@ -2,6 +2,7 @@ import { Memberships, WebRoutes, type Membership } from '@digicard/contracts';
 import { FormAlert } from '@digicard/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AccountDetails } from '../../../accounts/components/account-details';
 import { MEMBERSHIP_TIERS } from '../../../packages/tiers';
 import { ProfileLinks } from '../../api/profile';
 import type { ProfileEditor } from '../../hooks/use-profile-editor';
@@ -20,15 +21,16 @@ interface SettingsSectionProps {
   isPublic: boolean;
   isVerified: boolean;
   changeSettings: ProfileEditor['changeSettings'];
+  renamed: ProfileEditor['renamed'];
 }
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * Settings: the membership (partners switch at once; everyone else's paid tiers go through Billing and PayFast),
+ * Settings: the account (name and email), the membership (partners switch at once; everyone else's paid tiers go through Billing and PayFast),
  * "Show my profile publicly" (written at once), "Download my data", and how to delete the account.
  */
-export function SettingsSection({ membership, isPublic, isVerified, changeSettings }: SettingsSectionProps) {
+export function SettingsSection({ membership, isPublic, isVerified, changeSettings, renamed }: SettingsSectionProps) {
   // What the owner just chose, shown while the server is asked (it goes back when the server says no).
   const [pendingMembership, setPendingMembership] = useState<Membership | null>(null);
   const [pendingPublic, setPendingPublic] = useState<boolean | null>(null);
@@ -57,6 +59,9 @@ export function SettingsSection({ membership, isPublic, isVerified, changeSettin
 
   return (
     <>
+      <h3 className="pe-subtitle">Account</h3>
+      <AccountDetails onRenamed={renamed} />
+
       <SelectField
         label="Membership"
         path="membership"

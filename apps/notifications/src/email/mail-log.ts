@@ -1,0 +1,60 @@
+import { Controller, Inject, Injectable } from '@nestjs/common';
+import { asc, sql } from 'drizzle-orm';
+import { Rpc } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, Handles, type RpcClient, type SignedInMeta } from '@digicard/server';
+import { mailLog } from '../db/schema.js';
+import { IDENTITY_RPC } from './email-triggers.js';
+
+/** The only SQL of the mail log's reads. */
+@Injectable()
+export class MailLogRepository {
+  /** Every email sent (or tried) to an address, case-insensitively, oldest first. */
+  sentTo(db: Database, address: string) {
+    return db
+      .select()
+      .from(mailLog)
+      .where(sql`lower(${mailLog.recipient}) = ${address.trim().toLowerCase()}`)
+      .orderBy(asc(mailLog.createdAt));
+  }
+}
+
+/**
+ * The mail log of the signed-in account (POPIA's right of access): what we emailed its address, when, and whether it
+ * went out. The address is identity's (asked as the account itself), never taken from the request. The emails'
+ * bodies are not kept, so only their subjects are shown.
+ */
+@Injectable()
+export class MailLogQueries {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(IDENTITY_RPC) private readonly bus: RpcClient,
+    @Inject(MailLogRepository) private readonly log: MailLogRepository,
+  ) {}
+
+  async accountData(meta: SignedInMeta): Promise<Record<string, unknown>> {
+    const account = await this.bus.call(Rpc.getAccount, {}, { ...meta, role: null });
+    const rows = await this.log.sentTo(this.db, account.email);
+    return {
+      mailLog: rows.map((r) => ({
+        template: r.template,
+        to: r.recipient,
+        subject: r.subject,
+        status: r.status,
+        attempts: r.attempts,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+    };
+  }
+}
+
+@Controller()
+export class MailLogController {
+  constructor(@Inject(MailLogQueries) private readonly queries: MailLogQueries) {}
+
+  @Handles(Rpc.exportMailData)
+  exportData(_: object, meta: SignedInMeta) {
+    return this.queries.accountData(meta);
+  }
+}

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Rpc, type RequestMeta } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, type RpcClient } from '@digicard/server';
+import { EnquiriesRepository } from '../enquiries/enquiries.repository.js';
+import { FulfilmentQueries } from './fulfilment-queries.js';
+import { FulfilmentRepository } from './fulfilment.repository.js';
+import { PROFILES_RPC } from './profiles-client.js';
+
+/**
+ * Everything orders holds about the signed-in account (POPIA's right of access): its orders (lines, history, cards,
+ * proofs' state), the name kept for packing slips, and the sales enquiries sent under its email. The email is
+ * identity's (asked as the account itself, as notifications does), never taken from the request: a caller cannot
+ * name somebody else's address.
+ */
+@Injectable()
+export class OrdersAccountData {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PROFILES_RPC) private readonly rpc: RpcClient,
+    @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
+    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(EnquiriesRepository) private readonly enquiries: EnquiriesRepository,
+  ) {}
+
+  async export(meta: RequestMeta & { userId: string }): Promise<Record<string, unknown>> {
+    const account = await this.rpc.call(Rpc.getAccount, {}, { ...meta, role: null });
+    const [{ orders }, customers, enquiries] = await Promise.all([
+      this.queries.ownDetails(meta.userId),
+      this.repo.customersOf(this.db, [meta.userId]),
+      this.enquiries.byEmail(this.db, account.email),
+    ]);
+    return {
+      orders,
+      customer: customers[0] ? { username: customers[0].username, name: customers[0].name, updatedAt: customers[0].updatedAt.toISOString() } : null,
+      enquiries: enquiries.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        name: e.name,
+        email: e.email,
+        phone: e.phone,
+        message: e.message,
+        company: e.company,
+        teamSize: e.teamSize,
+        createdAt: e.createdAt.toISOString(),
+      })),
+    };
+  }
+}
