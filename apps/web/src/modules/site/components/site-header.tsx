@@ -81,11 +81,13 @@ export function SiteHeader() {
             Sign Out
           </button>
         ) : null}
-        {status === 'signed-out' ? (
-          <Link to={WebRoutes.login} className="site-header__sign-in">
+        {status === 'signed-in' ? null : (
+          // Present but hidden while the session loads: on a page rendered by the server, the first-load script
+          // (boot.ts) shows it as soon as it knows the visitor is signed out, before the app itself has loaded.
+          <Link to={WebRoutes.login} className="site-header__sign-in" hidden={status === 'loading'} data-sign-in="">
             Sign In
           </Link>
-        ) : null}
+        )}
         <CartLink />
       </Container>
       {signOutFailed && status === 'signed-in' ? (

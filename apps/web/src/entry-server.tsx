@@ -1,0 +1,54 @@
+import { CataloguePages, WebRoutes, type CatalogueItem, type SiteConfig } from '@digicard/contracts';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { App } from './app/app';
+import { catalogueStore } from './modules/shop/utils/catalogue-store';
+import { serverPageMeta } from './modules/site/hooks/use-page-meta';
+
+/**
+ * The server side of the marketing pages: the gateway imports the bundle Vite builds from this file
+ * (`dist-ssr/entry-server.js`, see vite.config.ts) and renders these pages into index.html, so that their content is
+ * in the HTML at first byte. The browser then runs only the small first-load script (boot.ts) and hydrates the same
+ * tree with the full app when the visitor first presses a button or a form field.
+ */
+
+/** The pages rendered on the server: the marketing pages, whose content does not depend on who is signed in. */
+const PRERENDERED: ReadonlySet<string> = new Set([
+  WebRoutes.home,
+  WebRoutes.pricing,
+  WebRoutes.accessories,
+  WebRoutes.contact,
+  WebRoutes.terms,
+  WebRoutes.tedxGeorge,
+]);
+
+/** Whether the gateway renders this (normalised) path on the server. */
+export function isPrerendered(path: string): boolean {
+  return PRERENDERED.has(path) || CataloguePages.some((page) => path.startsWith(page.prefix) && path.length > page.prefix.length);
+}
+
+export interface RenderedPage {
+  /** The markup that goes inside `<div id="root">`. */
+  readonly html: string;
+  readonly title: string | null;
+  readonly description: string | null;
+}
+
+/**
+ * Renders one page as the browser's first render will see it: session still loading, basket empty, the catalogue
+ * the gateway read from orders (or, when orders did not answer, still loading: the page then reads it itself).
+ * Waits for the pages that load on demand (React.lazy), so their content is in the HTML too.
+ */
+export async function renderPage(path: string, site: SiteConfig, catalogue: readonly CatalogueItem[] | null): Promise<RenderedPage> {
+  if (catalogue) catalogueStore.prime(catalogue);
+  else catalogueStore.reset();
+  serverPageMeta.current = null;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App siteConfig={site} location={path} />
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  const meta = serverPageMeta.current as { title: string; description: string } | null;
+  return { html, title: meta?.title ?? null, description: meta?.description ?? null };
+}
