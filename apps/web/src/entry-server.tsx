@@ -1,4 +1,4 @@
-import { CataloguePages, WebRoutes, type CatalogueItem, type SiteConfig } from '@digicard/contracts';
+import { WebRoutes, type CatalogueItem, type SiteConfig } from '@digicard/contracts';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
@@ -12,19 +12,27 @@ import { serverPageMeta } from './modules/site/hooks/use-page-meta';
  * tree with the full app when the visitor first presses a button or a form field.
  */
 
-/** The pages rendered on the server: the marketing pages, whose content does not depend on who is signed in. */
-const PRERENDERED: ReadonlySet<string> = new Set([
-  WebRoutes.home,
-  WebRoutes.pricing,
-  WebRoutes.accessories,
-  WebRoutes.contact,
-  WebRoutes.terms,
-  WebRoutes.tedxGeorge,
+/**
+ * The pages the browser draws (what they show depends on who is signed in, or on the browser's basket). Every
+ * other path is rendered on the server: the marketing pages, the catalogue's item pages and the not-found pages.
+ */
+const DRAWN_BY_THE_BROWSER: ReadonlySet<string> = new Set([
+  WebRoutes.register,
+  WebRoutes.registration,
+  WebRoutes.login,
+  WebRoutes.verifyEmail,
+  WebRoutes.resetPassword,
+  WebRoutes.dashboard,
+  WebRoutes.cart,
+  WebRoutes.thankYou,
+  WebRoutes.cancel,
+  WebRoutes.staff,
+  WebRoutes.print,
 ]);
 
 /** Whether the gateway renders this (normalised) path on the server. */
 export function isPrerendered(path: string): boolean {
-  return PRERENDERED.has(path) || CataloguePages.some((page) => path.startsWith(page.prefix) && path.length > page.prefix.length);
+  return !DRAWN_BY_THE_BROWSER.has(path);
 }
 
 export interface RenderedPage {

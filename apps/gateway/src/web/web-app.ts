@@ -1,12 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ErrorCode, ImplementedWebRoutes, type CatalogueItem } from '@digicard/contracts';
+import { CataloguePages, ErrorCode, ImplementedWebRoutes, type CatalogueItem } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ApiHttpException, LOGGER } from '@digicard/server';
 import { CataloguePageIds } from './catalogue-page-ids.js';
 import { WEB_INDEX, WebIndex } from './web-index.js';
 
 const pages = new Set<string>(ImplementedWebRoutes);
+
+/**
+ * The path a missing page is rendered as, one per kind of not-found page, so that the pages kept rendered stay a
+ * few (the site's pages and the catalogue's items) whatever paths are asked for: an unknown item in a catalogue
+ * section ("Card not found", that section's link marked current) or any other unknown path (the not-found page).
+ */
+function missingPagePath(path: string): string {
+  const section = CataloguePages.find((p) => path.startsWith(p.prefix) && !path.slice(p.prefix.length).includes('/'));
+  return section ? `${section.prefix}~` : '/~';
+}
 
 /**
  * Every GET nothing else answered: a page of the web app, 200 for the pages it has and 404 (its not-found page)
@@ -35,7 +45,7 @@ export class WebApp {
     }
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const found = pages.has(path) || (await this.catalogue.exists(path));
-    const html = (await this.prerendered(path)) ?? this.index.html;
+    const html = (await this.prerendered(found ? path : missingPagePath(path))) ?? this.index.html;
     res.status(found ? 200 : 404).type('html').set('Cache-Control', 'no-cache').send(html);
   }
 

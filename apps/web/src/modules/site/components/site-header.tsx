@@ -62,6 +62,7 @@ export function SiteHeader() {
             className="site-nav__toggle"
             aria-expanded={open}
             aria-controls={NAV_ID}
+            data-menu-toggle=""
             onClick={() => setOpenOn(open ? null : pathname)}
           >
             Menu
@@ -84,7 +85,7 @@ export function SiteHeader() {
         {status === 'signed-in' ? null : (
           // Present but hidden while the session loads: on a page rendered by the server, the first-load script
           // (boot.ts) shows it as soon as it knows the visitor is signed out, before the app itself has loaded.
-          <Link to={WebRoutes.login} className="site-header__sign-in" hidden={status === 'loading'} data-sign-in="">
+          <Link to={WebRoutes.login} className="site-header__sign-in" hidden={status === 'loading'} data-signed-out="">
             Sign In
           </Link>
         )}
