@@ -10,7 +10,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
-    : { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true },
+    : { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true, manifest: true },
   // The gateway's image keeps only production dependencies: the server bundle carries React and the rest itself.
   ssr: { noExternal: true, target: 'node' },
   server: {
