@@ -3,13 +3,14 @@ import './styles.css';
 
 /**
  * The only script a marketing page loads at first (a few kB): the gateway sends those pages rendered, with their
- * links working as plain links, so the app (React, the router, the forms: about 150 kB) is fetched only when it
- * is needed:
+ * links working as plain links, so the app (React, the router, the forms: about 190 kB gzip) is fetched only
+ * when it is needed:
  * - at once on the pages the gateway does not render (the dashboard, sign-in, the basket, ...);
  * - at once when the visitor is signed in or has something in the basket (the header shows Sign Out, Dashboard
  *   and "Basket (n)", which only the app draws);
- * - otherwise when a pointer comes over a button or form field, or on its first press (touch, keyboard focus): the app then hydrates
- *   the page in place, and a click or a form submission made before it was ready is handed to it afterwards.
+ * - otherwise when a pointer comes over a button or form field, or on its first press (touch, keyboard focus):
+ *   the app then hydrates the page in place, and a click or a form submission made before it was ready is handed
+ *   to it afterwards.
  * Until then this script shows what a signed-out visitor sees (Sign In, REGISTER TODAY) once GET /api/session
  * says the visitor is signed out.
  */
@@ -23,7 +24,8 @@ let ready = false;
 let pending: (() => void) | null = null;
 
 function start(): Promise<void> {
-  started ??= import('./main-app').then(async ({ startApp }) => {
+  if (started) return started;
+  started = import('./main-app').then(async ({ startApp }) => {
     await startApp(prerendered);
     ready = true;
     document.documentElement.dataset['app'] = 'ready'; // for the browser tests: the app has hydrated the page
@@ -33,6 +35,11 @@ function start(): Promise<void> {
     const replay = pending;
     pending = null;
     replay?.();
+  });
+  // When the app could not be fetched (the connection dropped), the next press tries again.
+  started.catch((error: unknown) => {
+    console.error('The app could not be loaded.', error);
+    started = null;
   });
   return started;
 }
