@@ -3,7 +3,8 @@
 // (the template every page is served in; the gateway fills #root with the rendered page), each gzipped at level 9 as
 // the gateway's compression would send it. Also lists what loads later, when the full app starts (the first press of
 // a button or form field, or at once on the pages that are not prerendered; from Vite's manifest), and every chunk.
-// Run: `npx nx run web:build && node tools/bench/first-load-js.mjs` (LIMIT_KB=60 by default; exits 1 over the limit).
+// Run: `npx nx run web:build && node tools/bench/first-load-js.mjs` (LIMIT_KB=60 by default; exits 1 over the limit;
+// WEB_DIST=<dir> reads another build, e.g. an older commit's, to compare).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
