@@ -8,8 +8,9 @@
 #   docker run --rm digicard:local tools/mail-catcher/dist/src/main.js
 #
 # Apps: gateway, identity, profiles, teams, orders, payments, notifications (apps/<app>/dist/src/main.js) and the
-# development mail catcher (tools/mail-catcher/dist/src/main.js). The web app is static: the gateway serves
-# apps/web/dist. Each service applies its own migrations (apps/<app>/drizzle) at start. See docs/deploy.md.
+# development mail catcher (tools/mail-catcher/dist/src/main.js). The gateway serves the web app (apps/web/dist)
+# and renders its marketing pages with apps/web/dist-ssr. Each service applies its own migrations
+# (apps/<app>/drizzle) at start. See docs/deploy.md.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -47,13 +48,15 @@ RUN npx nx run-many -t build --parallel=2 --outputStyle=stream \
       fi; \
     done \
  && test -f apps/web/dist/index.html \
+ && test -f apps/web/dist-ssr/entry-server.js \
  && test -f tools/mail-catcher/dist/src/main.js \
  && test -f tools/payfast-simulator/dist/src/main.js
 
 # ---------------------------------------------------------------------------------------------------------------
 # prune: drop dev dependencies and everything the apps do not read at run time. Kept: node_modules (production
 # dependencies and the workspace links node_modules/@digicard/* -> libs|apps|tools), every project's package.json
-# and dist/, apps/<app>/drizzle/ (migrations, applied at start) and apps/web/dist (served by the gateway).
+# and dist/, apps/<app>/drizzle/ (migrations, applied at start), apps/web/dist (served by the gateway) and
+# apps/web/dist-ssr (the self-contained bundle the gateway renders the marketing pages with).
 FROM build AS prune
 # embedded-postgres is a test-only PostgreSQL; its platform binary is a root optionalDependency, which
 # `--omit=dev` keeps, so it is removed by hand.

@@ -86,11 +86,12 @@ export class GatewayModule {
         { provide: NATS_CLIENT, useValue: r.nats },
         {
           provide: WEB_INDEX,
-          useValue: new WebIndex(config.WEB_DIST_DIR, {
-            brandName: config.BRAND_NAME,
-            salesEmail: config.SALES_EMAIL,
-            whatsappNumber: config.WHATSAPP_NUMBER,
-          }),
+          useFactory: () =>
+            WebIndex.load(config.WEB_DIST_DIR, {
+              brandName: config.BRAND_NAME,
+              salesEmail: config.SALES_EMAIL,
+              whatsappNumber: config.WHATSAPP_NUMBER,
+            }),
         },
         GatewayRpc,
         RateLimiter,

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CataloguePages, Rpc } from '@digicard/contracts';
+import { CataloguePages, Rpc, type CatalogueItem } from '@digicard/contracts';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 
 const TTL_MS = 60_000;
 
 /**
- * Which catalogue items have a page (`/accessories/<id>`, `/specials/<id>`), so that the web app's fallback answers
- * 404 for an id the catalogue does not have. The ids are asked of orders at most once a minute.
+ * The catalogue as the web pages need it: which items have a page (`/accessories/<id>`, `/specials/<id>`), so that
+ * the web app's fallback answers 404 for an id the catalogue does not have, and the items the marketing pages are
+ * rendered with (prices as orders has them). Asked of orders at most once a minute.
  */
 @Injectable()
 export class CataloguePageIds {
-  private catalogue: { ids: Map<string, string>; at: number } | null = null;
+  private catalogue: { items: readonly CatalogueItem[]; ids: Map<string, string>; at: number } | null = null;
 
   constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
 
@@ -22,13 +23,29 @@ export class CataloguePageIds {
     const id = path.slice(page.prefix.length);
     if (!/^[a-z0-9-]{1,64}$/.test(id)) return false;
     try {
-      if (!this.catalogue || Date.now() - this.catalogue.at > TTL_MS) {
-        const { items } = await this.rpc.call(Rpc.listCatalogue, {}, { requestId: randomUUID(), userId: null, role: null, ip: null });
-        this.catalogue = { ids: new Map(items.map((i) => [i.id, i.kind])), at: Date.now() };
-      }
-      return this.catalogue.ids.get(id) === page.kind;
+      return (await this.read()).ids.get(id) === page.kind;
     } catch {
       return true;
     }
+  }
+
+  /**
+   * The items, the same array until the catalogue is read again (a rendered page can be kept while it is the
+   * same); null when orders does not answer.
+   */
+  async items(): Promise<readonly CatalogueItem[] | null> {
+    try {
+      return (await this.read()).items;
+    } catch {
+      return null;
+    }
+  }
+
+  private async read(): Promise<{ items: readonly CatalogueItem[]; ids: Map<string, string> }> {
+    if (!this.catalogue || Date.now() - this.catalogue.at > TTL_MS) {
+      const { items } = await this.rpc.call(Rpc.listCatalogue, {}, { requestId: randomUUID(), userId: null, role: null, ip: null });
+      this.catalogue = { items, ids: new Map(items.map((i) => [i.id, i.kind])), at: Date.now() };
+    }
+    return this.catalogue;
   }
 }

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '@digicard/contracts';
-import { BrowserRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { BrowserRouter, StaticRouter } from 'react-router';
 import { SessionProvider } from '../modules/session/components/session-provider';
 import { SiteConfigContext } from '../modules/site/hooks/use-site-config';
 import { AppRoutes } from './router';
@@ -8,14 +9,23 @@ import { AppRoutes } from './router';
  * The router makes plain state updates, not transitions (`useTransitions={false}`): a session change and the
  * navigation it causes (sign in, then go to the dashboard; sign out, then go home) then render in one pass, and
  * the pages' session gates never see the one without the other.
+ * `location` is given when the gateway renders a marketing page on the server (entry-server.tsx); the browser
+ * then hydrates the same tree with its own router.
  */
-export function App({ siteConfig }: { siteConfig: SiteConfig }) {
+export function App({ siteConfig, location, children }: { siteConfig: SiteConfig; location?: string; children?: ReactNode }) {
   return (
     <SiteConfigContext value={siteConfig}>
       <SessionProvider>
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
+        {location === undefined ? (
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+            {children}
+          </BrowserRouter>
+        ) : (
+          <StaticRouter location={location}>
+            <AppRoutes />
+          </StaticRouter>
+        )}
       </SessionProvider>
     </SiteConfigContext>
   );

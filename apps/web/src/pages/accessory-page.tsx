@@ -72,10 +72,11 @@ function AccessoryAction({ item }: { item: CatalogueItem }) {
   const { status } = useSession();
   const [added, setAdded] = useState<string | null>(null);
   const [colour, setColour] = useState(item.colors[0] ?? '');
-  if (status === 'loading') return null;
-  if (status === 'signed-out') {
+  if (status !== 'signed-in') {
+    // Hidden while the session loads; on a page rendered by the server, boot.ts shows it once it knows the
+    // visitor is signed out, before the app has loaded.
     return (
-      <div className="item-page__actions">
+      <div className="item-page__actions" hidden={status === 'loading'} data-signed-out="">
         <p className="item-page__hint">Your card opens your digital profile: create your free profile to order one.</p>
         <Link to={WebRoutes.register} className="button-link button-link--accent">
           REGISTER TODAY

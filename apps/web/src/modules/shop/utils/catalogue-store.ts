@@ -35,6 +35,19 @@ export const catalogueStore = {
     });
     return request;
   },
+  /**
+   * The catalogue the page arrived with (the gateway renders the marketing pages with the catalogue it read from
+   * orders and embeds it in the page): no request then, and the first render matches the server's.
+   */
+  prime: (items: readonly CatalogueItem[]): void => {
+    request = Promise.resolve();
+    set({ status: 'loaded', items });
+  },
+  /** Back to "not read yet" (the server renders each page afresh). */
+  reset: (): void => {
+    request = null;
+    set({ status: 'loading' });
+  },
   /** After a failure: reads the catalogue again ("Loading..." meanwhile). */
   retry: (): Promise<void> => {
     if (state.status !== 'failed') return request ?? catalogueStore.load();

@@ -62,6 +62,7 @@ export function SiteHeader() {
             className="site-nav__toggle"
             aria-expanded={open}
             aria-controls={NAV_ID}
+            data-menu-toggle=""
             onClick={() => setOpenOn(open ? null : pathname)}
           >
             Menu
@@ -81,11 +82,13 @@ export function SiteHeader() {
             Sign Out
           </button>
         ) : null}
-        {status === 'signed-out' ? (
-          <Link to={WebRoutes.login} className="site-header__sign-in">
+        {status === 'signed-in' ? null : (
+          // Present but hidden while the session loads: on a page rendered by the server, the first-load script
+          // (boot.ts) shows it as soon as it knows the visitor is signed out, before the app itself has loaded.
+          <Link to={WebRoutes.login} className="site-header__sign-in" hidden={status === 'loading'} data-signed-out="">
             Sign In
           </Link>
-        ) : null}
+        )}
         <CartLink />
       </Container>
       {signOutFailed && status === 'signed-in' ? (

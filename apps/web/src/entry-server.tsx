@@ -1,0 +1,62 @@
+import { WebRoutes, type CatalogueItem, type SiteConfig } from '@digicard/contracts';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { App } from './app/app';
+import { catalogueStore } from './modules/shop/utils/catalogue-store';
+import { serverPageMeta } from './modules/site/hooks/use-page-meta';
+
+/**
+ * The server side of the marketing pages: the gateway imports the bundle Vite builds from this file
+ * (`dist-ssr/entry-server.js`, see vite.config.ts) and renders these pages into index.html, so that their content is
+ * in the HTML at first byte. The browser then runs only the small first-load script (boot.ts) and hydrates the same
+ * tree with the full app when the visitor first presses a button or a form field.
+ */
+
+/**
+ * The pages the browser draws (what they show depends on who is signed in, or on the browser's basket). Every
+ * other path is rendered on the server: the marketing pages, the catalogue's item pages and the not-found pages.
+ */
+const DRAWN_BY_THE_BROWSER: ReadonlySet<string> = new Set([
+  WebRoutes.register,
+  WebRoutes.registration,
+  WebRoutes.login,
+  WebRoutes.verifyEmail,
+  WebRoutes.resetPassword,
+  WebRoutes.dashboard,
+  WebRoutes.cart,
+  WebRoutes.thankYou,
+  WebRoutes.cancel,
+  WebRoutes.staff,
+  WebRoutes.print,
+]);
+
+/** Whether the gateway renders this (normalised) path on the server. */
+export function isPrerendered(path: string): boolean {
+  return !DRAWN_BY_THE_BROWSER.has(path);
+}
+
+export interface RenderedPage {
+  /** The markup that goes inside `<div id="root">`. */
+  readonly html: string;
+  readonly title: string | null;
+  readonly description: string | null;
+}
+
+/**
+ * Renders one page as the browser's first render will see it: session still loading, basket empty, the catalogue
+ * the gateway read from orders (or, when orders did not answer, still loading: the page then reads it itself).
+ * Waits for the pages that load on demand (React.lazy), so their content is in the HTML too.
+ */
+export async function renderPage(path: string, site: SiteConfig, catalogue: readonly CatalogueItem[] | null): Promise<RenderedPage> {
+  if (catalogue) catalogueStore.prime(catalogue);
+  else catalogueStore.reset();
+  serverPageMeta.current = null;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App siteConfig={site} location={path} />
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  const meta = serverPageMeta.current as { title: string; description: string } | null;
+  return { html, title: meta?.title ?? null, description: meta?.description ?? null };
+}
