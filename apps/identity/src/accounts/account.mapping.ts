@@ -1,4 +1,5 @@
-import type { SessionUser, UserRegistered } from '@digicard/contracts';
+import type { z } from 'zod';
+import type { Events, SessionUser, UserRegistered } from '@digicard/contracts';
 import type { AccountRow } from './accounts.repository.js';
 
 /** An account as the gateway keeps it in the session: never its password hash. */
@@ -21,4 +22,14 @@ export const registeredEvent = (a: AccountRow): UserRegistered => ({
   lastName: a.lastName,
   role: a.role,
   registeredAt: a.createdAt.toISOString(),
+});
+
+/** `identity.user.changed` of a stored account: who it is now (a rename, a confirmed email, a leader's edit of a rep). */
+export const changedEvent = (a: AccountRow, at: Date): z.input<typeof Events.userChanged.data> => ({
+  accountId: a.id,
+  username: a.username,
+  email: a.email,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  changedAt: at.toISOString(),
 });

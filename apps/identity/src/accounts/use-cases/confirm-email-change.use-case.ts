@@ -5,7 +5,7 @@ import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
-import { toSessionUser } from '../account.mapping.js';
+import { changedEvent, toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
 import { hashToken } from '../tokens.js';
 
@@ -42,14 +42,7 @@ export class ConfirmEmailChange {
         if (!row) return null;
         const changed = row.isVerified ? row : await this.accounts.markVerified(tx, row.id, now);
         if (!row.isVerified) await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
-        await recordEvent(tx, outbox, Events.userChanged, {
-          accountId: row.id,
-          username: row.username,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          changedAt: now.toISOString(),
-        });
+        await recordEvent(tx, outbox, Events.userChanged, changedEvent(row, now));
         await recordEvent(tx, outbox, Events.emailChanged, { accountId: row.id, oldEmail: current.email, newEmail: row.email, changedAt: now.toISOString() });
         return changed;
       });

@@ -5,7 +5,7 @@ import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
-import { toSessionUser } from '../account.mapping.js';
+import { changedEvent, toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
 
 /**
@@ -30,14 +30,7 @@ export class RenameAccount {
     const row = await this.db.transaction(async (tx) => {
       const updated = await this.accounts.setNames(tx, accountId, names.firstName, names.lastName, now);
       if (!updated) return null;
-      await recordEvent(tx, outbox, Events.userChanged, {
-        accountId,
-        username: updated.username,
-        email: updated.email,
-        firstName: updated.firstName,
-        lastName: updated.lastName,
-        changedAt: now.toISOString(),
-      });
+      await recordEvent(tx, outbox, Events.userChanged, changedEvent(updated, now));
       return updated;
     });
     if (!row) throw AccountErrors.accountNotFound();

@@ -6,7 +6,7 @@ import { CONFIG, DATABASE, OUTBOX_RELAY, ServiceError, type RpcBody } from '@dig
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
-import { toSessionUser } from '../account.mapping.js';
+import { changedEvent, toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -43,14 +43,7 @@ export class UpdateRepAccount {
         now,
       );
       if (!updated) return null;
-      await recordEvent(tx, outbox, Events.userChanged, {
-        accountId: updated.id,
-        username: updated.username,
-        email: updated.email,
-        firstName: updated.firstName,
-        lastName: updated.lastName,
-        changedAt: now.toISOString(),
-      });
+      await recordEvent(tx, outbox, Events.userChanged, changedEvent(updated, now));
       return updated;
     });
     if (!row) throw AccountErrors.accountNotFound();
