@@ -73,7 +73,7 @@ describe('a form sent again after a 503 whose submission was stored is stored on
     const form = page.locator('form[data-lead-kind="exchange"]');
     await form.getByLabel('First name', { exact: false }).first().fill('Sipho');
     await form.getByLabel('Email', { exact: false }).first().fill('sipho.retry@example.co.za');
-    await form.getByRole('checkbox').check();
+    await form.getByRole('checkbox', { name: /I agree/ }).check();
     await form.getByRole('button', { name: 'Send' }).click();
     await form.getByText('Something went wrong on our side. Please try again.').waitFor({ timeout: 10_000 });
     await form.getByRole('button', { name: 'Send' }).click();

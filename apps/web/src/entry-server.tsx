@@ -13,26 +13,17 @@ import { serverPageMeta } from './modules/site/hooks/use-page-meta';
  */
 
 /**
- * The pages the browser draws (what they show depends on who is signed in, or on the browser's basket). Every
- * other path is rendered on the server: the marketing pages, the catalogue's item pages and the not-found pages.
+ * The marketing pages, rendered on the server: what they show is the same for every visitor. So are the catalogue's
+ * item pages and the not-found pages (any path that is no page of the app). Every other page of the app is drawn by
+ * the browser, because what it shows depends on who is signed in, on the browser's basket or on a link's token: a
+ * page added to the app later is drawn by the browser until it is listed here.
  */
-const DRAWN_BY_THE_BROWSER: ReadonlySet<string> = new Set([
-  WebRoutes.register,
-  WebRoutes.registration,
-  WebRoutes.login,
-  WebRoutes.verifyEmail,
-  WebRoutes.resetPassword,
-  WebRoutes.dashboard,
-  WebRoutes.cart,
-  WebRoutes.thankYou,
-  WebRoutes.cancel,
-  WebRoutes.staff,
-  WebRoutes.print,
-]);
+const MARKETING_PAGES: ReadonlySet<string> = new Set([WebRoutes.home, WebRoutes.pricing, WebRoutes.accessories, WebRoutes.contact, WebRoutes.terms, WebRoutes.tedxGeorge]);
+const APP_PAGES: ReadonlySet<string> = new Set(Object.values(WebRoutes));
 
 /** Whether the gateway renders this (normalised) path on the server. */
 export function isPrerendered(path: string): boolean {
-  return !DRAWN_BY_THE_BROWSER.has(path);
+  return MARKETING_PAGES.has(path) || !APP_PAGES.has(path);
 }
 
 export interface RenderedPage {
