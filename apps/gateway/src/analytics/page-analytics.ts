@@ -62,16 +62,20 @@ const SALT_SECONDS = 2 * 86_400;
  * the profiles service as one batch about once a second (`profiles.analytics.record`, fire-and-forget on core
  * NATS: a replica that dies loses at most a second of counts). Unique visitors are a hash of the address and the
  * browser with a salt that changes every day and lives two days in Redis, so no address is kept and yesterday's
- * hashes cannot be matched with today's. The page path calls one method (`countView`) and nothing else.
+ * hashes cannot be matched with today's. The hashing is done at the flush, once per distinct visitor of the second
+ * (the page path only adds the visitor to a set): an address is held in memory until the next flush, never longer,
+ * and never leaves the process. The page path calls one method (`countView`) and nothing else.
  */
 @Injectable()
 export class PageAnalytics implements OnModuleDestroy {
   /** `username \n day \n metric \n key` → count. */
   private readonly counts = new Map<string, number>();
-  /** `username \n day \n hash`. */
+  /** `username \n day \n address \n browser` of this flush interval's visitors, hashed (and dropped) at the flush. */
   private readonly visitors = new Set<string>();
   private readonly salts = new Map<string, Promise<string | null>>();
   private timer: NodeJS.Timeout | null = null;
+  /** Today in South Africa (`saDay`), worked out again only when the day ends: the page path asks on every view. */
+  private day = { value: '', until: 0 };
 
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
@@ -84,27 +88,40 @@ export class PageAnalytics implements OnModuleDestroy {
   countView(visit: Visit, username: string): void {
     if (!this.counting(visit)) return;
     const src = AnalyticsSourceSchema.safeParse(visit.param('src'));
-    const day = saDay();
+    const day = this.today();
     this.add(username, day, 'view', src.success ? src.data : 'link');
-    const card = CardSerialSchema.safeParse(typeof visit.param('card') === 'string' ? String(visit.param('card')).toUpperCase() : undefined);
-    if (card.success) this.add(username, day, 'card', card.data);
-    this.countVisitor(visit, username, day);
+    const serial = visit.param('card');
+    if (typeof serial === 'string') {
+      const card = CardSerialSchema.safeParse(serial.toUpperCase());
+      if (card.success) this.add(username, day, 'card', card.data);
+    }
+    this.visitors.add(`${username}\n${day}\n${visit.ip ?? ''}\n${visit.headers['user-agent'] ?? ''}`);
   }
 
   /** Save to Contact: the vCard downloaded. */
   countSave(req: Request, username: string): void {
-    if (this.counting(visitOf(req))) this.add(username, saDay(), 'save', '');
+    if (this.counting(visitOf(req))) this.add(username, this.today(), 'save', '');
   }
 
   /** A click on the page, from its beacon. */
   countClick(req: Request, username: string, target: string): void {
-    if (this.counting(visitOf(req))) this.add(username, saDay(), 'click', target);
+    if (this.counting(visitOf(req))) this.add(username, this.today(), 'click', target);
   }
 
   onModuleDestroy(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.flush();
+  }
+
+  private today(): string {
+    const now = Date.now();
+    if (now >= this.day.until) {
+      // South Africa is UTC+2 all year: its day ends at 22:00 UTC.
+      const offset = 2 * 3_600_000;
+      this.day = { value: saDay(new Date(now)), until: (Math.floor((now + offset) / 86_400_000) + 1) * 86_400_000 - offset };
+    }
+    return this.day.value;
   }
 
   private counting(visit: Visit): boolean {
@@ -115,15 +132,6 @@ export class PageAnalytics implements OnModuleDestroy {
     const id = `${username}\n${day}\n${metric}\n${key}`;
     this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
     this.timer ??= setInterval(() => this.flush(), this.config.ANALYTICS_FLUSH_MS);
-  }
-
-  private countVisitor(visit: Visit, username: string, day: string): void {
-    const visitor = `${visit.ip ?? ''}\n${visit.headers['user-agent'] ?? ''}`;
-    void this.saltOf(day).then((salt) => {
-      if (!salt) return;
-      const hash = createHash('sha256').update(`${salt}\n${visitor}`).digest('hex').slice(0, 32);
-      this.visitors.add(`${username}\n${day}\n${hash}`);
-    });
   }
 
   /** Today's salt, shared by every replica through Redis (the first to ask sets it); null while Redis is down. */
@@ -145,19 +153,34 @@ export class PageAnalytics implements OnModuleDestroy {
     return salt;
   }
 
-  /** Sends what was counted since the last flush, in batches of at most 5000 rows. */
+  /** Sends what was counted since the last flush, in batches of at most 5000 rows; the visitors once hashed. */
   flush(): void {
     const entries: AnalyticsBatch['entries'] = [];
     for (const [id, count] of this.counts) {
       const [username, day, metric, key] = id.split('\n') as [string, string, AnalyticsMetric, string];
       entries.push({ username, day, metric, key, count });
     }
-    const visitors: AnalyticsBatch['visitors'] = [...this.visitors].map((id) => {
-      const [username, day, hash] = id.split('\n') as [string, string, string];
-      return { username, day, hash };
-    });
+    const seen = [...this.visitors];
     this.counts.clear();
     this.visitors.clear();
+    this.send(entries, []);
+    const days = new Set(seen.map((id) => id.slice(id.indexOf('\n') + 1, id.indexOf('\n') + 11)));
+    for (const day of days) {
+      void this.saltOf(day).then((salt) => {
+        if (!salt) return;
+        const visitors: AnalyticsBatch['visitors'] = [];
+        for (const id of seen) {
+          const [username = '', visitDay = '', address = '', browser = ''] = id.split('\n');
+          if (visitDay !== day) continue;
+          const hash = createHash('sha256').update(`${salt}\n${address}\n${browser}`).digest('hex').slice(0, 32);
+          visitors.push({ username, day, hash });
+        }
+        this.send([], visitors);
+      });
+    }
+  }
+
+  private send(entries: AnalyticsBatch['entries'], visitors: AnalyticsBatch['visitors']): void {
     for (let i = 0; i < Math.max(entries.length, visitors.length); i += MAX_BATCH) {
       const batch: AnalyticsBatch = { entries: entries.slice(i, i + MAX_BATCH), visitors: visitors.slice(i, i + MAX_BATCH) };
       this.nats.emit(Notices.analyticsRecorded.subject, batch).subscribe({
