@@ -54,8 +54,8 @@ const report = `
 Measured by \`node tools/bench/registration-email.mjs\` on ${date}: ${machine}, every service running, ${COUNT} registrations
 one after another through the gateway (argon2id hashing, identity's outbox, \`user.registered\` over JetStream, the
 notifications service's BullMQ \`email\` queue, SMTP to the mail catcher), each timed from sending \`POST /api/accounts\`
-to the message being listed by the mail catcher (polled every 20 ms). **A busy machine**: other engineers' test suites
-shared the two cores (load average ${loadBefore} before, ${load()} after). There is no bare figure for this flow.
+to the message being listed by the mail catcher (polled every 20 ms); load average ${loadBefore} before, ${load()} after
+(other work on the two cores shows in the tail). There is no bare figure for this flow.
 
 | target | measured | bare | result | date | machine |
 |---|---|---|---|---|---|

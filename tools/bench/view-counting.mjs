@@ -15,6 +15,7 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const START = '<!-- view-counting: begin (tools/bench/view-counting.mjs) -->';
 const END = '<!-- view-counting: end -->';
 
@@ -100,8 +101,8 @@ ${row('counting off', runs.off)}
 Counting on / off: **${change >= 0 ? '+' : ''}${change.toFixed(1)} %** in median throughput (target: within 5 %). The "on" system served
 ${served} requests that wrk counted and recorded ${counted} QR views (wrk leaves out the up to ${CONNECTIONS} requests in flight when
 each run stops, which the gateway still served and counted); the "off" system recorded ${offCounted}.
-The machine is shared with other work (seven other engineers' builds and tests during this run), so single runs vary a
-lot; the medians of alternating runs are what is compared, and a quieter machine gives a fairer figure.
+Load average ${loadBefore} before the runs and ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} after: other work on the two cores
+makes single runs vary, so the medians of alternating runs are what is compared.
 ${END}
 `;
   const path = join(REPO_ROOT, 'docs', 'benchmarks.md');
