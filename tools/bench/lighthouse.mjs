@@ -88,8 +88,8 @@ not make, so "JS transferred" is the first load. \`node tools/bench/first-load-j
 build, without a browser or the machine's load.
 
 Targets (issue 14): mobile performance ≥ 98 and accessibility 100 on every page below, ≤ 60 KB of gzipped JavaScript on
-the first load ("JS transferred", what Lighthouse saw go over the wire). The machine is shared with other engineers'
-test suites, which slows the simulated CPU timings (TBT, and with it the performance score) from run to run. The
+the first load ("JS transferred", what Lighthouse saw go over the wire). Other work on the machine (the load
+average is recorded with each run) slows the simulated CPU timings (TBT, and with it the performance score). The
 "main thread" column splits the main thread's time (ms, Lighthouse's "main-thread work breakdown": the time observed
 in the trace, times 4 on mobile for its simulated CPU) into the page's script and the browser's own work on the HTML
 and CSS: a high TBT with little script time is the machine's load, not the page.

@@ -78,7 +78,7 @@ const section = `<!-- proof-render:start -->
 ## Print proof rendering (\`proof-render\` queue, one worker)
 
 Measured by \`node tools/bench/proof-render.mjs\` on ${date}: this ${cpus().length}-core machine (${cpu}), Node ${process.version},
-load average ${load} at the end (other engineers' test runs share these cores). ${PROOFS} proofs rendered one after the
+load average ${load} at the end. ${PROOFS} proofs rendered one after the
 other in one process after ${WARMUP} warm-up renders, as one worker with PROOF_RENDER_CONCURRENCY=1 does: each the
 print-ready PDF (front and back at 85.6 x 54 mm plus 3 mm bleed, crop marks, safe area, a 600 x 200 px logo, the QR
 code of the card's URL) and the PNG preview (733 x 984 px, through sharp), the six finishes in turn. Not included (not measured here): the
