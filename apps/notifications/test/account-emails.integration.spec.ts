@@ -1,32 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Events, Rpc } from '@digicard/contracts';
 import { newEmailToken } from '@digicard/server';
 import { InProcessService } from '@digicard/service-testing';
-import { DEFAULTS, TestSystem, waitFor } from '@digicard/testing';
+import { TestSystem, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
+import { startMailInbox, type CaughtMail, type MailInbox } from './mail-inbox.js';
 
 // Issue 12's emails with the real identity and profiles services (processes on the same NATS server as this
 // in-process notifications service) and a real SMTP server on the wire: the link to a new address and the notice to the
 // old one, the owner of a taken address told, Exchange Contact's vCard, and the mail log in the data export.
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments: Array<{ filename: string; contentType: string; content: string }>;
-}
-
 let system: TestSystem;
 let service: InProcessService<Config>;
-let smtp: SMTPServer;
-const inbox: Mail[] = [];
+let smtp: MailInbox;
+const inbox: CaughtMail[] = [];
 const prefix = `u-${randomBytes(4).toString('hex')}`;
 const PASSWORD = 'kudu-braai-2026';
 
@@ -49,45 +38,18 @@ async function account(username: string, firstName: string, lastName: string): P
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push({
-            to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-            attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startMailInbox(prefix, inbox);
   system = await TestSystem.start({ apps: ['identity', 'profiles'] });
   service = await InProcessService.start(notificationsService(), {
     NATS_URL: system.nats.url,
-    REDIS_URL: DEFAULTS.redisUrl,
-    QUEUE_PREFIX: prefix,
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-    MAIL_FROM: 'DigiCard <no-reply@digicard.test>',
-    SALES_INBOX: 'sales@digicard.test',
-    PUBLIC_URL: 'http://localhost:8080',
+    ...smtp.env,
   });
 }, 120_000);
 
 afterAll(async () => {
   await service?.stop();
   await system?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  const redis = new Redis(DEFAULTS.redisUrl);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await smtp?.close();
 });
 
 describe('email change', () => {

@@ -1,28 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Events, Rpc, type SessionUser } from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { InProcessService } from '@digicard/service-testing';
-import { DEFAULTS, waitFor } from '@digicard/testing';
+import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
+import { startMailInbox, type CaughtMail, type MailInbox } from './mail-inbox.js';
 
 // The notifications service in this process, on a fresh database, its own NATS server, a Redis prefix of its own
 // and a real SMTP server on the wire: events in, emails out, once each.
 
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
 let service: InProcessService<Config>;
-let smtp: SMTPServer;
+let smtp: MailInbox;
 let identityStandIn: NatsConnection;
 
 /**
@@ -45,31 +35,13 @@ async function startIdentityStandIn(natsUrl: string): Promise<NatsConnection> {
   await nc.flush();
   return nc;
 }
-const inbox: Received[] = [];
+const inbox: CaughtMail[] = [];
 const prefix = `u-${randomBytes(4).toString('hex')}`;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailInbox(prefix, inbox);
   service = await InProcessService.start(notificationsService(), {
-    REDIS_URL: DEFAULTS.redisUrl,
-    QUEUE_PREFIX: prefix,
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_FROM: 'DigiCard <no-reply@digicard.test>',
-    SALES_INBOX: 'sales@digicard.test',
-    PUBLIC_URL: 'http://localhost:8080',
+    ...smtp.env,
     VAT_NUMBER: '4123456789',
   });
   identityStandIn = await startIdentityStandIn(service.nats.url);
@@ -78,12 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await identityStandIn?.close();
   await service?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  // The queue's keys live under this file's own prefix.
-  const redis = new Redis(DEFAULTS.redisUrl);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await smtp?.close();
 });
 
 const lead = (ownerEmail: string) => ({

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Events, Rpc } from '@digicard/contracts';
 import { newEmailToken } from '@digicard/server';
 import { InProcessService } from '@digicard/service-testing';
-import { DEFAULTS, TestSystem, waitFor } from '@digicard/testing';
+import { TestSystem, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
+import { startMailInbox, type CaughtMail, type MailInbox } from './mail-inbox.js';
 
 // A new team rep's welcome email, with the real identity service (its own process, on the same NATS server as this
 // in-process notifications service) and a real SMTP server on the wire: the link sets the rep's own password.
@@ -20,45 +17,24 @@ const identity = {
   call: ((...args: Parameters<InProcessService<Config>['call']>) => service.call(...args)) as InProcessService<Config>['call'],
   sql: (text: string, params: unknown[] = []) => system.sql(text, params),
 };
-let smtp: SMTPServer;
-const inbox: Array<{ to: string; subject: string; text: string; html: string }> = [];
+let smtp: MailInbox;
+const inbox: CaughtMail[] = [];
 const prefix = `u-${randomBytes(4).toString('hex')}`;
 const PASSWORD = 'kudu-braai-2026';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startMailInbox(prefix, inbox);
   system = await TestSystem.start({ apps: ['identity'] });
   service = await InProcessService.start(notificationsService(), {
     NATS_URL: system.nats.url,
-    REDIS_URL: DEFAULTS.redisUrl,
-    QUEUE_PREFIX: prefix,
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
-    MAIL_FROM: 'DigiCard <no-reply@digicard.test>',
-    SALES_INBOX: 'sales@digicard.test',
-    PUBLIC_URL: 'http://localhost:8080',
+    ...smtp.env,
   });
 });
 
 afterAll(async () => {
   await service?.stop();
   await system?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-  const redis = new Redis(DEFAULTS.redisUrl);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await smtp?.close();
 });
 
 describe('rep welcome', () => {
