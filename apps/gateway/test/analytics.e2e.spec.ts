@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { AnalyticsUpgradeMessage, saDay, type AnalyticsReport } from '@digicard/contracts';
 import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } from '@digicard/testing';
@@ -84,6 +85,49 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     assert.match(visitors[0]!.hash, /^[0-9a-f]{32}$/);
     const everything = JSON.stringify(await system.sql('SELECT * FROM profiles.analytics_visitors')) + JSON.stringify(await system.sql('SELECT * FROM profiles.analytics_daily'));
     assert.ok(!everything.includes('10.1.1.1') && !everything.includes('127.0.0.1'));
+  });
+
+  it('counts a visitor once a day per browser and address: two browsers at one address are two, one browser at two addresses is two', async () => {
+    await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Zulu', email: 'lindiwe@example.co.za' });
+    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    // From another address on the loopback network (the gateway trusts no proxy here: the socket's peer is the address).
+    const visitFrom = (localAddress: string, userAgent: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(`${system.gatewayUrl}/lindiwe?src=qr`);
+        get({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, localAddress, headers: { 'user-agent': userAgent } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        }).on('error', reject);
+      });
+    const visitorsOf = async () =>
+      (await system.sql<{ n: number }>("SELECT count(*)::int AS n FROM profiles.analytics_visitors v JOIN profiles.profiles p USING (account_id) WHERE p.username = 'lindiwe'"))[0]!.n;
+    const viewsOf = async () => (await counts('lindiwe')).reduce((s, r) => s + r.n, 0);
+    const round = async () => {
+      for (const [address, agent] of [['127.0.0.1', BROWSER], ['127.0.0.1', BROWSER], ['127.0.0.1', IPHONE], ['127.0.0.2', BROWSER], ['127.0.0.3', ROBOTS[0]!]] as const) {
+        assert.equal(await visitFrom(address, agent), 200);
+      }
+    };
+    await round();
+    await waitFor('four views and three visitors', async () => (await viewsOf()) === 4 && (await visitorsOf()) === 3);
+    // The same people again, in a later batch: more views, no more visitors.
+    await round();
+    await waitFor('eight views', async () => (await viewsOf()) === 8);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(await visitorsOf(), 3);
+
+    // Behind one proxy (TRUST_PROXY=1) the address is the one the proxy forwards, on the full path (the first view,
+    // which renders the page) and on the cached page's path alike.
+    await system.stopApp('gateway');
+    await system.startApp('gateway', { TRUST_PROXY: '1' });
+    try {
+      for (const client of ['198.51.100.7', '198.51.100.7', '198.51.100.8', '198.51.100.8']) {
+        assert.equal(await visit('/lindiwe?src=qr', BROWSER, { 'x-forwarded-for': `203.0.113.9, ${client}` }), 200);
+      }
+      await waitFor('twelve views and five visitors', async () => (await viewsOf()) === 12 && (await visitorsOf()) === 5);
+    } finally {
+      await system.stopApp('gateway');
+      await system.startApp('gateway');
+    }
   });
 
   it('gives DigiPlatinum the full report and CSV, by source and day', async () => {

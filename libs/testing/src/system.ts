@@ -233,6 +233,11 @@ export class TestSystem {
     return running.exited;
   }
 
+  /** The process id of a running app (benchmarks read its CPU time from /proc), or null. */
+  pidOf(app: AppName): number | null {
+    return this.running.get(app)?.child.pid ?? null;
+  }
+
   /** Whether the app's process is still running: false once it exited (or was stopped). */
   isRunning(app: AppName): boolean {
     const running = this.running.get(app);

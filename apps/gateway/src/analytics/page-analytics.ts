@@ -21,8 +21,11 @@ const ROBOT =
 export const isRobot = (userAgent: string | undefined): boolean => !userAgent || userAgent.length < 10 || ROBOT.test(userAgent);
 
 /** Prefetches and prerenders (the browser guessing, not a person looking) are not views. */
-const isPrefetch = (visit: Visit): boolean =>
-  ['sec-purpose', 'purpose', 'x-purpose'].some((name) => /prefetch|prerender/i.test(String(visit.headers[name] ?? '')));
+const PREFETCH = /prefetch|prerender/i;
+const prefetching = (value: string | string[] | undefined): boolean => value !== undefined && PREFETCH.test(String(value));
+// Each header read by its name (not in a loop over the names): the page path's property loads stay monomorphic.
+const isPrefetch = (headers: IncomingHttpHeaders): boolean =>
+  prefetching(headers['sec-purpose']) || prefetching(headers['purpose']) || prefetching(headers['x-purpose']);
 
 /** What counting needs of a request, whether express parsed it or the public-page fast path answers it raw. */
 export interface Visit {
@@ -41,21 +44,58 @@ export const visitOf = (req: Request): Visit => ({ headers: req.headers, ip: req
  * it with `trust proxy` set to a hop count (the socket's peer, or the address `trustProxy` hops back along
  * X-Forwarded-For).
  */
-export function rawVisitOf(req: IncomingMessage, trustProxy: number): Visit {
-  const url = req.url ?? '';
-  const mark = url.indexOf('?');
-  const query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean)
-    .reverse();
-  const hops = [req.socket.remoteAddress, ...forwarded];
-  return { headers: req.headers, ip: hops[Math.min(trustProxy, hops.length - 1)], param: (name) => query.get(name) ?? undefined };
+export const rawVisitOf = (req: IncomingMessage, trustProxy: number): Visit => new RawVisit(req, trustProxy);
+
+/** The query and the address are worked out only when asked for: a gateway that does not count never parses them. */
+class RawVisit implements Visit {
+  private query: URLSearchParams | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly trustProxy: number,
+  ) {}
+
+  get headers(): IncomingHttpHeaders {
+    return this.req.headers;
+  }
+
+  get ip(): string | undefined {
+    const peer = this.req.socket.remoteAddress;
+    const header = this.req.headers['x-forwarded-for'];
+    if (this.trustProxy === 0 || !header) return peer;
+    const forwarded = String(header)
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .reverse();
+    const hops = [peer, ...forwarded];
+    return hops[Math.min(this.trustProxy, hops.length - 1)];
+  }
+
+  param(name: string): unknown {
+    if (!this.query) {
+      const url = this.req.url ?? '';
+      const mark = url.indexOf('?');
+      this.query = new URLSearchParams(mark < 0 ? '' : url.slice(mark + 1));
+    }
+    return this.query.get(name) ?? undefined;
+  }
 }
 
 const MAX_BATCH = 5000;
 const SALT_SECONDS = 2 * 86_400;
+
+/** What one South African day of a flush interval holds. */
+interface DayCounts {
+  /** username → `metric \n key` → count. */
+  readonly counts: Map<string, Map<string, number>>;
+  /** username → address → the indexes (in `agentList`) of the browsers seen from it: the visitors, hashed at the flush. */
+  readonly visitors: Map<string, Map<string, Set<number>>>;
+}
+
+/** The count keys of views by source, made once: the page path looks them up instead of building a string per view. */
+const VIEW_KEYS: ReadonlyMap<string, string> = new Map(AnalyticsSourceSchema.options.map((source) => [source, `view\n${source}`]));
+const VIEW_BY_LINK = VIEW_KEYS.get('link') ?? 'view\nlink';
 
 /**
  * Counts what visitors do on public pages without slowing them: each count is a few map updates in memory, sent to
@@ -68,14 +108,18 @@ const SALT_SECONDS = 2 * 86_400;
  */
 @Injectable()
 export class PageAnalytics implements OnModuleDestroy {
-  /** `username \n day \n metric \n key` → count. */
-  private readonly counts = new Map<string, number>();
-  /** `username \n day \n address \n browser` of this flush interval's visitors, hashed (and dropped) at the flush. */
-  private readonly visitors = new Set<string>();
+  /** This flush interval's counts and visitors, by day (one day, but for the interval that spans midnight). */
+  private days = new Map<string, DayCounts>();
+  /**
+   * This flush interval's User-Agents: each → its index in `agentList`, or -1 for a robot. A browser is checked for
+   * robots once an interval, not once a view, and a visitor is held as the index rather than the whole header.
+   */
+  private agents = new Map<string, number>();
+  private agentList: string[] = [];
   private readonly salts = new Map<string, Promise<string | null>>();
   private timer: NodeJS.Timeout | null = null;
-  /** Today in South Africa (`saDay`), worked out again only when the day ends: the page path asks on every view. */
-  private day = { value: '', until: 0 };
+  /** Today in South Africa (`saDay`) and its counts, worked out again only when the day ends or a flush took them. */
+  private day: { value: string; until: number; counts: DayCounts | null } = { value: '', until: 0, counts: null };
 
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
@@ -86,26 +130,32 @@ export class PageAnalytics implements OnModuleDestroy {
 
   /** A view of `/{username}` by a person: its source (`?src=`), its NFC card (`?card=`), and the visitor. */
   countView(visit: Visit, username: string): void {
-    if (!this.counting(visit)) return;
-    const src = AnalyticsSourceSchema.safeParse(visit.param('src'));
-    const day = this.today();
-    this.add(username, day, 'view', src.success ? src.data : 'link');
+    const agent = this.agentOf(visit);
+    if (agent < 0) return;
+    const today = this.today();
+    const src = visit.param('src');
+    this.add(today, username, (typeof src === 'string' && VIEW_KEYS.get(src)) || VIEW_BY_LINK);
     const serial = visit.param('card');
     if (typeof serial === 'string') {
       const card = CardSerialSchema.safeParse(serial.toUpperCase());
-      if (card.success) this.add(username, day, 'card', card.data);
+      if (card.success) this.add(today, username, `card\n${card.data}`);
     }
-    this.visitors.add(`${username}\n${day}\n${visit.ip ?? ''}\n${visit.headers['user-agent'] ?? ''}`);
+    const address = visit.ip ?? '';
+    let byAddress = today.visitors.get(username);
+    if (!byAddress) today.visitors.set(username, (byAddress = new Map<string, Set<number>>()));
+    let browsers = byAddress.get(address);
+    if (!browsers) byAddress.set(address, (browsers = new Set()));
+    browsers.add(agent);
   }
 
   /** Save to Contact: the vCard downloaded. */
   countSave(req: Request, username: string): void {
-    if (this.counting(visitOf(req))) this.add(username, this.today(), 'save', '');
+    if (this.agentOf(visitOf(req)) >= 0) this.add(this.today(), username, 'save\n');
   }
 
   /** A click on the page, from its beacon. */
   countClick(req: Request, username: string, target: string): void {
-    if (this.counting(visitOf(req))) this.add(username, this.today(), 'click', target);
+    if (this.agentOf(visitOf(req)) >= 0) this.add(this.today(), username, `click\n${target}`);
   }
 
   onModuleDestroy(): void {
@@ -114,23 +164,44 @@ export class PageAnalytics implements OnModuleDestroy {
     this.flush();
   }
 
-  private today(): string {
+  private today(): DayCounts {
     const now = Date.now();
     if (now >= this.day.until) {
       // South Africa is UTC+2 all year: its day ends at 22:00 UTC.
       const offset = 2 * 3_600_000;
-      this.day = { value: saDay(new Date(now)), until: (Math.floor((now + offset) / 86_400_000) + 1) * 86_400_000 - offset };
+      this.day = { value: saDay(new Date(now)), until: (Math.floor((now + offset) / 86_400_000) + 1) * 86_400_000 - offset, counts: null };
     }
-    return this.day.value;
+    if (!this.day.counts) {
+      let counts = this.days.get(this.day.value);
+      if (!counts) this.days.set(this.day.value, (counts = { counts: new Map(), visitors: new Map() }));
+      this.day.counts = counts;
+    }
+    return this.day.counts;
   }
 
-  private counting(visit: Visit): boolean {
-    return this.config.VIEW_COUNTING && !isRobot(visit.headers['user-agent']) && !isPrefetch(visit);
+  /** The visit's browser in this interval's `agentList`, or -1 when the visit is not counted (counting off, a robot, a prefetch). */
+  private agentOf(visit: Visit): number {
+    if (!this.config.VIEW_COUNTING) return -1;
+    const userAgent = visit.headers['user-agent'];
+    if (userAgent === undefined || isPrefetch(visit.headers)) return -1;
+    let agent = this.agents.get(userAgent);
+    if (agent === undefined) {
+      agent = isRobot(userAgent) ? -1 : this.agentList.push(userAgent) - 1;
+      this.agents.set(userAgent, agent);
+      this.schedule();
+    }
+    return agent;
   }
 
-  private add(username: string, day: string, metric: AnalyticsMetric, key: string): void {
-    const id = `${username}\n${day}\n${metric}\n${key}`;
-    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+  private add(today: DayCounts, username: string, key: string): void {
+    let counts = today.counts.get(username);
+    if (!counts) today.counts.set(username, (counts = new Map<string, number>()));
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    this.schedule();
+  }
+
+  /** The flush timer runs once anything is held (robots' agents included: the table is emptied by the flush). */
+  private schedule(): void {
     this.timer ??= setInterval(() => this.flush(), this.config.ANALYTICS_FLUSH_MS);
   }
 
@@ -155,25 +226,34 @@ export class PageAnalytics implements OnModuleDestroy {
 
   /** Sends what was counted since the last flush, in batches of at most 5000 rows; the visitors once hashed. */
   flush(): void {
+    const days = this.days;
+    const agents = this.agentList;
+    this.days = new Map();
+    this.day.counts = null;
+    this.agents = new Map();
+    this.agentList = [];
     const entries: AnalyticsBatch['entries'] = [];
-    for (const [id, count] of this.counts) {
-      const [username, day, metric, key] = id.split('\n') as [string, string, AnalyticsMetric, string];
-      entries.push({ username, day, metric, key, count });
+    for (const [day, { counts }] of days) {
+      for (const [username, keys] of counts) {
+        for (const [id, count] of keys) {
+          const mark = id.indexOf('\n');
+          entries.push({ username, day, metric: id.slice(0, mark) as AnalyticsMetric, key: id.slice(mark + 1), count });
+        }
+      }
     }
-    const seen = [...this.visitors];
-    this.counts.clear();
-    this.visitors.clear();
     this.send(entries, []);
-    const days = new Set(seen.map((id) => id.slice(id.indexOf('\n') + 1, id.indexOf('\n') + 11)));
-    for (const day of days) {
+    for (const [day, { visitors: seen }] of days) {
+      if (seen.size === 0) continue;
       void this.saltOf(day).then((salt) => {
         if (!salt) return;
         const visitors: AnalyticsBatch['visitors'] = [];
-        for (const id of seen) {
-          const [username = '', visitDay = '', address = '', browser = ''] = id.split('\n');
-          if (visitDay !== day) continue;
-          const hash = createHash('sha256').update(`${salt}\n${address}\n${browser}`).digest('hex').slice(0, 32);
-          visitors.push({ username, day, hash });
+        for (const [username, byAddress] of seen) {
+          for (const [address, browsers] of byAddress) {
+            for (const agent of browsers) {
+              const hash = createHash('sha256').update(`${salt}\n${address}\n${agents[agent] ?? ''}`).digest('hex').slice(0, 32);
+              visitors.push({ username, day, hash });
+            }
+          }
         }
         this.send([], visitors);
       });
