@@ -1,4 +1,4 @@
-import { AllEvents, Events, deadLetterStreamFor, streamFor, type EventDefinition } from './events.js';
+import { AllEvents, Events, deadLetterStreamFor, durableName, streamFor, type EventDefinition } from './events.js';
 import { Notices, Rpc, healthSubject, type RpcAccess, type RpcDefinition } from './rpc.js';
 import { ServiceNames, type ServiceName } from './services.js';
 import type { z } from 'zod';
@@ -30,8 +30,39 @@ export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[
   teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
 };
 
-/** The events the gateway listens to on core NATS (to drop cached public pages; to give sessions a changed role). */
-export const GatewayListensTo: readonly EventDefinition<z.ZodType>[] = [Events.profileUpdated, Events.profileDeleted, Events.roleChanged];
+/** The events the gateway listens to on core NATS (to drop cached public pages: a page missed is dropped by its TTL). */
+export const GatewayListensTo: readonly EventDefinition<z.ZodType>[] = [Events.profileUpdated, Events.profileDeleted];
+
+/**
+ * The events the gateway consumes durably, through JetStream: a role change must reach the sessions even when it is
+ * published while no gateway is up or Redis is away (a staff member demoted keeps no staff session).
+ */
+export const GatewayConsumes: readonly EventDefinition<z.ZodType>[] = [Events.roleChanged];
+
+/** The gateway's JetStream rights: its own dead-letter stream, and one durable consumer per event it consumes. */
+function gatewayJetStream(): string[] {
+  const deadLetters = deadLetterStreamFor('gateway');
+  return [
+    '$JS.API.INFO',
+    `$JS.API.STREAM.INFO.${deadLetters.name}`,
+    `$JS.API.STREAM.CREATE.${deadLetters.name}`,
+    `$JS.API.STREAM.UPDATE.${deadLetters.name}`,
+    ...deadLetters.subjects,
+    ...GatewayConsumes.flatMap((event) => {
+      const stream = streamFor(event.owner).name;
+      const durable = durableName('gateway', event.subject);
+      return [
+        `$JS.API.STREAM.INFO.${stream}`,
+        `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+        `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
+        `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${event.subject}`,
+        `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
+        `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+        `$JS.ACK.${stream}.${durable}.>`,
+      ];
+    }),
+  ];
+}
 
 export interface BusPermissions {
   publish: string[];
@@ -51,6 +82,7 @@ export function busPermissions(user: BusUser): BusPermissions {
         ...allRpcs().filter((r) => r.access !== 'service').map((r) => r.subject),
         ...Object.values(Notices).map((n) => n.subject),
         ...ServiceNames.map(healthSubject),
+        ...gatewayJetStream(),
       ]),
       subscribe: ['_INBOX.>', ...GatewayListensTo.map((e) => e.subject)],
       allowResponses: false,

@@ -222,14 +222,17 @@ export function streamFor(owner: ServiceName): { name: string; subjects: string[
 }
 
 /**
- * Where a service puts the events its consumers gave up on (after `max_deliver` deliveries, or a payload that can
+ * Where a service (or the gateway) puts the events its consumers gave up on (after `max_deliver` deliveries, or a payload that can
  * never be handled): one stream per consuming service, which only that service declares and writes, read by an
  * operator. The subject keeps the original one: `deadletter.<service>.<event subject>`.
  */
-export function deadLetterStreamFor(service: ServiceName): { name: string; subjects: string[]; subjectFor(eventSubject: string): string } {
+export function deadLetterStreamFor(service: ServiceName | 'gateway'): { name: string; subjects: string[]; subjectFor(eventSubject: string): string } {
   return {
     name: `DEADLETTER_${service.toUpperCase()}`,
     subjects: [`deadletter.${service}.>`],
     subjectFor: (eventSubject) => `deadletter.${service}.${eventSubject}`,
   };
 }
+
+/** A durable consumer's name, unique per consuming app and event: `<app>--<subject with dashes>`. */
+export const durableName = (consumer: string, subject: string): string => `${consumer}--${subject.replaceAll('.', '-')}`;

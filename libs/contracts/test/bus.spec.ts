@@ -19,7 +19,16 @@ describe('bus permissions generated from the contracts', () => {
       assert.equal(gateway.publish.includes(rpc.subject), rpc.access !== 'service', rpc.subject);
     }
     assert.ok(!gateway.publish.includes(Rpc.issuePasswordResetToken.subject));
-    assert.ok(!gateway.publish.some((s) => s.includes('>') || s.startsWith('$JS')), 'no wildcard, no JetStream');
+    // JetStream: its own dead-letter stream and its one durable consumer (role changes) on identity's stream, nothing else.
+    const durable = 'gateway--identity-user-role-changed';
+    const jetStream = gateway.publish.filter((s) => s.startsWith('$JS') || s.includes('>'));
+    assert.deepEqual(
+      jetStream.filter((s) => s !== '$JS.API.INFO' && s !== '$JS.API.STREAM.INFO.EVENTS_IDENTITY' && !s.includes('DEADLETTER_GATEWAY') && !s.includes(`EVENTS_IDENTITY.${durable}`) && s !== 'deadletter.gateway.>'),
+      [],
+    );
+    assert.ok(jetStream.includes(`$JS.API.CONSUMER.MSG.NEXT.EVENTS_IDENTITY.${durable}`));
+    assert.ok(!jetStream.some((s) => /CONSUMER\.(CREATE|DURABLE\.CREATE|MSG\.NEXT)\.EVENTS_(?!IDENTITY)/.test(s)), 'no consumer on another stream');
+    assert.ok(!gateway.subscribe.includes('identity.user.role-changed'), 'role changes come through the durable consumer, not core NATS');
     assert.equal(gateway.allowResponses, false);
   });
 

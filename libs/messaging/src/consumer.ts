@@ -44,7 +44,7 @@ export interface EventConsumerSpec<T extends z.ZodType> {
   streamWaitMs?: number;
 }
 
-export const durableName = (service: string, subject: string): string => `${service}--${subject.replaceAll('.', '-')}`;
+export { durableName } from '@digicard/contracts';
 
 export interface RunningConsumer {
   stop(): Promise<void>;

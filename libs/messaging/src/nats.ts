@@ -60,7 +60,7 @@ export async function ensureEventStream(jsm: JetStreamManager, owner: ServiceNam
 }
 
 /** Declares the service's own dead-letter stream (see `deadLetterStreamFor`); kept as long as the events. */
-export async function ensureDeadLetterStream(jsm: JetStreamManager, service: ServiceName, replicas = 1): Promise<string> {
+export async function ensureDeadLetterStream(jsm: JetStreamManager, service: ServiceName | 'gateway', replicas = 1): Promise<string> {
   const { name, subjects } = deadLetterStreamFor(service);
   await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS);
   return name;

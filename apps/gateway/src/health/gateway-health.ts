@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
-import { HealthReportSchema, ServiceNames, healthSubject, type HealthReport } from '@digicard/contracts';
+import { HealthReportSchema, ServiceNames, deadLetterStreamFor, healthSubject, type HealthReport } from '@digicard/contracts';
+import { isNotFound } from '@digicard/messaging';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CONFIG, HealthRegistry } from '@digicard/server';
 import type { Config } from '../config.js';
@@ -26,6 +28,17 @@ export class GatewayHealth {
       })
       .add('redis', async () => {
         await redis.ping();
+      })
+      // Role changes the gateway gave up on (see RoleSync): an operator has to look.
+      .alert('deadLetters', async () => {
+        const stream = deadLetterStreamFor('gateway').name;
+        try {
+          const info = await (await jetstreamManager(this.client.unwrap<NatsConnection>())).streams.info(stream);
+          return info.state.messages > 0 ? `${info.state.messages} events in ${stream} need an operator` : null;
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
       });
   }
 
@@ -60,7 +73,8 @@ export class GatewayHealth {
         : { status: 'down', error: 'no answer over NATS' };
     }
     const ok = Object.values(checks).every((c) => c.status === 'up');
-    return { status: ok ? 'ok' : 'error', service: 'gateway', checks };
+    const alerts = [...(own.alerts ?? []).map((a) => `gateway ${a}`), ...services.flatMap(([name, report]) => (report?.alerts ?? []).map((a) => `${name} ${a}`))];
+    return { status: ok ? 'ok' : 'error', service: 'gateway', checks, ...(alerts.length > 0 ? { alerts } : {}) };
   }
 
   private async serviceReport(name: (typeof ServiceNames)[number]): Promise<HealthReport | null> {

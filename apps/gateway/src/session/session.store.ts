@@ -94,8 +94,16 @@ export class SessionStore {
    * Gives every live session of an account its new role (identity changed it: staff, or a DigiPlatinum subscription
    * that started or ended), so the change holds from the next request instead of the next sign-in. Each record keeps
    * its expiry; a session that ended meanwhile stays ended. Setting the same role twice changes nothing.
+   *
+   * `changedAt` orders the changes: one older than the latest applied to the account is skipped (a change redelivered
+   * after a newer one must not bring the older role back). The time of the latest is kept as long as a session can
+   * live. Returns the number of sessions rewritten, or -1 when the change was older than one already applied.
    */
-  async setRoleFor(accountId: string, role: Role): Promise<number> {
+  async setRoleFor(accountId: string, role: Role, changedAt: string): Promise<number> {
+    const at = Date.parse(changedAt);
+    const marker = `${this.config.REDIS_KEY_PREFIX}:role-changed-at:${accountId}`;
+    const latest = Number((await redisCall(() => this.redis.get(marker))) ?? 0);
+    if (latest > at) return -1;
     const hashes = await redisCall(() => this.redis.smembers(this.accountKey(accountId)));
     let changed = 0;
     for (const hash of hashes) {
@@ -108,6 +116,8 @@ export class SessionStore {
       await redisCall(() => this.redis.set(key, JSON.stringify({ ...data, role }), 'KEEPTTL', 'XX'));
       changed += 1;
     }
+    // Written after the sessions: should Redis go away half-way, the redelivered change is applied again in full.
+    await redisCall(() => this.redis.set(marker, String(at), 'PX', this.absoluteMs));
     return changed;
   }
 
