@@ -163,6 +163,35 @@ describe('a rep inherits the business', () => {
     const deleted = await service.recordedEvents<{ username: string }>(Events.profileDeleted.subject);
     expect(deleted.some((e) => e.data.username === 'karoo-rep-b')).toBe(true);
   });
+
+  it('an older change of names delivered after a newer one is skipped; one that comes before the registration is kept for it', async () => {
+    const change = (accountId: string, username: string, firstName: string, changedAt: Date) =>
+      service.publish(Events.userChanged, { accountId, username, email: `${username}@example.test`, firstName, lastName: 'Zulu', changedAt: changedAt.toISOString() });
+    const now = Date.now();
+    await service.handled(Events.userChanged, await change(repB, 'karoo-bheki-z', 'Bhekani', new Date(now)));
+    await service.handled(Events.userChanged, await change(repB, 'karoo-bheki-old', 'Old', new Date(now - 60_000)));
+    const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-bheki-z', source: null });
+    expect(page.ok && page.value.profile.firstName).toBe('Bhekani');
+    expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-bheki-old', source: null })).toMatchObject({ ok: false, status: 404 });
+
+    // A leader renames a rep the moment they are made: identity's two events, handled in the other order.
+    const rep = randomUUID();
+    await service.handled(Events.userChanged, await change(rep, 'karoo-thandeka', 'Thandeka', new Date()));
+    await service.handled(
+      Events.userRegistered,
+      await service.publish(Events.userRegistered, {
+        accountId: rep,
+        username: 'karoo-thando',
+        email: 'karoo-thando@example.test',
+        firstName: 'Thando',
+        lastName: 'Zulu',
+        role: 'teamMember',
+        registeredAt: new Date(Date.now() - 1000).toISOString(),
+      }),
+    );
+    const [row] = await service.sql<{ username: string; first_name: string; email: string }>('SELECT username, first_name, email FROM profiles.profiles WHERE account_id = $1', [rep]);
+    expect(row).toEqual({ username: 'karoo-thandeka', first_name: 'Thandeka', email: 'karoo-thandeka@example.test' });
+  });
 });
 
 describe('events of one account handled at once', () => {

@@ -44,7 +44,21 @@ export const accountFacts = schema.table('account_facts', {
   /** The team leader whose business a rep's profile shows (`teams.member.added`), and the phone the leader gave. */
   businessAccountId: uuid('business_account_id'),
   teamTel: text('team_tel'),
+  /**
+   * The latest `identity.user.changed` applied (its time and what it said): an older change delivered late is
+   * skipped, and a change that arrives before the profile exists is applied when it is created.
+   */
+  accountChangedAt: timestamp('account_changed_at', { withTimezone: true, mode: 'date' }),
+  account: jsonb('account').$type<AccountNamesFact>(),
 });
+
+/** An account's username, email and names as identity last said them. */
+export interface AccountNamesFact {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
 
 /**
  * What the payments service last said of each account's tier (`payments.membership.changed`), with its version: a

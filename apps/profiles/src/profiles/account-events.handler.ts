@@ -32,17 +32,29 @@ export class AccountEvents {
       email: data.email,
       firstName: data.firstName,
       lastName: data.lastName,
+      // A change of username, email or names that came before the registration (each subject has its own consumer).
+      ...(facts?.account ?? {}),
       role: data.role,
       document: { ...ProfileDefaults, ...(facts?.teamTel ? { tel: facts.teamTel } : {}) },
     });
   }
 
-  /** A leader changed a rep's username, names or email: the page moves, and the old address's cache goes too. */
+  /**
+   * A leader changed a rep's username, names or email, or an owner their names or email: the page moves, and the old
+   * address's cache goes too. Changes are ordered by `changedAt`: one older than the latest applied is skipped, and
+   * one that arrives before the profile exists is kept (account_facts) for `registered` to apply.
+   */
   @OnEvent(Events.userChanged)
   async changed(data: { accountId: string; username: string; email: string; firstName: string; lastName: string; changedAt: string }, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.accountId);
+    const facts = await this.profiles.accountFactsOf(tx, data.accountId);
+    const at = new Date(data.changedAt);
+    if (facts?.deletedAt || (facts?.accountChangedAt && facts.accountChangedAt >= at)) return;
+    const account = { username: data.username, email: data.email, firstName: data.firstName, lastName: data.lastName };
+    await this.profiles.recordAccountFact(tx, data.accountId, { accountChangedAt: at, account });
     const before = await this.profiles.byAccount(tx, data.accountId);
     if (!before) return;
-    const after = await this.profiles.update(tx, data.accountId, { username: data.username, email: data.email, firstName: data.firstName, lastName: data.lastName });
+    const after = await this.profiles.update(tx, data.accountId, account);
     if (!after) return;
     if (before.username !== after.username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: after.accountId, username: before.username });
     await recordEvent(tx, outbox, Events.profileUpdated, { accountId: after.accountId, username: after.username, updatedAt: after.updatedAt.toISOString() });
@@ -60,7 +72,8 @@ export class AccountEvents {
   async deleted(data: { accountId: string; deletedAt: string }, { tx }: EventContext): Promise<void> {
     // Kept after everything else goes, so a registration event that arrives late creates nothing.
     await this.profiles.lockAccount(tx, data.accountId);
-    await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt) });
+    // The names and email a change left here go too.
+    await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt), account: null });
     const username = await this.profiles.deleteAll(tx, data.accountId);
     // Gateways drop the cached page at once.
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.accountId, username });

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'driz
 import { saDay } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { accountFacts, analyticsDaily, analyticsVisitors, leads, media, memberships, profiles, vanityPaths } from '../db/schema.js';
+import { accountFacts, type AccountNamesFact, analyticsDaily, analyticsVisitors, leads, media, memberships, profiles, vanityPaths } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -66,7 +66,7 @@ export class ProfilesRepository {
   async recordAccountFact(
     tx: Transaction,
     accountId: string,
-    fact: { verifiedAt: Date } | { deletedAt: Date } | { businessAccountId: string; teamTel: string },
+    fact: { verifiedAt: Date } | { deletedAt: Date; account: null } | { businessAccountId: string; teamTel: string } | { accountChangedAt: Date; account: AccountNamesFact },
   ): Promise<void> {
     await tx.insert(accountFacts).values({ accountId, ...fact }).onConflictDoUpdate({ target: accountFacts.accountId, set: fact });
   }
@@ -74,7 +74,14 @@ export class ProfilesRepository {
   async accountFactsOf(
     db: Executor,
     accountId: string,
-  ): Promise<{ verifiedAt: Date | null; deletedAt: Date | null; businessAccountId: string | null; teamTel: string | null } | null> {
+  ): Promise<{
+    verifiedAt: Date | null;
+    deletedAt: Date | null;
+    businessAccountId: string | null;
+    teamTel: string | null;
+    accountChangedAt: Date | null;
+    account: AccountNamesFact | null;
+  } | null> {
     const [row] = await db.select().from(accountFacts).where(eq(accountFacts.accountId, accountId)).limit(1);
     return row ?? null;
   }

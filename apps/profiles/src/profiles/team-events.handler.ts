@@ -47,7 +47,7 @@ export class TeamEvents {
   async removed(data: Data<typeof Events.teamMemberRemoved>, { tx }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.memberAccountId);
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
-    await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt) });
+    await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt), account: null });
     await this.profiles.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);
     const username = await this.profiles.deleteAll(tx, data.memberAccountId);
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.memberAccountId, username });
