@@ -31,6 +31,10 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
       if (request.resourceType() !== 'script') return;
       void request.sizes().then((sizes) => scripts.push({ url: request.url(), bytes: sizes.responseBodySize }));
     });
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/session') sessionReads.push(request.url());
+    });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -38,7 +42,7 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
     });
     await page.goto(`${system.gatewayUrl}${path}`, { waitUntil: 'networkidle' });
     const firstLoad = scripts.slice();
-    return { firstLoad, firstLoadBytes: firstLoad.reduce((sum, s) => sum + s.bytes, 0), errors };
+    return { firstLoad, firstLoadBytes: firstLoad.reduce((sum, s) => sum + s.bytes, 0), errors, sessionReads };
   };
 
   it('shows every marketing page’s content with JavaScript turned off', async () => {
@@ -67,7 +71,7 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
     it(`${path}: loads at most 60 KB of JavaScript, then the app hydrates it without errors on the first press`, async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
-      const { firstLoad, firstLoadBytes, errors } = await open(page, path);
+      const { firstLoad, firstLoadBytes, errors, sessionReads } = await open(page, path);
       assert.ok(firstLoadBytes > 0 && firstLoadBytes <= FIRST_LOAD_JS_LIMIT, `${path}: ${firstLoadBytes} bytes of JS: ${JSON.stringify(firstLoad)}`);
       assert.equal(firstLoad.length, 1, `${path}: one script at first`);
       assert.equal(await page.locator('html[data-app="ready"]').count(), 0, 'the app waits for a press');
@@ -76,6 +80,7 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
       await page.locator('html[data-app="ready"]').waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       assert.deepEqual(errors, [], `${path}: no errors (a failed hydration logs one)`);
+      assert.equal(sessionReads.length, 1, `${path}: the session is read once (the app takes the first-load script’s answer)`);
       await context.close();
     });
   }
@@ -116,9 +121,15 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
       { name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
     ]);
     const page = await context.newPage();
+    let sessionReads = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/session') sessionReads += 1;
+    });
     await page.goto(`${system.gatewayUrl}/accessories/pvc-card`);
     await page.locator('html[data-app="ready"]').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(sessionReads, 1, 'the session is read once (the app takes the first-load script’s answer)');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
     await page.getByRole('button', { name: 'ADD TO CART' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Sign In' }).count(), 0);

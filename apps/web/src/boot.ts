@@ -1,4 +1,5 @@
 import { CATALOGUE_DATA_ELEMENT_ID, PRERENDERED_ATTRIBUTE } from './modules/site/utils/prerendered';
+import { shareEarlySession } from './modules/session/utils/early-session';
 import './styles.css';
 
 /**
@@ -118,8 +119,12 @@ if (!prerendered || basketHoldsSomething() || document.getElementById(CATALOGUE_
     },
     { capture: true },
   );
-  void fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<{ user: unknown }>) : null))
+  const session = fetch('/api/session', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then((response) =>
+    response.ok ? (response.json() as Promise<{ user: unknown }>) : null,
+  );
+  // The app, when it starts, takes this answer instead of asking again.
+  shareEarlySession(session);
+  void session
     .then((session) => {
       if (session?.user) void start();
       else showSignedOut();

@@ -1,4 +1,5 @@
-import type { SessionResponse } from '@digicard/contracts';
+import { SessionResponseSchema, type SessionResponse } from '@digicard/contracts';
+import { takeEarlySession } from './early-session';
 import { fetchSession, logOut } from '../api/session';
 import { sessionStore } from './session-store';
 
@@ -7,10 +8,28 @@ export const USER_DATA_STORAGE_KEY = 'userData';
 
 let initialLoad: Promise<void> | null = null;
 
-/** Reads the session once per page load (the provider calls it; React's StrictMode double effects share it). */
+/**
+ * Reads the session once per page load (the provider calls it; React's StrictMode double effects share it). On a
+ * rendered marketing page the first-load script has asked already: its answer is used, and only when it had none
+ * (an error, no connection) does the app ask again.
+ */
 export function loadSessionOnce(): Promise<void> {
-  initialLoad ??= refreshSession();
+  initialLoad ??= loadInitialSession();
   return initialLoad;
+}
+
+async function loadInitialSession(): Promise<void> {
+  const early = takeEarlySession();
+  if (early) {
+    const versionBefore = sessionStore.version();
+    const answer = SessionResponseSchema.safeParse(await early.catch(() => null));
+    if (sessionStore.version() !== versionBefore) return; // a newer answer (e.g. a login) arrived meanwhile
+    if (answer.success) {
+      sessionStore.setFromResponse(answer.data);
+      return;
+    }
+  }
+  await refreshSession();
 }
 
 /**
