@@ -18,12 +18,13 @@ describe('role changes reach the sessions of a signed-in account, even when no g
    * The role the owner's session carries: what the gateway checks each request against (GET /api/session answers
    * identity's account instead, so the record in Redis is read).
    */
-  const roleOfSession = async (): Promise<Role> => {
+  const sessionRecord = async (): Promise<Record<string, unknown>> => {
     const id = decodeURIComponent(owner.client.cookie!.split('=')[1]!);
     const raw = await redis.get(`${system.redisPrefix}:session:${createHash('sha256').update(id).digest('base64url')}`);
     assert.ok(raw, 'the session is live');
-    return (JSON.parse(raw) as { role: Role }).role;
+    return JSON.parse(raw) as Record<string, unknown>;
   };
+  const roleOfSession = async (): Promise<Role> => (await sessionRecord())['role'] as Role;
   /** What identity's outbox relay publishes for a role change (the envelope, the message id it de-duplicates on). */
   const publishRoleChange = async (role: Role, changedAt: Date) => {
     const id = randomUUID();
@@ -44,10 +45,15 @@ describe('role changes reach the sessions of a signed-in account, even when no g
   });
 
   it('gives the signed-in owner the role staff chose, from their next request, without signing in again', async () => {
-    assert.equal(await roleOfSession(), 'user');
+    const before = await sessionRecord();
+    assert.equal(before['role'], 'user');
     const leader = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'teamLeader' } });
     assert.equal(leader.status, 200, JSON.stringify(leader.body));
     await waitFor('the session to carry teamLeader', async () => (await roleOfSession()) === 'teamLeader');
+    // The rest of the record is as it was (its times to the millisecond, its CSRF token), and it still works.
+    assert.deepEqual(await sessionRecord(), { ...before, role: 'teamLeader' });
+    const renamed = await owner.client.request('/api/accounts/me/name', { method: 'PUT', body: { firstName: 'Lindiwe', lastName: 'Zulu' } });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
   });
 
   it('applies a change published while the gateway was down as soon as a gateway starts', async () => {

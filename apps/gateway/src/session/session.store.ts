@@ -20,6 +20,33 @@ export interface Session {
   data: SessionData;
 }
 
+/**
+ * `setRoleFor` in Redis, atomically. KEYS: the account's latest-change marker, its set of session hashes. ARGV: the
+ * change's time (ms), the role, the session key prefix, the marker's lifetime (ms), the account id. Returns -1 for a
+ * change older than the latest applied, otherwise the number of sessions rewritten (each keeps its expiry: KEEPTTL;
+ * one that ended meanwhile stays ended: XX). The session records hold strings and integers below 2^53 only, which
+ * Redis's cjson writes back unchanged.
+ */
+const SET_ROLE_SCRIPT = `
+local latest = tonumber(redis.call('GET', KEYS[1]) or '0')
+if latest > tonumber(ARGV[1]) then return -1 end
+local changed = 0
+for _, hash in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  local key = ARGV[3] .. hash
+  local raw = redis.call('GET', key)
+  if raw then
+    local data = cjson.decode(raw)
+    if data['accountId'] == ARGV[5] and data['role'] ~= ARGV[2] then
+      data['role'] = ARGV[2]
+      redis.call('SET', key, cjson.encode(data), 'KEEPTTL', 'XX')
+      changed = changed + 1
+    end
+  end
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
+return changed
+`;
+
 /** Only a hash of the id is a key: a copy of Redis does not hand out live sessions. */
 const keyHash = (id: string): string => createHash('sha256').update(id).digest('base64url');
 
@@ -100,25 +127,13 @@ export class SessionStore {
    * live. Returns the number of sessions rewritten, or -1 when the change was older than one already applied.
    */
   async setRoleFor(accountId: string, role: Role, changedAt: string): Promise<number> {
-    const at = Date.parse(changedAt);
     const marker = `${this.config.REDIS_KEY_PREFIX}:role-changed-at:${accountId}`;
-    const latest = Number((await redisCall(() => this.redis.get(marker))) ?? 0);
-    if (latest > at) return -1;
-    const hashes = await redisCall(() => this.redis.smembers(this.accountKey(accountId)));
-    let changed = 0;
-    for (const hash of hashes) {
-      const key = `${this.config.REDIS_KEY_PREFIX}:session:${hash}`;
-      const raw = await redisCall(() => this.redis.get(key));
-      if (!raw) continue;
-      const data = JSON.parse(raw) as SessionData;
-      if (data.accountId !== accountId || data.role === role) continue;
-      // XX: only while it still exists; KEEPTTL: its idle expiry is untouched.
-      await redisCall(() => this.redis.set(key, JSON.stringify({ ...data, role }), 'KEEPTTL', 'XX'));
-      changed += 1;
-    }
-    // Written after the sessions: should Redis go away half-way, the redelivered change is applied again in full.
-    await redisCall(() => this.redis.set(marker, String(at), 'PX', this.absoluteMs));
-    return changed;
+    const sessionPrefix = `${this.config.REDIS_KEY_PREFIX}:session:`;
+    // One script, so two replicas handling two changes of one account at once cannot interleave.
+    const result = await redisCall(() =>
+      this.redis.eval(SET_ROLE_SCRIPT, 2, marker, this.accountKey(accountId), String(Date.parse(changedAt)), role, sessionPrefix, String(this.absoluteMs), accountId),
+    );
+    return Number(result);
   }
 
   /** Ends every session of an account (a password reset), but the one given. */
