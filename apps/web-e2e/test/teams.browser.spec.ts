@@ -65,7 +65,8 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
   it('the leader adds a rep from the form on a 390 px phone, confirming with their own password, and stays signed in', async () => {
     await leaderPage.goto(`${system.gatewayUrl}/dashboard`);
     const panel = await teamsPanel(leaderPage);
-    await panel.getByText('No sales reps yet').waitFor();
+    // The list and the leader view each say it (the view once its numbers have loaded): the list's words exactly.
+    await panel.getByText('No sales reps yet. Add your first one below.').waitFor();
     const form = panel.getByRole('form', { name: 'Add a sales rep' });
     await form.getByLabel('Username').fill('sipho-rep');
     await form.getByRole('button', { name: 'Add rep' }).click();
