@@ -255,7 +255,9 @@ export async function startBusServer(port) {
   if (!bin) return null;
   const users = [...readFileSync(join(ROOT, 'nats', 'auth.conf'), 'utf8').matchAll(/\{ user: "([a-z-]+)"/g)].map((m) => m[1]);
   const { randomBytes } = await import('node:crypto');
-  const passwords = Object.fromEntries(users.map((user) => [user, randomBytes(18).toString('base64url')]));
+  // A letter, then hex: nats-server reads a variable's value as a config value, so a password that starts with digits
+  // may be taken for a number or a date ("All ISO8601 dates must be in full Zulu form") and refused.
+  const passwords = Object.fromEntries(users.map((user) => [user, `p${randomBytes(18).toString('hex')}`]));
   const storeDir = join(ROOT, '.data', `nats-${port}`);
   mkdirSync(storeDir, { recursive: true });
   const env = { PATH: process.env.PATH ?? '', ...Object.fromEntries(users.map((user) => [`NATS_PASSWORD_${user.toUpperCase()}`, passwords[user]])) };
