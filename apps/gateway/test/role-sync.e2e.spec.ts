@@ -52,6 +52,10 @@ describe('role changes reach the sessions of a signed-in account, even when no g
     await waitFor('the session to carry teamLeader', async () => (await roleOfSession()) === 'teamLeader');
     // The rest of the record is as it was (its times to the millisecond, its CSRF token), and it still works.
     assert.deepEqual(await sessionRecord(), { ...before, role: 'teamLeader' });
+    // Only that account's sessions: the staff member who made the change keeps theirs.
+    const staffId = decodeURIComponent(staff.client.cookie!.split('=')[1]!);
+    const staffRecord = await redis.get(`${system.redisPrefix}:session:${createHash('sha256').update(staffId).digest('base64url')}`);
+    assert.equal((JSON.parse(staffRecord!) as { role: string }).role, 'staff');
     const renamed = await owner.client.request('/api/accounts/me/name', { method: 'PUT', body: { firstName: 'Lindiwe', lastName: 'Zulu' } });
     assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
   });

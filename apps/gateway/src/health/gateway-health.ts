@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { firstValueFrom, timeout } from 'rxjs';
 import { HealthReportSchema, ServiceNames, deadLetterStreamFor, healthSubject, type HealthReport } from '@digicard/contracts';
 import { isNotFound } from '@digicard/messaging';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CONFIG, HealthRegistry } from '@digicard/server';
 import type { Config } from '../config.js';
@@ -14,6 +14,8 @@ import { NATS_CLIENT, REDIS } from '../tokens.js';
 @Injectable()
 export class GatewayHealth {
   private readonly own: HealthRegistry;
+  /** Made once (it asks the server for JetStream's account info): readiness probes read the alert every few seconds. */
+  private jsm: Promise<JetStreamManager> | null = null;
   /** When the gateway's own dependencies were first seen down in the current spell, or null while they are up. */
   private downSince: number | null = null;
 
@@ -33,7 +35,7 @@ export class GatewayHealth {
       .alert('deadLetters', async () => {
         const stream = deadLetterStreamFor('gateway').name;
         try {
-          const info = await (await jetstreamManager(this.client.unwrap<NatsConnection>())).streams.info(stream);
+          const info = await (await this.jetStreamManager()).streams.info(stream);
           return info.state.messages > 0 ? `${info.state.messages} events in ${stream} need an operator` : null;
         } catch (error) {
           if (isNotFound(error)) return null;
@@ -75,6 +77,14 @@ export class GatewayHealth {
     const ok = Object.values(checks).every((c) => c.status === 'up');
     const alerts = [...(own.alerts ?? []).map((a) => `gateway ${a}`), ...services.flatMap(([name, report]) => (report?.alerts ?? []).map((a) => `${name} ${a}`))];
     return { status: ok ? 'ok' : 'error', service: 'gateway', checks, ...(alerts.length > 0 ? { alerts } : {}) };
+  }
+
+  private jetStreamManager(): Promise<JetStreamManager> {
+    this.jsm ??= jetstreamManager(this.client.unwrap<NatsConnection>()).catch((error: unknown) => {
+      this.jsm = null; // JetStream was not there: ask again next time
+      throw error;
+    });
+    return this.jsm;
   }
 
   private async serviceReport(name: (typeof ServiceNames)[number]): Promise<HealthReport | null> {
