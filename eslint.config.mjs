@@ -12,6 +12,30 @@ const digicard = await import('./tools/lint-rules/dist/src/index.js').then(
   },
 );
 
+// Which projects may import which, by their tags (project.json).
+const depConstraints = [
+  { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts'] },
+  // The product's rules, shared by the browser and the servers: nothing but the contracts beneath them.
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:testing'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:server', 'type:testing'] },
+  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data'] },
+  { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:testing'] },
+  // The web app runs in the browser: contracts and UI only, never server code.
+  { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
+  { sourceTag: 'scope:web', notDependOnLibsWithTags: ['type:server', 'type:data', 'type:util'] },
+  // Each service and the gateway: their own code and shared libraries, never another app.
+  ...['gateway', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'tools'].map((scope) => ({
+    sourceTag: `scope:${scope}`,
+    onlyDependOnLibsWithTags: ['scope:shared'],
+  })),
+];
+
+const boundaries = (constraints) => ({ enforceBuildableLibDependency: false, allow: [], depConstraints: constraints });
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/vite.config.ts'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -29,33 +53,7 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:contracts'] },
-            // The product's rules, shared by the browser and the servers: nothing but the contracts beneath them.
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:testing'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:server', 'type:testing'] },
-            { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:testing'] },
-            // The web app runs in the browser: contracts and UI only, never server code.
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
-            { sourceTag: 'scope:web', notDependOnLibsWithTags: ['type:server', 'type:data', 'type:util'] },
-            // Each service and the gateway: their own code and shared libraries, never another app.
-            ...['gateway', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'tools'].map((scope) => ({
-              sourceTag: `scope:${scope}`,
-              onlyDependOnLibsWithTags: ['scope:shared'],
-            })),
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', boundaries(depConstraints)],
     },
   },
   {
@@ -70,6 +68,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+    },
+  },
+  {
+    // What ships: an app's own code (not its tests) never imports a testing library, the e2e suite or a tool, so
+    // none of them reaches the production image (Dockerfile).
+    files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        boundaries([
+          ...depConstraints,
+          // (Direct imports: notDependOnLibsWithTags would also follow the libraries' own test imports.)
+          { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:domain', 'type:ui', 'type:server', 'type:app'] },
+        ]),
+      ],
     },
   },
   {

@@ -218,8 +218,16 @@ function checkCompose(apps, YAML) {
   check('every service has a healthcheck, a restart policy and healthy-only depends_on (one-shot jobs: completed); apps bind 0.0.0.0', problems);
   check('each app connects as its own NATS user and each service as its own database role, which db-roles creates', credentialProblems(apps, Object.fromEntries(Object.entries(services).map(([n, svc]) => [n, { entry: entryOf(svc), env: svc.environment ?? {}, waitsFor: Object.keys(svc.depends_on ?? {}) }]))));
 
-  const images = new Set(names.filter((n) => entryOf(services[n])).map((n) => services[n].image));
-  check('all apps use one image', images.size <= 1 ? [] : [`images: ${[...images].join(', ')}`]);
+  // The production apps share one image; the development stand-ins under tools/ share another (the Dockerfile's
+  // dev-tools target), so that the production image holds none of them.
+  const devEntry = (n) => (entryOf(services[n]) ?? '').startsWith('tools/');
+  const images = new Set(names.filter((n) => entryOf(services[n]) && !devEntry(n)).map((n) => services[n].image));
+  const devImages = new Set(names.filter((n) => devEntry(n)).map((n) => services[n].image));
+  const imageProblems = [];
+  if (images.size > 1) imageProblems.push(`images: ${[...images].join(', ')}`);
+  for (const image of devImages) if (images.has(image)) imageProblems.push(`the development tools run from the production image ${image}`);
+  if (devImages.size > 1) imageProblems.push(`development tool images: ${[...devImages].join(', ')}`);
+  check('the apps use one image, the development tools another', imageProblems);
 
   const volumeProblems = [];
   for (const [name, svc] of Object.entries(services)) {
@@ -596,12 +604,19 @@ function checkDockerfile(dockerfileUtils) {
   const problems = [];
   // Instructions with their continuation lines joined, comments dropped.
   const joined = text.replace(/^\s*#.*\n/gm, '').replace(/\\\n/g, ' ');
-  if (!/^\s*RUN\b[^\n]*\bnpm install\b/m.test(joined)) problems.push('dependencies are not installed with `npm install`');
-  if (/\bnpm ci\b/.test(joined)) problems.push('uses `npm ci`, which fails with our lockfile (toolchain trap 4)');
+  if (!/^\s*RUN\b[^\n]*\bnpm ci\b/m.test(joined)) problems.push('dependencies are not installed with `npm ci` (exactly the lockfile)');
+  if (/\bnpm (install|i)\b/.test(joined)) problems.push('uses `npm install`, which may change the lockfile: use `npm ci`');
+  // The final stage ships only what runs in production (docs/decisions/0009-production-image-without-dev-tools.md).
+  for (const devOnly of ['tools', 'libs/testing', 'libs/service-testing', 'apps/web-e2e']) {
+    if (new RegExp(`^\\s*COPY\\b[^\\n]*\\s/repo/${devOnly}\\b`, 'm').test(last)) problems.push(`the final stage copies ${devOnly}, which is not for production`);
+  }
+  if (!/rm -rf[^\n]*\btools\b[^\n]*\blibs\/testing\b[^\n]*\blibs\/service-testing\b/.test(joined)) {
+    problems.push('the prune stage does not remove tools, libs/testing and libs/service-testing');
+  }
   const user = /^\s*USER\s+(\S+)/m.exec(last)?.[1];
   if (!user || /^(root|0)(:|$)/.test(user)) problems.push('the final stage does not switch to a non-root USER');
   if (!/^\s*ENTRYPOINT\b/m.test(last) && !/^\s*CMD\b/m.test(last)) problems.push('the final stage has no ENTRYPOINT/CMD');
-  check(`Dockerfile: ${stages.length - 1} stages, ${instructions.length} instructions; npm install, non-root final stage`, problems);
+  check(`Dockerfile: ${stages.length - 1} stages, ${instructions.length} instructions; npm ci, non-root final stage without dev tools`, problems);
 
   const ignoreFile = join(ROOT, '.dockerignore');
   if (!existsSync(ignoreFile)) return fail('.dockerignore exists');
