@@ -7,16 +7,15 @@ type JsonSchema = Record<string, unknown>;
 /** Converts one schema; named schemas (`.meta({ id })`) go to components and are referenced. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
   const raw = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
-  const json = JSON.parse(JSON.stringify(raw).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  // Request and response forms of one schema can differ (defaults, transforms); keep both apart. Every reference
+  // is renamed, the nested ones included (a request embedding another named request points at its input form).
+  const suffix = io === 'input' ? 'Input' : '';
+  const text = JSON.stringify(raw).replace(/"#\/\$defs\/([^"]+)"/g, (_, name: string) => `"#/components/schemas/${name}${suffix}"`);
+  const json = JSON.parse(text) as JsonSchema;
   const defs = (json['$defs'] ?? {}) as Record<string, JsonSchema>;
-  for (const [name, def] of Object.entries(defs)) {
-    // Request and response forms of one schema can differ (defaults, transforms); keep both apart.
-    const key = io === 'input' ? `${name}Input` : name;
-    components[key] = def;
-  }
+  for (const [name, def] of Object.entries(defs)) components[`${name}${suffix}`] = def;
   delete json['$schema'];
   delete json['$defs'];
-  if (io === 'input' && typeof json['$ref'] === 'string') json['$ref'] = `${json['$ref']}Input`;
   return json;
 }
 
