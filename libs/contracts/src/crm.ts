@@ -5,7 +5,7 @@ import { z } from 'zod';
  * `profiles.lead.captured` and posts each new lead, signed, to the owner's endpoint.
  */
 
-/** The headers of every delivery (docs/architecture.md "CRM hand-off: outgoing webhooks"). */
+/** The headers of every delivery (docs/subsystems.md "CRM hand-off: outgoing webhooks"). */
 export const WebhookHeaders = {
   /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>` */
   signature: 'X-DigiCard-Signature',

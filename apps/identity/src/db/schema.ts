@@ -79,7 +79,7 @@ export const staffAudit = schema.table(
 
 /**
  * What payments last said of each account's tier (`payments.membership.changed`) and its version: a DigiPlatinum
- * subscription makes its owner a team leader, and losing it takes the role away (docs/architecture.md "Teams"). An
+ * subscription makes its owner a team leader, and losing it takes the role away (docs/subsystems.md "Teams"). An
  * older version than the one kept is ignored, whatever order the events arrive in.
  */
 export const memberships = schema.table('memberships', {

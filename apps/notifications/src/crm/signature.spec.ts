@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { signatureHeader, verifySignature } from './signature.js';
 
-// The test vector in docs/architecture.md ("CRM hand-off: outgoing webhooks") was computed with openssl, not with
+// The test vector in docs/subsystems.md ("CRM hand-off: outgoing webhooks") was computed with openssl, not with
 // this code; the doc's values are read here, so the doc and the code cannot drift apart.
-const doc = readFileSync(join(process.cwd(), '../../docs/architecture.md'), 'utf8');
+const doc = readFileSync(join(process.cwd(), '../../docs/subsystems.md'), 'utf8');
 const vector = (name: string) => {
   const match = new RegExp(`${name}: \`([^\`]+)\``).exec(doc);
-  if (!match) throw new Error(`docs/architecture.md has no test vector ${name}`);
+  if (!match) throw new Error(`docs/subsystems.md has no test vector ${name}`);
   return match[1]!;
 };
 

@@ -12,7 +12,7 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
   return `t=${timestamp},v1=${v1}`;
 }
 
-/** What a receiver does (docs/architecture.md shows the same in a few lines): true when the header signs `body`. */
+/** What a receiver does (docs/subsystems.md shows the same in a few lines): true when the header signs `body`. */
 export function verifySignature(secret: string, header: string, body: string, toleranceSeconds = 300, now = Date.now()): boolean {
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts['t']);
