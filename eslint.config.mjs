@@ -37,8 +37,23 @@ const depConstraints = [
 const boundaries = (constraints) => ({ enforceBuildableLibDependency: false, allow: [], depConstraints: constraints });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**', '**/*.js', '**/*.mjs', '**/*.cjs', '**/vite.config.ts'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**', '**/*.js', '**/vite.config.ts'] },
   ...tseslint.configs.recommendedTypeChecked,
+  {
+    // The plain JavaScript scripts (npm start, npm test, deploy-check, benchmarks, Jest and lint setup): the
+    // recommended rules without type information; tools/dev/tsconfig.scripts.json type-checks them through JSDoc.
+    files: ['**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {

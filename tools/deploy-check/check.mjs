@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // ------------------------------------------------------------------------------------------------- arguments
@@ -69,10 +69,10 @@ function check(message, problems) {
 
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
-  return { missing: result.error?.code === 'ENOENT', error: result.error, status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  const code = /** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code;
+  return { missing: code === 'ENOENT', error: result.error, status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
 }
 
-const rel = (p) => relative(ROOT, p) || '.';
 const lines = (text) => text.split('\n').map((l) => l.trimEnd()).filter(Boolean);
 
 // ------------------------------------------------------------------------------------------------- npm packages

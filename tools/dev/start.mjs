@@ -64,6 +64,7 @@ await ensureServiceRoles(env.DATABASE_URL).catch((error) => fail(`Could not crea
 
 const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1' };
 const service = (name, extra = {}) => ({ ...common, NATS_URL: natsFor(name), DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, name), ...extra });
+/** @type {[name: string, entry: string, env: Record<string, string | undefined>][]} */
 const apps = [
   ['mail-catcher', 'tools/mail-catcher/dist/src/main.js', { HOST: '127.0.0.1', SMTP_PORT: env.MAIL_SMTP_PORT, HTTP_PORT: env.MAIL_HTTP_PORT }],
   ['identity', 'apps/identity/dist/src/main.js', service('identity')],
@@ -120,8 +121,8 @@ for (const [index, [name, entry, appEnv]] of apps.entries()) {
     buffer = lines.pop();
     for (const line of lines) if (line.trim()) pretty(name, colour, line);
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
   child.on('exit', (code) => {
     if (!stopping) {
       log(`${name} exited with code ${code}; stopping everything.`);
