@@ -50,10 +50,10 @@ try {
         seo: score('seo'),
         lcp: a['largest-contentful-paint']?.displayValue ?? '',
         weight: a['total-byte-weight']?.displayValue ?? '',
-        scriptKiB: (a['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+        scriptKiB: (/** @type {any} */ (a['resource-summary']?.details)?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
         tbt: a['total-blocking-time']?.displayValue ?? '',
         // Where the main thread's time went (script vs. the browser's own HTML/CSS/layout work), from the trace.
-        mainThread: Object.fromEntries((a['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
+        mainThread: Object.fromEntries((/** @type {any} */ (a['mainthread-work-breakdown']?.details)?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
         failing: result.lhr.runtimeError ? [`runtime error ${result.lhr.runtimeError.code}`] : Object.values(a).filter((x) => x.score === 0 && ['accessibility', 'seo', 'best-practices'].some((cat) => c[cat]?.auditRefs.some((r) => r.id === x.id))).map((x) => x.id),
       });
       process.stdout.write(`${formFactor} ${path}: ${JSON.stringify(rows.at(-1))}\n`);

@@ -24,6 +24,7 @@ const logoPng = await sharp({
   .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><text x="30" y="130" font-size="110" font-family="sans-serif" fill="#fff">KAROO</text></svg>') }])
   .png()
   .toBuffer();
+/** @type {[material: 'PVC' | 'Bamboo' | 'Stainless steel', colour: string][]} */
 const finishes = [
   ['PVC', 'Black'],
   ['PVC', 'White'],

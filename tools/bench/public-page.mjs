@@ -37,12 +37,20 @@ const lua = (name, text) => {
 };
 
 // Asynchronous, so that this process keeps collecting the apps' logs while wrk runs.
+/**
+ * @param {string} url
+ * @param {{ headers?: Record<string, string>, connections?: number, duration?: number, script?: string }} [options]
+ */
 async function wrk(url, options = {}) {
   const result = await wrkRun(url, options);
   process.stdout.write(`${new Date().toISOString()} ${url} ${JSON.stringify(options.headers ?? {})} ${options.script ?? ''}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, non-2xx ${result.non2xx} ${result.errors}\n`);
   return result;
 }
 
+/**
+ * @param {string} url
+ * @param {{ headers?: Record<string, string>, connections?: number, duration?: number, script?: string }} [options]
+ */
 async function wrkRun(url, { headers = {}, connections = CONNECTIONS, duration = DURATION, script } = {}) {
   const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', 'Accept-Encoding: gzip'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
@@ -135,7 +143,7 @@ try {
   });
   await new Promise((r) => bare.stdout.once('data', r));
   const bareUrl = `http://127.0.0.1:${barePort}/thabo`;
-  const gatewayPid = system.running.get('gateway').child.pid;
+  const gatewayPid = system.pidOf('gateway');
   const etag = gz.headers.etag;
 
   const loadBefore = load();

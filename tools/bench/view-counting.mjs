@@ -75,8 +75,9 @@ try {
   if (saved.status !== 200) throw new Error(`could not save the sample profile: ${JSON.stringify(saved.body)}`);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+  /** @returns {Promise<number>} */
   const views = async () =>
-    (await system.sql("SELECT coalesce(sum(count), 0)::int AS n FROM profiles.analytics_daily WHERE metric = 'view'"))[0].n;
+    Number((await system.sql("SELECT coalesce(sum(count), 0)::int AS n FROM profiles.analytics_daily WHERE metric = 'view'"))[0].n);
   const settle = () => new Promise((r) => setTimeout(r, 1500)); // a flush interval and the write behind it
 
   /** One run: a fresh gateway with counting on or off, a warm-up (JIT, page cache), the measured run, and the views it recorded. */

@@ -33,9 +33,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const postgres = new PrivatePostgres();
 const redis = new PrivateRedis({ appendOnly: true });
-let system = null;
+/** @type {TestSystem | undefined} */
+let system;
 
 const statuses = new Map();
+/** @type {Set<string>} */
 const accepted = new Set();
 const faults = [];
 let sent = 0;
@@ -54,7 +56,7 @@ async function sendLead(i) {
       signal: AbortSignal.timeout(15_000),
     });
     status = res.status;
-    const json = await res.json().catch(() => null);
+    const json = /** @type {{ id?: string } | null} */ (await res.json().catch(() => null));
     if (status === 202 && json?.id) accepted.add(json.id);
   } catch {
     status = 0; // no answer (connection refused or timed out)
@@ -98,6 +100,7 @@ async function main() {
   log('system up', { gateway: system.gatewayUrl });
 
   const durationMs = (N / RATE) * 1000;
+  /** @type {[at: number, run: () => Promise<unknown>][]} */
   const schedule = [
     [0.15, () => fault('NATS (SIGKILL)', () => system.nats.kill(), () => system.nats.start())],
     [0.35, () => fault('notifications (SIGKILL)', () => system.killApp('notifications'), () => system.startApp('notifications'))],
@@ -152,7 +155,7 @@ async function main() {
   }
   await sleep(3000); // anything sent twice arrives late
   refs = await emailedReferences();
-  const storedIds = new Set((await system.sql('SELECT id FROM orders.enquiries')).map((r) => r.id));
+  const storedIds = new Set((await system.sql('SELECT id FROM orders.enquiries')).map((r) => String(r.id)));
   const emailed = new Set(refs);
   const result = {
     leads: N,
@@ -171,13 +174,13 @@ async function main() {
     outboxEmptySeconds: outboxEmptyAt === null ? null : Math.round((outboxEmptyAt - sendEnd) / 100) / 10,
     drainSeconds: drainedAt === null ? null : Math.round((drainedAt - sendEnd) / 100) / 10,
     faults,
-    processesAlive: ['orders', 'notifications', 'gateway'].filter((a) => system.isRunning(a)),
+    processesAlive: /** @type {const} */ (['orders', 'notifications', 'gateway']).filter((a) => system.isRunning(a)),
     fatalLogLines: system.logs.filter((l) => /"level":60/.test(l.line)).length,
   };
   // Where anything not emailed is: the mail log, the queue (failed jobs and why), the dead letters.
   const q = new Redis(redis.url, { maxRetriesPerRequest: 1 });
   const key = (k) => `${system.redisPrefix}:email:${k}`;
-  const failedIds = await q.zrange(key('failed'), 0, 4);
+  const failedIds = await q.zrange(key('failed'), '0', '4');
   result.diagnostics = {
     mailLog: Object.fromEntries((await system.sql('SELECT status, count(*)::int AS n FROM notifications.mail_log GROUP BY status')).map((r) => [r.status, r.n])),
     processedEvents: await count('SELECT count(*) AS n FROM notifications.processed_messages'),
