@@ -7,7 +7,8 @@
 // file of the project runs, as when a developer runs one file by hand):
 // - `unit`     `*.spec.ts(x)`: no I/O beyond the file's own memory (no server, no socket, no child process): seconds;
 // - `service`  `*.integration.spec.ts`: in the test's process, on real PostgreSQL, Redis and a private NATS
-//              (libs/service-testing, the gateway's in-process harness, a local HTTP or SMTP server);
+//              (libs/service-testing, the gateway's in-process harness, a local HTTP or SMTP server), or real heavy
+//              work that takes more than seconds (image codecs, memory measurements);
 // - `system`   `*.e2e.spec.ts`: the apps as real processes (libs/testing TestSystem);
 // - `browser`  `*.browser.spec.ts`: Chromium through the running system.
 // Each lane has its own time-out per test.
@@ -15,7 +16,7 @@ const { join } = require('node:path');
 
 const LANES = {
   unit: { testRegex: '/(src|test)/.*(?<!\\.(integration|e2e|browser))\\.spec\\.tsx?$', testTimeout: 30_000 },
-  service: { testRegex: '/(src|test)/.*\\.integration\\.spec\\.tsx?$', testTimeout: 60_000 },
+  service: { testRegex: '/(src|test)/.*\\.integration\\.spec\\.tsx?$', testTimeout: 120_000 },
   system: { testRegex: '/(src|test)/.*\\.e2e\\.spec\\.tsx?$', testTimeout: 300_000 },
   browser: { testRegex: '/(src|test)/.*\\.browser\\.spec\\.tsx?$', testTimeout: 300_000 },
 };
