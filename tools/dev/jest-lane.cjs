@@ -3,9 +3,9 @@
 // done at once, without starting Jest. The lanes and their time-outs are in jest.preset.cjs.
 //
 // How many files run at once: unit as Jest decides (one worker per spare core); service and browser one at a time
-// (browser tests each start Chromium and a system); system `DIGICARD_SYSTEM_WORKERS` at a time (default 1: every
-// TestSystem has its own database, Redis prefix and NATS, so two can run side by side, but on 2 cores the apps'
-// start-up is CPU-bound and two at a time measured no faster, see docs/benchmarks.md).
+// (browser tests each start Chromium and a system); system `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told
+// (every TestSystem has its own database, Redis prefix and NATS, so two run side by side; on 2 cores two at a time
+// measured about a quarter faster than one, as the tests spend much of their time waiting: docs/benchmarks.md).
 const { spawnSync } = require('node:child_process');
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -42,7 +42,7 @@ if (!found) {
   process.exit(0);
 }
 
-const workers = { unit: [], service: ['--runInBand'], system: [`--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '1'}`], browser: ['--runInBand'] }[lane];
+const workers = { unit: [], service: ['--runInBand'], system: [`--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`], browser: ['--runInBand'] }[lane];
 const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(__dirname, '../../node_modules/jest/bin/jest.js'), '--passWithNoTests', ...workers, ...args], {
   stdio: 'inherit',
   env: { ...process.env, DIGICARD_TEST_LANE: lane },
