@@ -2,10 +2,11 @@
 // (each project's `unit`, `service`, `system` and `browser` Nx targets). A project without a file of that lane is
 // done at once, without starting Jest. The lanes and their time-outs are in jest.preset.cjs.
 //
-// How many files run at once: unit as Jest decides (one worker per spare core); service and browser one at a time
-// (browser tests each start Chromium and a system); system `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told
-// (every TestSystem has its own database, Redis prefix and NATS, so two run side by side; on 2 cores two at a time
-// measured about a quarter faster than one, as the tests spend much of their time waiting: docs/benchmarks.md).
+// How many files run at once: unit as Jest decides (one worker per spare core); service one at a time (npm test runs
+// two projects at once); system and browser `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told (every TestSystem
+// has its own database, Redis prefix and NATS, and every browser test its own Chromium profile, so two run side by
+// side; on 2 cores two at a time measured a quarter to a half faster than one, as the tests spend much of their
+// time waiting: docs/benchmarks.md).
 const { spawnSync } = require('node:child_process');
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -42,7 +43,8 @@ if (!found) {
   process.exit(0);
 }
 
-const workers = { unit: [], service: ['--runInBand'], system: [`--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`], browser: ['--runInBand'] }[lane];
+const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`;
+const workers = { unit: [], service: ['--runInBand'], system: [systemWorkers], browser: [systemWorkers] }[lane];
 const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(__dirname, '../../node_modules/jest/bin/jest.js'), '--passWithNoTests', ...workers, ...args], {
   stdio: 'inherit',
   env: { ...process.env, DIGICARD_TEST_LANE: lane },
