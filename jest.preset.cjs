@@ -37,7 +37,12 @@ const preset = (projectRoot, name) => {
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     modulePathIgnorePatterns: ['<rootDir>/dist/'],
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
-    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    moduleNameMapper: {
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+      // libphonenumber-js's ES build imports its metadata JSON without an import attribute, which Jest warns about
+      // in every worker; its CommonJS build (same code and metadata) loads without the warning.
+      '^libphonenumber-js/min$': require.resolve('libphonenumber-js/min'),
+    },
     transform: {
       '^.+\\.tsx?$': [
         '@swc/jest',
