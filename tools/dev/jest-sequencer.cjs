@@ -1,13 +1,18 @@
-// Unit tests first, then whole-system (integration, e2e) tests, then the browser: fast feedback before slow.
+// Unit tests first, then in-process service tests, then whole-system tests, then the browser: fast feedback before
+// slow when a project's lanes run together (a Jest run without DIGICARD_TEST_LANE). Within a lane, Jest's own order:
+// files that failed last time first, then the slowest first (from Jest's cache of durations), so that two workers
+// do not end with one long file alone.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const rank = (path) => (path.includes('.browser.') ? 2 : /\.(integration|e2e|medium)\./.test(path) ? 1 : 0);
+const rank = (path) => (path.includes('.browser.') ? 3 : /\.e2e\./.test(path) ? 2 : /\.integration\./.test(path) ? 1 : 0);
 
-class UnitFirstSequencer extends Sequencer {
+class LaneSequencer extends Sequencer {
   /** @override @param {import('@jest/test-result').Test[]} tests */
   sort(tests) {
-    return [...tests].sort((a, b) => rank(a.path) - rank(b.path) || a.path.localeCompare(b.path));
+    const ordered = super.sort(tests);
+    const position = new Map(ordered.map((test, i) => [test, i]));
+    return [...ordered].sort((a, b) => rank(a.path) - rank(b.path) || position.get(a) - position.get(b));
   }
 }
 
-module.exports = UnitFirstSequencer;
+module.exports = LaneSequencer;

@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. Lint (type-aware, module boundaries), typecheck and build, contract and migration
-// drift, deployment files, then unit, integration and browser tests against the real servers.
+// drift, deployment files, then the test lanes (unit, service, system, browser) against the real servers.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -36,12 +36,31 @@ step('deployment files');
 run('node', ['tools/deploy-check/check.mjs']);
 
 step('tests');
-// Jest through Nx, one project at a time (whole-system tests start real processes); each project's counts land in
-// test-results/jest/<project>.json (restored by Nx when the result comes from its cache).
+// Jest through Nx, lane by lane, cheapest first (jest.preset.cjs says which file is in which lane): unit tests of every
+// project, then the in-process service tests, then the whole-system tests (the apps as processes), then the browser.
+// Every lane runs even when an earlier one failed, so one run shows every failure. Each lane target writes its counts
+// to test-results/jest/<project>.<lane>.json (restored by Nx when the result comes from its cache).
 const results = join(ROOT, 'test-results', 'jest');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
-const jest = spawnSync('npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--output-style=static'], { cwd: ROOT, stdio: 'inherit' });
+const LANES = [
+  // Unit files are quick and independent: two projects at a time.
+  { lane: 'unit', parallel: 2 },
+  // Each service file has its own database and NATS server: two projects at a time.
+  { lane: 'service', parallel: 2 },
+  // Processes and Chromium: one project at a time, DIGICARD_SYSTEM_WORKERS files of it at once (tools/dev/jest-lane.cjs).
+  { lane: 'system', parallel: 1 },
+  { lane: 'browser', parallel: 1 },
+];
+const laneTimes = [];
+let jestFailed = false;
+for (const { lane, parallel } of LANES) {
+  const laneStarted = Date.now();
+  step(`${lane} tests`);
+  const run = spawnSync('npx', ['nx', 'run-many', '-t', lane, `--parallel=${parallel}`, '--output-style=static'], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) jestFailed = true;
+  laneTimes.push(`${lane} ${Math.round((Date.now() - laneStarted) / 1000)} s`);
+}
 const summaries = readdirSync(results)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(results, f), 'utf8')));
@@ -49,11 +68,11 @@ if (summaries.length === 0) fail('no test results were written: did the test tar
 const total = (key) => summaries.reduce((sum, s) => sum + s[key], 0);
 const passed = total('passed');
 // A project whose run crashed before writing its counts is one failure too.
-const failed = total('failed') + (jest.status !== 0 && total('failed') === 0 ? 1 : 0);
+const failed = total('failed') + (jestFailed && total('failed') === 0 ? 1 : 0);
 const skipped = total('skipped');
 for (const s of summaries.filter((x) => x.failed > 0)) log(`failed in ${s.project}: ${s.failedFiles.map((f) => relative(ROOT, f.file)).join(', ')}`);
-log(`finished in ${Math.round((Date.now() - started) / 1000)} s; ${total('files')} test files in ${summaries.length} projects; screenshots in test-results/screenshots`);
+log(`finished in ${Math.round((Date.now() - started) / 1000)} s (lanes: ${laneTimes.join(', ')}); ${total('files')} test files in ${summaries.length} project lanes; screenshots in test-results/screenshots`);
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 await servers.stop();
 // A skipped test is a test that did not run: it fails the suite rather than hiding.
-if (jest.status !== 0 || failed > 0 || passed === 0 || skipped > 0) process.exit(1);
+if (jestFailed || failed > 0 || passed === 0 || skipped > 0) process.exit(1);

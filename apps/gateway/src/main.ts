@@ -1,28 +1,14 @@
 import 'reflect-metadata';
-import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
-import { ErrorCode, HttpRoutes, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
 import { createNatsClient, installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
 import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
 import { GatewayHealth } from './health/gateway-health.js';
 import { startInternalHealthServer } from './health/internal-server.js';
-import { ApiExceptionFilter } from './http/api-exception.filter.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
-import { beforeBody } from './http/before-body.js';
-import { crossSiteGuard } from './security/cross-site.middleware.js';
-import { RateLimiter } from './security/rate-limiter.js';
-import { PublicPageService } from './profiles/public-page.service.js';
-import { PageAnalytics } from './analytics/page-analytics.js';
-import { precomputedSecurityHeaders, securityHeaders } from './security/security-headers.js';
-import { sessionMiddleware } from './session/session.middleware.js';
-import { SessionStore } from './session/session.store.js';
-import { installFastPath, publicPageFastPath } from './web/public-page-fast-path.js';
+import { configureGatewayApp } from './http-app.js';
 
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -39,68 +25,7 @@ try {
     bodyParser: false,
     abortOnError: false,
   });
-  app.set('trust proxy', config.TRUST_PROXY);
-  app.disable('x-powered-by');
-  app.use((req: Request & { requestId?: string }, res: Response, next: NextFunction) => {
-    const started = performance.now();
-    req.requestId = requestIdOf(req);
-    res.setHeader(REQUEST_ID_HEADER, req.requestId);
-    res.on('finish', () => {
-      // The path only: query strings can carry tokens.
-      logger.info(
-        { requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
-        'request',
-      );
-    });
-    next();
-  });
-  app.use(securityHeaders(config));
-  app.use(compression());
-  // Hashed build assets never change: cache them for a year.
-  app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  app.use(express.static(config.WEB_DIST_DIR, { index: false, maxAge: '1h' }));
-  app.use('/api', crossSiteGuard(config.PUBLIC_URL));
-  // Pages need the session too: an owner sees their own profile before it is shared.
-  app.use(sessionMiddleware(app.get(SessionStore), logger));
-  // Image uploads arrive as the raw file: who sends it, their upload limit and the declared length are checked
-  // before the body is read (nothing is buffered for a signed-out or over-limit caller); the spec's 2 MB limit is
-  // checked again on the bytes.
-  app.use(
-    '/api/profile/images',
-    beforeBody(HttpRoutes.uploadImage, MAX_IMAGE_BYTES, app.get(RateLimiter), config),
-    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
-  );
-  // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service.
-  app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
-  // The public page's click beacon (navigator.sendBeacon) posts JSON as text/plain, a type that needs no preflight.
-  const beaconJson = express.json({ type: () => true, limit: '1kb' });
-  app.use('/api/profiles', (req: Request, res: Response, next: NextFunction) => (/^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next()));
-  app.use('/api', express.json({ limit: '100kb' }));
-  app.use('/api', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
-    if (!error) return next();
-    const status = error.status ?? 400;
-    const upload = req.path.startsWith('/profile/images');
-    const body: ApiError =
-      status === 413
-        ? upload
-          ? { statusCode: 400, code: ErrorCode.ValidationFailed, message: ImageMessages.tooLarge }
-          : { statusCode: 413, code: ErrorCode.ValidationFailed, message: 'What you sent is too large.' }
-        : { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
-    res.status(body.statusCode).json(body);
-  });
-  app.useGlobalFilters(new ApiExceptionFilter(logger));
-
-  if (config.PUBLIC_PAGE_FAST_PATH) {
-    const analytics = app.get(PageAnalytics);
-    // Cached public pages for visitors without a session, before the whole stack above (same headers and log).
-    installFastPath(app.getHttpServer(), publicPageFastPath(
-        app.get(PublicPageService),
-        precomputedSecurityHeaders(config),
-        logger,
-        (visit, username) => analytics.countView(visit, username),
-        config.TRUST_PROXY,
-      ));
-  }
+  configureGatewayApp(app, config, logger);
 
   await app.listen(config.PORT, config.HOST);
   const internal = await startInternalHealthServer(app.get(GatewayHealth), config.HEALTH_PORT, config.HOST, logger);

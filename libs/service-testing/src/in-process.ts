@@ -6,7 +6,7 @@ import { type EventDefinition, type RequestMeta, type Role, type RpcDefinition }
 import { ensureServiceRoles, serviceDatabaseUrl } from '@digicard/db';
 import { connectNats, ensureEventStream, jetStreamHandles } from '@digicard/messaging';
 import { RpcCallError, RpcClient, createNatsClient, startService, type RunningService, type ServiceBaseConfig, type ServiceDefinition } from '@digicard/server';
-import { DEFAULTS, PrivateNats, requireServers, waitFor } from '@digicard/testing';
+import { DEFAULTS, PrivateNats, requireServers, testLogDestination, waitFor } from '@digicard/testing';
 
 /** Who makes a call in a test: a visitor (`null`), or an account with a role. */
 export type Caller = { accountId: string; role?: Role } | null;
@@ -69,7 +69,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
       ...env,
     });
     try {
-      const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL));
+      const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL, testLogDestination));
       return new InProcessService(running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
       await nats.destroy();

@@ -6,3 +6,4 @@ export * from './client.js';
 export * from './accounts.js';
 export * from './authorization-matrix.js';
 export * from './xss-corpus.js';
+export * from './test-log.js';

@@ -1,28 +1,25 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { HttpRoutes, OperationsRoutes, PageRoutes } from '@digicard/contracts';
-import { TestSystem } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
 
 const lead = { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true };
 
 /**
- * The gateway alone, with no service behind it: what `@Route` applies, and in which order (body, access, path
+ * The gateway alone, in the test's process (the in-process harness), with no service behind it: what `@Route` applies, and in which order (body, access, path
  * parameters, limits, sign-in). A call that gets past all of them reaches NATS, where nobody answers: 503.
  */
 describe('the route tables drive every gateway handler', () => {
-  let system: TestSystem;
+  let system: InProcessGateway;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
-      apps: ['gateway'],
-      env: { gateway: { RATE_LIMIT_LOGIN_ACCOUNT: '2/600', RATE_LIMIT_LOGIN_IP: '2/86400', ENQUIRY_RATE_LIMIT: '1/600', REQUEST_TIMEOUT_MS: '1000' } },
-    });
+    system = await InProcessGateway.start({ RATE_LIMIT_LOGIN_ACCOUNT: '2/600', RATE_LIMIT_LOGIN_IP: '2/86400', ENQUIRY_RATE_LIMIT: '1/600', REQUEST_TIMEOUT_MS: '1000' });
   });
   afterAll(() => system?.stop());
 
   it('maps exactly the entries of the route tables, the web app’s fallback last', () => {
     const mapped = system
-      .logsOf('gateway')
+      .logs()
       .map((line) => /Mapped \{(.*), (\w+)\} route/.exec(line))
       .filter((m) => m !== null)
       .map((m) => `${m[2]!.toLowerCase()} ${m[1]}`);

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { PrivateRedis, TestSystem, waitFor } from '@digicard/testing';
+import { PrivateRedis, waitFor } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
 /** The public page's click beacon is limited per client address (issue 12), and never blocked while Redis is away. */
 describe('click beacons: a limit per client address that fails open', () => {
   const redis = new PrivateRedis();
-  let system: TestSystem;
+  let system: InProcessGateway;
   const beacon = (address: string) =>
     fetch(`${system.gatewayUrl}/api/profiles/some-owner/clicks`, {
       method: 'POST',
@@ -17,7 +18,7 @@ describe('click beacons: a limit per client address that fails open', () => {
 
   beforeAll(async () => {
     await redis.start();
-    system = await TestSystem.start({ apps: ['gateway'], env: { gateway: { REDIS_URL: redis.url, TRUST_PROXY: '1', RATE_LIMIT_CLICK_IP: '5/60' } } });
+    system = await InProcessGateway.start({ REDIS_URL: redis.url, TRUST_PROXY: '1', RATE_LIMIT_CLICK_IP: '5/60' });
   });
   afterAll(async () => {
     await system?.stop();
@@ -35,6 +36,6 @@ describe('click beacons: a limit per client address that fails open', () => {
   it('lets clicks through while Redis is down (a warning in the log), as the other cheap limits do', async () => {
     await redis.kill();
     for (let i = 0; i < 7; i += 1) assert.equal((await beacon('198.51.100.9')).status, 204);
-    await waitFor('the warning', () => Promise.resolve(system.logsOf('gateway').some((l) => l.includes('rate limit not counted'))), 5_000);
+    await waitFor('the warning', () => Promise.resolve(system.logs().some((l) => l.includes('rate limit not counted'))), 5_000);
   });
 });

@@ -1,0 +1,52 @@
+// Runs one test lane of the project in the current directory: `node ../../tools/dev/jest-lane.cjs <lane> [jest args]`
+// (each project's `unit`, `service`, `system` and `browser` Nx targets). A project without a file of that lane is
+// done at once, without starting Jest. The lanes and their time-outs are in jest.preset.cjs.
+//
+// How many files run at once: unit as Jest decides (one worker per spare core); service one at a time (npm test runs
+// two projects at once); system and browser `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told (every TestSystem
+// has its own database, Redis prefix and NATS, and every browser test its own Chromium profile, so two run side by
+// side; on 2 cores two at a time measured a quarter to a half faster than one, as the tests spend much of their
+// time waiting: docs/benchmarks.md).
+const { spawnSync } = require('node:child_process');
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { LANES } = require('../../jest.preset.cjs');
+
+const [lane, ...args] = process.argv.slice(2);
+if (!lane || !(lane in LANES)) {
+  console.error(`usage: jest-lane.cjs <${Object.keys(LANES).join('|')}> [jest arguments]`);
+  process.exit(2);
+}
+
+const pattern = new RegExp(LANES[lane].testRegex);
+function* files(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+const cwd = process.cwd();
+const found = ['src', 'test'].some((dir) => {
+  for (const file of files(join(cwd, dir))) if (pattern.test(file.slice(cwd.length))) return true;
+  return false;
+});
+if (!found) {
+  console.log(`no ${lane} tests in ${cwd}`);
+  process.exit(0);
+}
+
+const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`;
+const workers = { unit: [], service: ['--runInBand'], system: [systemWorkers], browser: [systemWorkers] }[lane];
+const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(__dirname, '../../node_modules/jest/bin/jest.js'), '--passWithNoTests', ...workers, ...args], {
+  stdio: 'inherit',
+  env: { ...process.env, DIGICARD_TEST_LANE: lane },
+});
+process.exit(jest.status ?? 1);
