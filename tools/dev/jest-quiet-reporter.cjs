@@ -4,6 +4,7 @@
 const { DefaultReporter } = require('@jest/reporters');
 
 class QuietReporter extends DefaultReporter {
+  /** @override @param {string} testPath @param {import('@jest/types').Config.ProjectConfig} config @param {import('@jest/test-result').TestResult} result */
   printTestFileHeader(testPath, config, result) {
     const failed = result.numFailingTests > 0 || Boolean(result.testExecError) || Boolean(result.failureMessage);
     const keep = failed || process.env.TEST_LOG === '1';

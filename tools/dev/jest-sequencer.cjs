@@ -9,7 +9,8 @@ const rank = (path) => (path.includes('.browser.') ? 3 : /\.e2e\./.test(path) ? 
 class LaneSequencer extends Sequencer {
   /** @override @param {import('@jest/test-result').Test[]} tests */
   sort(tests) {
-    const ordered = super.sort(tests);
+    // Jest's own sort is synchronous (it reads its cache of durations from memory).
+    const ordered = /** @type {import('@jest/test-result').Test[]} */ (super.sort(tests));
     const position = new Map(ordered.map((test, i) => [test, i]));
     return [...ordered].sort((a, b) => rank(a.path) - rank(b.path) || position.get(a) - position.get(b));
   }
