@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { env } from '@digicard/config';
+import { invalidProxyEntries } from './security/trusted-proxies.js';
 
 const rateLimit = z
   .string()
@@ -36,6 +37,15 @@ export const ConfigSchema = z.object({
   READINESS_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How many proxies sit in front (for the client IP in rate limits): 0 in development, 1 behind an ingress. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The addresses of those proxies (the ingress's), comma-separated addresses or CIDR ranges, or `loopback`: a peer
+   * outside them is the client itself, whatever X-Forwarded-For it sends.
+   */
+  TRUST_PROXY_FROM: z
+    .string()
+    .default('loopback')
+    .transform((value) => value.split(',').map((e) => e.trim()).filter(Boolean))
+    .refine((entries) => invalidProxyEntries(entries).length === 0, { message: 'addresses or CIDR ranges (10.0.0.0/8), or loopback, comma-separated' }),
   ENQUIRY_RATE_LIMIT: rateLimit.default({ limit: 10, windowSeconds: 600 }),
   /** A session unused this long ends (minutes). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),

@@ -23,6 +23,7 @@ import { precomputedSecurityHeaders, securityHeaders } from './security/security
 import { sessionMiddleware } from './session/session.middleware.js';
 import { SessionStore } from './session/session.store.js';
 import { installFastPath, publicPageFastPath } from './web/public-page-fast-path.js';
+import { proxyTrust } from './security/trusted-proxies.js';
 
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -39,7 +40,8 @@ try {
     bodyParser: false,
     abortOnError: false,
   });
-  app.set('trust proxy', config.TRUST_PROXY);
+  const trustProxy = proxyTrust(config.TRUST_PROXY, config.TRUST_PROXY_FROM);
+  app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
   app.use((req: Request & { requestId?: string }, res: Response, next: NextFunction) => {
     const started = performance.now();
@@ -98,7 +100,7 @@ try {
         precomputedSecurityHeaders(config),
         logger,
         (visit, username) => analytics.countView(visit, username),
-        config.TRUST_PROXY,
+        trustProxy,
       ));
   }
 

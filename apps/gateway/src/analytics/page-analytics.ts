@@ -9,6 +9,7 @@ import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { redisCall } from '../redis/redis-call.js';
+import { clientAddressOf, type ProxyTrust } from '../security/trusted-proxies.js';
 import { NATS_CLIENT, REDIS } from '../tokens.js';
 
 /**
@@ -30,7 +31,7 @@ const isPrefetch = (headers: IncomingHttpHeaders): boolean =>
 /** What counting needs of a request, whether express parsed it or the public-page fast path answers it raw. */
 export interface Visit {
   readonly headers: IncomingHttpHeaders;
-  /** The client's address (after TRUST_PROXY hops), only ever hashed. */
+  /** The client's address (through trusted proxies only: TRUST_PROXY, TRUST_PROXY_FROM), only ever hashed. */
   readonly ip: string | undefined;
   /** A query parameter (`src`, `card`), as sent. */
   param(name: string): unknown;
@@ -41,10 +42,9 @@ export const visitOf = (req: Request): Visit => ({ headers: req.headers, ip: req
 
 /**
  * A raw request as a visit, for the fast path that answers before express: the client address as express computes
- * it with `trust proxy` set to a hop count (the socket's peer, or the address `trustProxy` hops back along
- * X-Forwarded-For).
+ * it with the same `trust proxy` function (the socket's peer, or back along X-Forwarded-For through trusted proxies).
  */
-export const rawVisitOf = (req: IncomingMessage, trustProxy: number): Visit => new RawVisit(req, trustProxy);
+export const rawVisitOf = (req: IncomingMessage, trust: ProxyTrust): Visit => new RawVisit(req, trust);
 
 /** The query and the address are worked out only when asked for: a gateway that does not count never parses them. */
 class RawVisit implements Visit {
@@ -52,7 +52,7 @@ class RawVisit implements Visit {
 
   constructor(
     private readonly req: IncomingMessage,
-    private readonly trustProxy: number,
+    private readonly trust: ProxyTrust,
   ) {}
 
   get headers(): IncomingHttpHeaders {
@@ -60,16 +60,7 @@ class RawVisit implements Visit {
   }
 
   get ip(): string | undefined {
-    const peer = this.req.socket.remoteAddress;
-    const header = this.req.headers['x-forwarded-for'];
-    if (this.trustProxy === 0 || !header) return peer;
-    const forwarded = String(header)
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean)
-      .reverse();
-    const hops = [peer, ...forwarded];
-    return hops[Math.min(this.trustProxy, hops.length - 1)];
+    return clientAddressOf(this.req.socket.remoteAddress, this.req.headers['x-forwarded-for'], this.trust);
   }
 
   param(name: string): unknown {
