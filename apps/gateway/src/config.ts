@@ -47,6 +47,12 @@ export const ConfigSchema = z.object({
     .transform((value) => value.split(',').map((e) => e.trim()).filter(Boolean))
     .refine((entries) => invalidProxyEntries(entries).length === 0, { message: 'addresses or CIDR ranges (10.0.0.0/8), or loopback, comma-separated' }),
   ENQUIRY_RATE_LIMIT: rateLimit.default({ limit: 10, windowSeconds: 600 }),
+  /**
+   * The key session records in Redis are MACed with (gateway only: orders and notifications, which share Redis, must
+   * not be able to write a session). Every replica needs the same one; without it each process makes its own and
+   * sessions end when the gateway restarts (development).
+   */
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
   /** A session unused this long ends (minutes). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),
   /** A session ends this long after sign-in, used or not (hours). */
