@@ -146,6 +146,10 @@ function credentialProblems(apps, deployed) {
     if (nats === undefined) problems.push(`${name}: no NATS_URL`);
     else if (typeof nats === 'string' && userOf(nats) !== app.name) problems.push(`${name}: NATS_URL must name the NATS user ${app.name} (nats/auth.conf)`);
     else if (typeof nats === 'object' && !ownSecret(nats.secret, app.name)) problems.push(`${name}: NATS_URL must come from its own Secret digicard-${app.name}, not ${nats.secret}`);
+    // Redis: its own ACL user (redis/users.acl), never a shared URL.
+    const redis = env.REDIS_URL;
+    if (typeof redis === 'string' && userOf(redis) !== app.name) problems.push(`${name}: REDIS_URL must name the Redis user ${app.name} (redis/users.acl)`);
+    else if (redis && typeof redis === 'object' && !ownSecret(redis.secret, app.name)) problems.push(`${name}: REDIS_URL must come from its own Secret digicard-${app.name}, not ${redis.secret}`);
     if (!SERVICE_SCHEMAS.includes(app.name)) {
       if (env.DATABASE_URL !== undefined) problems.push(`${name}: has no schema of its own and needs no DATABASE_URL`);
       continue;

@@ -98,7 +98,10 @@ describe('each app is its own Redis user, limited to its own keys', () => {
     }
   });
 
-  it('is what docs/security.md says each Redis user may do', () => {
+  it('is what docs/security.md says each Redis user may do, and what compose and Kubernetes load', () => {
+    for (const file of ['redis/users.acl', 'k8s/base/redis-users.acl']) {
+      assert.equal(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), redisAclFile(), `${file} is out of date: run node tools/dev/redis-config.mjs`);
+    }
     const doc = readFileSync(new URL('../../../docs/security.md', import.meta.url), 'utf8');
     assert.equal(/<!-- redis-rights:start -->\n([\s\S]*?)\n<!-- redis-rights:end -->/.exec(doc)?.[1], redisRightsTable());
   });
