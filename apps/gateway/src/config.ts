@@ -69,6 +69,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_VERIFY_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
   /** Public-page analytics (views, Save to Contact, clicks): `off` only to measure what counting costs. */
   VIEW_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  /** Public-page views counted per client address and minute, per replica (beyond it the page is served, not counted). */
+  ANALYTICS_VIEWS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How often each replica sends its counts to the profiles service (milliseconds). */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Image uploads per account (each is decoded and re-encoded: CPU and memory). */

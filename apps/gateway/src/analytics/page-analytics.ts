@@ -9,6 +9,7 @@ import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { redisCall } from '../redis/redis-call.js';
+import { rateLimitAddress } from '../security/client-address.js';
 import { clientAddressOf, type ProxyTrust } from '../security/trusted-proxies.js';
 import { NATS_CLIENT, REDIS } from '../tokens.js';
 
@@ -74,6 +75,7 @@ class RawVisit implements Visit {
 }
 
 const MAX_BATCH = 5000;
+const MAX_ADDRESSES = 200_000;
 const SALT_SECONDS = 2 * 86_400;
 
 /** What one South African day of a flush interval holds. */
@@ -109,6 +111,13 @@ export class PageAnalytics implements OnModuleDestroy {
   private agentList: string[] = [];
   private readonly salts = new Map<string, Promise<string | null>>();
   private timer: NodeJS.Timeout | null = null;
+  /**
+   * Views counted per client address (an IPv6 client by its /64) in the current minute: beyond
+   * ANALYTICS_VIEWS_PER_ADDRESS_MINUTE a client's views are not counted, so one script cannot inflate a page's numbers
+   * or flood its analytics. At most MAX_ADDRESSES are held a minute; views from further new addresses wait for the next.
+   */
+  private byAddress = new Map<string, number>();
+  private byAddressUntil = 0;
   /** Today in South Africa (`saDay`) and its counts, worked out again only when the day ends or a flush took them. */
   private day: { value: string; until: number; counts: DayCounts | null } = { value: '', until: 0, counts: null };
 
@@ -123,6 +132,8 @@ export class PageAnalytics implements OnModuleDestroy {
   countView(visit: Visit, username: string): void {
     const agent = this.agentOf(visit);
     if (agent < 0) return;
+    const address = visit.ip ?? '';
+    if (!this.withinAddressLimit(address)) return;
     const today = this.today();
     const src = visit.param('src');
     this.add(today, username, (typeof src === 'string' && VIEW_KEYS.get(src)) || VIEW_BY_LINK);
@@ -131,12 +142,29 @@ export class PageAnalytics implements OnModuleDestroy {
       const card = CardSerialSchema.safeParse(serial.toUpperCase());
       if (card.success) this.add(today, username, `card\n${card.data}`);
     }
-    const address = visit.ip ?? '';
     let byAddress = today.visitors.get(username);
     if (!byAddress) today.visitors.set(username, (byAddress = new Map<string, Set<number>>()));
     let browsers = byAddress.get(address);
     if (!browsers) byAddress.set(address, (browsers = new Set()));
     browsers.add(agent);
+  }
+
+  private withinAddressLimit(address: string): boolean {
+    const now = Date.now();
+    if (now >= this.byAddressUntil) {
+      this.byAddress.clear();
+      this.byAddressUntil = now + 60_000;
+    }
+    const client = address.includes(':') ? rateLimitAddress(address) : address;
+    const seen = this.byAddress.get(client);
+    if (seen === undefined) {
+      if (this.byAddress.size >= MAX_ADDRESSES) return false;
+      this.byAddress.set(client, 1);
+      return true;
+    }
+    if (seen >= this.config.ANALYTICS_VIEWS_PER_ADDRESS_MINUTE) return false;
+    this.byAddress.set(client, seen + 1);
+    return true;
   }
 
   /** Save to Contact: the vCard downloaded. */
