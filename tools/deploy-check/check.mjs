@@ -146,6 +146,10 @@ function credentialProblems(apps, deployed) {
     if (nats === undefined) problems.push(`${name}: no NATS_URL`);
     else if (typeof nats === 'string' && userOf(nats) !== app.name) problems.push(`${name}: NATS_URL must name the NATS user ${app.name} (nats/auth.conf)`);
     else if (typeof nats === 'object' && !ownSecret(nats.secret, app.name)) problems.push(`${name}: NATS_URL must come from its own Secret digicard-${app.name}, not ${nats.secret}`);
+    // Redis: its own ACL user (redis/users.acl), never a shared URL.
+    const redis = env.REDIS_URL;
+    if (typeof redis === 'string' && userOf(redis) !== app.name) problems.push(`${name}: REDIS_URL must name the Redis user ${app.name} (redis/users.acl)`);
+    else if (redis && typeof redis === 'object' && !ownSecret(redis.secret, app.name)) problems.push(`${name}: REDIS_URL must come from its own Secret digicard-${app.name}, not ${redis.secret}`);
     if (!SERVICE_SCHEMAS.includes(app.name)) {
       if (env.DATABASE_URL !== undefined) problems.push(`${name}: has no schema of its own and needs no DATABASE_URL`);
       continue;
@@ -564,6 +568,29 @@ function checkKubernetes(apps, YAML, models, ts) {
       if (!byKind('PodDisruptionBudget').some((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === 'gateway')) problems.push('no PodDisruptionBudget for gateway');
     }
     check(`k8s/${name}: probes, resources, non-root read-only containers, Services, autoscalers and references`, problems);
+
+    // Only the ingress reaches the gateway, nothing reaches a service's pod, and the gateway believes proxies by address.
+    const policyProblems = [];
+    const policies = byKind('NetworkPolicy');
+    const selectsPod = (policy, labels) => {
+      const sel = policy.spec?.podSelector ?? {};
+      const byLabels = Object.entries(sel.matchLabels ?? {}).every(([k, v]) => labels?.[k] === v);
+      const byExpressions = (sel.matchExpressions ?? []).every((e) => e.operator === 'In' && (e.values ?? []).includes(labels?.[e.key]));
+      return byLabels && byExpressions;
+    };
+    for (const d of byKind('Deployment').filter((x) => ['gateway', 'service'].includes(x.spec?.template?.metadata?.labels?.['app.kubernetes.io/component']))) {
+      const labels = d.spec?.template?.metadata?.labels;
+      const own = policies.filter((p) => selectsPod(p, labels) && (p.spec?.policyTypes ?? []).includes('Ingress'));
+      if (own.length === 0) policyProblems.push(`Deployment/${d.metadata?.name}: no NetworkPolicy limits who connects to it`);
+      const rules = own.flatMap((p) => p.spec?.ingress ?? []);
+      const isGateway = labels?.['app.kubernetes.io/component'] === 'gateway';
+      if (!isGateway && rules.length > 0) policyProblems.push(`Deployment/${d.metadata?.name}: a service's pods take no connections, yet a NetworkPolicy lets some in`);
+      if (isGateway && rules.some((r) => !(r.from ?? []).length || (r.from ?? []).some((f) => !f.namespaceSelector && !f.podSelector && !f.ipBlock)))
+        policyProblems.push(`Deployment/${d.metadata?.name}: a NetworkPolicy rule lets any peer in, not only the ingress`);
+    }
+    const settings = Object.assign({}, ...byKind('ConfigMap').filter((c) => c.metadata?.name?.startsWith('digicard-config')).map((c) => c.data ?? {}));
+    if (Number(settings.TRUST_PROXY ?? 0) > 0 && !settings.TRUST_PROXY_FROM) policyProblems.push('TRUST_PROXY is set without TRUST_PROXY_FROM (the proxies\' addresses)');
+    check(`k8s/${name}: NetworkPolicies let only the ingress reach the gateway and nothing reach a service; TRUST_PROXY names its proxies`, policyProblems);
   }
 
   // One NATS user per app and one database role per service, from each app's own Secret; the roles Job gets them all.

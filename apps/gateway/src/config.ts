@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { env } from '@digicard/config';
+import { invalidProxyEntries } from './security/trusted-proxies.js';
 
 const rateLimit = z
   .string()
@@ -36,7 +37,22 @@ export const ConfigSchema = z.object({
   READINESS_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How many proxies sit in front (for the client IP in rate limits): 0 in development, 1 behind an ingress. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The addresses of those proxies (the ingress's), comma-separated addresses or CIDR ranges, or `loopback`: a peer
+   * outside them is the client itself, whatever X-Forwarded-For it sends.
+   */
+  TRUST_PROXY_FROM: z
+    .string()
+    .default('loopback')
+    .transform((value) => value.split(',').map((e) => e.trim()).filter(Boolean))
+    .refine((entries) => invalidProxyEntries(entries).length === 0, { message: 'addresses or CIDR ranges (10.0.0.0/8), or loopback, comma-separated' }),
   ENQUIRY_RATE_LIMIT: rateLimit.default({ limit: 10, windowSeconds: 600 }),
+  /**
+   * The key session records in Redis are MACed with (gateway only: orders and notifications, which share Redis, must
+   * not be able to write a session). Every replica needs the same one; without it each process makes its own and
+   * sessions end when the gateway restarts (development).
+   */
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
   /** A session unused this long ends (minutes). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),
   /** A session ends this long after sign-in, used or not (hours). */
@@ -53,6 +69,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_VERIFY_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
   /** Public-page analytics (views, Save to Contact, clicks): `off` only to measure what counting costs. */
   VIEW_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  /** Public-page views counted per client address and minute, per replica (beyond it the page is served, not counted). */
+  ANALYTICS_VIEWS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How often each replica sends its counts to the profiles service (milliseconds). */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Image uploads per account (each is decoded and re-encoded: CPU and memory). */

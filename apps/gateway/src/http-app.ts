@@ -16,6 +16,7 @@ import { precomputedSecurityHeaders, securityHeaders } from './security/security
 import { sessionMiddleware } from './session/session.middleware.js';
 import { SessionStore } from './session/session.store.js';
 import { installFastPath, publicPageFastPath } from './web/public-page-fast-path.js';
+import { proxyTrust } from './security/trusted-proxies.js';
 
 /**
  * Everything the gateway puts around its Nest module before it listens: request ids and the request log, security
@@ -24,7 +25,8 @@ import { installFastPath, publicPageFastPath } from './web/public-page-fast-path
  * (test/support/in-process-gateway.ts), so both carry the same rules.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: Config, logger: Logger): void {
-  app.set('trust proxy', config.TRUST_PROXY);
+  const trustProxy = proxyTrust(config.TRUST_PROXY, config.TRUST_PROXY_FROM);
+  app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');
   app.use((req: Request & { requestId?: string }, res: Response, next: NextFunction) => {
     const started = performance.now();
@@ -83,7 +85,7 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
         precomputedSecurityHeaders(config),
         logger,
         (visit, username) => analytics.countView(visit, username),
-        config.TRUST_PROXY,
+        trustProxy,
       ));
   }
 }

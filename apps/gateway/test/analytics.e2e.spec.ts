@@ -199,4 +199,25 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     const mail = /href="(mailto:[^"]+)"/.exec(html)?.[1];
     assert.ok(mail && decodeURIComponent(mail.replace(/&amp;/g, '&')).includes(`${system.gatewayUrl}/sipho?src=email`));
   });
+
+  it('counts at most ANALYTICS_VIEWS_PER_ADDRESS_MINUTE views from one client address a minute; the page is still served', async () => {
+    const viewsOfSipho = async () => (await counts('sipho')).filter((r) => r.metric === 'view').reduce((n, r) => n + r.n, 0);
+    await system.stopApp('gateway');
+    await system.startApp('gateway', { TRUST_PROXY: '1', ANALYTICS_VIEWS_PER_ADDRESS_MINUTE: '5' });
+    // What the earlier tests' gateway flushed as it stopped has landed.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = await viewsOfSipho();
+    try {
+      for (let i = 0; i < 8; i++) assert.equal(await visit('/sipho?src=qr', BROWSER, { 'x-forwarded-for': '198.51.100.40' }), 200);
+      for (let i = 0; i < 2; i++) assert.equal(await visit('/sipho?src=qr', BROWSER, { 'x-forwarded-for': '198.51.100.41' }), 200);
+      await waitFor('seven views', async () => (await viewsOfSipho()) === before + 7).catch(async (e: unknown) => {
+        throw new Error(`${String(e)}: ${before} before, ${await viewsOfSipho()} now`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      assert.equal(await viewsOfSipho(), before + 7);
+    } finally {
+      await system.stopApp('gateway');
+      await system.startApp('gateway');
+    }
+  });
 });

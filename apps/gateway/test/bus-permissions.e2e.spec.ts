@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { Events, Rpc } from '@digicard/contracts';
+import { Events, Rpc, inboxPrefixFor } from '@digicard/contracts';
 import { TestSystem, waitFor } from '@digicard/testing';
 
 const enquiry = { name: 'Thabo Mokoena', email: 'thabo@example.co.za', number: '0821234567' };
@@ -23,7 +23,8 @@ describe('NATS is not one trust zone: each app is its own bus user with the cont
   let system: TestSystem;
   const opened: NatsConnection[] = [];
   const as = async (user: 'gateway' | 'notifications' | 'orders') => {
-    const nc = await connect({ servers: system.nats.url, user, pass: system.natsPasswords[user] });
+    // Replies come to the user's own inbox prefix, the only one it may subscribe to (as the apps' clients do).
+    const nc = await connect({ servers: system.nats.url, user, pass: system.natsPasswords[user], inboxPrefix: inboxPrefixFor(user) });
     opened.push(nc);
     return nc;
   };

@@ -105,12 +105,17 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
   });
 
   it('with TRUST_PROXY=2 takes the address two proxies back, and no further', async () => {
-    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400', TRUST_PROXY: '2' });
+    // The edge proxies (10.0.0.x) and this host are the proxies the gateway believes.
+    await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400', TRUST_PROXY: '2', TRUST_PROXY_FROM: 'loopback,10.0.0.0/24' });
     const visitor = system.client();
     const as = async (xff: string, i: number) => (await signIn(visitor, `two-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
     assert.equal(await as('203.0.113.9, 198.51.100.20, 10.0.0.1', 1), 401);
     assert.equal(await as('203.0.113.10, 198.51.100.20, 10.0.0.2', 2), 401);
     assert.equal(await as('203.0.113.11, 198.51.100.20, 10.0.0.3', 3), 429, 'the client is 198.51.100.20 whatever the edge proxy or the spoofed entry');
     assert.equal(await as('203.0.113.9, 198.51.100.21, 10.0.0.1', 4), 401);
+    // A second hop from an address that is not one of the proxies is the client itself.
+    assert.equal(await as('198.51.100.20, 192.0.2.50', 5), 401);
+    assert.equal(await as('198.51.100.20, 192.0.2.50', 6), 401);
+    assert.equal(await as('198.51.100.20, 192.0.2.50', 7), 429, 'the client is 192.0.2.50, not the address it claims to forward');
   });
 });

@@ -167,4 +167,28 @@ describe('analytics', () => {
     const saved = await service.call(Rpc.saveProfile, { document: { ...own.value.document, tel: '082 123 4567' } }, { accountId });
     expect(saved).toMatchObject({ ok: true, value: { document: { tel: '+27821234567' } } });
   });
+
+  it('caps the card serials and visitors a flood of made-up ?card= values and browsers can add to a profile a day', async () => {
+    const accountId = await owner('flooded', 'DigiPlatinum');
+    const record = (b: Partial<AnalyticsBatch>) => service.get(AnalyticsQueries).record({ entries: [], visitors: [], ...b });
+    const card = (n: number, count = 1) => ({ username: 'flooded', day: today, metric: 'card' as const, key: `DC-${String(n).padStart(6, '0')}`, count });
+    // The owner's real card first, then 5 000 random serials in one batch and more in the next.
+    await record({ entries: [card(1, 3)] });
+    await record({ entries: Array.from({ length: 5000 }, (_, i) => card(1000 + i)) });
+    await record({ entries: [card(1, 2), ...Array.from({ length: 50 }, (_, i) => card(90_000 + i))] });
+    const rows = await service.sql("SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'card'", [accountId]);
+    expect(rows[0]!['n']).toBe(100);
+    const report = await service.call(Rpc.getAnalytics, {}, { accountId });
+    if (!report.ok) throw new Error('no report');
+    expect(report.value.cards).toHaveLength(100);
+    // A serial already counted that day goes on counting.
+    expect(report.value.cards[0]).toEqual({ serial: 'DC-000001', views: 5 });
+    // Yesterday is another day.
+    await record({ entries: [{ ...card(5), day: daysAgo(1) }] });
+    expect((await service.sql("SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'card' AND day = $2", [accountId, daysAgo(1)]))[0]!['n']).toBe(1);
+    // Visitors: at most 20 000 a day.
+    await record({ visitors: Array.from({ length: 20_050 }, (_, i) => ({ username: 'flooded', day: today, hash: hash(i) })) });
+    await record({ visitors: [{ username: 'flooded', day: today, hash: hash(99_999) }] });
+    expect((await service.sql('SELECT count(*)::int AS n FROM profiles.analytics_visitors WHERE account_id = $1', [accountId]))[0]!['n']).toBe(20_000);
+  });
 });

@@ -39,29 +39,72 @@ export const GatewayListensTo: readonly EventDefinition<z.ZodType>[] = [Events.p
  */
 export const GatewayConsumes: readonly EventDefinition<z.ZodType>[] = [Events.roleChanged];
 
+/**
+ * The events each service consumes durably (its `@OnEvent` handlers): one durable consumer per event, named
+ * `durableName(service, subject)`, on the owner's stream. Its NATS user may run those consumers and ack their
+ * messages, and nothing else of JetStream's consumers. A test reads each service's sources and fails when one
+ * handles an event that is not listed.
+ */
+export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly EventDefinition<z.ZodType>[]>>> = {
+  identity: [Events.membershipChanged],
+  profiles: [Events.teamMemberAdded, Events.teamMemberUpdated, Events.teamMemberRemoved, Events.userRegistered, Events.userChanged, Events.userVerified, Events.userDeleted, Events.membershipChanged, Events.roleChanged],
+  orders: [Events.paymentCompleted, Events.userRegistered, Events.orderPaid, Events.profileUpdated, Events.teamMemberAdded, Events.teamMemberRemoved],
+  notifications: [
+    Events.userDeleted,
+    Events.leadCaptured,
+    Events.emailChangeRequested,
+    Events.emailChanged,
+    Events.emailChangeAttempted,
+    Events.enquiryReceived,
+    Events.userRegistered,
+    Events.verificationRequested,
+    Events.passwordResetRequested,
+    Events.teamMemberAdded,
+    Events.orderPaid,
+    Events.orderStateChanged,
+    Events.paymentCompleted,
+    Events.subscriptionCancelled,
+    Events.registrationAttempted,
+    Events.membershipChanged,
+    Events.paymentFailed,
+  ],
+};
+
+/**
+ * The prefix of a bus user's reply subjects (the client's `inboxPrefix`): `_INBOX_<user>`. Each user may subscribe
+ * to its own replies only, so no app reads the answers another app asked for (exports, tokens, proofs).
+ */
+export const inboxPrefixFor = (user: string): string => `_INBOX_${user}`;
+
+/**
+ * JetStream rights of a consuming app: look at the streams it reads, and for each event it consumes, create, look
+ * at, pull from and ack its own durable consumer only (never another app's, never an ephemeral one).
+ */
+function consumerRights(consumer: BusUser, events: readonly EventDefinition<z.ZodType>[]): string[] {
+  return events.flatMap((event) => {
+    const stream = streamFor(event.owner).name;
+    const durable = durableName(consumer, event.subject);
+    return [
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${event.subject}`,
+      `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+      `$JS.ACK.${stream}.${durable}.>`,
+    ];
+  });
+}
+
+/** An app's own dead-letter stream: declare it, look at it, write to it. */
+function deadLetterRights(user: BusUser): string[] {
+  const deadLetters = deadLetterStreamFor(user);
+  return [`$JS.API.STREAM.INFO.${deadLetters.name}`, `$JS.API.STREAM.CREATE.${deadLetters.name}`, `$JS.API.STREAM.UPDATE.${deadLetters.name}`, ...deadLetters.subjects];
+}
+
 /** The gateway's JetStream rights: its own dead-letter stream, and one durable consumer per event it consumes. */
 function gatewayJetStream(): string[] {
-  const deadLetters = deadLetterStreamFor('gateway');
-  return [
-    '$JS.API.INFO',
-    `$JS.API.STREAM.INFO.${deadLetters.name}`,
-    `$JS.API.STREAM.CREATE.${deadLetters.name}`,
-    `$JS.API.STREAM.UPDATE.${deadLetters.name}`,
-    ...deadLetters.subjects,
-    ...GatewayConsumes.flatMap((event) => {
-      const stream = streamFor(event.owner).name;
-      const durable = durableName('gateway', event.subject);
-      return [
-        `$JS.API.STREAM.INFO.${stream}`,
-        `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
-        `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
-        `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${event.subject}`,
-        `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
-        `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
-        `$JS.ACK.${stream}.${durable}.>`,
-      ];
-    }),
-  ];
+  return ['$JS.API.INFO', ...deadLetterRights('gateway'), ...consumerRights('gateway', GatewayConsumes)];
 }
 
 export interface BusPermissions {
@@ -84,33 +127,25 @@ export function busPermissions(user: BusUser): BusPermissions {
         ...ServiceNames.map(healthSubject),
         ...gatewayJetStream(),
       ]),
-      subscribe: ['_INBOX.>', ...GatewayListensTo.map((e) => e.subject)],
+      subscribe: [`${inboxPrefixFor('gateway')}.>`, ...GatewayListensTo.map((e) => e.subject)],
       allowResponses: false,
     };
   }
   const events = streamFor(user);
-  const deadLetters = deadLetterStreamFor(user);
   return {
     publish: unique([
-      // Its own events (the outbox relay) and its own dead letters.
+      // Its own events (the outbox relay).
       ...events.subjects,
-      ...deadLetters.subjects,
       // The requests it makes of other services.
       ...(ServiceCalls[user] ?? []).map((r) => r.subject),
-      // JetStream: look at any stream, declare only its own, run its consumers and ack.
+      // JetStream: declare and look at its own events stream, its dead letters, its own durable consumers.
       '$JS.API.INFO',
-      '$JS.API.STREAM.NAMES',
-      '$JS.API.STREAM.LIST',
-      '$JS.API.STREAM.INFO.*',
-      `$JS.API.STREAM.CREATE.${events.name}`,
-      `$JS.API.STREAM.UPDATE.${events.name}`,
-      `$JS.API.STREAM.CREATE.${deadLetters.name}`,
-      `$JS.API.STREAM.UPDATE.${deadLetters.name}`,
-      '$JS.API.CONSUMER.>',
-      '$JS.ACK.>',
+      ...(events.subjects.length > 0 ? [`$JS.API.STREAM.INFO.${events.name}`, `$JS.API.STREAM.CREATE.${events.name}`, `$JS.API.STREAM.UPDATE.${events.name}`] : []),
+      ...deadLetterRights(user),
+      ...consumerRights(user, ServiceConsumes[user] ?? []),
     ]),
     // Its own request subjects (RPCs, notices, health) and the replies to what it asked.
-    subscribe: [`${user}.>`, '_INBOX.>'],
+    subscribe: [`${user}.>`, `${inboxPrefixFor(user)}.>`],
     allowResponses: true,
   };
 }
@@ -144,3 +179,27 @@ export function natsAuthorizationConfig(options: { passwords?: Partial<Record<Bu
 
 /** Every event subject of every service (for checks that each is published by its owner only). */
 export const allEventSubjects = (): string[] => AllEvents.map((e) => e.subject);
+
+/**
+ * What each bus user may do, in words, derived from the same permissions as the server's configuration: the table
+ * docs/security.md carries between `bus-rights:start` and `bus-rights:end` (a test compares the two).
+ */
+export function busRightsTable(): string {
+  const code = (subjects: readonly string[]) => (subjects.length === 0 ? 'none' : subjects.map((s) => `\`${s}\``).join(', '));
+  const rows = BusUsers.map((user) => {
+    const p = busPermissions(user);
+    const events = AllEvents.filter((e) => p.publish.includes(e.subject)).map((e) => e.subject);
+    const rpcs = allRpcs().filter((r) => p.publish.includes(r.subject));
+    const requests = user === 'gateway' ? `every RPC not \`service\`-only (${rpcs.length}), the notices, the health checks` : code(rpcs.map((r) => r.subject));
+    const streams = p.publish.filter((s) => s.startsWith('$JS.API.STREAM.CREATE.')).map((s) => s.slice('$JS.API.STREAM.CREATE.'.length));
+    const durables = unique(p.publish.filter((s) => s.startsWith('$JS.API.CONSUMER.MSG.NEXT.')).map((s) => s.slice('$JS.API.CONSUMER.MSG.NEXT.'.length)));
+    const listens = p.subscribe.filter((s) => !s.startsWith('_INBOX'));
+    const inbox = p.subscribe.filter((s) => s.startsWith('_INBOX'));
+    return `| ${user} | ${code(events)} | ${requests} | ${code(listens)}${p.allowResponses ? ', answers them' : ''} | ${code(inbox)} | ${code(streams)} | ${durables.length} durable consumer${durables.length === 1 ? '' : 's'}: ${code(durables)}, and acks their messages only |`;
+  });
+  return [
+    '| NATS user | publishes events | requests | receives | replies | declares streams | JetStream consumers |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}

@@ -19,3 +19,4 @@ export * from './analytics.js';
 export * from './teams.js';
 export * from './bus.js';
 export * from './crm.js';
+export * from './redis-users.js';

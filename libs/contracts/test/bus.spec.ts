@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from '@jest/globals';
-import { AllEvents, BusUsers, Rpc, ServiceCalls, ServiceNames, busPermissions, natsAuthorizationConfig, type ServiceName } from '../src/index.js';
+import { AllEvents, BusUsers, Events, Rpc, ServiceCalls, ServiceConsumes, ServiceNames, busPermissions, busRightsTable, durableName, inboxPrefixFor, natsAuthorizationConfig, streamFor, type ServiceName } from '../src/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const sourcesOf = (dir: string): string[] =>
@@ -58,6 +58,50 @@ describe('bus permissions generated from the contracts', () => {
       for (const call of calls) assert.ok(allowed.includes(call.subject), `${service} calls ${call.subject}: add it to ServiceCalls in bus.ts`);
       for (const listed of ServiceCalls[service] ?? []) assert.ok(allowed.includes(listed.subject));
     }
+  });
+
+  it('lets each user read its own replies only and run its own durable consumers only, and every consumer in its sources is listed', () => {
+    for (const user of BusUsers) {
+      const p = busPermissions(user);
+      assert.ok(p.subscribe.includes(`${inboxPrefixFor(user)}.>`), user);
+      assert.deepEqual(p.subscribe.filter((s) => s.startsWith('_INBOX')), [`${inboxPrefixFor(user)}.>`], `${user} reads another's replies`);
+      assert.ok(!p.subscribe.includes('>') && !p.publish.includes('>'));
+      for (const s of p.publish.filter((s) => s.startsWith('$JS.'))) {
+        // Only named streams and the user's own durables: no wildcard over consumers, acks or stream APIs.
+        assert.ok(!/^\$JS\.(API\.(CONSUMER|STREAM)|ACK)\.(>|\*)/.test(s) && !s.includes('.*'), `${user}: ${s}`);
+        const durable = /^\$JS\.(?:API\.CONSUMER\.(?:INFO|CREATE|DURABLE\.CREATE|MSG\.NEXT)|ACK)\.[A-Z_]+\.([^.]+)/.exec(s)?.[1];
+        if (durable) assert.ok(durable.startsWith(`${user}--`), `${user} may use ${durable}`);
+      }
+      const created = p.publish.filter((s) => /^\$JS\.API\.STREAM\.(CREATE|UPDATE|DELETE|PURGE)\./.test(s));
+      for (const s of created) assert.match(s, new RegExp(`\\.(EVENTS|DEADLETTER)_${user.toUpperCase()}$`), `${user} may declare ${s}`);
+    }
+    for (const service of ServiceNames) {
+      const dir = join(root, 'apps', service, 'src');
+      let sources: string[] = [];
+      try {
+        sources = sourcesOf(dir);
+      } catch {
+        continue;
+      }
+      const handled = new Set<string>();
+      for (const text of sources) for (const m of text.matchAll(/@OnEvent\(Events\.(\w+)\)/g)) handled.add(m[1]!);
+      const listed = (ServiceConsumes[service] ?? []).map((e) => e.subject);
+      for (const name of handled) {
+        const event = (Events as Record<string, { subject: string } | undefined>)[name]!;
+        assert.ok(listed.includes(event.subject), `${service} handles ${event.subject}: add it to ServiceConsumes in bus.ts`);
+      }
+      assert.equal(listed.length, handled.size, `${service} lists events it does not handle`);
+      for (const subject of listed) {
+        const owner = AllEvents.find((e) => e.subject === subject)!.owner;
+        assert.ok(busPermissions(service).publish.includes(`$JS.API.CONSUMER.MSG.NEXT.${streamFor(owner).name}.${durableName(service, subject)}`));
+      }
+    }
+  });
+
+  it('is what docs/security.md says each bus user may do', () => {
+    const doc = readFileSync(join(root, 'docs', 'security.md'), 'utf8');
+    const block = /<!-- bus-rights:start -->\n([\s\S]*?)\n<!-- bus-rights:end -->/.exec(doc)?.[1];
+    assert.equal(block, busRightsTable(), 'docs/security.md is out of date: paste busRightsTable() between the bus-rights markers');
   });
 
   it('renders a nats-server authorization block with one user per app, passwords from the environment by default', () => {

@@ -156,6 +156,10 @@ async function ensureConsumer<T extends z.ZodType>(jsm: JetStreamManager, spec: 
 async function handleMessage<T extends z.ZodType>(msg: JsMsg, spec: EventConsumerSpec<T>, maxDeliver: number, js: JetStreamClient, logger: LoggerLike): Promise<void> {
   const context = { durable: spec.durable, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount };
   try {
+    // Republished by a stream (its `republish` setting stamps `Nats-Stream`): written by whoever configured that
+    // stream, not by the event's owner, whose publishes alone the bus permissions let in. Never handled.
+    const republishedFrom = msg.headers?.get('Nats-Stream');
+    if (republishedFrom) throw new PermanentFailure(`event republished from stream ${republishedFrom}, not published by ${spec.event.owner}`);
     const envelope = EventEnvelopeSchema.parse(msg.json());
     const data = spec.event.data.safeParse(envelope.data);
     if (!data.success) throw new PermanentFailure(`event ${envelope.id} does not match ${spec.event.subject}`);

@@ -1,6 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { deadLetterStreamFor, streamFor, type ServiceName } from '@digicard/contracts';
+import { deadLetterStreamFor, inboxPrefixFor, streamFor, type ServiceName } from '@digicard/contracts';
 
 export type { NatsConnection } from '@nats-io/transport-node';
 export type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
@@ -9,9 +9,10 @@ export const nanos = (ms: number): number => ms * 1_000_000;
 
 /**
  * The servers of a NATS_URL (comma-separated) and the bus user in it (`nats://user:password@host:port`), taken out
- * of the URL: the client mis-parses some passwords inside a URL (one starting with a digit is refused).
+ * of the URL: the client mis-parses some passwords inside a URL (one starting with a digit is refused). A bus user's
+ * replies come to its own inbox prefix (`_INBOX_<user>`), the only reply subjects its NATS user may subscribe to.
  */
-export function natsConnectionOptions(url: string): { servers: string[]; user?: string; pass?: string } {
+export function natsConnectionOptions(url: string): { servers: string[]; user?: string; pass?: string; inboxPrefix?: string } {
   let user: string | undefined;
   let pass: string | undefined;
   const servers = url.split(',').map((server) => {
@@ -22,7 +23,7 @@ export function natsConnectionOptions(url: string): { servers: string[]; user?: 
     }
     return `${parsed.protocol}//${parsed.host}`;
   });
-  return { servers, ...(user !== undefined ? { user, pass: pass ?? '' } : {}) };
+  return { servers, ...(user !== undefined ? { user, pass: pass ?? '', inboxPrefix: inboxPrefixFor(user) } : {}) };
 }
 
 /** One connection per process, reconnecting for ever: a NATS restart must not take a service down. */

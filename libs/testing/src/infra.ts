@@ -160,9 +160,18 @@ export class PrivateRedis {
   port = 0;
   private readonly dataDir: string | null;
 
-  /** `appendOnly`: keep every write in an AOF file, as production does, so a killed server comes back with its queues. */
-  constructor(options: { appendOnly?: boolean } = {}) {
+  private readonly aclFile: string | null;
+
+  /**
+   * `appendOnly`: keep every write in an AOF file, as production does, so a killed server comes back with its queues.
+   * `acl`: the text of an ACL file (users and their rights) the server starts with.
+   */
+  constructor(options: { appendOnly?: boolean; acl?: string } = {}) {
     this.dataDir = options.appendOnly ? mkdtempSync(join(tmpdir(), 'digicard-redis-')) : null;
+    if (options.acl) {
+      this.aclFile = join(mkdtempSync(join(tmpdir(), 'digicard-redis-acl-')), 'users.acl');
+      writeFileSync(this.aclFile, options.acl);
+    } else this.aclFile = null;
   }
 
   get url(): string {
@@ -171,7 +180,10 @@ export class PrivateRedis {
 
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
-    const nothingOnDisk = this.dataDir ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dataDir] : ['--save', '', '--appendonly', 'no'];
+    const nothingOnDisk = [
+      ...(this.dataDir ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dataDir] : ['--save', '', '--appendonly', 'no']),
+      ...(this.aclFile ? ['--aclfile', this.aclFile] : []),
+    ];
     const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
     if (bin) {
       this.process = spawn(bin, ['--bind', '127.0.0.1', '--port', String(this.port), ...nothingOnDisk], { stdio: 'ignore' });

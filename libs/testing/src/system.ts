@@ -50,6 +50,8 @@ interface RunningApp {
 export class TestSystem {
   readonly runId = randomBytes(4).toString('hex');
   /** Each app's password on the bus: the system's NATS server knows one user per app, with the contracts' permissions. */
+  /** The gateway's key for session records (SESSION_SECRET). */
+  readonly sessionSecret = randomBytes(32).toString('base64url');
   readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
   /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
   readonly nats = new PrivateNats(natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }));
@@ -135,6 +137,8 @@ export class TestSystem {
         HEALTH_PORT: String(this.port('gateway-health')),
         REDIS_URL: DEFAULTS.redisUrl,
         REDIS_KEY_PREFIX: this.redisPrefix,
+        // One key for every start of the gateway in this system: a restarted gateway keeps the sessions.
+        SESSION_SECRET: this.sessionSecret,
         PUBLIC_URL: this.gatewayUrl,
         SALES_EMAIL: SALES_INBOX,
         WHATSAPP_NUMBER: '27821234567',

@@ -9,6 +9,8 @@ import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { redisCall } from '../redis/redis-call.js';
+import { rateLimitAddress } from '../security/client-address.js';
+import { clientAddressOf, type ProxyTrust } from '../security/trusted-proxies.js';
 import { NATS_CLIENT, REDIS } from '../tokens.js';
 
 /**
@@ -30,7 +32,7 @@ const isPrefetch = (headers: IncomingHttpHeaders): boolean =>
 /** What counting needs of a request, whether express parsed it or the public-page fast path answers it raw. */
 export interface Visit {
   readonly headers: IncomingHttpHeaders;
-  /** The client's address (after TRUST_PROXY hops), only ever hashed. */
+  /** The client's address (through trusted proxies only: TRUST_PROXY, TRUST_PROXY_FROM), only ever hashed. */
   readonly ip: string | undefined;
   /** A query parameter (`src`, `card`), as sent. */
   param(name: string): unknown;
@@ -41,10 +43,9 @@ export const visitOf = (req: Request): Visit => ({ headers: req.headers, ip: req
 
 /**
  * A raw request as a visit, for the fast path that answers before express: the client address as express computes
- * it with `trust proxy` set to a hop count (the socket's peer, or the address `trustProxy` hops back along
- * X-Forwarded-For).
+ * it with the same `trust proxy` function (the socket's peer, or back along X-Forwarded-For through trusted proxies).
  */
-export const rawVisitOf = (req: IncomingMessage, trustProxy: number): Visit => new RawVisit(req, trustProxy);
+export const rawVisitOf = (req: IncomingMessage, trust: ProxyTrust): Visit => new RawVisit(req, trust);
 
 /** The query and the address are worked out only when asked for: a gateway that does not count never parses them. */
 class RawVisit implements Visit {
@@ -52,7 +53,7 @@ class RawVisit implements Visit {
 
   constructor(
     private readonly req: IncomingMessage,
-    private readonly trustProxy: number,
+    private readonly trust: ProxyTrust,
   ) {}
 
   get headers(): IncomingHttpHeaders {
@@ -60,16 +61,7 @@ class RawVisit implements Visit {
   }
 
   get ip(): string | undefined {
-    const peer = this.req.socket.remoteAddress;
-    const header = this.req.headers['x-forwarded-for'];
-    if (this.trustProxy === 0 || !header) return peer;
-    const forwarded = String(header)
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean)
-      .reverse();
-    const hops = [peer, ...forwarded];
-    return hops[Math.min(this.trustProxy, hops.length - 1)];
+    return clientAddressOf(this.req.socket.remoteAddress, this.req.headers['x-forwarded-for'], this.trust);
   }
 
   param(name: string): unknown {
@@ -83,6 +75,7 @@ class RawVisit implements Visit {
 }
 
 const MAX_BATCH = 5000;
+const MAX_ADDRESSES = 200_000;
 const SALT_SECONDS = 2 * 86_400;
 
 /** What one South African day of a flush interval holds. */
@@ -118,6 +111,13 @@ export class PageAnalytics implements OnModuleDestroy {
   private agentList: string[] = [];
   private readonly salts = new Map<string, Promise<string | null>>();
   private timer: NodeJS.Timeout | null = null;
+  /**
+   * Views counted per client address (an IPv6 client by its /64) in the current minute: beyond
+   * ANALYTICS_VIEWS_PER_ADDRESS_MINUTE a client's views are not counted, so one script cannot inflate a page's numbers
+   * or flood its analytics. At most MAX_ADDRESSES are held a minute; views from further new addresses wait for the next.
+   */
+  private byAddress = new Map<string, number>();
+  private byAddressUntil = 0;
   /** Today in South Africa (`saDay`) and its counts, worked out again only when the day ends or a flush took them. */
   private day: { value: string; until: number; counts: DayCounts | null } = { value: '', until: 0, counts: null };
 
@@ -132,6 +132,8 @@ export class PageAnalytics implements OnModuleDestroy {
   countView(visit: Visit, username: string): void {
     const agent = this.agentOf(visit);
     if (agent < 0) return;
+    const address = visit.ip ?? '';
+    if (!this.withinAddressLimit(address)) return;
     const today = this.today();
     const src = visit.param('src');
     this.add(today, username, (typeof src === 'string' && VIEW_KEYS.get(src)) || VIEW_BY_LINK);
@@ -140,12 +142,29 @@ export class PageAnalytics implements OnModuleDestroy {
       const card = CardSerialSchema.safeParse(serial.toUpperCase());
       if (card.success) this.add(today, username, `card\n${card.data}`);
     }
-    const address = visit.ip ?? '';
     let byAddress = today.visitors.get(username);
     if (!byAddress) today.visitors.set(username, (byAddress = new Map<string, Set<number>>()));
     let browsers = byAddress.get(address);
     if (!browsers) byAddress.set(address, (browsers = new Set()));
     browsers.add(agent);
+  }
+
+  private withinAddressLimit(address: string): boolean {
+    const now = Date.now();
+    if (now >= this.byAddressUntil) {
+      this.byAddress.clear();
+      this.byAddressUntil = now + 60_000;
+    }
+    const client = address.includes(':') ? rateLimitAddress(address) : address;
+    const seen = this.byAddress.get(client);
+    if (seen === undefined) {
+      if (this.byAddress.size >= MAX_ADDRESSES) return false;
+      this.byAddress.set(client, 1);
+      return true;
+    }
+    if (seen >= this.config.ANALYTICS_VIEWS_PER_ADDRESS_MINUTE) return false;
+    this.byAddress.set(client, seen + 1);
+    return true;
   }
 
   /** Save to Contact: the vCard downloaded. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { Logger } from '@digicard/config';
 import { rawVisitOf, type Visit } from '../analytics/page-analytics.js';
+import type { ProxyTrust } from '../security/trusted-proxies.js';
 import { PageCache } from '../profiles/page-cache.js';
 import type { PublicPageService } from '../profiles/public-page.service.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-meta.js';
@@ -24,7 +25,7 @@ export function publicPageFastPath(
   securityHeaders: OutgoingHttpHeaders,
   logger: Logger,
   countView: (visit: Visit, username: string) => void,
-  trustProxy: number,
+  trustProxy: ProxyTrust,
 ) {
   const base: OutgoingHttpHeaders = {
     ...securityHeaders,

@@ -7,29 +7,72 @@ import { analyticsDaily, analyticsVisitors, leads } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 
+/** Distinct NFC card serials counted per profile and day: far more cards than one person or team hands out a day. */
+export const MAX_CARD_KEYS_PER_DAY = 100;
+/** Unique visitors recorded per profile and day; beyond it the day shows this many. */
+export const MAX_VISITORS_PER_DAY = 20_000;
+
 /** All of the analytics SQL: counting up a batch, and reading an owner's days back. */
 @Injectable()
 export class AnalyticsRepository {
   /**
    * Adds a batch: each entry's count onto its row (per owner, day, metric, key), each visitor once a day. Pages are
    * named by username and joined to their owner here, in one statement each; a name that is no profile is dropped.
+   * Anyone can put any well-formed `?card=` on a page's address: a profile gets at most `MAX_CARD_KEYS_PER_DAY` card
+   * rows a day (the serials already counted that day go on counting; new ones beyond the cap are dropped, most viewed
+   * first kept), and at most `MAX_VISITORS_PER_DAY` visitor rows, so a flood cannot grow an owner's report without
+   * end (it is one NATS reply).
    */
   async record(db: Executor, batch: AnalyticsBatch): Promise<void> {
     if (batch.entries.length > 0) {
       await db.execute(sql`
+        WITH n AS (
+          SELECT p.account_id, e.day, e.metric, e.key, sum(e.count)::integer AS count
+          FROM jsonb_to_recordset(${JSON.stringify(batch.entries)}::jsonb) AS e(username text, day date, metric text, key text, count integer)
+          JOIN profiles.profiles p ON p.username = e.username
+          GROUP BY 1, 2, 3, 4
+        ),
+        cards AS (
+          SELECT n.*, EXISTS (
+            SELECT 1 FROM ${analyticsDaily} d WHERE d.account_id = n.account_id AND d.day = n.day AND d.metric = 'card' AND d.key = n.key
+          ) AS known
+          FROM n WHERE n.metric = 'card'
+        ),
+        counted AS (
+          SELECT d.account_id, d.day, count(*) AS already
+          FROM ${analyticsDaily} d JOIN (SELECT DISTINCT account_id, day FROM cards) k ON k.account_id = d.account_id AND k.day = d.day
+          WHERE d.metric = 'card'
+          GROUP BY 1, 2
+        ),
+        new_cards AS (
+          SELECT cards.*, row_number() OVER (PARTITION BY cards.account_id, cards.day ORDER BY count DESC, key) AS rank, coalesce(counted.already, 0) AS already
+          FROM cards LEFT JOIN counted ON counted.account_id = cards.account_id AND counted.day = cards.day
+          WHERE NOT known
+        )
         INSERT INTO ${analyticsDaily} (account_id, day, metric, key, count)
-        SELECT p.account_id, e.day, e.metric, e.key, sum(e.count)::integer
-        FROM jsonb_to_recordset(${JSON.stringify(batch.entries)}::jsonb) AS e(username text, day date, metric text, key text, count integer)
-        JOIN profiles.profiles p ON p.username = e.username
-        GROUP BY 1, 2, 3, 4
+        SELECT account_id, day, metric, key, count FROM n WHERE metric <> 'card'
+        UNION ALL SELECT account_id, day, metric, key, count FROM cards WHERE known
+        UNION ALL SELECT account_id, day, metric, key, count FROM new_cards WHERE already + rank <= ${MAX_CARD_KEYS_PER_DAY}
         ON CONFLICT (account_id, day, metric, key) DO UPDATE SET count = ${analyticsDaily}.count + excluded.count`);
     }
     if (batch.visitors.length > 0) {
       await db.execute(sql`
+        WITH v AS (
+          SELECT DISTINCT p.account_id, v.day, v.hash
+          FROM jsonb_to_recordset(${JSON.stringify(batch.visitors)}::jsonb) AS v(username text, day date, hash text)
+          JOIN profiles.profiles p ON p.username = v.username
+        ),
+        counted AS (
+          SELECT a.account_id, a.day, count(*) AS already
+          FROM ${analyticsVisitors} a JOIN (SELECT DISTINCT account_id, day FROM v) k ON k.account_id = a.account_id AND k.day = a.day
+          GROUP BY 1, 2
+        ),
+        ranked AS (
+          SELECT v.*, row_number() OVER (PARTITION BY v.account_id, v.day ORDER BY hash) AS rank, coalesce(counted.already, 0) AS already
+          FROM v LEFT JOIN counted ON counted.account_id = v.account_id AND counted.day = v.day
+        )
         INSERT INTO ${analyticsVisitors} (account_id, day, hash)
-        SELECT DISTINCT p.account_id, v.day, v.hash
-        FROM jsonb_to_recordset(${JSON.stringify(batch.visitors)}::jsonb) AS v(username text, day date, hash text)
-        JOIN profiles.profiles p ON p.username = v.username
+        SELECT account_id, day, hash FROM ranked WHERE already + rank <= ${MAX_VISITORS_PER_DAY}
         ON CONFLICT DO NOTHING`);
     }
   }

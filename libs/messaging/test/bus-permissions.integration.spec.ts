@@ -1,0 +1,195 @@
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { AckPolicy } from '@nats-io/jetstream';
+import { BusUsers, Events, Rpc, deadLetterStreamFor, durableName, natsAuthorizationConfig, streamFor, type BusUser } from '@digicard/contracts';
+import { PrivateNats, waitFor } from '@digicard/testing';
+import { connectNats, ensureDeadLetterStream, ensureEventStream, jetStreamHandles, startEventConsumer, type NatsConnection } from '../src/index.js';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+/** A well-formed `payments.payment.completed`: what a forger would send (a malformed one is dropped anyway). */
+const payment = () =>
+  JSON.stringify({
+    id: randomUUID(),
+    type: Events.paymentCompleted.subject,
+    occurredAt: new Date().toISOString(),
+    data: {
+      paymentId: randomUUID(),
+      accountId: randomUUID(),
+      kind: 'order',
+      orderId: randomUUID(),
+      subscriptionId: null,
+      amountCents: 100,
+      pfPaymentId: '1',
+      completedAt: new Date().toISOString(),
+      tier: null,
+      paidUntil: null,
+    },
+  });
+
+/** The permission errors the server sent a connection (a refused publish or subscribe is reported asynchronously). */
+function permissionErrors(nc: NatsConnection): string[] {
+  const errors: string[] = [];
+  void (async () => {
+    for await (const s of nc.status()) {
+      const text = String((s as { error?: Error }).error?.message ?? '');
+      if (s.type === 'error' && /permission/i.test(text)) errors.push(text);
+    }
+  })();
+  return errors;
+}
+
+/**
+ * The generated users against a real nats-server: what a service whose code is taken over can still do on the bus.
+ * Only the apps' users and an admin (who declares the streams here, as the owners do at start).
+ */
+describe('bus users cannot forge another service events, read its replies or steal its consumers', () => {
+  const passwords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  const adminPassword = randomBytes(12).toString('hex');
+  const nats = new PrivateNats(natsAuthorizationConfig({ passwords, admin: { password: adminPassword } }));
+  const opened: NatsConnection[] = [];
+  const as = async (user: BusUser | 'admin'): Promise<NatsConnection> => {
+    const nc = await connectNats(nats.urlFor(user, user === 'admin' ? adminPassword : passwords[user]), `test-${user}`);
+    opened.push(nc);
+    return nc;
+  };
+  let admin: NatsConnection;
+  const paymentsStream = streamFor('payments').name;
+  const messagesIn = async (stream: string) => (await (await jetStreamHandles(admin)).jsm.streams.info(stream)).state.messages;
+
+  beforeAll(async () => {
+    await nats.start();
+    admin = await as('admin');
+    const payments = await as('payments');
+    // The owner declares its stream under its own user.
+    await ensureEventStream((await jetStreamHandles(payments)).jsm, 'payments');
+  });
+  afterAll(async () => {
+    for (const nc of opened) await nc.close().catch(() => undefined);
+    await nats.destroy();
+  });
+
+  it('refuses a payments.payment.completed published by orders, on core NATS and through JetStream', async () => {
+    const orders = await as('orders');
+    const errors = permissionErrors(orders);
+    orders.publish(Events.paymentCompleted.subject, payment());
+    await orders.flush();
+    const { js } = await jetStreamHandles(orders);
+    await assert.rejects(js.publish(Events.paymentCompleted.subject, payment(), { timeout: 1500 }));
+    await waitFor('the permissions violation', () => Promise.resolve(errors.length > 0), 5000);
+    assert.equal(await messagesIn(paymentsStream), 0);
+    // The owner can.
+    const { js: paymentsJs } = await jetStreamHandles(await as('payments'));
+    await paymentsJs.publish(Events.paymentCompleted.subject, payment());
+    assert.equal(await messagesIn(paymentsStream), 1);
+  });
+
+  it("lets orders read replies to its own requests only, never the gateway's", async () => {
+    const identity = await as('identity');
+    const answering = identity.subscribe(Rpc.getAccount.subject, { callback: (_e, msg) => void msg.respond(JSON.stringify({ email: 'secret@example.co.za' })) });
+    await identity.flush();
+    const gateway = await as('gateway');
+    const orders = await as('orders');
+    // Orders' own request is answered into its own inbox.
+    assert.match((await orders.request(Rpc.getAccount.subject, '{}', { timeout: 2000 })).string(), /secret/);
+    // Listening to every inbox, or to the gateway's, is refused.
+    const errors = permissionErrors(orders);
+    const seen: string[] = [];
+    for (const subject of ['_INBOX.>', '_INBOX_gateway.>', '>']) orders.subscribe(subject, { callback: (e, msg) => void (e ? undefined : seen.push(msg.string())) });
+    await orders.flush();
+    await waitFor('the subscription violations', () => Promise.resolve(errors.length >= 3), 5000);
+    assert.match((await gateway.request(Rpc.getAccount.subject, '{}', { timeout: 2000 })).string(), /secret/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(seen, []);
+    answering.unsubscribe();
+  });
+
+  it("runs a service's own durable consumer, and refuses it another app's consumer, an ephemeral one and another's acks", async () => {
+    const notifications = await as('notifications');
+    const { js, jsm } = await jetStreamHandles(notifications);
+    const handled: string[] = [];
+    const consumer = await startEventConsumer(
+      js,
+      jsm,
+      {
+        stream: paymentsStream,
+        durable: durableName('notifications', Events.paymentCompleted.subject),
+        event: Events.paymentCompleted,
+        deadLetterSubject: 'deadletter.notifications.payments.payment.completed',
+        newConsumerCatchUpMs: 60_000,
+        handle: (envelope) => {
+          handled.push(envelope.id);
+          return Promise.resolve();
+        },
+      },
+      silent,
+    );
+    await consumer.attached;
+    await waitFor('the event to reach notifications', () => Promise.resolve(handled.length >= 1), 10_000);
+    await consumer.stop();
+
+    const orders = await as('orders');
+    const ordersJsm = (await jetStreamHandles(orders)).jsm;
+    const config = { ack_policy: AckPolicy.Explicit, filter_subject: Events.paymentCompleted.subject };
+    // Its own durable on payments' stream is fine (orders marks orders paid from it).
+    await ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: durableName('orders', Events.paymentCompleted.subject) });
+    // Notifications' consumer: neither taken over, nor deleted, nor read.
+    await assert.rejects(ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: durableName('notifications', Events.paymentCompleted.subject), max_deliver: 1 }));
+    await assert.rejects(ordersJsm.consumers.delete(paymentsStream, durableName('notifications', Events.paymentCompleted.subject)));
+    await assert.rejects(ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: 'orders-spy', deliver_subject: '_INBOX_orders.spy' } as never));
+    await assert.rejects(ordersJsm.consumers.add(paymentsStream, config));
+    // Acking (dropping) notifications' deliveries.
+    const errors = permissionErrors(orders);
+    orders.publish(`$JS.ACK.${paymentsStream}.${durableName('notifications', Events.paymentCompleted.subject)}.1.1.1.${Date.now()}000000.0`, '+TERM');
+    await orders.flush();
+    await waitFor('the ack violation', () => Promise.resolve(errors.length > 0), 5000);
+    const adminJsm = (await jetStreamHandles(admin)).jsm;
+    assert.deepEqual((await adminJsm.consumers.info(paymentsStream, durableName('notifications', Events.paymentCompleted.subject))).config.max_deliver, 15);
+  });
+
+  it('refuses a service the streams of others: no declaring, changing or deleting them', async () => {
+    const orders = await as('orders');
+    const ordersJsm = (await jetStreamHandles(orders)).jsm;
+    await assert.rejects(ordersJsm.streams.add({ name: 'FORGED', subjects: ['payments.>'] }));
+    const info = await ordersJsm.streams.info(paymentsStream);
+    await assert.rejects(ordersJsm.streams.update(paymentsStream, { ...info.config, max_msgs: 1 }));
+    await assert.rejects(ordersJsm.streams.purge(paymentsStream));
+    await assert.rejects(ordersJsm.streams.delete(paymentsStream));
+    assert.equal(await messagesIn(paymentsStream), 1);
+  });
+
+  it("does not believe an event another service's stream republished into the owner's subject", async () => {
+    // Orders may configure its own stream, and a stream may republish what it stores to any subject: the server,
+    // not orders, then publishes into payments' subject, and payments' stream keeps it. Consumers refuse it.
+    const orders = await as('orders');
+    const { js: ordersJs, jsm: ordersJsm } = await jetStreamHandles(orders);
+    const { name, subjects } = streamFor('orders');
+    await ordersJsm.streams.add({ name, subjects, republish: { src: Events.orderPaid.subject, dest: Events.paymentCompleted.subject } });
+    const before = await messagesIn(paymentsStream);
+    await ordersJs.publish(Events.orderPaid.subject, payment());
+    await waitFor('the republished copy in payments stream', async () => (await messagesIn(paymentsStream)) === before + 1, 5000);
+
+    const notifications = await as('notifications');
+    const { js, jsm } = await jetStreamHandles(notifications);
+    const deadLetters = await ensureDeadLetterStream(jsm, 'notifications');
+    const handled: string[] = [];
+    const consumer = await startEventConsumer(
+      js,
+      jsm,
+      {
+        stream: paymentsStream,
+        durable: durableName('notifications', Events.paymentCompleted.subject),
+        event: Events.paymentCompleted,
+        deadLetterSubject: deadLetterStreamFor('notifications').subjectFor(Events.paymentCompleted.subject),
+        handle: (envelope) => {
+          handled.push(envelope.id);
+          return Promise.resolve();
+        },
+      },
+      silent,
+    );
+    await waitFor('the forged event dead-lettered', async () => (await messagesIn(deadLetters)) === 1, 10_000);
+    await consumer.stop();
+    assert.deepEqual(handled, []);
+  });
+});
