@@ -88,6 +88,25 @@ export class PaymentsRepository {
     return row ?? null;
   }
 
+  /** The account's pending subscription (a checkout not yet paid), newest first. */
+  async pendingSubscription(db: Executor, accountId: string): Promise<SubscriptionRow | null> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.status, 'pending')))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Serialises the account's checkouts until the transaction ends (a transaction-scoped advisory lock on the account:
+   * there may be no row yet to lock).
+   */
+  async lockAccountCheckouts(tx: Transaction, accountId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payments.checkout:${accountId}`}, 0))`);
+  }
+
   /** The account's latest subscription whatever its status. */
   async latestSubscription(db: Executor, accountId: string): Promise<SubscriptionRow | null> {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt)).limit(1);
