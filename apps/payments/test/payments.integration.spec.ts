@@ -354,6 +354,27 @@ describe('memberships', () => {
     await pay(first.value.redirectUrl);
     const rows = await decided(before + 2);
     expect(rows.at(-1)!.reason).toMatch(/refund/);
+    // The staff console lists it for a refund; nobody else may ask.
+    const refunds = await service.call(Rpc.staffRefundsDue, {}, { accountId: randomUUID(), role: 'staff' });
+    const firstTier = tiers[answers.findIndex((a) => a.ok)];
+    expect(refunds).toMatchObject({
+      ok: true,
+      value: { payments: [expect.objectContaining({ accountId, amountCents: firstTier === 'DigiGold' ? 6900 : 4900, reason: expect.stringMatching(/given up/) })] },
+    });
+    expect(await service.call(Rpc.staffRefundsDue, {}, { accountId })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.staffRefundsDue, {}, null)).toMatchObject({ ok: false, status: 401 });
+
+    // One checkout paid twice (the PayFast page open in two tabs): two PayFast subscriptions; the second is flagged.
+    const twice = randomUUID();
+    const url = await subscribe(twice, 'DigiSilver');
+    const count = (await itnRows()).length;
+    await pay(url);
+    await pay(url);
+    expect((await decided(count + 2)).at(-1)).toMatchObject({ verdict: 'applied', reason: expect.stringMatching(/second PayFast subscription/) });
+    expect(await subscriptionOf(twice)).toMatchObject({ status: 'active' });
+    const flagged = await service.call(Rpc.staffRefundsDue, {}, { accountId: randomUUID(), role: 'staff' });
+    if (!flagged.ok) throw new Error('refunds not listed');
+    expect(flagged.value.payments.filter((p) => p.accountId === twice)).toEqual([expect.objectContaining({ amountCents: 4900, reason: expect.stringMatching(/cancel that subscription at PayFast/) })]);
     expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { status: 'active', tier: 'DigiGold' } } });
   });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { itns, membershipVersions, paymentRequests, payments, subscriptions } from '../db/schema.js';
@@ -61,6 +61,15 @@ export class PaymentsRepository {
   async insertPayment(tx: Transaction, row: typeof payments.$inferInsert): Promise<PaymentRow | null> {
     const [inserted] = await tx.insert(payments).values(row).onConflictDoNothing({ target: payments.pfPaymentId }).returning();
     return inserted ?? null;
+  }
+
+  async flagRefund(db: Executor, paymentId: string, why: string): Promise<void> {
+    await db.update(payments).set({ refundDue: why }).where(eq(payments.id, paymentId));
+  }
+
+  /** Payments flagged to be paid back by hand, newest first (the staff console). */
+  refundsDue(db: Executor): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(isNotNull(payments.refundDue)).orderBy(desc(payments.createdAt)).limit(200);
   }
 
   paymentsOf(db: Executor, accountId: string): Promise<PaymentRow[]> {
