@@ -301,6 +301,8 @@ describe('memberships', () => {
     });
     expect(q.get('cancel_url')).toMatch(/\/pricing$/);
     // A membership comes back to the dashboard's Billing section (not the card-order thank-you page).
+    // The spec: "billing_date (today)": the first month is paid now, the next charge a month on (SAST).
+    expect(q.get('billing_date')).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(clock.now()));
     const returnUrl = new URL(q.get('return_url')!);
     expect(returnUrl.pathname + returnUrl.search).toBe('/dashboard?section=billing');
     // Another tab cannot open a second checkout while this one may still be paid.
