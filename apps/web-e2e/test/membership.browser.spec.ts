@@ -64,8 +64,8 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await otherSettings.getByRole('alert').getByText(/Your DigiSilver payment at PayFast is not finished yet/).waitFor();
     assert.equal(other.url(), `${system.gatewayUrl}/dashboard`, 'the second tab stays on the dashboard');
     await other.close();
-    const [{ n }] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
-    assert.equal(n, 1, 'one subscription asked of PayFast');
+    const [row] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
+    assert.equal(row?.n, 1, 'one subscription asked of PayFast');
   });
 
   it('pays R49.00 and comes back to Billing, which shows DigiSilver pending until PayFast confirms it, then active, without a reload', async () => {
