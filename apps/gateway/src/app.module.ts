@@ -91,6 +91,7 @@ export class GatewayModule {
               brandName: config.BRAND_NAME,
               salesEmail: config.SALES_EMAIL,
               whatsappNumber: config.WHATSAPP_NUMBER,
+              ...(config.TEDX_GEORGE_COMMUNITY_URL ? { tedxGeorgeCommunityUrl: config.TEDX_GEORGE_COMMUNITY_URL } : {}),
             }),
         },
         GatewayRpc,

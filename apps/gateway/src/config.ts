@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { env } from '@digicard/config';
 import { invalidProxyEntries } from './security/trusted-proxies.js';
+import { WHATSAPP_INVITE } from '@digicard/contracts';
 
 const rateLimit = z
   .string()
@@ -32,6 +33,15 @@ export const ConfigSchema = z.object({
   BRAND_NAME: z.string().min(1).default('DigiCard'),
   SALES_EMAIL: env.email.default('sales@digicard.co.za'),
   WHATSAPP_NUMBER: z.string().regex(/^\d{11,15}$/, 'digits only in international form, e.g. 27821234567').default('27821234567'),
+  /**
+   * The invite link of the TEDxGeorge WhatsApp community (its organisers give it): the /tedx_george page shows
+   * "Join the WhatsApp community" only when it is set.
+   */
+  TEDX_GEORGE_COMMUNITY_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || WHATSAPP_INVITE.test(v), 'must be a WhatsApp invite link, e.g. https://chat.whatsapp.com/AbCdEf123456'),
   REQUEST_TIMEOUT_MS: env.requestTimeoutMs,
   /** How long readiness stays 200 ("degraded") while NATS or Redis does not answer: a blip must not empty the Service. */
   READINESS_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),

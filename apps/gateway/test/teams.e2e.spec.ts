@@ -138,6 +138,16 @@ describe('teams through the gateway', () => {
     const theirs = await otherLeader.client.request('/api/team/analytics');
     assert.equal(theirs.status, 200);
     assert.ok(!(theirs.body.reps as Array<{ username: string }>).some((r) => r.username === 'gw-viewed'));
+
+    // The moment between teams removing a rep and profiles hearing of it (profiles still counts the rep): the numbers
+    // already leave the rep out, as the list beside them does, and the totals are the remaining reps'.
+    await system.sql(`UPDATE teams.members SET removed_at = now() WHERE username = 'gw-viewed'`);
+    const after = await leader.client.request('/api/team/analytics');
+    assert.equal(after.status, 200);
+    assert.ok(!(after.body.reps as Array<{ username: string }>).some((r) => r.username === 'gw-viewed'), 'a rep teams has removed is not in the numbers');
+    const views = (after.body.reps as Array<{ views: number }>).reduce((sum, r) => sum + r.views, 0);
+    assert.equal(after.body.totals.views, views, 'the totals are the listed reps');
+    assert.doesNotMatch(String((await leader.client.request('/api/team/analytics.csv')).body), /gw-viewed/);
   });
 
   it('a role changed in identity reaches the signed-in session at once (no new sign-in)', async () => {

@@ -213,6 +213,8 @@ describe('an order paid at PayFast', () => {
     expect(url.searchParams.get('amount')).toBe('250.00');
     expect(url.searchParams.get('item_name')).toMatch(/^DigiCard NFC cards, order DC-/);
     expect(url.searchParams.get('cancel_url')).toMatch(/\/cancel$/);
+    // A card order comes back to the card-order confirmation.
+    expect(new URL(url.searchParams.get('return_url')!).pathname).toBe('/thank-you');
     await pay(started.value.redirectUrl);
     let rows = await decided(1);
     expect(rows[0]).toMatchObject({ verdict: 'applied' });
@@ -298,7 +300,13 @@ describe('memberships', () => {
       amount: '49.00',
     });
     expect(q.get('cancel_url')).toMatch(/\/pricing$/);
-    expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: true });
+    // A membership comes back to the dashboard's Billing section (not the card-order thank-you page).
+    // The spec: "billing_date (today)": the first month is paid now, the next charge a month on (SAST).
+    expect(q.get('billing_date')).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(clock.now()));
+    const returnUrl = new URL(q.get('return_url')!);
+    expect(returnUrl.pathname + returnUrl.search).toBe('/dashboard?section=billing');
+    // Another tab cannot open a second checkout while this one may still be paid.
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/DigiSilver payment at PayFast is not finished/) });
     const before = (await itnRows()).length;
     await pay(redirectUrl);
     await decided(before + 1);
@@ -324,6 +332,52 @@ describe('memberships', () => {
     expect(await subscriptionOf(accountId)).toMatchObject({ status: 'ended' });
     expect((await membershipEvents(accountId)).at(-1)).toMatchObject({ membership: 'DigiShare' });
     expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiShare' } });
+  });
+
+  it('opens one checkout per account however many start at once; one left for 30 minutes is given up, and paying it late is flagged for a refund', async () => {
+    const accountId = randomUUID();
+    const tiers = ['DigiSilver', 'DigiGold', 'DigiSilver', 'DigiGold', 'DigiSilver'] as const;
+    const answers = await Promise.all(tiers.map((tier) => service.call(Rpc.startMembership, { tier }, { accountId })));
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.filter((a) => !a.ok)).toEqual(Array.from({ length: 4 }, () => expect.objectContaining({ ok: false, status: 409 })));
+    const pendingOf = () => service.sql<{ status: string }>('SELECT status FROM payments.subscriptions WHERE account_id = $1 ORDER BY created_at', [accountId]);
+    expect(await pendingOf()).toEqual([{ status: 'pending' }]);
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { subscription: { status: 'pending' } } });
+    const first = answers.find((a) => a.ok)!;
+    if (!first.ok) throw new Error('unreachable');
+
+    // Half an hour on, the checkout is given up: Billing offers the tiers again and a new checkout opens.
+    clock.travel(31 / (24 * 60));
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { subscription: null } });
+    const again = await subscribe(accountId, 'DigiGold');
+    expect(await pendingOf()).toEqual([{ status: 'ended' }, { status: 'pending' }]);
+    const before = (await itnRows()).length;
+    await pay(again);
+    await pay(first.value.redirectUrl);
+    const rows = await decided(before + 2);
+    expect(rows.at(-1)!.reason).toMatch(/refund/);
+    // The staff console lists it for a refund; nobody else may ask.
+    const refunds = await service.call(Rpc.staffRefundsDue, {}, { accountId: randomUUID(), role: 'staff' });
+    const firstTier = tiers[answers.findIndex((a) => a.ok)];
+    expect(refunds).toMatchObject({
+      ok: true,
+      value: { payments: [expect.objectContaining({ accountId, amountCents: firstTier === 'DigiGold' ? 6900 : 4900, reason: expect.stringMatching(/given up/) })] },
+    });
+    expect(await service.call(Rpc.staffRefundsDue, {}, { accountId })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.staffRefundsDue, {}, null)).toMatchObject({ ok: false, status: 401 });
+
+    // One checkout paid twice (the PayFast page open in two tabs): two PayFast subscriptions; the second is flagged.
+    const twice = randomUUID();
+    const url = await subscribe(twice, 'DigiSilver');
+    const count = (await itnRows()).length;
+    await pay(url);
+    await pay(url);
+    expect((await decided(count + 2)).at(-1)).toMatchObject({ verdict: 'applied', reason: expect.stringMatching(/second PayFast subscription/) });
+    expect(await subscriptionOf(twice)).toMatchObject({ status: 'active' });
+    const flagged = await service.call(Rpc.staffRefundsDue, {}, { accountId: randomUUID(), role: 'staff' });
+    if (!flagged.ok) throw new Error('refunds not listed');
+    expect(flagged.value.payments.filter((p) => p.accountId === twice)).toEqual([expect.objectContaining({ amountCents: 4900, reason: expect.stringMatching(/cancel that subscription at PayFast/) })]);
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { status: 'active', tier: 'DigiGold' } } });
   });
 
   it('cancels through the API: cancelling, the tier kept until paid_until, then DigiShare', async () => {

@@ -134,6 +134,10 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
     await page.getByRole('button', { name: 'ADD TO CART' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Sign In' }).count(), 0);
     assert.equal(await page.getByRole('link', { name: 'REGISTER TODAY' }).count(), 0);
+    // The spec: "Header: logo link to home".
+    await page.getByRole('banner').getByRole('link', { name: 'DigiCard' }).click();
+    await page.waitForURL(`${system.gatewayUrl}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Packages' }).waitFor();
     await context.close();
   });
 });

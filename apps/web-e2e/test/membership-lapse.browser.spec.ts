@@ -34,7 +34,7 @@ describe('a paid tier runs out', () => {
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByRole('button', { name: 'Choose DigiSilver' }).click();
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.gatewayUrl}/thank-you`);
+    await page.waitForURL(`${system.gatewayUrl}/dashboard?section=billing`);
     await waitFor('DigiSilver', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiSilver', 20_000);
     const profile = (await owner.client.request('/api/profile')).body;
     const saved = await owner.client.request('/api/profile', { method: 'PUT', body: { document: { ...profile.document, socialLinks: [{ platform: 'linkedin', url: linkedin }] } } });

@@ -55,7 +55,7 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
     await billing.getByRole('button', { name: 'Choose DigiSilver' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.gatewayUrl}/thank-you`);
+    await page.waitForURL(`${system.gatewayUrl}/dashboard?section=billing`);
     await waitFor('DigiSilver', async () => (await membership()) === 'DigiSilver', 20_000);
     const business = await section('Business Information');
     await business.getByText('Upgrade to DigiGold to unlock video!').waitFor();

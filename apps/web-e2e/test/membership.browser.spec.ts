@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
 
-// An owner upgrades to DigiSilver through PayFast (our simulator, real HTTP and signed ITNs on the wire), social links
-// unlock, and a cancellation keeps the tier to the end of the paid month.
+// An owner upgrades to DigiSilver through PayFast (our simulator, real HTTP and signed ITNs on the wire) from the
+// membership selector, comes back to Billing (pending, then active), social links unlock, and a cancellation keeps the
+// tier to the end of the paid month.
 
 describe('an owner pays for DigiSilver, and cancels it', () => {
   let system: TestSystem;
@@ -42,19 +43,48 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await panel.getByText('Upgrade to DigiSilver to unlock Social Media Links!').waitFor();
   });
 
-  it('chooses DigiSilver under Billing, pays R49.00 at PayFast and comes back to the thank-you page', async () => {
-    const panel = await section('Billing');
-    await panel.getByText('Your membership: DigiShare').waitFor();
+  it('chooses DigiSilver in the Settings membership selector, which starts the PayFast checkout Billing starts; a second tab cannot start another', async () => {
+    const billing = await section('Billing');
+    await billing.getByText('Your membership: DigiShare').waitFor();
     await page.screenshot({ path: screenshotPath('billing-plans'), fullPage: true });
-    await panel.getByRole('button', { name: 'Choose DigiSilver' }).click();
+    // The spec: "choosing DigiSilver or DigiGold when the user is not a partner starts a payment redirect".
+    const settings = await section('Settings');
+    await settings.getByLabel('Membership').selectOption('DigiSilver');
     await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
     await page.getByText('R 49.00').first().waitFor();
     assert.ok(await page.getByText('Monthly', { exact: false }).first().isVisible(), 'the page says it recurs monthly');
     await page.screenshot({ path: screenshotPath('payfast-simulator-membership'), fullPage: true });
+
+    // Another tab, while this checkout is open: the selector is refused, and Billing says a payment is awaited.
+    const other = await context.newPage();
+    await other.goto(`${system.gatewayUrl}/dashboard`);
+    await other.getByRole('tab', { name: 'Settings' }).click();
+    const otherSettings = other.getByRole('tabpanel', { name: 'Settings' });
+    await otherSettings.getByLabel('Membership').selectOption('DigiGold');
+    await otherSettings.getByRole('alert').getByText(/Your DigiSilver payment at PayFast is not finished yet/).waitFor();
+    assert.equal(other.url(), `${system.gatewayUrl}/dashboard`, 'the second tab stays on the dashboard');
+    await other.close();
+    const [row] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
+    assert.equal(row?.n, 1, 'one subscription asked of PayFast');
+  });
+
+  it('pays R49.00 and comes back to Billing, which shows DigiSilver pending until PayFast confirms it, then active, without a reload', async () => {
+    // PayFast's notification may come after the buyer is back: the simulator holds it until released.
+    await fetch(`${system.payfastUrl}/_sim/itns/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hold":true}' });
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL(`${system.gatewayUrl}/thank-you`);
-    // The tier arrives by PayFast's notification, checked by payments and projected by profiles.
-    await waitFor('DigiSilver on the profile', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiSilver', 20_000);
+    await page.waitForURL(`${system.gatewayUrl}/dashboard?section=billing`);
+    const billing = page.getByRole('tabpanel', { name: 'Billing' });
+    assert.equal(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected'), 'true', 'Billing is the section shown');
+    await billing.getByText('Waiting for PayFast to confirm your first DigiSilver payment.').waitFor();
+    assert.equal(await page.getByText('Thank you for your order.').count(), 0, 'not the card-order page');
+    await page.screenshot({ path: screenshotPath('billing-pending'), fullPage: true });
+    const released = await fetch(`${system.payfastUrl}/_sim/itns/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hold":false}' });
+    assert.equal(released.status, 200);
+    await billing.getByText('Your membership: DigiSilver').waitFor({ timeout: 20_000 });
+    await billing.getByText(/DigiSilver, R49\.00 per month\. Paid until/).waitFor();
+    // The editor heard too: social links are open without a reload.
+    await page.getByRole('tab', { name: 'Social Links' }).click();
+    await page.getByRole('tabpanel', { name: 'Social Links' }).getByRole('button', { name: 'Add social link' }).waitFor({ timeout: 20_000 });
     const receipt = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership has started');
     assert.match(receipt.text, /R49\.00/);
     assert.match(receipt.text, /Paid until/);

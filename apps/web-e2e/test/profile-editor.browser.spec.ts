@@ -59,6 +59,11 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await panel.getByLabel('Title').fill('Founder & Designer');
     await panel.getByLabel('About me').fill('I design brands for small businesses in Durban.');
     await panel.getByLabel('Phone').fill('082 555 1234');
+    // The spec (section 3): "Profile data is held locally and updated on every edit" (localStorage userData).
+    const userData = JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}') as { username?: string; document?: { tel?: string } };
+    assert.deepEqual([userData.username, userData.document?.tel], ['naledi', '082 555 1234'], 'the edit is in userData at once');
+    // The spec (section 5): "Hints: profile image max 500 x 500 px, cover image max 800 x 300 px, gallery 800 x 300 px".
+    await panel.getByText('Max 500 x 500 px.', { exact: false }).waitFor();
     await panel.getByLabel('Profile image', { exact: true }).setInputFiles(await imageFile('me.jpg', 1200, 1200, 220));
     await lastAlert('Profile image uploaded and saved successfully!');
     const height = panel.getByLabel('Profile image height');
@@ -69,6 +74,12 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
 
     panel = await section('Business Information');
     await panel.getByLabel('Business name').fill('Khumalo Studio');
+    // The spec (section 9): "logo width 0-100 percent step 10 (default 50)".
+    const logoWidth = panel.getByLabel('Logo width');
+    assert.deepEqual(
+      await logoWidth.evaluate((input: HTMLInputElement) => [input.type, input.min, input.max, input.step, input.value]),
+      ['range', '0', '100', '10', '50'],
+    );
     await panel.getByLabel('Business logo').setInputFiles(await imageFile('logo.jpg', 400, 400, 30));
     await lastAlert('Business logo uploaded and saved successfully!');
     await panel.getByRole('button', { name: 'Add website button' }).click();
@@ -80,6 +91,11 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await panel.getByRole('button', { name: 'Add social link' }).click();
     await panel.getByLabel('Platform').last().selectOption('instagram');
     await panel.getByLabel('URL').last().fill('https://www.instagram.com/khumalo.studio');
+    // The spec (section 5): "WhatsApp hint: {host}/ followed by the number".
+    await panel.getByRole('button', { name: 'Add social link' }).click();
+    await panel.getByLabel('Platform').last().selectOption('whatsapp');
+    await panel.getByText('https://wa.me/ followed by your number', { exact: false }).waitFor();
+    await panel.getByRole('button', { name: /Remove/ }).last().click();
 
     panel = await section('Products');
     await panel.getByRole('button', { name: 'Add product' }).click();
@@ -89,10 +105,12 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await lastAlert('Product image uploaded. Remember to Save.');
 
     panel = await section('Gallery');
+    await panel.getByText('Max 800 x 300 px.', { exact: false }).waitFor();
     await panel.getByLabel('Add a gallery image').setInputFiles(await imageFile('gallery.jpg', 1600, 900, 160));
     await lastAlert('Gallery image uploaded. Remember to Save.');
 
     panel = await section('Design');
+    await panel.getByText('Max 800 x 300 px.', { exact: false }).waitFor();
     await panel.getByLabel('Cover image').setInputFiles(await imageFile('cover.jpg', 1600, 600, 10));
     await lastAlert('Cover image uploaded and saved successfully!');
     await panel.getByLabel('Button background', { exact: true }).fill('#123456');
@@ -199,6 +217,41 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     assert.equal(overflow, 0);
     await p.screenshot({ path: screenshotPath('editor-phone'), fullPage: true });
     await phone.close();
+  });
+
+  it("says what went wrong in the spec's words: 'Failed to upload {field}.', 'Profile not updated' and 'User not logged in'", async () => {
+    await page.goto(`${system.gatewayUrl}/dashboard`);
+    let panel = await section('Contact Information');
+    // Passes the browser's check (a .png under 2 MB) but is no image: the server refuses it.
+    const fake = join(dir, 'not-an-image.png');
+    writeFileSync(fake, 'this is not a picture');
+    await panel.getByLabel('Profile image', { exact: true }).setInputFiles(fake);
+    await waitFor('the upload failure', () => Promise.resolve(alerts.some((a) => a.startsWith('Failed to upload profile image.'))), 10_000);
+
+    panel = await section('Business Information');
+    await panel.getByRole('button', { name: 'Add website button' }).click();
+    await panel.getByLabel('Button name').last().fill('Broken');
+    await panel.getByLabel('URL').last().fill('not a web address');
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+    await waitFor('the save failure', () => Promise.resolve(alerts.some((a) => a.startsWith('Profile not updated'))), 10_000);
+    await page.getByRole('alert').getByText('Profile not updated').first().waitFor();
+    await panel.getByRole('button', { name: /^Remove/ }).last().click();
+
+    // The session ends (signed out elsewhere): an upload then says so.
+    const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await other.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    const ended = await other.newPage();
+    const endedAlerts: string[] = [];
+    ended.on('dialog', (dialog) => {
+      endedAlerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await ended.goto(`${system.gatewayUrl}/dashboard`);
+    await ended.getByRole('tab', { name: 'Contact Information' }).waitFor();
+    await other.clearCookies();
+    await ended.getByRole('tabpanel', { name: 'Contact Information' }).getByLabel('Profile image', { exact: true }).setInputFiles(await imageFile('late.jpg', 300, 300, 50));
+    await waitFor('the signed-out upload', () => Promise.resolve(endedAlerts.includes('User not logged in')), 10_000);
+    await other.close();
   });
 
   it('deletes the account from Settings after the password is confirmed', async () => {

@@ -56,6 +56,7 @@ import {
   SetRoleSchema,
   SetVanityPathsSchema,
   StaffAccountDetailSchema,
+  StaffRefundsSchema,
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
@@ -1033,6 +1034,15 @@ export const HttpRoutes = {
     tag: 'staff',
     access: ['staff'],
     responses: { 200: { description: 'The orders', schema: PrintQueueSchema }, 403: staffOnly, 503: unavailable },
+  },
+  staffRefundsDue: {
+    method: 'get',
+    path: '/api/staff/refunds',
+    operationId: 'staffRefundsDue',
+    summary: 'Staff: payments to pay back by hand (a membership checkout given up and still paid, or one checkout paid twice), newest first',
+    tag: 'staff',
+    access: ['staff'],
+    responses: { 200: { description: 'The payments', schema: StaffRefundsSchema }, 403: staffOnly, 503: unavailable },
   },
   staffRerenderProof: {
     method: 'post',

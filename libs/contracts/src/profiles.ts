@@ -145,6 +145,8 @@ export const OwnProfileSchema = z
     membership: MembershipSchema,
     isVerified: z.boolean(),
     isPublic: z.boolean(),
+    /** A partner (set by staff) switches tiers freely; everyone else pays DigiSilver and DigiGold at PayFast. */
+    isPartner: z.boolean().optional(),
     document: ProfileDocumentSchema,
     updatedAt: z.iso.datetime(),
     /**

@@ -61,6 +61,7 @@ import {
   StaffAccountRef,
   StaffIdentityViewSchema,
   StaffProfileViewSchema,
+  StaffRefundsSchema,
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
@@ -280,6 +281,7 @@ export const Rpc = {
   staffSetPartner: rpc('profiles', 'profiles.partner.set', ['staff'], StaffAccountRef.extend(SetPartnerSchema.shape), StaffProfileViewSchema),
   staffSetVanityPaths: rpc('profiles', 'profiles.vanity-paths.set', ['staff'], StaffAccountRef.extend(SetVanityPathsSchema.shape), StaffProfileViewSchema),
   staffSetBusiness: rpc('profiles', 'profiles.business.set', ['staff'], StaffAccountRef.extend(SetBusinessSchema.shape), StaffProfileViewSchema),
+  staffRefundsDue: rpc('payments', 'payments.staff.refunds-due', ['staff'], None, StaffRefundsSchema),
   /**
    * Creates team reps' accounts for the signed-in leader, who confirms with their own password (and stays signed in):
    * all of them or none. With `dryRun` it only checks (username and email free, also within the batch). Field errors

@@ -102,3 +102,24 @@ export const SetBusinessSchema = z
   .meta({ id: 'SetBusiness' });
 
 export const StaffAccountRef = z.object({ accountId: z.uuid() });
+
+/**
+ * Payments to pay back by hand (the staff console): a membership checkout given up and still paid, or one checkout
+ * paid twice (two PayFast subscriptions). `reason` says which and what to do at PayFast.
+ */
+export const StaffRefundsSchema = z
+  .object({
+    payments: z.array(
+      z.object({
+        id: z.uuid(),
+        accountId: z.uuid(),
+        description: z.string(),
+        amountCents: z.number().int(),
+        pfPaymentId: z.string(),
+        reason: z.string(),
+        at: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'StaffRefunds' });
+export type StaffRefunds = z.infer<typeof StaffRefundsSchema>;

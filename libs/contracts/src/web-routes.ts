@@ -31,6 +31,15 @@ export const WebRoutes = {
 } as const;
 export type WebRoute = (typeof WebRoutes)[keyof typeof WebRoutes];
 
+/** The dashboard opens the section named by this query parameter (`/dashboard?section=billing`). */
+export const DashboardSectionParam = 'section';
+
+/**
+ * Where PayFast sends the owner back after paying for a membership: the dashboard's Billing section, which shows the
+ * new tier (pending until PayFast's notification arrives). `/thank-you` is for card orders only.
+ */
+export const MembershipReturnPath = `${WebRoutes.dashboard}?${DashboardSectionParam}=billing`;
+
 /** The pages this build of the web app implements; the rest of the table arrives with their issues. */
 export const ImplementedWebRoutes: readonly WebRoute[] = [
   WebRoutes.home,

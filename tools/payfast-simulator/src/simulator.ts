@@ -35,6 +35,7 @@ export interface PayFastSimulator {
 
 const chargeSchema = z.object({ status: z.enum(['COMPLETE', 'FAILED']).default('COMPLETE') });
 const resendSchema = z.object({ tamper: z.enum(['signature', 'amount']).optional() });
+const holdSchema = z.object({ hold: z.boolean() });
 
 /** Starts the simulator and resolves once it listens. */
 export async function createSimulator(options: SimulatorOptions = {}): Promise<PayFastSimulator> {
@@ -48,6 +49,9 @@ class Simulator implements PayFastSimulator {
   private readonly merchant: Merchant;
   private readonly server: Server;
   private readonly itnTimeoutMs: number;
+  /** While set, ITNs are recorded but not posted (PayFast's may arrive after the browser returns); `held` keeps them. */
+  private holding = false;
+  private held: ItnRecord[] = [];
   url = '';
   port = 0;
 
@@ -188,7 +192,8 @@ class Simulator implements PayFastSimulator {
       pairs,
       true,
     );
-    await this.post(record);
+    if (this.holding) this.held.push(record);
+    else await this.post(record);
     return record;
   }
 
@@ -261,6 +266,13 @@ class Simulator implements PayFastSimulator {
     if (method === 'GET' && path === '/_sim/payments') return sendJson(res, 200, store.payments);
     if (method === 'GET' && path === '/_sim/api-calls') return sendJson(res, 200, store.apiCalls);
     if (method === 'GET' && path === '/_sim/subscriptions') return sendJson(res, 200, [...store.subscriptions.values()].map(describe));
+    if (method === 'POST' && path === '/_sim/itns/hold') {
+      const body = parseWith(holdSchema, await readJson(req));
+      this.holding = body.hold;
+      const released = body.hold ? [] : this.held.splice(0);
+      for (const record of released) await this.post(record);
+      return sendJson(res, 200, { holding: this.holding, released: released.map((r) => r.id) });
+    }
     if (method === 'POST' && path === '/_sim/reset') {
       store.reset();
       return sendJson(res, 200, { reset: true });

@@ -161,6 +161,21 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     assert.deepEqual(receiver.received.map((r) => field(r.pairs, 'm_payment_id')), ['ORD-1001', 'ORD-1002']);
   });
 
+  it('holds ITNs while asked to (PayFast may notify after the buyer is back), and posts them in order on release', async () => {
+    const hold = (on: boolean) => json(fetch(`${simulator.url}/_sim/itns/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hold: on }) }));
+    assert.deepEqual((await hold(true)).body, { holding: true, released: [] });
+    const { pay } = await openCheckout(simulator.url, onceOff(receiver.notifyUrl).formFields());
+    assert.equal((await postForm(pay)).status, 303, 'the buyer is sent back at once');
+    assert.equal(receiver.received.length, 0, 'nothing posted while held');
+    const held = (await json(fetch(`${simulator.url}/_sim/itns`))).body as Array<{ id: number; responseStatus: number | null }>;
+    assert.equal(held.at(-1)?.responseStatus, null);
+    const released = await hold(false);
+    assert.deepEqual(released.body, { holding: false, released: [held.at(-1)!.id] });
+    assert.equal(receiver.received.length, 1);
+    assert.equal(field(receiver.received[0]!.pairs, 'm_payment_id'), 'ORD-1001');
+    assert.equal((await hold('yes' as unknown as boolean)).status, 400);
+  });
+
   it('Cancel redirects to cancel_url and sends no ITN; Pay afterwards is refused', async () => {
     const { pay, cancel } = await openCheckout(simulator.url, onceOff(receiver.notifyUrl).formFields());
     const res = await postForm(cancel);

@@ -11,6 +11,7 @@ import {
   type PrintQueue,
   type RequestMeta,
   type StaffAccountDetail,
+  type StaffRefunds,
   type StaffSearch,
   type StaffSearchResult,
 } from '@digicard/contracts';
@@ -66,6 +67,12 @@ export class StaffController {
   @Route(HttpRoutes.staffFailedProofs)
   failedProofs(@Meta() meta: RequestMeta): Promise<PrintQueue> {
     return this.rpc.call(Rpc.staffFailedProofs, {}, meta);
+  }
+
+  /** Payments to pay back by hand: a read view for support (payments checks the role again). */
+  @Route(HttpRoutes.staffRefundsDue)
+  refundsDue(@Meta() meta: RequestMeta): Promise<StaffRefunds> {
+    return this.rpc.call(Rpc.staffRefundsDue, {}, meta);
   }
 
   @Route(HttpRoutes.staffRerenderProof)

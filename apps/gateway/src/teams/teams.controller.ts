@@ -22,6 +22,7 @@ import { ValidBody } from '../http/route-params.js';
 import { OwnerDownloads } from '../profiles/owner-downloads.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { SessionStore } from '../session/session.store.js';
+import { currentTeamReport } from './current-reps.js';
 import { TeamTier } from './team-tier.js';
 
 /**
@@ -83,14 +84,14 @@ export class TeamsController {
   async analytics(@Query() query: Record<string, unknown>, @Meta() meta: RequestMeta): Promise<TeamAnalyticsReport> {
     const range = rangeOf(query);
     await this.tier.assertPlatinum(meta);
-    return this.rpc.call(Rpc.getTeamAnalytics, range, meta);
+    return currentTeamReport(this.rpc, range, meta);
   }
 
   @Route(HttpRoutes.exportTeamAnalytics)
   async analyticsCsv(@Query() query: Record<string, unknown>, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
     const range = rangeOf(query);
     await this.tier.assertPlatinum(meta);
-    const report = await this.rpc.call(Rpc.getTeamAnalytics, range, meta);
+    const report = await currentTeamReport(this.rpc, range, meta);
     res
       .status(200)
       .type('text/csv; charset=utf-8')

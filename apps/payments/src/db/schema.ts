@@ -64,9 +64,18 @@ export const payments = schema.table(
     description: text('description').notNull(),
     billingDate: date('billing_date', { mode: 'string' }),
     itnId: uuid('itn_id').notNull(),
+    /**
+     * Why this payment must be paid back by hand (the staff console lists these): a checkout given up before it was
+     * paid, or a second PayFast subscription opened from one checkout. Null for every payment that stands.
+     */
+    refundDue: text('refund_due'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_pf_payment_id_idx').on(t.pfPaymentId), index('payments_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('payments_pf_payment_id_idx').on(t.pfPaymentId),
+    index('payments_account_idx').on(t.accountId),
+    index('payments_refund_due_idx').on(t.createdAt).where(sql`refund_due IS NOT NULL`),
+  ],
 );
 
 /** A monthly membership at PayFast. */

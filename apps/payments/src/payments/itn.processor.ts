@@ -246,10 +246,15 @@ export class ItnProcessor {
     const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
     if (!sub) return { verdict: 'rejected', reason: 'payment request names no subscription' };
     const token = field(pairs, 'token');
-    if (sub.token && token && token !== sub.token) return { verdict: 'rejected', reason: 'token is not the subscription’s' };
     const status = field(pairs, 'payment_status');
     const now = this.clock.now();
     const billingDate = billingDateOf(pairs, now);
+    // Another PayFast subscription from the same checkout (paid twice, in two tabs): the money is kept on record and
+    // flagged for a refund; it changes nothing else.
+    if (sub.token && token && token !== sub.token) {
+      if (status !== 'COMPLETE') return { verdict: 'rejected', reason: 'token is not the subscription’s' };
+      return this.refundDue(tx, itn, pairs, request, sub, 'a second PayFast subscription from one checkout: refund it and cancel that subscription at PayFast');
+    }
     if (status === 'CANCELLED') return this.cancelled(tx, sub, now);
     // The month this charge pays for: of the tier a change asked for, from the billing date it takes effect.
     const paid = chargeOf(sub, billingDate);
@@ -273,6 +278,7 @@ export class ItnProcessor {
     if (status === 'COMPLETE') {
       const completed = { paymentId: payment.id, accountId: sub.accountId, kind: 'subscription' as const, orderId: null, subscriptionId: sub.id, amountCents: payment.amountCents, pfPaymentId, completedAt: now.toISOString() };
       if (sub.status === 'ended') {
+        await this.repo.flagRefund(tx, payment.id, sub.token ? 'paid after the membership ended: refund it' : 'a checkout given up before it was paid (another was opened): refund it and cancel that subscription at PayFast');
         await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: null, paidUntil: null });
         return { verdict: 'applied', reason: 'payment recorded, but the subscription had ended: refund by hand' };
       }
@@ -316,6 +322,30 @@ export class ItnProcessor {
       graceUntil: graceUntil.toISOString(),
     });
     return { verdict: 'applied', reason: `charge for ${billingDate} failed: past due until ${graceUntil.toISOString()}` };
+  }
+
+  /** A COMPLETE charge that must be paid back: recorded, flagged for the staff console, and nothing else changes. */
+  private async refundDue(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow, sub: SubscriptionRow, why: string): Promise<Verdict> {
+    const pfPaymentId = field(pairs, 'pf_payment_id');
+    const payment = await this.repo.insertPayment(tx, {
+      id: randomUUID(),
+      pfPaymentId,
+      paymentRequestId: request.id,
+      accountId: sub.accountId,
+      kind: request.kind,
+      subscriptionId: sub.id,
+      orderId: request.orderId,
+      amountCents: Math.round(Number(field(pairs, 'amount_gross')) * 100),
+      status: 'complete',
+      description: `${request.itemName} (to refund)`,
+      billingDate: billingDateOf(pairs, this.clock.now()),
+      itnId: itn.id,
+      refundDue: why,
+      createdAt: this.clock.now(),
+    });
+    if (!payment) return { verdict: 'duplicate', reason: `pf_payment_id ${pfPaymentId} already recorded` };
+    this.logger.warn({ itnId: itn.id, paymentId: payment.id, reason: why }, 'payment to refund');
+    return { verdict: 'applied', reason: `payment recorded to refund: ${why}` };
   }
 
   private async cancelled(tx: Transaction, sub: SubscriptionRow, now: Date): Promise<Verdict> {

@@ -17,6 +17,18 @@ export function chargeOf(sub: SubscriptionRow, billingDate: string): { tier: Sub
   return { tier: sub.tier, amountCents: sub.monthlyPriceCents, changesTier: false };
 }
 
+/**
+ * How long a membership checkout stays open at PayFast before a new one may replace it: long enough to pay, short
+ * enough that a checkout abandoned without PayFast's Cancel does not block the owner for long.
+ */
+export const CHECKOUT_OPEN_MINUTES = 30;
+
+/** When a pending subscription's checkout stops blocking a new one. */
+export const checkoutExpiry = (sub: SubscriptionRow): Date => new Date(sub.createdAt.getTime() + CHECKOUT_OPEN_MINUTES * 60_000);
+
+/** A pending subscription whose checkout may still be paid at PayFast (one per account). */
+export const isOpenCheckout = (sub: SubscriptionRow, now: Date): boolean => sub.status === 'pending' && checkoutExpiry(sub) > now;
+
 /** The tier a subscription gives its account now. */
 export function membershipOf(sub: SubscriptionRow | null): Membership {
   return sub && (sub.status === 'active' || sub.status === 'cancelling' || sub.status === 'past-due') ? sub.tier : 'DigiShare';

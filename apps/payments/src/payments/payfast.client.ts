@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { apiSignature, buildPaymentRequest, validateWithPayFast, type PaymentRequestInput, type ValidateResult } from '@digicard/payfast';
+import { WebRoutes } from '@digicard/contracts';
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 
@@ -15,14 +16,17 @@ export class PayFastClient {
     return this.config.PAYFAST_PASSPHRASE !== undefined;
   }
 
-  /** The process page with the signed request in its query string (fields in PayFast's documented order). */
-  processUrl(details: RequestDetails, cancelPath: string): string {
+  /**
+   * The process page with the signed request in its query string (fields in PayFast's documented order). The buyer
+   * comes back to `returnPath`: the card-order confirmation unless told otherwise.
+   */
+  processUrl(details: RequestDetails, cancelPath: string, returnPath: string = WebRoutes.thankYou): string {
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
     const request = buildPaymentRequest({
       merchantId: this.config.PAYFAST_MERCHANT_ID,
       merchantKey: this.config.PAYFAST_MERCHANT_KEY,
       ...(this.config.PAYFAST_PASSPHRASE ? { passphrase: this.config.PAYFAST_PASSPHRASE } : {}),
-      returnUrl: `${base}/thank-you`,
+      returnUrl: `${base}${returnPath}`,
       cancelUrl: `${base}${cancelPath}`,
       notifyUrl: this.config.PAYFAST_NOTIFY_URL ?? `${base}/api/payfast/notify`,
       ...details,

@@ -1,6 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
-import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import type { Database } from '@digicard/db';
+import { DATABASE, Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsAccountData } from './account-data.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
 import { ChangeMembership } from './use-cases/change-membership.use-case.js';
@@ -24,6 +26,8 @@ export class PaymentsController {
     @Inject(GetBilling) private readonly billing: GetBilling,
     @Inject(ReceiveItn) private readonly receiveItn: ReceiveItn,
     @Inject(PaymentsAccountData) private readonly accountData: PaymentsAccountData,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
   ) {}
 
   @Handles(Rpc.exportPaymentsData)
@@ -64,6 +68,13 @@ export class PaymentsController {
   @Handles(Rpc.getBilling)
   get(_: object, meta: SignedInMeta) {
     return this.billing.execute(meta.userId);
+  }
+
+  /** Staff: the payments to pay back by hand (payments checks the role again from meta). */
+  @Handles(Rpc.staffRefundsDue)
+  async refundsDue() {
+    const rows = await this.repo.refundsDue(this.db);
+    return { payments: rows.map((p) => ({ id: p.id, accountId: p.accountId, description: p.description, amountCents: p.amountCents, pfPaymentId: p.pfPaymentId, reason: p.refundDue ?? '', at: p.createdAt.toISOString() })) };
   }
 
   @Handles(Rpc.receiveItn)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { itns, membershipVersions, paymentRequests, payments, subscriptions } from '../db/schema.js';
@@ -63,6 +63,15 @@ export class PaymentsRepository {
     return inserted ?? null;
   }
 
+  async flagRefund(db: Executor, paymentId: string, why: string): Promise<void> {
+    await db.update(payments).set({ refundDue: why }).where(eq(payments.id, paymentId));
+  }
+
+  /** Payments flagged to be paid back by hand, newest first (the staff console). */
+  refundsDue(db: Executor): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(isNotNull(payments.refundDue)).orderBy(desc(payments.createdAt)).limit(200);
+  }
+
   paymentsOf(db: Executor, accountId: string): Promise<PaymentRow[]> {
     return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.createdAt)).limit(100);
   }
@@ -86,6 +95,25 @@ export class PaymentsRepository {
       .orderBy(desc(subscriptions.updatedAt))
       .limit(1);
     return row ?? null;
+  }
+
+  /** The account's pending subscription (a checkout not yet paid), newest first. */
+  async pendingSubscription(db: Executor, accountId: string): Promise<SubscriptionRow | null> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.status, 'pending')))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Serialises the account's checkouts until the transaction ends (a transaction-scoped advisory lock on the account:
+   * there may be no row yet to lock).
+   */
+  async lockAccountCheckouts(tx: Transaction, accountId: string): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payments.checkout:${accountId}`}, 0))`);
   }
 
   /** The account's latest subscription whatever its status. */

@@ -21,6 +21,8 @@ export const toOwn = (row: ProfileRow, business: ProfileRow | null = null): OwnP
   membership: effectiveMembership(row, business),
   isVerified: row.isVerified,
   isPublic: row.isPublic,
+  // A rep's tier is the team's: never theirs to switch.
+  isPartner: row.isPartner && !business,
   document: withBusiness(documentOf(row), business ? documentOf(business) : null),
   updatedAt: row.updatedAt.toISOString(),
   ...(business

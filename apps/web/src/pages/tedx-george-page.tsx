@@ -2,6 +2,7 @@ import { VisuallyHidden, Container } from '@digicard/ui';
 import type { ReactNode } from 'react';
 import { TEDX_GEORGE, type PromoSocialPlatform } from '../config/promo/tedx-george';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
+import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 
 const PLATFORM_NAMES: Record<PromoSocialPlatform, string> = {
   facebook: 'Facebook',
@@ -13,6 +14,8 @@ const PLATFORM_NAMES: Record<PromoSocialPlatform, string> = {
 /** /tedx_george: the promo page of a one-day TEDx conference; its content lives in `config/promo/tedx-george.ts`. */
 export function TedxGeorgePage() {
   const event = TEDX_GEORGE;
+  // The organisers' invite link is configuration: without one there is no chat button (never a link to nowhere).
+  const { tedxGeorgeCommunityUrl } = useSiteConfig();
   usePageMeta(event.title, `${event.title}: a one-day TEDx conference in ${event.city}. Talks, ideas and people worth meeting.`);
   const [firstImage, ...moreImages] = event.images;
   return (
@@ -74,12 +77,16 @@ export function TedxGeorgePage() {
           <h2 id="promo-community-title" className="section__title">
             Join the community
           </h2>
-          <p>Hear first about speakers, tickets and volunteering, and meet other attendees before the day.</p>
-          <p>
-            <ExternalLink href={event.communityInviteUrl} className="button-link">
-              Join the WhatsApp community
-            </ExternalLink>
-          </p>
+          {tedxGeorgeCommunityUrl ? (
+            <>
+              <p>Hear first about speakers, tickets and volunteering, and meet other attendees before the day.</p>
+              <p>
+                <ExternalLink href={tedxGeorgeCommunityUrl} className="button-link">
+                  Join the WhatsApp community
+                </ExternalLink>
+              </p>
+            </>
+          ) : null}
           <h3 className="promo-community__follow">Follow {event.title}</h3>
           <ul className="promo-social">
             {event.socialLinks.map((link) => (

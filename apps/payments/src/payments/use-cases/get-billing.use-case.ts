@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Billing } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
-import { membershipOf } from '../membership.js';
+import { Clock } from '../clock.js';
+import { isOpenCheckout, membershipOf } from '../membership.js';
 import { PaymentsRepository, type PaymentRow, type SubscriptionRow } from '../payments.repository.js';
 
 export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Billing {
@@ -30,10 +31,13 @@ export class GetBilling {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(accountId: string): Promise<Billing> {
     const sub = (await this.repo.holdingSubscription(this.db, accountId)) ?? (await this.repo.latestSubscription(this.db, accountId));
-    return toBilling(sub, await this.repo.paymentsOf(this.db, accountId));
+    // A checkout given up (left open too long) is not shown as waiting: the owner may start again.
+    const shown = sub?.status === 'pending' && !isOpenCheckout(sub, this.clock.now()) ? null : sub;
+    return toBilling(shown, await this.repo.paymentsOf(this.db, accountId));
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { PaidTier, PaymentRedirect } from '@digicard/contracts';
+import { MembershipReturnPath, type PaidTier, type PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { Clock, johannesburgDate } from '../clock.js';
@@ -9,10 +9,12 @@ import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
 import { Peers } from '../peers.js';
 import { priceOf } from '../plans.js';
+import { checkoutExpiry, isOpenCheckout } from '../membership.js';
 
 /**
  * A monthly DigiSilver or DigiGold subscription: a pending subscription and its payment request, and the signed
- * PayFast subscription request (the first month now, then monthly from today until cancelled).
+ * PayFast subscription request (the first month now, then monthly from today until cancelled). An account has one
+ * open checkout at a time (409 while another is open); one left for `CHECKOUT_OPEN_MINUTES` is given up.
  */
 @Injectable()
 export class StartMembership {
@@ -26,15 +28,26 @@ export class StartMembership {
 
   async execute(tier: PaidTier, meta: SignedInMeta): Promise<PaymentRedirect> {
     if (!this.payfast.hasPassphrase) throw unavailable('Memberships cannot be paid right now.');
-    const holding = await this.repo.holdingSubscription(this.db, meta.userId);
-    if (holding) throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
     const buyer = await this.peers.buyer(meta);
     const price = priceOf(tier);
     const subscriptionId = randomUUID();
     const id = randomUUID();
     const itemName = `DigiCard ${tier} membership (monthly)`;
     const now = this.clock.now();
+    // One checkout per account at a time: the account's checkouts are serialised by a lock held to the commit, so two
+    // tabs (or two replicas) cannot both see "nothing pending" and open two PayFast subscriptions.
     await this.db.transaction(async (tx) => {
+      await this.repo.lockAccountCheckouts(tx, meta.userId);
+      const holding = await this.repo.holdingSubscription(tx, meta.userId);
+      if (holding) throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
+      const pending = await this.repo.pendingSubscription(tx, meta.userId);
+      if (pending && isOpenCheckout(pending, now)) {
+        throw conflict(
+          `Your ${pending.tier} payment at PayFast is not finished yet. Please finish it in the window where you started it, or start again after ${checkoutExpiry(pending).toLocaleTimeString('en-ZA', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit' })}.`,
+        );
+      }
+      // A checkout left longer than that is given up; should it still be paid, the payment is flagged for a refund.
+      if (pending) await this.repo.updateSubscription(tx, pending.id, { status: 'ended' }, now);
       await this.repo.insertSubscription(tx, { id: subscriptionId, accountId: meta.userId, tier, status: 'pending', monthlyPriceCents: price, createdAt: now, updatedAt: now });
       await this.repo.insertPaymentRequest(tx, { id, accountId: meta.userId, kind: 'subscription', subscriptionId, amountCents: price, itemName, createdAt: now });
     });
@@ -47,6 +60,7 @@ export class StartMembership {
         subscription: { subscriptionType: 1, billingDate: johannesburgDate(now), recurringAmountCents: price, frequency: 3, cycles: 0 },
       },
       '/pricing',
+      MembershipReturnPath,
     );
     return { redirectUrl };
   }

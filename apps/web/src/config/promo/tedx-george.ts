@@ -1,6 +1,7 @@
 /**
  * The content of the /tedx_george promo page: a one-day TEDx conference in George, Western Cape. Edit the texts
- * and links here; the page (`src/pages/tedx-george-page.tsx`) only lays them out.
+ * and links here; the page (`src/pages/tedx-george-page.tsx`) only lays them out. The community chat's invite link
+ * is the deployment's (the gateway's `TEDX_GEORGE_COMMUNITY_URL`, in the site configuration), not written here.
  */
 export type PromoSocialPlatform = 'facebook' | 'instagram' | 'linkedin' | 'x';
 
@@ -26,7 +27,6 @@ export interface PromoEvent {
   readonly websiteUrl: string;
   readonly aboutUrl: string;
   readonly partnersUrl: string;
-  readonly communityInviteUrl: string;
   readonly socialLinks: readonly [PromoSocialLink, PromoSocialLink, PromoSocialLink, PromoSocialLink];
   readonly images: readonly [PromoImage, PromoImage, PromoImage];
 }
@@ -44,8 +44,6 @@ export const TEDX_GEORGE: PromoEvent = {
   websiteUrl: 'https://www.tedxgeorge.com',
   aboutUrl: 'https://www.tedxgeorge.com/about',
   partnersUrl: 'https://www.tedxgeorge.com/partners',
-  // TODO(organisers): the real WhatsApp community invite link must be set here; this one only opens WhatsApp.
-  communityInviteUrl: 'https://chat.whatsapp.com/',
   socialLinks: [
     { platform: 'facebook', url: 'https://www.facebook.com/tedxgeorge' },
     { platform: 'instagram', url: 'https://www.instagram.com/tedxgeorge' },

@@ -1,6 +1,6 @@
-import { formatRand, PaidTiers, WebRoutes, type Billing, type PaidTier, type Subscription } from '@digicard/contracts';
+import { formatRand, PaidTiers, WebRoutes, type Billing, type Membership, type PaidTier, type Subscription } from '@digicard/contracts';
 import { Button, FormAlert } from '@digicard/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MEMBERSHIP_TIERS } from '../../packages/tiers';
 import { LoadFailed } from '../../site/components/load-failed';
@@ -43,14 +43,34 @@ export function TeamBilling({ membership, team }: { membership: string; team: { 
   );
 }
 
+/** How often Billing asks again while PayFast's confirmation of a first payment is awaited. */
+export const PENDING_POLL_MS = 2000;
+
 /**
  * Billing: the tier and what is next (billing date, or the end of a cancelled month), the upgrade buttons that go
- * to PayFast, Cancel, and every payment in rand.
+ * to PayFast, Cancel, and every payment in rand. While a first payment awaits PayFast's notification (the owner is
+ * just back from PayFast) it is read again every few seconds, and the new tier shows when it arrives; the editor is
+ * told (`onMembershipChanged`), so its other sections agree without a reload.
  */
-export function BillingSection() {
-  const { state, retry, replace } = useBilling();
+export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: (membership: Membership) => void }) {
+  const { state, retry, refresh, replace } = useBilling();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const waited = useRef(false);
+  const loaded = state.status === 'loaded' ? state.value : null;
+  useEffect(() => {
+    if (!loaded) return;
+    if (loaded.subscription?.status === 'pending') {
+      waited.current = true;
+      const timer = setTimeout(refresh, PENDING_POLL_MS);
+      return () => clearTimeout(timer);
+    }
+    if (waited.current) {
+      waited.current = false;
+      onMembershipChanged?.(loaded.membership);
+    }
+    return undefined;
+  }, [loaded, refresh, onMembershipChanged]);
 
   async function upgrade(tier: PaidTier) {
     setBusy(true);

@@ -1,5 +1,7 @@
 import { Button, FormAlert, Notice } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { DashboardSectionParam } from '@digicard/contracts';
 import { flushSync } from 'react-dom';
 import { useBeforeUnload } from '../hooks/use-before-unload';
 import {
@@ -10,7 +12,7 @@ import {
   type SaveOutcome,
 } from '../hooks/use-profile-editor';
 import { fieldLabel } from '../utils/field-labels';
-import { BUSINESS_SECTIONS, DEFAULT_SECTION, sectionLabel, sectionOfField, sectionsFor, type SectionId } from '../utils/sections';
+import { BUSINESS_SECTIONS, DEFAULT_SECTION, sectionLabel, sectionNamed, sectionOfField, sectionsFor, type SectionId } from '../utils/sections';
 import { useSession } from '../../session/hooks/use-session';
 import { TeamsSection } from '../../teams/components/teams-section';
 import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation';
@@ -42,9 +44,11 @@ export const ALL_SAVED = 'All changes saved';
  */
 export default function ProfileEditor() {
   const editor = useProfileEditor();
-  const [section, setSection] = useState<SectionId>(DEFAULT_SECTION);
-  const [outcome, setOutcome] = useState<SaveOutcome>(null);
   const { user } = useSession();
+  const [searchParams] = useSearchParams();
+  // `/dashboard?section=billing` (where PayFast sends a membership's buyer back) opens that section.
+  const [section, setSection] = useState<SectionId>(() => sectionNamed(searchParams.get(DashboardSectionParam), user?.role) ?? DEFAULT_SECTION);
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
   useBeforeUnload(editor.dirty);
   const { state } = editor;
 
@@ -203,6 +207,7 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
           membership={state.account.membership}
           isPublic={state.account.isPublic}
           isVerified={state.account.isVerified}
+          isPartner={state.account.isPartner ?? false}
           changeSettings={editor.changeSettings}
           renamed={editor.renamed}
         />
@@ -216,7 +221,11 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'teams':
       return <TeamsSection membership={state.account.membership} />;
     case 'billing':
-      return state.account.managedBy ? <TeamBilling membership={state.account.membership} team={state.account.managedBy} /> : <BillingSection />;
+      return state.account.managedBy ? (
+        <TeamBilling membership={state.account.membership} team={state.account.managedBy} />
+      ) : (
+        <BillingSection onMembershipChanged={editor.membershipChanged} />
+      );
     case 'cart':
       return <AccessoriesCartSection />;
     case 'orders':

@@ -119,7 +119,16 @@ export interface ProfileEditor {
   changeSettings: (settings: { isPublic?: boolean; membership?: Membership }) => Promise<SettingsOutcome>;
   /** The owner's names changed (Settings, Account): the preview shows them. */
   renamed: (names: { firstName: string; lastName: string }) => void;
+  /**
+   * Payments says the tier is now `membership` (a PayFast payment confirmed while Billing was open): the profile is
+   * read again until profiles agrees, so every section (and the preview) shows the new tier without a reload.
+   */
+  membershipChanged: (membership: Membership) => void;
 }
+
+/** How often, and how many times, the profile is read again until profiles has heard of a new tier. */
+const MEMBERSHIP_POLL_MS = 1000;
+const MEMBERSHIP_POLLS = 30;
 
 /**
  * The editor's data: GET /api/profile once, the draft edited locally (mirrored into localStorage `userData`),
@@ -225,7 +234,20 @@ export function useProfileEditor(): ProfileEditor {
 
   const renamed = useCallback((names: { firstName: string; lastName: string }) => dispatch({ type: 'renamed', ...names }), []);
 
-  return { state, dirty, saving, reload, edit, setField, imageStored, discardRestored, save, changeSettings, renamed };
+  const membershipChanged = useCallback((membership: Membership) => {
+    void (async () => {
+      for (let poll = 0; poll < MEMBERSHIP_POLLS; poll++) {
+        const result = await fetchOwnProfile();
+        if (result.ok && result.data.membership === membership) {
+          dispatch({ type: 'settings', profile: result.data });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, MEMBERSHIP_POLL_MS));
+      }
+    })();
+  }, []);
+
+  return { state, dirty, saving, reload, edit, setField, imageStored, discardRestored, save, changeSettings, renamed, membershipChanged };
 }
 
 function lockedQuestion(membership: Membership, locked: readonly LockedFeature[]): string {

@@ -27,6 +27,10 @@ export type EditorSection = (typeof Sections)[number];
 export const sectionsFor = (role: string | undefined): readonly EditorSection[] =>
   Sections.filter((section) => section.id !== 'teams' || role === 'teamLeader');
 
+/** The section a link names (`?section=billing`), if this role sees it. */
+export const sectionNamed = (name: string | null, role: string | undefined): SectionId | null =>
+  sectionsFor(role).find((section) => section.id === name)?.id ?? null;
+
 /** Sections whose every field a team rep's leader owns (business inheritance): shown locked to a rep. */
 export const BUSINESS_SECTIONS: ReadonlySet<SectionId> = new Set<SectionId>(['business', 'social', 'products', 'gallery', 'design']);
 

@@ -13,3 +13,6 @@ export const setBusiness = (accountId: string, businessUsername: string | null) 
 /** Orders whose print proof failed to render, and "render again" (the print team's action, open to support too). */
 export const fetchFailedProofs = () => getJson(HttpRoutes.staffFailedProofs);
 export const renderProofAgain = (orderId: string) => callAt(HttpRoutes.staffRerenderProof, { orderId });
+
+/** Payments to pay back by hand (a membership checkout given up and paid anyway, or one checkout paid twice). */
+export const fetchRefundsDue = () => getJson(HttpRoutes.staffRefundsDue);

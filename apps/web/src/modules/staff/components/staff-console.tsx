@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { HttpResult } from '../../api/http';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { FailedProofs } from './failed-proofs';
+import { RefundsDue } from './refunds-due';
 
 const changeNames: Record<StaffAuditEntry['change'], string> = {
   role: 'Role',
@@ -238,6 +239,7 @@ export default function StaffConsole() {
         </section>
       ) : null}
       <FailedProofs />
+      <RefundsDue />
     </div>
   );
 }

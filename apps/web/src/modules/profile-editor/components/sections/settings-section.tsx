@@ -1,8 +1,9 @@
-import { Memberships, WebRoutes, type Membership } from '@digicard/contracts';
+import { Memberships, PaidTiers, WebRoutes, type Membership } from '@digicard/contracts';
 import { FormAlert } from '@digicard/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountDetails } from '../../../accounts/components/account-details';
+import { goToPayFast, startMembership } from '../../../billing/api/billing';
 import { MEMBERSHIP_TIERS } from '../../../packages/tiers';
 import { ProfileLinks } from '../../api/profile';
 import type { ProfileEditor } from '../../hooks/use-profile-editor';
@@ -18,6 +19,8 @@ const MEMBERSHIP_OPTIONS = Memberships.map((membership) => {
 
 interface SettingsSectionProps {
   membership: Membership;
+  /** Partners switch tiers freely; everyone else pays DigiSilver and DigiGold at PayFast. */
+  isPartner: boolean;
   isPublic: boolean;
   isVerified: boolean;
   changeSettings: ProfileEditor['changeSettings'];
@@ -27,10 +30,11 @@ interface SettingsSectionProps {
 type Outcome = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * Settings: the account (name and email), the membership (partners switch at once; everyone else's paid tiers go through Billing and PayFast),
- * "Show my profile publicly" (written at once), "Download my data", and how to delete the account.
+ * Settings: the account (name and email), the membership (partners switch at once; for everyone else choosing
+ * DigiSilver or DigiGold starts the same PayFast checkout as Billing's buttons), "Show my profile publicly" (written
+ * at once), "Download my data", and how to delete the account.
  */
-export function SettingsSection({ membership, isPublic, isVerified, changeSettings, renamed }: SettingsSectionProps) {
+export function SettingsSection({ membership, isPartner, isPublic, isVerified, changeSettings, renamed }: SettingsSectionProps) {
   // What the owner just chose, shown while the server is asked (it goes back when the server says no).
   const [pendingMembership, setPendingMembership] = useState<Membership | null>(null);
   const [pendingPublic, setPendingPublic] = useState<boolean | null>(null);
@@ -42,6 +46,14 @@ export function SettingsSection({ membership, isPublic, isVerified, changeSettin
     if (!next || next === membership) return;
     setPendingMembership(next);
     setMembershipOutcome(null);
+    const paid = PaidTiers.find((tier) => tier === next);
+    if (paid && !isPartner) {
+      const started = await startMembership(paid);
+      if (started.ok) return goToPayFast(started.data.redirectUrl);
+      setPendingMembership(null);
+      setMembershipOutcome({ ok: false, message: started.error.message });
+      return;
+    }
     const result = await changeSettings({ membership: next });
     setPendingMembership(null);
     setMembershipOutcome(result.ok ? { ok: true, message: MEMBERSHIP_CHANGED(next) } : result);
@@ -67,13 +79,13 @@ export function SettingsSection({ membership, isPublic, isVerified, changeSettin
         path="membership"
         value={pendingMembership ?? membership}
         options={MEMBERSHIP_OPTIONS}
-        hint="DigiSilver and DigiGold are paid monthly: choose them under Billing."
+        hint={isPartner ? undefined : 'DigiSilver and DigiGold are paid monthly: choosing one takes you to PayFast.'}
         disabled={pendingMembership !== null}
         className="pe-membership"
         onChange={(value) => void chooseMembership(value)}
       />
       <p className="pe-status" role="status">
-        {pendingMembership !== null ? 'Saving...' : membershipOutcome?.ok ? membershipOutcome.message : ''}
+        {pendingMembership !== null ? (isPartner || !PaidTiers.some((t) => t === pendingMembership) ? 'Saving...' : 'Going to PayFast...') : membershipOutcome?.ok ? membershipOutcome.message : ''}
       </p>
       {membershipOutcome && !membershipOutcome.ok ? <FormAlert>{membershipOutcome.message}</FormAlert> : null}
       <p className="pe-note">

@@ -1,0 +1,2 @@
+ALTER TABLE "payments"."payments" ADD COLUMN "refund_due" text;--> statement-breakpoint
+CREATE INDEX "payments_refund_due_idx" ON "payments"."payments" USING btree ("created_at") WHERE refund_due IS NOT NULL;
