@@ -1,6 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { Memberships } from '@digicard/contracts';
-import { can, FREE_TIER, isFreeTier, isSpecial, monthlyPrice, planPriceText, Plans, priceOf, specialGrant, specialIncludes, specialOfferSummary } from '../src/index.js';
+import {
+  can,
+  FREE_TIER,
+  isFreeTier,
+  isSpecial,
+  monthlyPrice,
+  planPriceText,
+  Plans,
+  priceOf,
+  saDay,
+  specialGrant,
+  specialIncludes,
+  specialOfferSummary,
+  startOfSaDay,
+} from '../src/index.js';
 
 describe('what a special is and what it grants', () => {
   const pvc = { kind: 'special', includedGoldMonths: 12 } as const;
@@ -53,5 +67,20 @@ describe('the plans', () => {
 
   it('show the plans they are given (as the payments service serves them)', () => {
     expect(planPriceText('DigiGold', [{ tier: 'DigiGold', monthlyPriceCents: 7900 }])).toBe('R79.00 per month');
+  });
+});
+
+describe('the South African calendar', () => {
+  it('is one date function: the SAST date of an instant (UTC+2 all year), and midnight of a date', () => {
+    expect(saDay(new Date('2030-03-14T21:59:59Z'))).toBe('2030-03-14');
+    expect(saDay(new Date('2030-03-14T22:00:00Z'))).toBe('2030-03-15');
+    expect(saDay(new Date('2030-06-30T23:30:00Z'))).toBe('2030-07-01');
+    expect(startOfSaDay('2030-03-15').toISOString()).toBe('2030-03-14T22:00:00.000Z');
+    // The same as the time zone database says for Johannesburg, all year.
+    const joburg = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (let hour = 0; hour < 366 * 24; hour += 7) {
+      const at = new Date(Date.UTC(2031, 0, 1) + hour * 3_600_000);
+      expect([at.toISOString(), saDay(at)]).toEqual([at.toISOString(), joburg.format(at)]);
+    }
   });
 });

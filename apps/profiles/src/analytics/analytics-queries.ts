@@ -4,7 +4,6 @@ import {
   AnalyticsSources,
   AnalyticsUpgradeMessage,
   hasFeature,
-  saDay,
   type AnalyticsBatch,
   type AnalyticsRange,
   type AnalyticsReport,
@@ -13,7 +12,7 @@ import {
   TeamMessages,
 } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { can } from '@digicard/domain';
+import { can, saDay } from '@digicard/domain';
 import { DATABASE, ServiceError } from '@digicard/server';
 import { membershipOf } from '../profiles/profile.mapping.js';
 import { ProfileWriter } from '../profiles/profile-writer.js';
