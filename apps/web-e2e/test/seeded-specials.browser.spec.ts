@@ -50,12 +50,20 @@ describe('every seeded special can be bought, from ADD TO CART to payment at Pay
     await system?.stop();
   });
 
-  it('the shop serves exactly these specials', async () => {
+  it('the shop serves exactly these specials, and the pricing page says what each includes', async () => {
     const { items } = (await system.client().request('/api/catalogue')).body as { items: Array<{ id: string; kind: string; includedGoldMonths: number }> };
     assert.deepEqual(
       items.filter((i) => i.kind === 'special').map((i) => [i.id, i.includedGoldMonths]),
       SEEDED_SPECIALS.map((s) => [s.id, s.membership === 'DigiGold' ? 12 : 0]),
     );
+    // The pricing page's tile of each says what it includes, as its own page does.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${system.gatewayUrl}/pricing`);
+    for (const special of SEEDED_SPECIALS) {
+      const tile = visitor.getByRole('listitem').filter({ has: visitor.getByRole('link', { name: special.name, exact: true }) });
+      assert.ok(await tile.getByText(special.includes, { exact: true }).isVisible(), `${special.name}: ${special.includes}`);
+    }
+    await visitor.close();
   });
 
   it.each(SEEDED_SPECIALS)('$name: its page and /registration say what it includes; paid at PayFast, it grants exactly that', async (special) => {
