@@ -107,6 +107,13 @@ export default tseslint.config(
     rules: { 'digicard/every-handler-has-route': 'error' },
   },
   {
+    // What each tier unlocks lives in libs/domain: everywhere else asks its feature checks, never a tier's name.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.{ts,tsx}', 'tools/*/src/**/*.{ts,tsx}'],
+    ignores: ['libs/domain/**'],
+    plugins: { digicard },
+    rules: { 'digicard/no-tier-name-comparison': 'error' },
+  },
+  {
     // Lint rules compare AST node types with the strings ESTree gives them.
     files: ['tools/lint-rules/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-enum-comparison': 'off' },

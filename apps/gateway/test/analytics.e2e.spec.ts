@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { AnalyticsUpgradeMessage, saDay, type AnalyticsReport } from '@digicard/contracts';
+import { AnalyticsUpgradeMessage, type AnalyticsReport } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } from '@digicard/testing';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

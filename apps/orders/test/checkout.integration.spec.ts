@@ -82,8 +82,8 @@ describe('place order', () => {
       reference: expect.stringMatching(REFERENCE_PATTERN),
       status: 'awaiting-payment',
       lines: [
-        { itemId: 'pvc-special', name: 'PVC NFC Card Special', colour: 'White', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
-        { itemId: 'bamboo-card', name: 'Bamboo NFC Card', colour: 'Bamboo', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
+        { itemId: 'pvc-special', kind: 'special', name: 'PVC NFC Card Special', colour: 'White', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
+        { itemId: 'bamboo-card', kind: 'accessory', name: 'Bamboo NFC Card', colour: 'Bamboo', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
       ],
       totalCents: 317500,
       createdAt: expect.stringMatching(/^\d{4}-/),

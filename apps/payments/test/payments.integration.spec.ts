@@ -58,7 +58,7 @@ const validate = { mode: 'pass' as 'pass' | 'error' | 'hang' };
 /** STAND-IN FOR THE GATEWAY's POST /api/payfast/notify: passes the raw body and address on; `hold` keeps ITNs back. */
 const notify = { hold: false, held: [] as string[] };
 /** STAND-INS FOR ORDERS (orders.order.for-payment) AND IDENTITY (identity.account.get). */
-type StandInLine = { itemId: string; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; includedGoldMonths: number };
+type StandInLine = { itemId: string; kind: 'accessory' | 'special'; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; includedGoldMonths: number };
 const orders = new Map<string, { accountId: string; status: 'awaiting-payment' | 'paid'; totalCents: number; reference: string; lines?: StandInLine[] }>();
 
 async function passItn(rawBody: string, sourceIp = '127.0.0.1') {
@@ -116,7 +116,7 @@ beforeAll(async () => {
     const order = orders.get(orderId!);
     if (!order) return new Refusal({ statusCode: 404, code: 'NOT_FOUND', message: 'Order not found.' });
     const at = new Date().toISOString();
-    const line = { itemId: 'nfc-card', name: 'NFC card', quantity: 1, unitPriceCents: order.totalCents, lineTotalCents: order.totalCents, includedGoldMonths: 0 };
+    const line = { itemId: 'nfc-card', kind: 'accessory', name: 'NFC card', quantity: 1, unitPriceCents: order.totalCents, lineTotalCents: order.totalCents, includedGoldMonths: 0 };
     return { accountId: order.accountId, order: { id: orderId, reference: order.reference, status: order.status, lines: order.lines ?? [line], totalCents: order.totalCents, createdAt: at, paidAt: null } };
   });
   answer(Rpc.getAccount.subject, (meta) => ({
@@ -599,6 +599,7 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
 describe('the special offer: cards and 12 months of DigiGold in one PayFast subscription', () => {
   const line = (itemId: string, name: string, cents: number, includedGoldMonths: number, quantity = 1): StandInLine => ({
     itemId,
+    kind: itemId.endsWith('-special') ? 'special' : 'accessory',
     name,
     quantity,
     unitPriceCents: cents,
@@ -631,6 +632,16 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     expect(await service.call(Rpc.startSpecialPayment, { orderId: theirs.orderId }, null)).toMatchObject({ ok: false, status: 401 });
     expect(await requestsOf(mixed.accountId)).toHaveLength(0);
     expect(await requestsOf(theirs.accountId)).toHaveLength(0);
+  });
+
+  it('pays a special that includes no DigiGold (the Bamboo special) once, as an order: no subscription, nothing recurring', async () => {
+    const { accountId, orderId } = specialOrder([line('bamboo-special', 'Bamboo NFC Card Special', 109_900, 0)]);
+    const started = await service.call(Rpc.startSpecialPayment, { orderId }, { accountId });
+    if (!started.ok) throw new Error(JSON.stringify(started));
+    const q = new URL(started.value.redirectUrl).searchParams;
+    expect({ amount: q.get('amount'), type: q.get('subscription_type'), rec: q.get('recurring_amount') }).toEqual({ amount: '1099.00', type: null, rec: null });
+    expect(await service.sql('SELECT kind, amount_cents FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([{ kind: 'order', amount_cents: 109_900 }]);
+    expect(await service.sql('SELECT 1 FROM payments.subscriptions WHERE account_id = $1', [accountId])).toHaveLength(0);
   });
 
   it('asks for the specials now and DigiGold monthly from a year out; the COMPLETE ITN pays the order and grants the year, once however often it comes', async () => {

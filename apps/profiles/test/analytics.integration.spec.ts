@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnalyticsUpgradeMessage, Events, Rpc, leadConsentText, saDay, type AnalyticsBatch } from '@digicard/contracts';
+import { AnalyticsUpgradeMessage, Events, Rpc, leadConsentText, type AnalyticsBatch } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { AnalyticsQueries } from '../src/analytics/analytics-queries.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, Rpc, TeamMessages, saDay } from '@digicard/contracts';
+import { Events, Rpc, TeamMessages } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { AnalyticsQueries } from '../src/analytics/analytics-queries.js';

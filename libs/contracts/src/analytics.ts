@@ -86,9 +86,6 @@ export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;
 
 export const AnalyticsUpgradeMessage = 'Upgrade to DigiPlatinum to unlock analytics!';
 
-/** The day (YYYY-MM-DD) in South Africa of an instant: analytics days are SAST days. */
-export const saDay = (at: Date = new Date()): string => new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
-
 /**
  * A team leader's roll-up (issue 11 "Leader view"): each current rep's counts over the range, and the team's totals
  * (the reps' sums). The same periods as the owner's report: the last 30 days, or any range with DigiPlatinum.

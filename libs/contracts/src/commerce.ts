@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RegisterRequestSchema } from './accounts.js';
-import { CardColourSchema, Cents, MAX_QUANTITY } from './catalogue.js';
+import { CardColourSchema, CatalogueKind, Cents, MAX_QUANTITY } from './catalogue.js';
 import { MembershipSchema } from './profiles.js';
 
 // Orders, payments and memberships (spec sections 1, 3, 4, 7, 9; decisions.md). Money is whole cents everywhere;
@@ -73,6 +73,8 @@ export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderLineSchema = z.object({
   itemId: z.string(),
+  /** The item's catalogue kind when the order was placed (lines of messages from before it: an accessory). */
+  kind: CatalogueKind.default('accessory'),
   name: z.string(),
   quantity: z.number().int().min(1),
   unitPriceCents: Cents,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LeadFieldsSchema } from './profiles.js';
 
 /**
  * CRM hand-off (DigiGold and up): an owner's outgoing webhook. Owned by the notifications service, which consumes
@@ -109,18 +110,7 @@ export const WebhookBodySchema = z.object({
   id: z.string(),
   type: z.enum(WebhookEventTypes),
   createdAt: z.iso.datetime(),
-  data: z.object({
-    lead: z.object({
-      id: z.string(),
-      kind: z.enum(['lead', 'exchange', 'own-profile']),
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      message: z.string(),
-      createdAt: z.iso.datetime(),
-    }),
-  }),
+  data: z.object({ lead: LeadFieldsSchema.extend({ id: z.string() }) }),
 });
 export type WebhookBody = z.infer<typeof WebhookBodySchema>;
 

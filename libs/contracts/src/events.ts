@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RoleSchema } from './accounts.js';
 import { EnquiryReceivedSchema } from './enquiries.js';
 import { CheckoutRequestSchema, OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
-import { MembershipSchema } from './profiles.js';
+import { LeadFieldsSchema, MembershipSchema } from './profiles.js';
 import type { ServiceName } from './services.js';
 
 export interface EventDefinition<T extends z.ZodType> {
@@ -149,18 +149,11 @@ export const Events = {
   leadCaptured: event(
     'profiles',
     'profiles.lead.captured',
-    z.object({
+    LeadFieldsSchema.omit({ id: true }).extend({
       leadId: z.uuid(),
       accountId: z.uuid(),
       ownerEmail: z.string(),
       ownerFirstName: z.string(),
-      kind: z.enum(['lead', 'exchange', 'own-profile']),
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      message: z.string(),
-      createdAt: at,
       /** Exchange Contact: the visitor asked for the owner's vCard by email. */
       sendCard: z.boolean().optional(),
       /** Where the owner's page is (the vCard's URL). */

@@ -15,12 +15,25 @@ export const emailAddress = z
   .max(254, 'That email address is too long.')
   .pipe(z.email('Please enter a valid email address, e.g. thabo@example.co.za.'));
 
-/** South African numbers as the product has always taken them: exactly 10 digits, e.g. 0821234567. */
+const SA_PHONE_MESSAGE = 'Please enter a 10-digit phone number, e.g. 0821234567.';
+
+/**
+ * A South African number, by the one phone rule (`parsePhone`: libphonenumber), kept as the product has always kept
+ * it: its 10 national digits, e.g. 0821234567 (082 123 4567 and +27 82 123 4567 are the same number).
+ */
 export const phoneNumber = z
   .string({ error: 'Please enter your phone number.' })
   .trim()
   .min(1, 'Please enter your phone number.')
-  .regex(/^\d{10}$/, 'Please enter a 10-digit phone number, e.g. 0821234567.');
+  .max(30, SA_PHONE_MESSAGE)
+  .refine((v) => southAfricanDigits(v) !== null, SA_PHONE_MESSAGE)
+  .overwrite((v) => southAfricanDigits(v) ?? v);
+
+/** A South African number's 10 national digits (0 and nine more), or null for anything else. */
+function southAfricanDigits(value: string): string | null {
+  const parsed = parsePhone(value);
+  return parsed?.country === 'ZA' && parsed.nationalNumber.length === 9 ? `0${parsed.nationalNumber}` : null;
+}
 
 export const messageText = z
   .string({ error: 'Please enter a message.' })
@@ -34,11 +47,20 @@ export const messageText = z
  * libphonenumber-js (Google's metadata, the small set).
  */
 export function toE164(value: string): string | null {
+  return parsePhone(value)?.number ?? null;
+}
+
+/**
+ * The one phone rule: a number in any common South African form (082 123 4567, +27 82 123 4567, 27821234567,
+ * 0027...) or an international one with its +code, when it is a possible number (libphonenumber-js, Google's
+ * metadata, the small set); null otherwise. Its `country` is 'ZA' for a South African number.
+ */
+export function parsePhone(value: string): { number: string; nationalNumber: string; country: string | undefined } | null {
   const trimmed = value.trim();
   // 27821234567 typed without the + is a South African number in international form.
   const candidate = /^27\d{9}$/.test(trimmed.replace(/[\s-]/g, '')) ? `+${trimmed}` : trimmed;
   const parsed = parsePhoneNumberFromString(candidate, 'ZA');
-  return parsed?.isPossible() ? parsed.number : null;
+  return parsed?.isPossible() ? { number: parsed.number, nationalNumber: parsed.nationalNumber, country: parsed.country } : null;
 }
 
 const PHONE_MESSAGE = 'Please enter a phone number, e.g. 082 123 4567.';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EnquiryReceivedSchema } from './enquiries.js';
 import { OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
-import { MembershipSchema } from './profiles.js';
+import { LeadFieldsSchema, MembershipSchema } from './profiles.js';
 
 /** BullMQ queue names. Never rename one: jobs in flight use them. */
 export const QueueName = {
@@ -34,15 +34,7 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     sourceEventId: z.uuid(),
     to: z.email(),
     ownerFirstName: z.string(),
-    lead: z.object({
-      kind: z.enum(['lead', 'exchange', 'own-profile']),
-      firstName: z.string(),
-      lastName: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      message: z.string(),
-      createdAt: z.iso.datetime(),
-    }),
+    lead: LeadFieldsSchema.omit({ id: true }),
   }),
   z.object({ template: z.literal('reset-password'), ...tokenLink }),
   /** The order is paid: the receipt, and what happens next (the print proof). */

@@ -211,20 +211,25 @@ export const LeadSubmissionSchema = z
   .meta({ id: 'LeadSubmission' });
 export type LeadSubmission = z.infer<typeof LeadSubmissionSchema>;
 
-export const LeadSchema = z
-  .object({
-    id: z.uuid(),
-    kind: z.enum(LeadKinds),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    message: z.string(),
-    createdAt: z.iso.datetime(),
-    /** In a team leader's team leads: the rep whose page it came from. */
-    rep: z.string().optional(),
-  })
-  .meta({ id: 'Lead' });
+/**
+ * A stored lead, declared once: the owner's list (LeadSchema), the CRM webhook's body, the lead email's job and
+ * profiles' `profiles.lead.captured` event all derive from it (`.omit`/`.extend`).
+ */
+export const LeadFieldsSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(LeadKinds),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export const LeadSchema = LeadFieldsSchema.extend({
+  /** In a team leader's team leads: the rep whose page it came from. */
+  rep: z.string().optional(),
+}).meta({ id: 'Lead' });
 export type Lead = z.infer<typeof LeadSchema>;
 export const LeadListSchema = z.object({ leads: z.array(LeadSchema) }).meta({ id: 'LeadList' });
 

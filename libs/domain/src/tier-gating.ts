@@ -1,4 +1,16 @@
-import { hasFeature, UpgradeMessages, type Membership, type ProfileDocument } from '@digicard/contracts';
+import { hasFeature, Memberships, UpgradeMessages, type Feature, type Membership, type ProfileDocument } from '@digicard/contracts';
+
+/**
+ * What each tier unlocks, asked by feature: `can(membership, 'analytics')`. The one way the apps check a tier (a lint
+ * rule, digicard/no-tier-name-comparison, refuses `membership === 'DigiPlatinum'` outside libs/domain).
+ */
+export const can = (membership: Membership, feature: Feature): boolean => hasFeature(membership, feature);
+
+/** The free tier every account starts on, and falls back to when a paid tier ends. */
+export const FREE_TIER = Memberships[0];
+
+/** Whether `membership` is the free tier (nothing paid, nothing to end). */
+export const isFreeTier = (membership: Membership): boolean => membership === FREE_TIER;
 
 /** The parts of a profile a tier may lock (decisions.md "Roles"): social links from DigiSilver, the rest from DigiGold. */
 export type GatedContent = 'socialLinks' | 'gallery' | 'video' | 'products';

@@ -13,6 +13,7 @@ import {
   type RequestMeta,
   type SpecialRegistrationRequest,
 } from '@digicard/contracts';
+import { isSpecial } from '@digicard/domain';
 import { ApiHttpException } from '@digicard/server';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 
@@ -71,12 +72,13 @@ export class OrderFlows {
   }
 
   /**
-   * Only specials (a card with months of DigiGold) are sold this way; accessories are bought from the basket. Each
+   * Only specials (libs/domain `isSpecial`, with or without months of DigiGold) are sold this way; accessories are
+   * bought from the basket. Each
    * colour is one its special comes in (checked here too: a sign-up's order is placed later, from identity's event).
    */
   private async onlySpecials(items: CheckoutRequest['items'], meta: RequestMeta): Promise<CatalogueItem[]> {
     const { items: catalogue } = await this.rpc.call(Rpc.listCatalogue, {}, meta);
-    const specials = new Map(catalogue.filter((item) => item.kind === 'special' && item.includedGoldMonths > 0).map((item) => [item.id, item]));
+    const specials = new Map(catalogue.filter(isSpecial).map((item) => [item.id, item]));
     const refused = items.flatMap((line, index) => (specials.has(line.id) ? [] : [[index, line.id] as const]));
     if (refused.length > 0) {
       throw new ApiHttpException({

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, Rpc, TeamMessages, type RequestMeta } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { ApiHttpException } from '@digicard/server';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 
@@ -14,6 +15,6 @@ export class TeamTier {
 
   async assertPlatinum(meta: RequestMeta): Promise<void> {
     const { membership } = await this.rpc.call(Rpc.getOwnProfile, {}, meta);
-    if (membership !== 'DigiPlatinum') throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: TeamMessages.needsPlatinum });
+    if (!can(membership, 'teams')) throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: TeamMessages.needsPlatinum });
   }
 }

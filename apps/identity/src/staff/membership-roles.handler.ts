@@ -1,11 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type MembershipChanged } from '@digicard/contracts';
+import { Events, MembershipSchema, type MembershipChanged } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { recordEvent } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
 import { StaffRepository } from './staff.repository.js';
 
-const PLATINUM = 'DigiPlatinum';
+/** Whether a tier (as stored: any string) unlocks teams, which makes its owner a team leader. */
+const leadsTeams = (membership: string | null): boolean => {
+  const parsed = MembershipSchema.safeParse(membership);
+  return parsed.success && can(parsed.data, 'teams');
+};
 
 /**
  * A DigiPlatinum subscription makes its owner a team leader; losing DigiPlatinum (the subscription lapsed, ended or
@@ -35,8 +40,8 @@ export class MembershipRoles {
     if (!newer) return;
 
     let role: 'teamLeader' | 'user' | null = null;
-    if (data.membership === PLATINUM && account.role === 'user') role = 'teamLeader';
-    else if (data.membership !== PLATINUM && before === PLATINUM && account.role === 'teamLeader') role = 'user';
+    if (leadsTeams(data.membership) && account.role === 'user') role = 'teamLeader';
+    else if (!leadsTeams(data.membership) && leadsTeams(before) && account.role === 'teamLeader') role = 'user';
     if (!role) return;
     const now = new Date();
     await this.staff.setRole(tx, account.id, role, now);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
+import { isFreeTier } from '@digicard/domain';
 import sharp from 'sharp';
 import { CONFIG, LOGGER, OnEvent, RpcCallError, buildVcard, newEmailToken, vcardFileName, type EventContext, type RpcClient } from '@digicard/server';
 import type { Logger } from '@digicard/config';
@@ -257,7 +258,7 @@ export class EmailTriggers {
   /** A paid tier ended (its month ran out after a cancellation, or the grace after a failed payment). */
   @OnEvent(Events.membershipChanged)
   async membershipChanged(change: Data<typeof Events.membershipChanged>, { eventId }: EventContext): Promise<void> {
-    if (change.membership !== 'DigiShare') return;
+    if (!isFreeTier(change.membership)) return;
     const owner = await this.accountOf(change.accountId, eventId);
     if (!owner) return;
     await this.emails.enqueue({ template: 'membership-ended', sourceEventId: eventId, to: owner.email, firstName: owner.firstName });

@@ -102,6 +102,8 @@ export const orderLines = schema.table(
       .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     itemId: text('item_id').notNull(),
+    /** The item's catalogue kind when the order was placed: a special is paid as the special offer. */
+    kind: catalogueKind('kind').notNull().default('accessory'),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),

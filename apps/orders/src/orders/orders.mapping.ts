@@ -9,6 +9,7 @@ export const toOrder = ({ order, lines }: StoredOrder): Order => ({
   lines: lines.map(
     (l): OrderLine => ({
       itemId: l.itemId,
+      kind: l.kind,
       name: l.name,
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,

@@ -1,3 +1,5 @@
+import { saDay, startOfSaDay } from '@digicard/domain';
+
 /** The time, injectable: the lapse job and ITN retries read it, and the tests move it. */
 export abstract class Clock {
   abstract now(): Date;
@@ -9,12 +11,8 @@ export class SystemClock extends Clock {
   }
 }
 
-const joburg = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date in South Africa (PayFast's billing dates are SAST dates), YYYY-MM-DD. */
-export function johannesburgDate(at: Date): string {
-  return joburg.format(at);
-}
+/** The calendar date in South Africa (PayFast's billing dates are SAST dates), YYYY-MM-DD: libs/domain's calendar. */
+export const johannesburgDate = (at: Date): string => saDay(at);
 
 /** The same day `months` later (clamped to the month's end: 31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(at: Date, months: number): Date {
@@ -32,8 +30,6 @@ export function addDateMonths(isoDate: string, months: number): string {
 }
 
 /** Midnight at the start of a SAST date (UTC+2 all year). */
-export function startOfJohannesburgDay(isoDate: string): Date {
-  return new Date(`${isoDate}T00:00:00+02:00`);
-}
+export const startOfJohannesburgDay = startOfSaDay;
 
 export const addDays = (at: Date, days: number): Date => new Date(at.getTime() + days * 86_400_000);

@@ -1,4 +1,5 @@
 import { Events, type Membership } from '@digicard/contracts';
+import { isFreeTier } from '@digicard/domain';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { outbox } from '../db/schema.js';
 import type { PaymentsRepository, SubscriptionRow } from './payments.repository.js';
@@ -41,7 +42,7 @@ export async function recordMembershipChanged(tx: Transaction, repo: PaymentsRep
   await recordEvent(tx, outbox, Events.membershipChanged, {
     accountId: sub.accountId,
     membership,
-    paidUntil: membership === 'DigiShare' ? null : (sub.paidUntil?.toISOString() ?? null),
+    paidUntil: isFreeTier(membership) ? null : (sub.paidUntil?.toISOString() ?? null),
     version,
     changedAt: at.toISOString(),
   });

@@ -16,6 +16,7 @@ import { GetBilling } from './use-cases/get-billing.use-case.js';
 import { ListPlans } from './use-cases/list-plans.use-case.js';
 import { ReceiveItn } from './use-cases/receive-itn.use-case.js';
 import { StartMembership } from './use-cases/start-membership.use-case.js';
+import { PayOrderOnce } from './use-cases/pay-order-once.js';
 import { StartOrderPayment } from './use-cases/start-order-payment.use-case.js';
 import { StartSpecialPayment } from './use-cases/start-special-payment.use-case.js';
 
@@ -46,6 +47,7 @@ export class PaymentsModule {
         LapseJob,
         Sweeper,
         ListPlans,
+        PayOrderOnce,
         StartOrderPayment,
         StartSpecialPayment,
         StartMembership,

@@ -4,7 +4,6 @@ import {
   AnalyticsSources,
   AnalyticsUpgradeMessage,
   hasFeature,
-  saDay,
   type AnalyticsBatch,
   type AnalyticsRange,
   type AnalyticsReport,
@@ -13,6 +12,7 @@ import {
   TeamMessages,
 } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
+import { can, saDay } from '@digicard/domain';
 import { DATABASE, ServiceError } from '@digicard/server';
 import { membershipOf } from '../profiles/profile.mapping.js';
 import { ProfileWriter } from '../profiles/profile-writer.js';
@@ -109,7 +109,7 @@ export class AnalyticsQueries {
    */
   async teamReport(leaderId: string, range: AnalyticsRange, today = saDay()): Promise<TeamAnalyticsReport> {
     const leader = await this.writer.own(leaderId);
-    if (membershipOf(leader) !== 'DigiPlatinum') throw ServiceError.forbidden(TeamMessages.needsPlatinum);
+    if (!can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
     const { from, to } = this.period(hasFeature(membershipOf(leader), 'analytics'), range, today);
     const reps = (await this.profiles.membersOf(this.db, leaderId)).sort((a, b) => a.username.localeCompare(b.username));
     const counts = await this.analytics.totalsPerAccount(this.db, reps.map((r) => r.accountId), from, to);

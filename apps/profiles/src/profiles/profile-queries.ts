@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TeamMessages, type Lead, type OwnProfile, type ViewSource } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError } from '@digicard/server';
-import { mediaIdsOf, storedDocument, withBusiness } from '@digicard/domain';
+import { can, mediaIdsOf, storedDocument, withBusiness } from '@digicard/domain';
 import { documentOf, membershipOf, toLead, toOwn, toPublic } from './profile.mapping.js';
 import { ProfileWriter, profileNotFound } from './profile-writer.js';
 import { ProfilesRepository, type ProfileRow } from './profiles.repository.js';
@@ -67,7 +67,7 @@ export class ProfileQueries {
   async teamLeads(leaderId: string): Promise<{ leads: Lead[] }> {
     // Teams are DigiPlatinum's: a leader whose tier lapsed keeps the leads (nothing is deleted) until it is back.
     const leader = await this.profiles.byAccount(this.db, leaderId);
-    if (!leader || membershipOf(leader) !== 'DigiPlatinum') throw ServiceError.forbidden(TeamMessages.needsPlatinum);
+    if (!leader || !can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
     return { leads: (await this.profiles.teamLeadsOf(this.db, leaderId)).map(toLead) };
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { saDay } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { accountFacts, type AccountNamesFact, analyticsDaily, analyticsVisitors, leads, media, memberships, profiles, vanityPaths } from '../db/schema.js';

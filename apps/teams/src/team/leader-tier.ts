@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Rpc, TeamMessages } from '@digicard/contracts';
+import { ErrorCode, Rpc, TeamMessages, type Membership } from '@digicard/contracts';
+import { can, FREE_TIER } from '@digicard/domain';
 import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta } from '@digicard/server';
 
 /** The client this service asks profiles with (which keeps every account's tier, partners' included). */
@@ -16,16 +17,16 @@ export class LeaderTier {
   constructor(@Inject(PROFILES_RPC) private readonly rpc: RpcClient) {}
 
   async assertPlatinum(meta: SignedInMeta): Promise<void> {
-    let membership: string;
+    let membership: Membership;
     try {
       // As the leader: `getOwnProfile` reads the account from meta.userId, so this names no one else.
       ({ membership } = await this.rpc.call(Rpc.getOwnProfile, {}, meta));
     } catch (error) {
-      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) membership = 'DigiShare';
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) membership = FREE_TIER;
       else if (error instanceof RpcCallError) {
         throw new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Your team cannot be reached right now. Please try again.' });
       } else throw error;
     }
-    if (membership !== 'DigiPlatinum') throw ServiceError.forbidden(TeamMessages.needsPlatinum);
+    if (!can(membership, 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
   }
 }

@@ -12,7 +12,7 @@ import { SpecialsGrid } from '../modules/specials/components/specials-grid';
 export function PricingPage() {
   usePageMeta(
     'Packages',
-    'Membership packages from free DigiShare to DigiPlatinum, and NFC business card specials with 12 months of DigiGold.',
+    'Membership packages from free DigiShare to DigiPlatinum, and NFC business card specials, some with 12 months of DigiGold.',
   );
   const catalogue = useCatalogue();
   return (

@@ -1,10 +1,12 @@
-import { cartTotal, formatRand, unitPrice, WebRoutes, type ApiError, type CartItem, type RegisterRequest } from '@digicard/contracts';
+import { cartTotal, formatRand, unitPrice, WebRoutes, type ApiError, type CatalogueItem, type CartItem, type RegisterRequest } from '@digicard/contracts';
+import { isSpecial, monthlyPrice, SPECIAL_MEMBERSHIP, specialIncludes, specialOfferSummary } from '@digicard/domain';
 import { Button, Container, FormAlert } from '@digicard/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RegisterForm, type RegisterSubmission } from '../modules/accounts/components/register-form';
 import { goToPayFast, registerSpecial } from '../modules/billing/api/billing';
 import { LoadingNotice } from '../modules/session/components/loading-notice';
+import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
 import { useSession } from '../modules/session/hooks/use-session';
 import { useCart } from '../modules/shop/hooks/use-cart';
 import { useCartColours } from '../modules/shop/hooks/use-cart-colours';
@@ -19,8 +21,8 @@ export const PAY_ALERT = 'You will now go to PayFast to pay for your cards.';
 export const REGISTER_FAILED_PREFIX = 'Failed to register: ';
 export const NO_SPECIALS_MESSAGE = 'No specials selected.';
 
-/** A special in the basket (a card with its special price and months of DigiGold); accessories have no special price. */
-const isSpecial = (item: CartItem): boolean => item.specialPrice !== null;
+/** A basket line with its catalogue item, when the catalogue has it. */
+type Line = { readonly line: CartItem; readonly item: CatalogueItem | undefined };
 
 /** The gateway names the sign-up's fields `account.<field>`; the form's fields are the bare names. */
 function withFormFieldNames(error: ApiError): ApiError {
@@ -29,19 +31,22 @@ function withFormFieldNames(error: ApiError): ApiError {
 }
 
 /**
- * /registration: the special offer. The specials in the basket at their special prices and their total, the sign-up
- * form (the register form's fields and validation), then PayFast: the cards now, and a year of DigiGold included
- * (R69.00 a month after that, until cancelled). A signed-in owner sees the same page without the form. Accessories
- * in the basket stay there: they are bought from the basket.
+ * /registration: the special offer. The specials in the basket (the catalogue says which lines are specials:
+ * libs/domain `isSpecial`) at their special prices, what each includes and their total, the sign-up form (the
+ * register form's fields and validation), then PayFast: the cards now, and the months of DigiGold a special includes
+ * (the plan's monthly price after that, until cancelled); a special without DigiGold says so. A signed-in owner sees
+ * the same page without the form. Accessories in the basket stay there: they are bought from the basket.
  */
 export function RegistrationPage() {
-  usePageMeta('Special offer', 'Sign up and pay for your NFC card special with a year of DigiGold included.');
+  usePageMeta('Special offer', 'Sign up and pay for your NFC card special.');
   const session = useSession();
   const navigate = useNavigate();
   const cart = useCart();
-  useCartColours();
-  const specials = cart.filter(isSpecial);
-  const accessories = cart.filter((item) => !isSpecial(item));
+  const catalogue = useCartColours();
+  const lines: Line[] = cart.map((line) => ({ line, item: catalogue.status === 'loaded' ? catalogue.items.find((i) => i.id === line.id) : undefined }));
+  const specialLines = lines.filter((l) => l.item !== undefined && isSpecial(l.item));
+  const specials = specialLines.map((l) => l.line);
+  const accessories = lines.filter((l) => !specialLines.includes(l)).map((l) => l.line);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -85,7 +90,9 @@ export function RegistrationPage() {
       <h1 id="registration-title" className="page__title">
         Special offer
       </h1>
-      {specials.length === 0 ? (
+      {cart.length > 0 && catalogue.status !== 'loaded' ? (
+        catalogue.status === 'failed' ? <CatalogueStatus state={catalogue} /> : <LoadingNotice />
+      ) : specials.length === 0 ? (
         <>
           <p className="page__lead">{NO_SPECIALS_MESSAGE}</p>
           <p className="page__actions">
@@ -96,9 +103,9 @@ export function RegistrationPage() {
         </>
       ) : (
         <>
-          <p className="page__lead">Your cards, with 12 months of DigiGold included. After the year, DigiGold is R69.00 a month until you cancel.</p>
+          <p className="page__lead">{specialOfferSummary(specialLines.map((l) => l.item!), monthlyPrice(SPECIAL_MEMBERSHIP))}</p>
           <ul className="cart-lines registration-page__lines" aria-label="Your specials">
-            {specials.map((item) => (
+            {specialLines.map(({ line: item, item: special }) => (
               <li key={`${item.id}:${item.colour ?? ''}`} className="cart-line">
                 <span className="cart-line__name">
                   {`${item.quantity > 1 ? `${item.quantity} x ${item.name}` : item.name}${item.colour ? ` in ${item.colour}` : ''}`}
@@ -106,7 +113,8 @@ export function RegistrationPage() {
                 <span className="cart-line__price">
                   {formatRand(unitPrice({ normalPrice: item.price, specialPrice: item.specialPrice }))}{' '}
                   <s aria-label={`normal price ${formatRand(item.price)}`}>{formatRand(item.price)}</s>
-                </span>
+                </span>{' '}
+                <span className="cart-line__includes">{specialIncludes(special!)}</span>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
+import { specialIncludes } from '@digicard/domain';
 import { Button, Container } from '@digicard/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,7 +30,6 @@ export function SpecialPage() {
 
 function SpecialDetail({ item }: { item: CatalogueItem }) {
   const navigate = useNavigate();
-  const months = item.includedGoldMonths;
   const [colour, setColour] = useState(item.colors[0] ?? '');
 
   function addToBasket() {
@@ -46,9 +46,7 @@ function SpecialDetail({ item }: { item: CatalogueItem }) {
           <h1 className="page__title item-page__title">{item.name}</h1>
           <p className="page__lead">{item.heading}</p>
           <ItemPrice item={item} className="item-page__price" />
-          {months > 0 ? (
-            <p className="item-page__gold">{`Includes ${months} ${months === 1 ? 'month' : 'months'} of DigiGold.`}</p>
-          ) : null}
+          <p className="item-page__gold">{specialIncludes(item)}</p>
           <div className="item-page__actions">
             <ColourPicker colours={item.colors} value={colour} onChange={setColour} />
             <p className="item-page__add">

@@ -66,6 +66,7 @@ export class PlaceOrder {
       const unitPriceCents = item.specialPrice ?? item.normalPrice;
       return {
         itemId: id,
+        kind: item.kind,
         name: item.name,
         colour: colours[index]!,
         quantity,

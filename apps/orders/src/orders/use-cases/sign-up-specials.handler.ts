@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { catalogueColour, Events, type UserRegistered } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
+import { isSpecial } from '@digicard/domain';
 import { LOGGER, OnEvent, type EventContext } from '@digicard/server';
 import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { OrdersRepository } from '../orders.repository.js';
@@ -30,7 +31,8 @@ export class SignUpSpecials {
     // A new account has no orders: one means this sign-up was placed already (the event again, under any id).
     if ((await this.orders.listFor(tx, account.accountId)).length > 0) return;
     const catalogue = new Map((await this.catalogue.byIds(tx, account.specials.map((line) => line.id))).map((row) => [row.id, row]));
-    const inShop = new Set(catalogue.keys());
+    // Only specials are sold with a sign-up (libs/domain); the gateway refused anything else before the account was made.
+    const inShop = new Set([...catalogue.values()].filter(isSpecial).map((row) => row.id));
     // The gateway checked each colour; one withdrawn since becomes the item's first (logged), never a stuck event.
     const items = account.specials
       .filter((line) => inShop.has(line.id))

@@ -1,17 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
+import { isSpecial, specialGrant } from '@digicard/domain';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
 import { Peers } from '../peers.js';
+import { PayOrderOnce } from './pay-order-once.js';
 import { StartSpecialPayment } from './start-special-payment.use-case.js';
 
 /**
  * The signed PayFast request for one of the caller's own orders that still awaits payment. An order of specials
- * only (a special offer whose payment was not asked for, or was cancelled) is paid as the special offer, with its
- * months of DigiGold, unless the buyer holds a membership already.
+ * only that grants months of DigiGold (a special offer whose payment was not asked for, or was cancelled) is paid as
+ * the special offer, with its months of DigiGold, unless the buyer holds a membership already; any other order is
+ * paid once.
  */
 @Injectable()
 export class StartOrderPayment {
@@ -21,25 +23,15 @@ export class StartOrderPayment {
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
     @Inject(StartSpecialPayment) private readonly special: StartSpecialPayment,
+    @Inject(PayOrderOnce) private readonly once: PayOrderOnce,
   ) {}
 
   async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
     const order = await this.peers.orderAwaitingPayment(orderId, meta);
-    const specialsOnly = order.lines.length > 0 && order.lines.every((line) => line.includedGoldMonths > 0);
-    if (specialsOnly && this.payfast.hasPassphrase && !(await this.repo.holdingSubscription(this.db, meta.userId))) return this.special.execute(orderId, meta);
-    const buyer = await this.peers.buyer(meta);
-    const id = randomUUID();
-    const itemName = `DigiCard NFC cards, order ${order.reference}`;
-    await this.repo.insertPaymentRequest(this.db, { id, accountId: meta.userId, kind: 'order', orderId: order.id, amountCents: order.totalCents, itemName });
-    const redirectUrl = this.payfast.processUrl(
-      {
-        buyer: { nameFirst: buyer.firstName, nameLast: buyer.lastName, emailAddress: buyer.email },
-        mPaymentId: id,
-        amountCents: order.totalCents,
-        itemName,
-      },
-      '/cancel',
-    );
-    return { redirectUrl };
+    const specialsOnly = order.lines.length > 0 && order.lines.every(isSpecial);
+    if (specialsOnly && specialGrant(order.lines) && this.payfast.hasPassphrase && !(await this.repo.holdingSubscription(this.db, meta.userId))) {
+      return this.special.execute(orderId, meta);
+    }
+    return this.once.execute(order, meta);
   }
 }

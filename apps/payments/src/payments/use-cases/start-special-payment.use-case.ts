@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
+import { isSpecial, specialGrant } from '@digicard/domain';
 import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
 import { addMonths, Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
@@ -9,11 +10,13 @@ import { PayFastClient } from '../payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
 import { Peers } from '../peers.js';
 import { priceOf } from '../plans.js';
+import { PayOrderOnce } from './pay-order-once.js';
 
 /**
- * The special offer (a card plus months of DigiGold): one PayFast subscription request for one of the caller's own
- * orders of specials. The first charge is the order's total (the special prices); DigiGold then recurs monthly from
- * the billing date, the included months after today (12 for a special of 12 months). A pending DigiGold subscription
+ * The special offer: one of the caller's own orders of specials (libs/domain says what a special is and grants).
+ * Specials that grant no membership (the Bamboo special) are paid once, as any order. Those with months of DigiGold
+ * are one PayFast subscription request: the first charge is the order's total (the special prices); DigiGold then
+ * recurs monthly from the billing date, the included months after today (12 for a special of 12 months). A pending DigiGold subscription
  * and a `special` payment request naming the order and the subscription are kept; nothing is granted until the
  * payment completes (the ITN processor starts the included months then).
  */
@@ -25,12 +28,12 @@ export class StartSpecialPayment {
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(PayOrderOnce) private readonly once: PayOrderOnce,
   ) {}
 
   async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
-    if (!this.payfast.hasPassphrase) throw unavailable('Specials cannot be paid right now.');
     const order = await this.peers.orderAwaitingPayment(orderId, meta);
-    const notSpecial = order.lines.filter((line) => line.includedGoldMonths <= 0);
+    const notSpecial = order.lines.filter((line) => !isSpecial(line));
     if (order.lines.length === 0 || notSpecial.length > 0) {
       throw new ServiceError({
         statusCode: 400,
@@ -38,13 +41,15 @@ export class StartSpecialPayment {
         message: `Only specials are paid this way: ${notSpecial.map((l) => l.name).join(', ') || 'the order is empty'}. Please buy cards from the basket.`,
       });
     }
+    const grant = specialGrant(order.lines);
+    if (!grant) return this.once.execute(order, meta);
+    if (!this.payfast.hasPassphrase) throw unavailable('Specials cannot be paid right now.');
     const holding = await this.repo.holdingSubscription(this.db, meta.userId);
     if (holding) throw conflict(`You already have ${holding.tier}: please buy the card from the basket.`);
     const buyer = await this.peers.buyer(meta);
 
-    const tier = 'DigiGold' as const;
+    const { membership: tier, months } = grant;
     const monthly = priceOf(tier);
-    const months = Math.max(...order.lines.map((l) => l.includedGoldMonths));
     const now = this.clock.now();
     // The SAST calendar date `months` after today's: PayFast charges the first DigiGold month then.
     const billingDate = johannesburgDate(addMonths(new Date(`${johannesburgDate(now)}T12:00:00Z`), months));

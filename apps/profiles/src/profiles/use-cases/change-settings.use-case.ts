@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { OwnProfile, ProfileSettings } from '@digicard/contracts';
+import { isFreeTier } from '@digicard/domain';
 import { ServiceError } from '@digicard/server';
 import { effectiveMembership, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
@@ -22,7 +23,7 @@ export class ChangeSettings {
     // A rep's tier is their leader's: shown to them, never theirs to change.
     if (membership !== effectiveMembership(current, business) && (!current.isPartner || business)) {
       throw ServiceError.forbidden(
-        membership === 'DigiShare'
+        isFreeTier(membership)
           ? 'To go back to DigiShare, cancel your membership under Billing: your tier stays until the end of the month you paid for.'
           : `${membership} is paid monthly through PayFast: choose it under Billing.`,
       );

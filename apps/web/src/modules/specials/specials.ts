@@ -1,7 +1,7 @@
 /**
  * The three specials on the home and pricing pages, as they show before (or without) the catalogue: names, a line
- * of description and the link. Prices come from the catalogue (orders service) only.
- * The spec says the PVC and stainless steel specials bundle 12 months of DigiGold; it does not say so for bamboo.
+ * of description and the link. Prices, and what each special includes (libs/domain `specialIncludes`), come from the
+ * catalogue (orders service) only.
  */
 export type SpecialId = 'pvc-special' | 'bamboo-special' | 'ssteel-special';
 
@@ -19,7 +19,7 @@ export const SPECIALS: readonly Special[] = [
     id: 'pvc-special',
     name: 'PVC NFC Card Special',
     material: 'pvc',
-    description: 'A PVC NFC business card in black or white, plus 12 months of DigiGold.',
+    description: 'A PVC NFC business card in black or white.',
   },
   {
     id: 'bamboo-special',
@@ -31,7 +31,7 @@ export const SPECIALS: readonly Special[] = [
     id: 'ssteel-special',
     name: 'Stainless Steel NFC Card Special',
     material: 'steel',
-    description: 'A stainless steel NFC business card in silver, gold or black, plus 12 months of DigiGold.',
+    description: 'A stainless steel NFC business card in silver, gold or black.',
   },
 ];
 

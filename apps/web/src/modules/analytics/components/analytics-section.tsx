@@ -1,4 +1,5 @@
-import { AnalyticsSources, AnalyticsUpgradeMessage, saDay, type AnalyticsRange, type AnalyticsReport } from '@digicard/contracts';
+import { AnalyticsSources, AnalyticsUpgradeMessage, type AnalyticsRange, type AnalyticsReport } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import { Button, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import { LoadFailed } from '../../site/components/load-failed';

@@ -1,4 +1,5 @@
 import { specialPath, type CatalogueItem } from '@digicard/contracts';
+import { specialIncludes } from '@digicard/domain';
 import { Link } from 'react-router';
 import { useCatalogue } from '../../shop/hooks/use-catalogue';
 import { itemsOfKind } from '../../shop/utils/catalogue-store';
@@ -48,6 +49,7 @@ export function SpecialsGrid({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
             </Heading>
             {tile.item ? <ItemPrice item={tile.item} className="special-tile__price" /> : null}
             <p className="special-tile__description">{tile.description}</p>
+            {tile.item ? <p className="special-tile__description">{specialIncludes(tile.item)}</p> : null}
             <p className="special-tile__more" aria-hidden="true">
               View special →
             </p>

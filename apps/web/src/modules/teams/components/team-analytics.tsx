@@ -1,4 +1,5 @@
-import { saDay, type AnalyticsRange, type TeamAnalyticsReport } from '@digicard/contracts';
+import { type AnalyticsRange, type TeamAnalyticsReport } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import { Button, TextField } from '@digicard/ui';
 import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';

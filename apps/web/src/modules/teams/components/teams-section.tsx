@@ -1,4 +1,5 @@
 import { TeamMessages, type ApiError, type Membership, type Rep, type RepFields } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
@@ -26,7 +27,7 @@ const REP_LABELS: Array<[keyof RepFields, string, string]> = [
  */
 export function TeamsSection({ membership }: { membership: Membership }) {
   // Teams are DigiPlatinum's: the server refuses a leader below it (403); the section says why and where to upgrade.
-  if (membership !== 'DigiPlatinum') {
+  if (!can(membership, 'teams')) {
     return (
       <div className="tm tm-upgrade">
         <p role="alert" className="ui-form-alert">

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Order, PaymentRedirect } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, type SignedInMeta } from '@digicard/server';
+import { PayFastClient } from '../payfast.client.js';
+import { PaymentsRepository } from '../payments.repository.js';
+import { Peers } from '../peers.js';
+
+/** One PayFast payment of an order's total, nothing recurring: the basket's cards, or specials that grant no membership. */
+@Injectable()
+export class PayOrderOnce {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(Peers) private readonly peers: Peers,
+    @Inject(PayFastClient) private readonly payfast: PayFastClient,
+    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+  ) {}
+
+  async execute(order: Order, meta: SignedInMeta): Promise<PaymentRedirect> {
+    const buyer = await this.peers.buyer(meta);
+    const id = randomUUID();
+    const itemName = `DigiCard NFC cards, order ${order.reference}`;
+    await this.repo.insertPaymentRequest(this.db, { id, accountId: meta.userId, kind: 'order', orderId: order.id, amountCents: order.totalCents, itemName });
+    const redirectUrl = this.payfast.processUrl(
+      {
+        buyer: { nameFirst: buyer.firstName, nameLast: buyer.lastName, emailAddress: buyer.email },
+        mPaymentId: id,
+        amountCents: order.totalCents,
+        itemName,
+      },
+      '/cancel',
+    );
+    return { redirectUrl };
+  }
+}
