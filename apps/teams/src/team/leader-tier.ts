@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, Rpc, TeamMessages } from '@digicard/contracts';
-import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta } from '@digicard/server';
-
-/** The client this service asks profiles with (which keeps every account's tier, partners' included). */
-export const PROFILES_RPC = Symbol('PROFILES_RPC');
+import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
 
 /**
  * Teams are DigiPlatinum's (spec section 2): the role says who is a leader, the tier whether their team is open to
@@ -13,7 +10,7 @@ export const PROFILES_RPC = Symbol('PROFILES_RPC');
  */
 @Injectable()
 export class LeaderTier {
-  constructor(@Inject(PROFILES_RPC) private readonly rpc: RpcClient) {}
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   async assertPlatinum(meta: SignedInMeta): Promise<void> {
     let membership: string;
