@@ -2,15 +2,15 @@ import { ProfileDefaults, Rpc, type Membership } from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 
 /**
- * STAND-IN FOR THE PROFILES SERVICE: answers `profiles.profile.get` (Nest's NATS reply format) with the tier listed
- * in `tiers` for the caller's account, 404 for any other. Notifications reads only the tier.
+ * STAND-IN FOR THE PROFILES SERVICE: answers `profiles.profile.get-for-account` (Nest's NATS reply format) with the tier
+ * listed in `tiers` for the account asked about, 404 for any other. Notifications reads only the tier.
  */
 export async function startProfilesStandIn(natsUrl: string, tiers: ReadonlyMap<string, Membership>): Promise<NatsConnection> {
   const nc = await connectNats(natsUrl, 'profiles-stand-in');
-  nc.subscribe(Rpc.getOwnProfile.subject, {
+  nc.subscribe(Rpc.profileOfAccount.subject, {
     callback: (_error, msg) => {
-      const packet = msg.json<{ id: string; data: { meta: { userId: string | null } } }>();
-      const tier = tiers.get(packet.data.meta.userId ?? '');
+      const packet = msg.json<{ id: string; data: { body: { accountId: string } } }>();
+      const tier = tiers.get(packet.data.body.accountId);
       const profile = tier && {
         username: 'owner',
         firstName: 'Naledi',

@@ -4,7 +4,8 @@ import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EnquiriesModule } from './enquiries/enquiries.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
-import { openProofQueue } from './fulfilment/proof-queue.js';
+import { openProofQueue, ProofQueue } from './fulfilment/proof-queue.js';
+import { ProofRequeue } from './fulfilment/proof-requeue.js';
 import { startProofWorker } from './fulfilment/proof-worker.js';
 import { RenderProof } from './fulfilment/use-cases/render-proof.use-case.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -21,7 +22,8 @@ export const ordersService: ServiceDefinition<Config> = {
   processedMessages,
   imports: (ctx) => [EnquiriesModule, CatalogueModule, OrdersModule, FulfilmentModule.register(ctx, openProofQueue(ctx))],
   afterStart: (app, ctx) => {
-    startProofWorker(ctx, app.get(RenderProof));
+    startProofWorker(ctx, app.get(RenderProof), app.get(ProofQueue));
+    app.get(ProofRequeue).start();
     return Promise.resolve();
   },
 };

@@ -14,7 +14,7 @@ import { ordersService } from '../src/service.js';
 import { ordersEnv } from './orders-env.js';
 
 // The print side of orders in this process, on its own database and NATS server, with the real `proof-render`
-// queue on Redis and its worker. Profiles is a stand-in on NATS answering as profiles does (getOwnProfile, getMedia).
+// queue on Redis and its worker. Profiles is a stand-in on NATS answering as profiles does (profileOfAccount, getMedia).
 
 let service: InProcessService<Config>;
 let profilesStandIn: NatsConnection;
@@ -40,10 +40,10 @@ const profileFor = (firstName: string, lastName: string, extra: Partial<OwnProfi
 
 async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
   const nc = await connectNats(natsUrl, 'profiles-stand-in');
-  nc.subscribe(Rpc.getOwnProfile.subject, {
+  nc.subscribe(Rpc.profileOfAccount.subject, {
     callback: (_error, msg) => {
-      const packet = msg.json<{ id: string; data: { meta: { userId: string | null } } }>();
-      const userId = packet.data.meta.userId ?? '';
+      const packet = msg.json<{ id: string; data: { body: { accountId: string } } }>();
+      const userId = packet.data.body.accountId;
       const profile = profiles.get(userId);
       const reply = failing.has(userId)
         ? { id: packet.id, err: { statusCode: 500, code: 'INTERNAL', message: 'profiles is having a bad day' }, isDisposed: true }

@@ -10,5 +10,5 @@ export const teamsService: ServiceDefinition<Config> = {
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: (ctx) => [TeamModule.register(ctx)],
+  imports: () => [TeamModule.register()],
 };

@@ -22,10 +22,10 @@ type AnyRpc = RpcDefinition<any, any, RpcAccess>;
 export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
   // Email links (identity); the owner's tier for CRM webhooks (profiles knows it: the membership, a partner's choice, a
   // rep's business); the profile and photo whose vCard Exchange Contact sends (profiles).
-  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.issueEmailChangeToken, Rpc.getOwnProfile, Rpc.getPublicProfile, Rpc.getMedia],
+  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.issueEmailChangeToken, Rpc.profileOfAccount, Rpc.getPublicProfile, Rpc.getMedia],
   payments: [Rpc.orderForPayment, Rpc.getAccount],
   // Print proofs: the buyer's profile and logo; the data export: the account's email (enquiries under it).
-  orders: [Rpc.getOwnProfile, Rpc.getMedia, Rpc.getAccount],
+  orders: [Rpc.profileOfAccount, Rpc.getMedia, Rpc.getAccount],
   // A leader's reps: their accounts live in identity; the leader's tier in profiles.
   teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
 };

@@ -149,20 +149,24 @@ export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplat
 /** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
 export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;
 
-/** A `proof-render` job: render the order's proof (again). One job per cause; its id derives from it. */
+/** A `proof-render` job: render the order's proof (again). One job per order; the first cause asked is named. */
 export const ProofRenderJobSchema = z.object({
   orderId: z.uuid(),
-  /** What asked for it: the payment, a profile change, the print team. */
-  reason: z.enum(['paid', 'profile-updated', 'requested']),
+  /** What asked for it: the payment, a profile change, the print team, or a render owed queued again (Redis was away). */
+  reason: z.enum(['paid', 'profile-updated', 'requested', 'requeued']),
   /** The event or request behind it, for the job id. */
   sourceId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
 });
 export type ProofRenderJob = z.infer<typeof ProofRenderJobSchema>;
 
-/** Retry policy of proof renders: fewer, quicker attempts than emails (the consoles show a failure soon). */
+/**
+ * Retry policy of proof renders: fewer, quicker attempts than emails (the consoles show a failure soon). One job per
+ * order (its id is the order's), removed once done or failed for good: the proof row keeps the outcome, and the next
+ * render of that order can be queued.
+ */
 export const ProofRenderJobOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
-  removeOnFail: { age: 30 * 24 * 3600 },
+  removeOnComplete: true,
+  removeOnFail: true,
 } as const;

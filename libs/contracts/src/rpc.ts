@@ -170,6 +170,12 @@ export const Rpc = {
   exportAccountData: rpc('identity', 'identity.data.export', 'account', None, z.record(z.string(), z.unknown())),
 
   getOwnProfile: rpc('profiles', 'profiles.profile.get', 'account', None, OwnProfileSchema),
+  /**
+   * An account's profile, for another service acting on that account's behalf (orders printing a buyer's proof,
+   * notifications checking an owner's tier for CRM): `service` access, so only the NATS users of the services that
+   * list it in `ServiceCalls` may ask, and the account is named in the body, never posed as in `meta.userId`.
+   */
+  profileOfAccount: rpc('profiles', 'profiles.profile.get-for-account', 'service', z.object({ accountId: z.uuid() }), OwnProfileSchema),
   saveProfile: rpc('profiles', 'profiles.profile.save', 'account', z.object({ document: ProfileDocumentSchema }), OwnProfileSchema),
   saveSettings: rpc('profiles', 'profiles.settings.save', 'account', ProfileSettingsSchema, OwnProfileSchema),
   storeImage: rpc(

@@ -36,6 +36,8 @@ export interface ServiceBaseConfig {
   NATS_URL: string;
   DATABASE_URL: string;
   JETSTREAM_REPLICAS: number;
+  /** How long a call to another service may take before it counts as unavailable (`RPC_CLIENT`). */
+  RPC_TIMEOUT_MS?: number;
   /** How long readiness stays 200 ("degraded") while PostgreSQL, NATS or Redis does not answer. */
   READINESS_GRACE_SECONDS?: number;
 }
@@ -180,7 +182,7 @@ async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplica
   purge.start();
   ctx.onShutdown(() => purge.stop());
   for (const handler of handlers) {
-    await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId) => handler.run(data, { tx, eventId }));
+    await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId, afterCommit) => handler.run(data, { tx, eventId, afterCommit }));
   }
 }
 

@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, type HealthReport, type ServiceName } from '@digicard/contracts';
 import type { ServiceContext } from './context.js';
 import { HealthController, type HealthRegistry } from './health.js';
+import { rpcClientProvider } from './rpc-client.js';
 import { CONFIG, DATABASE, HEALTH, JETSTREAM, LOGGER, NATS_CONNECTION, OUTBOX_RELAY, PG_POOL } from './tokens.js';
 
 /** Answers `<service>.health.check` over NATS, so the gateway can report every service's health. */
@@ -21,7 +22,7 @@ function healthRpcController(service: ServiceName, health: HealthRegistry) {
 @Global()
 @Module({})
 export class CoreModule {
-  static register(ctx: ServiceContext<unknown>): DynamicModule {
+  static register(ctx: ServiceContext<{ NATS_URL: string; RPC_TIMEOUT_MS?: number }>): DynamicModule {
     const providers: Provider[] = [
       { provide: CONFIG, useValue: ctx.config },
       { provide: LOGGER, useValue: ctx.logger },
@@ -31,6 +32,7 @@ export class CoreModule {
       { provide: JETSTREAM, useValue: { js: ctx.js, jsm: ctx.jsm } },
       { provide: OUTBOX_RELAY, useValue: ctx.relay },
       { provide: HEALTH, useValue: ctx.health },
+      rpcClientProvider(ctx),
     ];
     return {
       module: CoreModule,

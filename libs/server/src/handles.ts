@@ -68,6 +68,12 @@ export interface EventContext {
   /** The work is committed with the record that this event was handled, or not at all. */
   tx: Transaction;
   eventId: string;
+  /**
+   * Runs `task` once the transaction has committed (queue a job here: never inside the transaction). Should a task
+   * fail (Redis away), the record that the event was handled is taken back and the event is redelivered, so the
+   * whole handler runs again: its transaction work must be idempotent, its job ids derived from the event.
+   */
+  afterCommit: (task: () => Promise<void>) => void;
 }
 
 export type EventHandler<T extends z.ZodType> = (data: z.output<T>, context: EventContext) => Promise<void>;

@@ -10,3 +10,6 @@ export * from './consume.js';
 export * from './handles.js';
 export * from './email-token.js';
 export * from './vcard.js';
+export * from './queue-producer.js';
+export * from './interval-task.js';
+export * from './retry.js';

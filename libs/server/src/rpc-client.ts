@@ -1,5 +1,6 @@
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import type { Provider } from '@nestjs/common';
 import type { z } from 'zod';
 import { natsConnectionOptions } from '@digicard/messaging';
 import { isApiError, type ApiError, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
@@ -60,4 +61,28 @@ export class RpcClient {
     if (!parsed.success) throw new RpcCallError('broken-contract', def.subject, null, parsed.error.message);
     return parsed.data;
   }
+}
+
+/** The service's one client for asking other services (see `rpcClientProvider`). */
+export const RPC_CLIENT = Symbol('RPC_CLIENT');
+
+/** The default time-out of a service's calls to another, when its config does not set `RPC_TIMEOUT_MS`. */
+export const DEFAULT_RPC_TIMEOUT_MS = 5000;
+
+/**
+ * `RPC_CLIENT`: one NATS client per service for every call it makes to another service, with the time-out of its
+ * config (`RPC_TIMEOUT_MS`). It connects at its first call (a service that asks nobody opens no connection) and
+ * closes at shutdown.
+ */
+export function rpcClientProvider(ctx: { service: string; config: { NATS_URL: string; RPC_TIMEOUT_MS?: number }; onShutdown(close: () => Promise<void>): void }): Provider {
+  return {
+    provide: RPC_CLIENT,
+    useFactory: () => {
+      const proxy = createNatsClient(ctx.config.NATS_URL, `${ctx.service}-client`);
+      ctx.onShutdown(async () => {
+        await (proxy.close() as Promise<void>);
+      });
+      return new RpcClient(proxy, ctx.config.RPC_TIMEOUT_MS ?? DEFAULT_RPC_TIMEOUT_MS);
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Events, Rpc, type PublicProfile, type RequestMeta, type ViewSource } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
+import { ApiHttpException, CONFIG, IntervalTask, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { NATS_CLIENT } from '../tokens.js';
@@ -34,7 +34,7 @@ export interface RenderedPage {
 export class PublicPageService implements OnModuleInit, OnModuleDestroy {
   /** `delete(username)` and `clear()` are the invalidation API (profile.updated, profile.deleted, team changes). */
   readonly cache: PageCache;
-  private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly sweeper: IntervalTask;
   private readonly subscriptions: Subscription[] = [];
 
   constructor(
@@ -48,12 +48,12 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
       ttlMs: config.PUBLIC_PAGE_CACHE_TTL_SECONDS * 1000,
       maxFetchMs: Math.max(config.REQUEST_TIMEOUT_MS * 2, 10_000),
     });
+    const sweepMs = Math.min(config.PUBLIC_PAGE_CACHE_TTL_SECONDS * 1000, 30_000);
+    this.sweeper = new IntervalTask('page cache sweep', sweepMs, () => Promise.resolve(this.cache.sweep()), logger);
   }
 
   onModuleInit(): void {
-    const sweepMs = Math.min(this.config.PUBLIC_PAGE_CACHE_TTL_SECONDS * 1000, 30_000);
-    this.sweepTimer = setInterval(() => this.cache.sweep(), sweepMs);
-    this.sweepTimer.unref();
+    this.sweeper.start();
     const nc = this.nats.unwrap<NatsConnection>();
     // Both events carry the username; anything unreadable empties the cache rather than risk a stale page.
     for (const subject of [Events.profileUpdated.subject, Events.profileDeleted.subject]) {
@@ -75,7 +75,7 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     for (const subscription of this.subscriptions) subscription.unsubscribe();
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    void this.sweeper.stop();
   }
 
   /**

@@ -9,8 +9,8 @@ import { WebhooksRepository } from './webhooks.repository.js';
 
 /**
  * A new lead goes to its owner's CRM: when the owner has a webhook turned on and a tier with CRM (DigiGold and up, as
- * profiles says now), the delivery is recorded in the event's transaction (one per event id) and queued with a job
- * id derived from the event, so a redelivered event never posts twice. Called from `EmailTriggers.leadCaptured`
+ * profiles says now), the delivery is recorded in the event's transaction (one per event id) and queued once that
+ * has committed, with a job id derived from the event, so a redelivered event never posts twice. Called from `EmailTriggers.leadCaptured`
  * (one consumer per event and service).
  */
 @Injectable()
@@ -21,7 +21,7 @@ export class CrmHandoff {
     @Inject(CrmWebhookQueue) private readonly queue: CrmWebhookQueue,
   ) {}
 
-  async leadCaptured(lead: z.output<(typeof Events.leadCaptured)['data']>, { tx, eventId }: EventContext): Promise<void> {
+  async leadCaptured(lead: z.output<(typeof Events.leadCaptured)['data']>, { tx, eventId, afterCommit }: EventContext): Promise<void> {
     const endpoint = await this.webhooks.endpointOf(tx, lead.accountId);
     if (!endpoint?.enabled) return;
     if (!hasFeature(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
@@ -38,7 +38,7 @@ export class CrmHandoff {
         createdAt: now,
         updatedAt: now,
       })) ?? (await this.webhooks.deliveryByEvent(tx, eventId));
-    if (delivery) await this.queue.enqueue(eventId, delivery.id);
+    if (delivery) afterCommit(() => this.queue.enqueue(eventId, delivery.id));
   }
 
   /** A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). */

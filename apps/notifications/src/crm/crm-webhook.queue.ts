@@ -1,44 +1,32 @@
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { z } from 'zod';
 import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders, crmWebhookJobId } from '@digicard/contracts';
-import type { ServiceContext } from '@digicard/server';
+import { openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
 import { allowsLocalWebhooks, type Config } from '../config.js';
-import { QueueUnavailableError } from '../email/email.queue.js';
 import { checkWebhookTarget, WebhookAddressRefused } from './address-policy.js';
 import { signatureHeader } from './signature.js';
 import { postWebhook, type PostOutcome } from './webhook-post.js';
 import { WebhooksRepository } from './webhooks.repository.js';
+
+type CrmWebhookJob = z.output<typeof CrmWebhookJobSchema>;
 
 export type CrmWebhookResult = { status: 'delivered'; statusCode: number } | { status: 'already-done' } | { status: 'endpoint-off' };
 
 /** The `crm-webhook` queue's producer: one job per delivery, its id derived from the lead's event (or the test's id). */
 export class CrmWebhookQueue {
   constructor(
-    private readonly queue: Queue,
+    private readonly producer: QueueProducer<CrmWebhookJob>,
     private readonly attempts: number,
-    private readonly timeoutMs = 5000,
   ) {}
 
   async enqueue(eventId: string, deliveryId: string): Promise<void> {
     const data = CrmWebhookJobSchema.parse({ deliveryId });
-    const added = this.queue.add('deliver', data, { jobId: crmWebhookJobId(eventId), attempts: this.attempts, backoff: { type: 'crm-schedule' } });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        added,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new QueueUnavailableError(`the crm-webhook queue did not take the job within ${this.timeoutMs} ms`)), this.timeoutMs);
-        }),
-      ]);
-    } catch (error) {
-      added.catch(() => undefined);
-      if (error instanceof QueueUnavailableError) throw error;
-      throw new QueueUnavailableError('the crm-webhook queue is unavailable', { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
+    await this.producer.add('deliver', data, { jobId: crmWebhookJobId(eventId), attempts: this.attempts, backoff: { type: 'crm-schedule' } });
   }
 }
+
+class DeliveryNotRecorded extends Error {}
 
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 
@@ -54,25 +42,24 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
   const attempts = delays.length + 1;
   const allowLocal = allowsLocalWebhooks(config);
   const repository = new WebhooksRepository();
-  const producerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
-  producerConnection.on('error', () => undefined);
-  const queue = new Queue(QueueName.CrmWebhook, {
-    connection: producerConnection,
+  const producer = openQueueProducer<CrmWebhookJob>(ctx, QueueName.CrmWebhook, {
     prefix: config.QUEUE_PREFIX,
+    timeoutMs: config.QUEUE_ADD_TIMEOUT_MS,
     defaultJobOptions: { removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 }, removeOnFail: { age: 30 * 24 * 3600 } },
   });
-  queue.on('error', (error: Error) => logger.debug({ errorName: error.name }, 'crm-webhook queue: Redis error'));
 
   const process = async (job: Job): Promise<CrmWebhookResult> => {
     const { deliveryId } = CrmWebhookJobSchema.parse(job.data);
-    // The job is queued inside the transaction that records the delivery, so it may run a moment before that commits.
-    let delivery = await repository.deliveryById(db, deliveryId);
-    for (let wait = 0; !delivery && wait < 50; wait++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      delivery = await repository.deliveryById(db, deliveryId);
-    }
-    // Rolled back, or slower than that: BullMQ tries again later (a redelivered event queues the same job id).
-    if (!delivery) throw new Error('the delivery is not recorded (yet)');
+    // The job is queued once the transaction that records the delivery has committed; a moment's wait covers a race.
+    const delivery = await retry(
+      async () => {
+        const found = await repository.deliveryById(db, deliveryId);
+        if (!found) throw new DeliveryNotRecorded('the delivery is not recorded (yet)');
+        return found;
+      },
+      // Rolled back, or slower than that: BullMQ tries again later (a redelivered event queues the same job id).
+      { attempts: 51, delayMs: () => 100, retryOn: (error) => error instanceof DeliveryNotRecorded },
+    );
     if (delivery.status !== 'pending') return { status: 'already-done' };
     const endpoint = await repository.endpointOf(db, delivery.accountId);
     if (!endpoint || !endpoint.enabled) {
@@ -119,13 +106,8 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     throw new Error(outcome.error ?? `the endpoint answered HTTP ${outcome.statusCode}`);
   };
 
-  ctx.onShutdown(async () => {
-    await queue.close();
-    await producerConnection.quit().catch(() => undefined);
-  });
-
   return {
-    queue: new CrmWebhookQueue(queue, attempts, config.QUEUE_ADD_TIMEOUT_MS),
+    queue: new CrmWebhookQueue(producer, attempts),
     start() {
       const workerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
       const worker = new Worker(QueueName.CrmWebhook, process, {

@@ -1,10 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { CrmController } from './crm.controller.js';
 import { CrmHandoff } from './crm-handoff.js';
 import { CrmWebhookQueue } from './crm-webhook.queue.js';
-import { PROFILES_RPC, ProfilesClient } from './profiles.client.js';
+import { ProfilesClient } from './profiles.client.js';
 import { RotateWebhookSecret } from './use-cases/rotate-webhook-secret.use-case.js';
 import { SaveWebhook } from './use-cases/save-webhook.use-case.js';
 import { SendTestWebhook } from './use-cases/send-test-webhook.use-case.js';
@@ -20,17 +20,6 @@ export class CrmModule {
       controllers: [CrmController],
       providers: [
         { provide: CrmWebhookQueue, useValue: queue },
-        {
-          provide: PROFILES_RPC,
-          useFactory: async () => {
-            const proxy = createNatsClient(ctx.config.NATS_URL, 'notifications-profiles-client');
-            await proxy.connect();
-            ctx.onShutdown(async () => {
-              await (proxy.close() as Promise<void>);
-            });
-            return new RpcClient(proxy, 5000);
-          },
-        },
         ProfilesClient,
         WebhooksRepository,
         WebhookQueries,

@@ -3,17 +3,11 @@ import type { z } from 'zod';
 import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
 import { isFreeTier } from '@digicard/domain';
 import sharp from 'sharp';
-import { CONFIG, LOGGER, OnEvent, RpcCallError, buildVcard, newEmailToken, vcardFileName, type EventContext, type RpcClient } from '@digicard/server';
+import { CONFIG, LOGGER, OnEvent, RpcCallError, buildVcard, newEmailToken, vcardFileName, type EventContext, type RpcClient, RPC_CLIENT } from '@digicard/server';
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
 import { CrmHandoff } from '../crm/crm-handoff.js';
 import { EmailQueue } from './email.queue.js';
-
-/**
- * The client this service asks other services with: identity (the single-use links that only identity can issue, an
- * account's address) and profiles (the public profile whose card Exchange Contact sends).
- */
-export const IDENTITY_RPC = Symbol('IDENTITY_RPC');
 
 const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
 
@@ -27,7 +21,7 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 export class EmailTriggers {
   constructor(
     @Inject(EmailQueue) private readonly emails: EmailQueue,
-    @Inject(IDENTITY_RPC) private readonly bus: RpcClient,
+    @Inject(RPC_CLIENT) private readonly bus: RpcClient,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(CrmHandoff) private readonly crm: CrmHandoff,
@@ -35,8 +29,8 @@ export class EmailTriggers {
 
   @OnEvent(Events.leadCaptured)
   async leadCaptured(lead: Data<typeof Events.leadCaptured>, context: EventContext): Promise<void> {
-    const { eventId } = context;
-    await this.emails.enqueue({
+    const { eventId, afterCommit } = context;
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'lead-captured',
       sourceEventId: eventId,
       to: lead.ownerEmail,
@@ -51,11 +45,11 @@ export class EmailTriggers {
         createdAt: lead.createdAt,
       },
     });
-    if (lead.kind === 'exchange' && lead.sendCard && lead.ownerUsername) await this.sendCard(lead, eventId);
+    if (lead.kind === 'exchange' && lead.sendCard && lead.ownerUsername) await this.sendCard(lead, eventId, afterCommit);
     if (lead.kind === 'own-profile') {
       const signUp = new URL('/register', this.config.PUBLIC_URL);
       for (const [key, value] of Object.entries({ firstName: lead.firstName, lastName: lead.lastName, email: lead.email })) if (value) signUp.searchParams.set(key, value);
-      await this.emails.enqueue({
+      this.emails.queueAfterCommit(afterCommit, {
         template: 'visitor-welcome',
         sourceEventId: eventId,
         to: lead.email,
@@ -70,12 +64,12 @@ export class EmailTriggers {
 
   /** The owner asked for a new email: the link goes to the new address (made here; identity keeps only its hash). */
   @OnEvent(Events.emailChangeRequested)
-  async emailChangeRequested({ accountId, newEmail }: Data<typeof Events.emailChangeRequested>, { eventId }: EventContext): Promise<void> {
+  async emailChangeRequested({ accountId, newEmail }: Data<typeof Events.emailChangeRequested>, { eventId, afterCommit }: EventContext): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     // Null when a newer request (or the change itself) came since: that request's email is the one that counts.
     const issued = await this.bus.call(Rpc.issueEmailChangeToken, { accountId, newEmail, tokenHash }, meta(eventId));
     if (!issued) return;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'confirm-email-change',
       sourceEventId: eventId,
       to: issued.email,
@@ -87,9 +81,9 @@ export class EmailTriggers {
 
   /** The change is done: a notice to the old address, without any link that acts on the account. */
   @OnEvent(Events.emailChanged)
-  async emailChanged(change: Data<typeof Events.emailChanged>, { eventId }: EventContext): Promise<void> {
+  async emailChanged(change: Data<typeof Events.emailChanged>, { eventId, afterCommit }: EventContext): Promise<void> {
     const owner = await this.accountOf(change.accountId, eventId);
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'email-changed',
       sourceEventId: eventId,
       to: change.oldEmail,
@@ -101,10 +95,10 @@ export class EmailTriggers {
 
   /** Someone asked to move their account to this account's address: its owner hears of it (the asker learns nothing). */
   @OnEvent(Events.emailChangeAttempted)
-  async emailChangeAttempted({ accountId }: Data<typeof Events.emailChangeAttempted>, { eventId }: EventContext): Promise<void> {
+  async emailChangeAttempted({ accountId }: Data<typeof Events.emailChangeAttempted>, { eventId, afterCommit }: EventContext): Promise<void> {
     const owner = await this.accountOf(accountId, eventId);
     if (!owner) return;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'email-change-attempted',
       sourceEventId: eventId,
       to: owner.email,
@@ -114,26 +108,27 @@ export class EmailTriggers {
   }
 
   @OnEvent(Events.enquiryReceived)
-  async enquiryReceived(enquiry: Data<typeof Events.enquiryReceived>, { eventId }: EventContext): Promise<void> {
-    await this.emails.enqueue({ template: 'enquiry-received', sourceEventId: eventId, enquiry });
+  enquiryReceived(enquiry: Data<typeof Events.enquiryReceived>, { eventId, afterCommit }: EventContext): Promise<void> {
+    this.emails.queueAfterCommit(afterCommit, { template: 'enquiry-received', sourceEventId: eventId, enquiry });
+    return Promise.resolve();
   }
 
   @OnEvent(Events.userRegistered)
-  async registered({ accountId }: Data<typeof Events.userRegistered>, { eventId }: EventContext): Promise<void> {
-    await this.send(await this.verificationEmail(accountId, eventId));
+  async registered({ accountId }: Data<typeof Events.userRegistered>, { eventId, afterCommit }: EventContext): Promise<void> {
+    this.send(afterCommit, await this.verificationEmail(accountId, eventId));
   }
 
   @OnEvent(Events.verificationRequested)
-  async verificationRequested({ accountId }: Data<typeof Events.verificationRequested>, { eventId }: EventContext): Promise<void> {
-    await this.send(await this.verificationEmail(accountId, eventId));
+  async verificationRequested({ accountId }: Data<typeof Events.verificationRequested>, { eventId, afterCommit }: EventContext): Promise<void> {
+    this.send(afterCommit, await this.verificationEmail(accountId, eventId));
   }
 
   @OnEvent(Events.passwordResetRequested)
-  async passwordResetRequested({ accountId }: Data<typeof Events.passwordResetRequested>, { eventId }: EventContext): Promise<void> {
+  async passwordResetRequested({ accountId }: Data<typeof Events.passwordResetRequested>, { eventId, afterCommit }: EventContext): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     const issued = await this.bus.call(Rpc.issuePasswordResetToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'reset-password',
       sourceEventId: eventId,
       to: issued.email,
@@ -145,12 +140,12 @@ export class EmailTriggers {
 
   /** A leader added a rep: a welcome, with a link to choose their own password (valid for a week). */
   @OnEvent(Events.teamMemberAdded)
-  async teamMemberAdded({ memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>, { eventId }: EventContext): Promise<void> {
+  async teamMemberAdded({ memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>, { eventId, afterCommit }: EventContext): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     const issued = await this.bus.call(Rpc.issueWelcomeToken, { accountId: memberAccountId, tokenHash }, meta(eventId));
     if (!issued) return;
     const leader = await this.accountOf(leaderAccountId, eventId);
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'rep-welcome',
       sourceEventId: eventId,
       to: issued.email,
@@ -163,13 +158,13 @@ export class EmailTriggers {
 
   /** Only a paid order gets a receipt (a placed one may never be paid). */
   @OnEvent(Events.orderPaid)
-  async orderPaid(order: Data<typeof Events.orderPaid>, { eventId }: EventContext): Promise<void> {
+  async orderPaid(order: Data<typeof Events.orderPaid>, { eventId, afterCommit }: EventContext): Promise<void> {
     const buyer = await this.accountOf(order.accountId, eventId);
     if (!buyer) {
       this.logger.warn({ eventId, orderId: order.orderId }, 'order paid by an account that is gone: no receipt');
       return;
     }
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'order-receipt',
       sourceEventId: eventId,
       to: buyer.email,
@@ -183,13 +178,13 @@ export class EmailTriggers {
 
   /** Every move of an order after payment: the owner hears each one (the payment itself sends the receipt). */
   @OnEvent(Events.orderStateChanged)
-  async orderStateChanged(change: Data<typeof Events.orderStateChanged>, { eventId }: EventContext): Promise<void> {
+  async orderStateChanged(change: Data<typeof Events.orderStateChanged>, { eventId, afterCommit }: EventContext): Promise<void> {
     const owner = await this.accountOf(change.accountId, eventId);
     if (!owner) {
       this.logger.warn({ eventId, orderId: change.orderId }, 'order moved for an account that is gone: no email');
       return;
     }
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'order-state-changed',
       sourceEventId: eventId,
       to: owner.email,
@@ -207,11 +202,11 @@ export class EmailTriggers {
 
   /** A month of a tier paid (the first or a recurring one): the receipt. Order payments get theirs from orders. */
   @OnEvent(Events.paymentCompleted)
-  async paymentCompleted(payment: Data<typeof Events.paymentCompleted>, { eventId }: EventContext): Promise<void> {
+  async paymentCompleted(payment: Data<typeof Events.paymentCompleted>, { eventId, afterCommit }: EventContext): Promise<void> {
     if (payment.kind !== 'subscription' || !payment.tier) return;
     const payer = await this.accountOf(payment.accountId, eventId);
     if (!payer) return;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'membership-receipt',
       sourceEventId: eventId,
       to: payer.email,
@@ -226,10 +221,10 @@ export class EmailTriggers {
 
   /** A paid tier cancelled (under Billing, or at PayFast): no more charges, and the date the tier ends. */
   @OnEvent(Events.subscriptionCancelled)
-  async subscriptionCancelled(cancel: Data<typeof Events.subscriptionCancelled>, { eventId }: EventContext): Promise<void> {
+  async subscriptionCancelled(cancel: Data<typeof Events.subscriptionCancelled>, { eventId, afterCommit }: EventContext): Promise<void> {
     const owner = await this.accountOf(cancel.accountId, eventId);
     if (!owner) return;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'membership-cancelled',
       sourceEventId: eventId,
       to: owner.email,
@@ -242,11 +237,11 @@ export class EmailTriggers {
 
   /** Someone registered with an existing account's email: the owner hears of it (the stranger learns nothing). */
   @OnEvent(Events.registrationAttempted)
-  async registrationAttempted({ accountId }: Data<typeof Events.registrationAttempted>, { eventId }: EventContext): Promise<void> {
+  async registrationAttempted({ accountId }: Data<typeof Events.registrationAttempted>, { eventId, afterCommit }: EventContext): Promise<void> {
     const owner = await this.accountOf(accountId, eventId);
     if (!owner) return;
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'registration-attempted',
       sourceEventId: eventId,
       to: owner.email,
@@ -257,19 +252,19 @@ export class EmailTriggers {
 
   /** A paid tier ended (its month ran out after a cancellation, or the grace after a failed payment). */
   @OnEvent(Events.membershipChanged)
-  async membershipChanged(change: Data<typeof Events.membershipChanged>, { eventId }: EventContext): Promise<void> {
+  async membershipChanged(change: Data<typeof Events.membershipChanged>, { eventId, afterCommit }: EventContext): Promise<void> {
     if (!isFreeTier(change.membership)) return;
     const owner = await this.accountOf(change.accountId, eventId);
     if (!owner) return;
-    await this.emails.enqueue({ template: 'membership-ended', sourceEventId: eventId, to: owner.email, firstName: owner.firstName });
+    this.emails.queueAfterCommit(afterCommit, { template: 'membership-ended', sourceEventId: eventId, to: owner.email, firstName: owner.firstName });
   }
 
   /** A recurring payment failed: the owner hears it at once, with the end of the grace period. */
   @OnEvent(Events.paymentFailed)
-  async paymentFailed(failure: Data<typeof Events.paymentFailed>, { eventId }: EventContext): Promise<void> {
+  async paymentFailed(failure: Data<typeof Events.paymentFailed>, { eventId, afterCommit }: EventContext): Promise<void> {
     const payer = await this.accountOf(failure.accountId, eventId);
     if (!payer) return;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'payment-failed',
       sourceEventId: eventId,
       to: payer.email,
@@ -299,7 +294,7 @@ export class EmailTriggers {
    * Exchange Contact, when the visitor asked for it: the owner's vCard (the same card Save to Contact serves, photo
    * included) attached to an email to the visitor. A profile that is no longer shared sends nothing.
    */
-  private async sendCard(lead: Data<typeof Events.leadCaptured>, eventId: string): Promise<void> {
+  private async sendCard(lead: Data<typeof Events.leadCaptured>, eventId: string, afterCommit: EventContext['afterCommit']): Promise<void> {
     const visitor = meta(eventId);
     let found;
     try {
@@ -319,7 +314,7 @@ export class EmailTriggers {
       photo = await sharp(Buffer.from(media.dataBase64, 'base64')).resize(300, 300, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
     }
     const profileUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/${profile.username}`;
-    await this.emails.enqueue({
+    this.emails.queueAfterCommit(afterCommit, {
       template: 'exchange-card',
       sourceEventId: eventId,
       to: lead.email,
@@ -344,7 +339,7 @@ export class EmailTriggers {
     };
   }
 
-  private async send(job: EmailJob | null): Promise<void> {
-    if (job) await this.emails.enqueue(job);
+  private send(afterCommit: EventContext['afterCommit'], job: EmailJob | null): void {
+    if (job) this.emails.queueAfterCommit(afterCommit, job);
   }
 }

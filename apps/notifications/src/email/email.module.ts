@@ -1,9 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { CrmModule } from '../crm/crm.module.js';
 import type { CrmWebhookQueue } from '../crm/crm-webhook.queue.js';
-import { EmailTriggers, IDENTITY_RPC } from './email-triggers.js';
+import { EmailTriggers } from './email-triggers.js';
 import { EmailQueue } from './email.queue.js';
 import { MailLogController, MailLogQueries, MailLogRepository } from './mail-log.js';
 
@@ -20,17 +20,6 @@ export class EmailModule {
         MailLogRepository,
         MailLogQueries,
         { provide: EmailQueue, useValue: queue },
-        {
-          provide: IDENTITY_RPC,
-          useFactory: async () => {
-            const proxy = createNatsClient(ctx.config.NATS_URL, 'notifications-client');
-            await proxy.connect();
-            ctx.onShutdown(async () => {
-              await (proxy.close() as Promise<void>);
-            });
-            return new RpcClient(proxy, 5000);
-          },
-        },
         EmailTriggers,
       ],
     };

@@ -1,55 +1,40 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import type { ServiceContext } from '@digicard/server';
+import { openQueueProducer, retry, type EventContext, type QueueProducer, type ServiceContext } from '@digicard/server';
 import { smtpOptions, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { renderEmail, type Brand } from './templates.js';
 
 export type EmailJobResult = { status: 'sent'; messageId: string } | { status: 'already-sent' };
 
-/** Adding a job failed or took too long (Redis is away): the caller's transaction rolls back, the event is redelivered. */
-export class QueueUnavailableError extends Error {
-  override name = 'QueueUnavailableError';
-}
+export { QueueUnavailableError } from '@digicard/server';
 
 /**
- * The `email` queue and the producer side: one job per email, its id derived from the cause. An add fails within
- * `timeoutMs` when Redis is away (the producer's connection queues nothing while disconnected), so an event
- * handler never holds its database transaction open waiting for Redis; a late add is harmless (same job id).
+ * The `email` queue's producer: one job per email, its id derived from the cause. An add fails within the producer's
+ * time-out when Redis is away (see `QueueProducer`); a late add is harmless (same job id). An event handler queues
+ * after its transaction commits (`queueAfterCommit`), never inside it.
  */
 export class EmailQueue {
-  constructor(
-    private readonly queue: Queue,
-    private readonly timeoutMs = 5000,
-  ) {}
+  constructor(private readonly producer: QueueProducer<EmailJob>) {}
 
   async enqueue(job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
     const secret = SECRET_TEMPLATES.has(data.template);
-    const added = this.queue.add(data.template, data, {
+    await this.producer.add(data.template, data, {
       jobId: jobIdFor(data.template, data.sourceEventId),
       // A job whose link is a key to the account leaves Redis as soon as it is done; the mail log remembers it.
       ...(secret ? { removeOnComplete: true, removeOnFail: true } : {}),
     });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        added,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new QueueUnavailableError(`the email queue did not take the job within ${this.timeoutMs} ms`)), this.timeoutMs);
-        }),
-      ]);
-    } catch (error) {
-      added.catch(() => undefined);
-      if (error instanceof QueueUnavailableError) throw error;
-      throw new QueueUnavailableError('the email queue is unavailable', { cause: error });
-    } finally {
-      clearTimeout(timer);
-    }
+  }
+
+  /** From an event handler: the job is checked now and queued once the handler's transaction has committed. */
+  queueAfterCommit(afterCommit: EventContext['afterCommit'], job: EmailJob): void {
+    const data = EmailJobSchema.parse(job);
+    afterCommit(() => this.enqueue(data));
   }
 }
 
@@ -57,18 +42,14 @@ export class EmailQueue {
  * Runs a write again while the database cannot be reached (a restart, a failover), for up to `forMs`: for what
  * must be recorded because it already happened outside (an email sent).
  */
-async function untilWritten(write: () => Promise<unknown>, logger: ServiceContext<Config>['logger'], jobId: string, forMs = 120_000): Promise<void> {
-  const deadline = Date.now() + forMs;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (!isConnectionError(error) || Date.now() > deadline) throw error;
+function untilWritten(write: () => Promise<unknown>, logger: ServiceContext<Config>['logger'], jobId: string, forMs = 120_000): Promise<unknown> {
+  return retry(write, {
+    forMs,
+    retryOn: isConnectionError,
+    onRetry: (error, attempt) => {
       if (attempt === 1) logger.warn({ jobId, code: errorCodeOf(error) }, 'email sent but its record waits for the database');
-      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * attempt)));
-    }
-  }
+    },
+  });
 }
 
 /** Opens the queue and its worker on the service's Redis; both close at shutdown. */
@@ -76,18 +57,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
   const { config, logger, db } = ctx;
   const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
   // The producer fails fast while Redis is away (the worker's connection waits for it instead).
-  const producerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
-  producerConnection.on('error', () => undefined);
-  const queue = new Queue(QueueName.Email, {
-    connection: producerConnection,
-    prefix: config.QUEUE_PREFIX,
-    defaultJobOptions: DefaultJobOptions,
-  });
-  // Redis being away is reported by health and by the failing adds; the queue's own reconnect errors add nothing.
-  queue.on('error', (error: Error) => logger.debug({ errorName: error.name }, 'email queue: Redis error'));
-  ctx.health.add('redis', async () => {
-    await producerConnection.ping();
-  });
+  const producer = openQueueProducer<EmailJob>(ctx, QueueName.Email, { prefix: config.QUEUE_PREFIX, timeoutMs: config.QUEUE_ADD_TIMEOUT_MS, defaultJobOptions: DefaultJobOptions });
   const transport = nodemailer.createTransport(smtpOptions(config));
   const brand: Brand = { name: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, salesInbox: config.SALES_INBOX, vatNumber: config.VAT_NUMBER ?? null };
 
@@ -131,14 +101,13 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     }
   };
 
-  ctx.onShutdown(async () => {
-    await queue.close();
-    await producerConnection.quit().catch(() => undefined);
+  ctx.onShutdown(() => {
     transport.close();
+    return Promise.resolve();
   });
 
   return {
-    queue: new EmailQueue(queue, config.QUEUE_ADD_TIMEOUT_MS),
+    queue: new EmailQueue(producer),
     start() {
       const workerConnection = connection();
       const worker = new Worker(QueueName.Email, process, {

@@ -2,9 +2,8 @@ import { Controller, Inject, Injectable } from '@nestjs/common';
 import { asc, sql } from 'drizzle-orm';
 import { Rpc } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, Handles, type RpcClient, type SignedInMeta } from '@digicard/server';
+import { DATABASE, Handles, type RpcClient, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
 import { mailLog } from '../db/schema.js';
-import { IDENTITY_RPC } from './email-triggers.js';
 
 /** The only SQL of the mail log's reads. */
 @Injectable()
@@ -28,7 +27,7 @@ export class MailLogRepository {
 export class MailLogQueries {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(IDENTITY_RPC) private readonly bus: RpcClient,
+    @Inject(RPC_CLIENT) private readonly bus: RpcClient,
     @Inject(MailLogRepository) private readonly log: MailLogRepository,
   ) {}
 

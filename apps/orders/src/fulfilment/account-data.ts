@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Rpc, type RequestMeta } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, type RpcClient } from '@digicard/server';
+import { DATABASE, type RpcClient, RPC_CLIENT } from '@digicard/server';
 import { EnquiriesRepository } from '../enquiries/enquiries.repository.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { FulfilmentRepository } from './fulfilment.repository.js';
-import { PROFILES_RPC } from './profiles-client.js';
 
 /**
  * Everything orders holds about the signed-in account (POPIA's right of access): its orders (lines, history, cards,
@@ -17,7 +16,7 @@ import { PROFILES_RPC } from './profiles-client.js';
 export class OrdersAccountData {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PROFILES_RPC) private readonly rpc: RpcClient,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
     @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
     @Inject(EnquiriesRepository) private readonly enquiries: EnquiriesRepository,

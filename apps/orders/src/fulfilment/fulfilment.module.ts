@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { OrdersCoreModule } from '../orders/orders-core.module.js';
 import { EnquiriesRepository } from '../enquiries/enquiries.repository.js';
@@ -7,8 +7,9 @@ import { OrdersAccountData } from './account-data.js';
 import { FulfilmentController } from './fulfilment.controller.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { OrderStateMachine } from './order-state-machine.js';
-import { PROFILES_RPC, ProfilesClient } from './profiles-client.js';
+import { ProfilesClient } from './profiles-client.js';
 import { ProofQueue } from './proof-queue.js';
+import { ProofRequeue } from './proof-requeue.js';
 import { AssignCard } from './use-cases/assign-card.use-case.js';
 import { CancelOrder } from './use-cases/cancel-order.use-case.js';
 import { TeamCards } from './use-cases/team-cards.handler.js';
@@ -30,17 +31,6 @@ export class FulfilmentModule {
       controllers: [FulfilmentController],
       providers: [
         { provide: ProofQueue, useValue: proofQueue },
-        {
-          provide: PROFILES_RPC,
-          useFactory: async () => {
-            const proxy = createNatsClient(ctx.config.NATS_URL, 'orders-client');
-            await proxy.connect();
-            ctx.onShutdown(async () => {
-              await (proxy.close() as Promise<void>);
-            });
-            return new RpcClient(proxy, 5000);
-          },
-        },
         ProfilesClient,
         FulfilmentQueries,
         EnquiriesRepository,
@@ -56,6 +46,7 @@ export class FulfilmentModule {
         TeamCards,
         RenderProof,
         ProofTriggers,
+        ProofRequeue,
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Material, OrderActor, OrderStatus } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -193,6 +193,18 @@ export class FulfilmentRepository {
       .update(proofs)
       .set({ status: 'ready', updatedAt: new Date() })
       .where(and(eq(proofs.orderId, orderId), eq(proofs.status, 'rendering'), sql`${proofs.version} > 0`));
+  }
+
+  /** Orders whose proof waits for a render asked for before `askedBefore`, while it may still change (oldest first). */
+  async rendersOwed(db: Executor, askedBefore: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ orderId: proofs.orderId })
+      .from(proofs)
+      .innerJoin(orders, eq(orders.id, proofs.orderId))
+      .where(and(eq(proofs.status, 'rendering'), lt(proofs.updatedAt, askedBefore), inArray(orders.status, ['paid', 'proof-ready', 'changes-requested'])))
+      .orderBy(asc(proofs.updatedAt))
+      .limit(limit);
+    return rows.map((r) => r.orderId);
   }
 
   /** An attempt failed: the error shows at once; `final` marks the proof failed (no retry left). */

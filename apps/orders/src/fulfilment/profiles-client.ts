@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { Rpc, type OwnProfile, type RequestMeta } from '@digicard/contracts';
-import { RpcCallError, type RpcClient } from '@digicard/server';
-
-/** The client this service asks other services with: profiles (orders never reads profiles' tables), and identity for the data export. */
-export const PROFILES_RPC = Symbol('PROFILES_RPC');
+import { RpcCallError, type RpcClient, RPC_CLIENT } from '@digicard/server';
 
 const meta = (requestId: string, accountId: string | null): RequestMeta => ({ requestId, userId: accountId, role: null, ip: null });
 
@@ -20,9 +17,8 @@ export interface CardProfile {
 const LOGO_MAX_PX = 600;
 
 /**
- * What goes on a buyer's card, asked of profiles over NATS: `getOwnProfile` reads the account from `meta.userId`,
- * so orders asks as the buyer, for that one account, acting on its own order (the pattern notifications uses with
- * identity). Its document is the one the public page shows: a team member's (a profile with a business, spec's
+ * What goes on a buyer's card, asked of profiles over NATS through its service-only query (`profileOfAccount`: the
+ * account named in the body, only services' NATS users may ask it). Its document is the one the public page shows: a team member's (a profile with a business, spec's
  * businessId) carries the business name and logo of the business it inherits from (libs/domain `withBusiness`), never
  * the rep's own. The logo comes through `getMedia`, asked as the account that owns it (the business for a team
  * member, `managedBy`; the buyer otherwise): a card is printed from a profile whether or not it is public or verified
@@ -30,12 +26,12 @@ const LOGO_MAX_PX = 600;
  */
 @Injectable()
 export class ProfilesClient {
-  constructor(@Inject(PROFILES_RPC) private readonly rpc: RpcClient) {}
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   /** Null when the account has no profile any more (deleted). */
   async profileOf(accountId: string, requestId: string): Promise<OwnProfile | null> {
     try {
-      return await this.rpc.call(Rpc.getOwnProfile, {}, meta(requestId, accountId));
+      return await this.rpc.call(Rpc.profileOfAccount, { accountId }, meta(requestId, null));
     } catch (error) {
       if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return null;
       throw error;

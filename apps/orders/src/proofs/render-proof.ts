@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import {
@@ -180,13 +181,33 @@ async function engravingsOf(shapes: Shape[]): Promise<Engravings> {
 /** Preview pixels per millimetre: 8 px/mm makes each side 733 x 480 px, sharp enough to read on a phone. */
 const PREVIEW_PX_PER_MM = 8;
 
+/** Raise when the layout changes: every proof rendered before then counts as changed. */
+const LAYOUT_VERSION = 1;
+const INPUTS_MARK = 'digicard-proof-inputs:';
+
+/**
+ * A hash of everything a proof is drawn from (each card's fields, logo and finish, and the layout's version), and of
+ * `recorded`: what the render records besides (the username of the customer it was drawn for).
+ */
+export function proofInputs(cards: CardFace[], recorded: Record<string, string> = {}): string {
+  const faces = cards.map((card) => ({ ...card, logo: card.logo ? createHash('sha256').update(card.logo.png).digest('hex') : null }));
+  return createHash('sha256').update(JSON.stringify({ layout: LAYOUT_VERSION, faces, recorded })).digest('hex');
+}
+
+/** The inputs hash a proof's PDF was rendered from (kept in its Keywords), or null for one rendered before it was kept. */
+export function proofInputsOf(pdf: Buffer): string | null {
+  return new RegExp(`${INPUTS_MARK}([0-9a-f]{64})`).exec(pdf.toString('latin1'))?.[1] ?? null;
+}
+
 /**
  * The print-ready PDF (for each card its front, then its back; each page the trim size plus 3 mm bleed, with the
- * TrimBox and BleedBox set) and a PNG preview of the first card (front above back), for the browser.
+ * TrimBox and BleedBox set) and a PNG preview of the first card (front above back), for the browser. The PDF's
+ * Keywords keep `inputs` (see `proofInputs`), so the next render can tell whether anything changed.
  */
-export async function renderProof(cards: CardFace[]): Promise<{ pdf: Buffer; png: Buffer }> {
+export async function renderProof(cards: CardFace[], inputs = proofInputs(cards)): Promise<{ pdf: Buffer; png: Buffer }> {
   if (cards.length === 0) throw new Error('a proof needs at least one card');
-  const doc = new PDFDocument({ size: [pt(PAGE_WIDTH_MM), pt(PAGE_HEIGHT_MM)], margin: 0, autoFirstPage: false, info: { Title: 'DigiCard print proof' } });
+  const info = { Title: 'DigiCard print proof', Keywords: `${INPUTS_MARK}${inputs}` };
+  const doc = new PDFDocument({ size: [pt(PAGE_WIDTH_MM), pt(PAGE_HEIGHT_MM)], margin: 0, autoFirstPage: false, info });
   const images = new Map<Buffer, Map<string, PdfImage>>();
   const pages = cards.flatMap((card) => [frontShapes(card), backShapes(card)]);
   const engravings = await engravingsOf(pages.flat());

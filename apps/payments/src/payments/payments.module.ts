@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { createNatsClient, RpcClient, type ServiceContext } from '@digicard/server';
+import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { PaymentsAccountData } from './account-data.js';
 import { Clock } from './clock.js';
@@ -8,7 +8,7 @@ import { LapseJob } from './lapse.job.js';
 import { PayFastClient } from './payfast.client.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsRepository } from './payments.repository.js';
-import { PEERS_RPC, Peers } from './peers.js';
+import { Peers } from './peers.js';
 import { Sweeper } from './sweeper.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
 import { ChangeMembership } from './use-cases/change-membership.use-case.js';
@@ -28,17 +28,6 @@ export class PaymentsModule {
       controllers: [PaymentsController],
       providers: [
         { provide: Clock, useValue: clock },
-        {
-          provide: PEERS_RPC,
-          useFactory: async () => {
-            const proxy = createNatsClient(ctx.config.NATS_URL, 'payments-client');
-            await proxy.connect();
-            ctx.onShutdown(async () => {
-              await (proxy.close() as Promise<void>);
-            });
-            return new RpcClient(proxy, 5000);
-          },
-        },
         Peers,
         PaymentsAccountData,
         PaymentsRepository,

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Rpc, type Order, type RequestMeta, type SessionUser } from '@digicard/contracts';
-import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta } from '@digicard/server';
+import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
 import { conflict, unavailable } from './errors.js';
 
-/** The client this service asks other services with (orders for an order, identity for the buyer). */
-export const PEERS_RPC = Symbol('PEERS_RPC');
 export type PeersRpc = RpcClient;
 
 /** The meta of a call this service makes on its own account: the same request id, nobody signed in. */
@@ -15,7 +13,7 @@ const orderNotFound = () => ServiceError.notFound('Order not found.');
 /** What payments asks the other services before it builds a PayFast request, with their failures as our answers. */
 @Injectable()
 export class Peers {
-  constructor(@Inject(PEERS_RPC) private readonly rpc: PeersRpc) {}
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: PeersRpc) {}
 
   /** One of the caller's own orders that still awaits payment; another account's order is answered as if unknown. */
   async orderAwaitingPayment(orderId: string, meta: SignedInMeta): Promise<Order> {

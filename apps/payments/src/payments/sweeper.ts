@@ -1,6 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from '@digicard/config';
-import { CONFIG, LOGGER } from '@digicard/server';
+import { CONFIG, IntervalTask, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
 import { ItnProcessor } from './itn.processor.js';
 import { LapseJob } from './lapse.job.js';
@@ -8,33 +8,28 @@ import { LapseJob } from './lapse.job.js';
 /** On start and then on a timer: decides ITNs left undecided (a crash, a failed validate call) and lapses memberships. */
 @Injectable()
 export class Sweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private lapsing: Promise<unknown> | null = null;
+  private readonly task: IntervalTask;
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
-    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(CONFIG) config: Config,
+    @Inject(LOGGER) logger: Logger,
     @Inject(ItnProcessor) private readonly itns: ItnProcessor,
-    @Inject(LapseJob) private readonly lapse: LapseJob,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.sweep();
-    this.timer = setInterval(() => this.sweep(), this.config.PAYMENTS_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    @Inject(LapseJob) lapse: LapseJob,
+  ) {
+    const sweep = () => {
+      this.itns.kick();
+      return lapse.run();
+    };
+    // A lapse that fails is an error for an operator (memberships stay paid past their end).
+    this.task = new IntervalTask('lapse job', config.PAYMENTS_SWEEP_INTERVAL_MS, sweep, { warn: (obj, msg) => logger.error(obj, msg) });
   }
 
-  private sweep(): void {
-    this.itns.kick();
-    this.lapsing ??= this.lapse
-      .run()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'lapse job failed'))
-      .finally(() => (this.lapsing = null));
+  onApplicationBootstrap(): void {
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    await this.task.stop();
     await this.itns.idle();
-    await this.lapsing;
   }
 }

@@ -26,6 +26,12 @@ export class ProfilesController {
     return this.queries.own(meta.userId);
   }
 
+  /** Service-only (see the contract): another service asks about the account it acts for. */
+  @Handles(Rpc.profileOfAccount)
+  ofAccount({ accountId }: RpcBody<typeof Rpc.profileOfAccount>) {
+    return this.queries.own(accountId);
+  }
+
   @Handles(Rpc.saveProfile)
   save({ document }: RpcBody<typeof Rpc.saveProfile>, meta: SignedInMeta) {
     return this.saveProfile.execute(meta.userId, document);

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, Rpc, type RequestMeta } from '@digicard/contracts';
-import { RpcCallError, ServiceError, type RpcClient, type RpcBody, type SignedInMeta } from '@digicard/server';
-
-/** The client this service asks identity with. */
-export const IDENTITY_RPC = Symbol('IDENTITY_RPC');
+import { RpcCallError, ServiceError, type RpcClient, type RpcBody, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
 
 const serviceMeta = (meta: RequestMeta): RequestMeta => ({ requestId: meta.requestId, userId: null, role: null, ip: null });
 
@@ -14,7 +11,7 @@ const serviceMeta = (meta: RequestMeta): RequestMeta => ({ requestId: meta.reque
  */
 @Injectable()
 export class IdentityClient {
-  constructor(@Inject(IDENTITY_RPC) private readonly rpc: RpcClient) {}
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   /** As the leader (identity checks their password and their role itself). */
   createRepAccounts(body: RpcBody<typeof Rpc.createRepAccounts>, meta: SignedInMeta) {

@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, Rpc, TeamMessages, type Membership } from '@digicard/contracts';
 import { can, FREE_TIER } from '@digicard/domain';
-import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta } from '@digicard/server';
-
-/** The client this service asks profiles with (which keeps every account's tier, partners' included). */
-export const PROFILES_RPC = Symbol('PROFILES_RPC');
+import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
 
 /**
  * Teams are DigiPlatinum's (spec section 2): the role says who is a leader, the tier whether their team is open to
@@ -14,7 +11,7 @@ export const PROFILES_RPC = Symbol('PROFILES_RPC');
  */
 @Injectable()
 export class LeaderTier {
-  constructor(@Inject(PROFILES_RPC) private readonly rpc: RpcClient) {}
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   async assertPlatinum(meta: SignedInMeta): Promise<void> {
     let membership: Membership;

@@ -10,8 +10,10 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 
 /**
  * What renders a proof: the order's payment (this service's own `orders.order.paid`, so the job is queued only
- * once the payment is committed), and a change of the buyer's profile while a proof may still change. The job id
- * derives from the event, so a redelivery queues nothing new.
+ * once the payment is committed), and a change of the buyer's profile while a proof may still change. The job is
+ * queued after the handler's transaction commits, one per order (see `ProofQueue`), so a redelivery or a burst of
+ * saves queues nothing new; should Redis be away, the event is handled again later (and `ProofRequeue` queues any
+ * proof left `rendering`).
  */
 @Injectable()
 export class ProofTriggers {
@@ -22,18 +24,19 @@ export class ProofTriggers {
   ) {}
 
   @OnEvent(Events.orderPaid)
-  async orderPaid(order: Data<typeof Events.orderPaid>, { eventId }: EventContext): Promise<void> {
-    await this.proofs.enqueue({ orderId: order.orderId, reason: 'paid', sourceId: eventId });
+  orderPaid(order: Data<typeof Events.orderPaid>, { eventId, afterCommit }: EventContext): Promise<void> {
+    afterCommit(() => this.proofs.enqueue({ orderId: order.orderId, reason: 'paid', sourceId: eventId }));
+    return Promise.resolve();
   }
 
   @OnEvent(Events.profileUpdated)
-  async profileUpdated(change: Data<typeof Events.profileUpdated>, { tx, eventId }: EventContext): Promise<void> {
+  async profileUpdated(change: Data<typeof Events.profileUpdated>, { tx, eventId, afterCommit }: EventContext): Promise<void> {
     await this.repo.setCustomerUsername(tx, change.accountId, change.username);
     for (const orderId of await this.repo.awaitingApprovalOf(tx, change.accountId)) {
-      // Locked until this commits: a worker that picks the job up at once waits here, then renders the new profile.
+      // Locked until this commits, so the order cannot be approved while its proof is marked for a new render.
       await this.orders.lockById(tx, orderId);
       await this.repo.proofRendering(tx, orderId);
-      await this.proofs.enqueue({ orderId, reason: 'profile-updated', sourceId: eventId });
+      afterCommit(() => this.proofs.enqueue({ orderId, reason: 'profile-updated', sourceId: eventId }));
     }
   }
 }

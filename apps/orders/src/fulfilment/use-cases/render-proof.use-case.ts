@@ -7,13 +7,14 @@ import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { OrdersRepository } from '../../orders/orders.repository.js';
-import { renderProof } from '../../proofs/render-proof.js';
+import { proofInputs, proofInputsOf, renderProof } from '../../proofs/render-proof.js';
 import { cardUrl } from '../fulfilment.mapping.js';
 import { FulfilmentRepository } from '../fulfilment.repository.js';
 import { OrderStateMachine } from '../order-state-machine.js';
 import { ProfilesClient } from '../profiles-client.js';
 
-export type ProofJobResult = { status: 'rendered'; version: number } | { status: 'skipped'; reason: string };
+/** `superseded`: a newer render was asked for while this one ran; it is queued again (see the worker). */
+export type ProofJobResult = { status: 'rendered'; version: number } | { status: 'skipped'; reason: string } | { status: 'superseded' };
 
 /** States in which the proof may still change: after them, the approved proof is what gets printed. */
 const RENDERABLE = new Set(['paid', 'proof-ready', 'changes-requested']);
@@ -22,6 +23,8 @@ const RENDERABLE = new Set(['paid', 'proof-ready', 'changes-requested']);
  * One `proof-render` job: the buyer's profile (asked of profiles), the order's cards, the PDF and PNG; then, in one
  * transaction, the proof stored, `orders.proof.ready`, and the order moved to proof ready (by the system) when it
  * was paid or had changes requested. A failure is thrown for BullMQ to retry; `failed` records it (see the worker).
+ * A proof that is ready and was drawn from the same card fields is not drawn again (a profile save that changed
+ * nothing on the card); a render asked for again while this one ran is not stored, but run again.
  */
 @Injectable()
 export class RenderProof {
@@ -41,25 +44,34 @@ export class RenderProof {
     const stored = await this.orders.byId(this.db, job.orderId);
     if (!stored) return { status: 'skipped', reason: 'no such order' };
     if (!RENDERABLE.has(stored.order.status)) return this.settle(job.orderId, `order is ${stored.order.status}`);
+    // When this render was asked for: a newer ask (proofRendering) while it runs moves it on.
+    const [asked] = await this.repo.proofsOf(this.db, [job.orderId]);
     const profile = await this.profiles.cardProfile(stored.order.accountId, `proof-${job.orderId}`);
     if (!profile) throw new Error('the buyer has no profile to print');
     const cards = await this.repo.cardsOf(this.db, [job.orderId]);
     if (cards.length === 0) throw new Error('the order has no cards');
-    const files = await renderProof(
-      cards.map((card) => ({
-        name: profile.name,
-        title: profile.title,
-        businessName: profile.businessName,
-        logo: profile.logo,
-        url: cardUrl(this.config.PUBLIC_URL, card.serial),
-        serial: card.serial,
-        material: card.material,
-        colour: card.colour,
-      })),
-    );
+    const faces = cards.map((card) => ({
+      name: profile.name,
+      title: profile.title,
+      businessName: profile.businessName,
+      logo: profile.logo,
+      url: cardUrl(this.config.PUBLIC_URL, card.serial),
+      serial: card.serial,
+      material: card.material,
+      colour: card.colour,
+    }));
+    // A profile save, and the proof on file shows these very fields and awaits the owner's approval: nothing to draw.
+    const inputs = proofInputs(faces, { username: profile.username });
+    if (job.reason === 'profile-updated' && stored.order.status === 'proof-ready' && (asked?.version ?? 0) > 0) {
+      const pdf = await this.repo.proofFile(this.db, job.orderId, 'pdf');
+      if (pdf?.bytes && proofInputsOf(pdf.bytes) === inputs) return this.settle(job.orderId, 'the card fields did not change');
+    }
+    const files = await renderProof(faces, inputs);
     const result = await this.db.transaction(async (tx): Promise<ProofJobResult> => {
       const order = await this.orders.lockById(tx, job.orderId);
       if (!order || !RENDERABLE.has(order.status)) return { status: 'skipped', reason: `order is ${order?.status ?? 'gone'}` };
+      const [now] = await this.repo.proofsOf(tx, [order.id]);
+      if (asked && now && now.error === null && now.updatedAt.getTime() > asked.updatedAt.getTime()) return { status: 'superseded' };
       const version = await this.repo.proofRendered(tx, order.id, files, attempt);
       await this.repo.upsertCustomer(tx, { accountId: order.accountId, username: profile.username, name: profile.name });
       await recordEvent(tx, outbox, Events.proofReady, { orderId: order.id, accountId: order.accountId, reference: order.reference, version, at: new Date().toISOString() });

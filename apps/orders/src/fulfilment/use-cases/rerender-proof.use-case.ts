@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PrintOrder } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, ServiceError } from '@digicard/server';
+import type { Logger } from '@digicard/config';
+import { DATABASE, LOGGER, QueueUnavailableError, ServiceError } from '@digicard/server';
 import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentQueries } from '../fulfilment-queries.js';
 import { FulfilmentRepository } from '../fulfilment.repository.js';
@@ -18,6 +19,7 @@ export class RerenderProof {
     @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
     @Inject(ProofQueue) private readonly proofs: ProofQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(orderId: string): Promise<PrintOrder> {
@@ -27,7 +29,13 @@ export class RerenderProof {
       if (!['paid', 'proof-ready', 'changes-requested'].includes(order.status)) throw moveRefused('Once approved, the proof is what gets printed.');
       await this.repo.proofRendering(tx, orderId);
     });
-    await this.proofs.enqueue({ orderId, reason: 'requested', sourceId: randomUUID() });
+    try {
+      await this.proofs.enqueue({ orderId, reason: 'requested', sourceId: randomUUID() });
+    } catch (error) {
+      if (!(error instanceof QueueUnavailableError)) throw error;
+      // The proof is marked rendering: ProofRequeue queues it once Redis is back.
+      this.logger.warn({ orderId, err: error }, 'proof render not queued yet (Redis away); it will be');
+    }
     return this.queries.printOrder(orderId);
   }
 }

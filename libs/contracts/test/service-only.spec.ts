@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { describe, it } from '@jest/globals';
+import { BusUsers, Rpc, busPermissions } from '../src/index.js';
+
+// A service asking about another account than the caller's uses a service-only query naming the account in its body:
+// only the NATS users of the services that need it may send it; never the gateway (so no browser request reaches it).
+
+describe('profileOfAccount', () => {
+  it('is service-only, and only orders and notifications may ask it', () => {
+    assert.equal(Rpc.profileOfAccount.access, 'service');
+    const allowed = BusUsers.filter((user) => busPermissions(user).publish.includes(Rpc.profileOfAccount.subject));
+    assert.deepEqual(allowed.sort(), ['notifications', 'orders']);
+  });
+
+  it('names the account in the body: a request without one is refused', () => {
+    assert.equal(Rpc.profileOfAccount.request.safeParse({}).success, false);
+    assert.equal(Rpc.profileOfAccount.request.safeParse({ accountId: 'not-a-uuid' }).success, false);
+    assert.equal(Rpc.profileOfAccount.request.safeParse({ accountId: '7d1f6c1e-4a51-4a8e-9d53-1f0b7c3c2a10' }).success, true);
+  });
+
+  it('leaves getOwnProfile to a caller asking about itself: no service that acts for other accounts may send it', () => {
+    for (const user of ['orders', 'notifications'] as const) assert.ok(!busPermissions(user).publish.includes(Rpc.getOwnProfile.subject), user);
+  });
+});

@@ -1,0 +1,104 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ServiceContext } from './context.js';
+
+/** Adding a job failed or took too long (Redis is away): nothing was queued for sure; the caller tries again later. */
+export class QueueUnavailableError extends Error {
+  override name = 'QueueUnavailableError';
+}
+
+/** A job was to be queued inside a database transaction: a programming error (queue it after the commit). */
+export class EnqueueInTransactionError extends Error {
+  override name = 'EnqueueInTransactionError';
+}
+
+const transactionScope = new AsyncLocalStorage<{ what: string }>();
+
+/**
+ * Runs `work` marked as inside a database transaction (rows it locked stay locked until it returns): a
+ * `QueueProducer` called from it refuses. The event consumer marks every `@OnEvent` handler's work this way.
+ */
+export function insideTransaction<T>(what: string, work: () => Promise<T>): Promise<T> {
+  return transactionScope.run({ what }, work);
+}
+
+export interface QueueProducerOptions {
+  /** BullMQ key prefix (the service's `QUEUE_PREFIX`). */
+  prefix: string;
+  /** How long an add may take before it is given up as `QueueUnavailableError`. */
+  timeoutMs: number;
+  defaultJobOptions?: DefaultJobOptions;
+}
+
+/**
+ * The one producer side of a BullMQ queue. Its Redis connection queues nothing while disconnected and retries a
+ * command once, and every add is bounded by `timeoutMs`: while Redis is away an add fails fast with
+ * `QueueUnavailableError`, it never waits for Redis to come back. It refuses to be called inside a database
+ * transaction (`insideTransaction`): a transaction, or a row lock, held while Redis is slow holds up everyone else,
+ * and a job queued before its rows are committed runs against rows that may roll back. Queue after the commit
+ * (`EventContext.afterCommit` in an event handler) with a job id derived from the cause, so a second add is harmless.
+ */
+export class QueueProducer<Data = unknown> {
+  constructor(
+    readonly queue: Queue,
+    private readonly timeoutMs: number,
+  ) {}
+
+  get name(): string {
+    return this.queue.name;
+  }
+
+  async add(name: string, data: Data, options: JobsOptions = {}): Promise<void> {
+    const scope = transactionScope.getStore();
+    if (scope) throw new EnqueueInTransactionError(`a ${this.queue.name} job was queued inside a database transaction (${scope.what}): queue it after the commit`);
+    const added = this.queue.add(name, data, options);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        added,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new QueueUnavailableError(`the ${this.queue.name} queue did not take the job within ${this.timeoutMs} ms`)), this.timeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      // A late add is harmless (same job id); its failure after the time-out is not an unhandled rejection.
+      added.catch(() => undefined);
+      if (error instanceof QueueUnavailableError) throw error;
+      throw new QueueUnavailableError(`the ${this.queue.name} queue is unavailable`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Removes a job that is waiting or delayed (not one being worked on); false when there was none to remove. */
+  async remove(jobId: string): Promise<boolean> {
+    return (await this.queue.remove(jobId)) === 1;
+  }
+}
+
+/** The Redis connection a queue producer uses: fails fast while Redis is away (a worker's connection waits instead). */
+export function producerRedis(url: string): Redis {
+  const connection = new Redis(url, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
+  // Redis being away is reported by health and by the failing adds; the connection's own errors add nothing.
+  connection.on('error', () => undefined);
+  return connection;
+}
+
+/**
+ * Opens the producer of queue `name` on the service's Redis: its connection is checked by health (`redis`), and
+ * both close at shutdown.
+ */
+export function openQueueProducer<Data = unknown>(ctx: ServiceContext<{ REDIS_URL: string }>, name: string, options: QueueProducerOptions): QueueProducer<Data> {
+  const connection = producerRedis(ctx.config.REDIS_URL);
+  const queue = new Queue(name, { connection, prefix: options.prefix, ...(options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {}) });
+  queue.on('error', (error: Error) => ctx.logger.debug({ errorName: error.name, queue: name }, 'queue producer: Redis error'));
+  ctx.health.add('redis', async () => {
+    await connection.ping();
+  });
+  ctx.onShutdown(async () => {
+    await queue.close();
+    await connection.quit().catch(() => undefined);
+  });
+  return new QueueProducer<Data>(queue, options.timeoutMs);
+}
