@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode, validationError, type GatewayRoute, type RateLimitRule, type RouteAccess } from '@digicard/contracts';
+import { ErrorCode, parseBody, type GatewayRoute, type RateLimitRule, type RouteAccess } from '@digicard/contracts';
 import { ApiHttpException, CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 import { rateLimitAddress } from '../security/client-address.js';
@@ -58,7 +58,7 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
 /**
  * What a route's table entry asks of every request, in this order:
  * 1. who may call it (401 'Please log in first.' signed out, 403 without the role);
- * 2. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
+ * 2. the body, parsed with the route's schema, any text holding a NUL refused (400 with field errors); the handler and a sign-in strategy see what
  *    it parsed to;
  * 3. the path parameters (404 with the route's message);
  * 4. the limits, each counted in Redis (429; while Redis is away, let through or 503 as the limit says).
@@ -79,8 +79,8 @@ export class RouteGuard implements CanActivate {
     // Who may call it comes first: a caller without access learns nothing from the body's field errors.
     checkAccess(route.access, req.session ?? null);
     if (route.body) {
-      const parsed = route.body.safeParse(req.body);
-      if (!parsed.success) throw new ApiHttpException(validationError(parsed.error));
+      const parsed = parseBody(route.body, req.body);
+      if (!parsed.success) throw new ApiHttpException(parsed.error);
       req.body = parsed.data;
     }
     if (route.params && !route.params.schema.safeParse(req.params).success) {
