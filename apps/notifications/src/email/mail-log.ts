@@ -21,7 +21,8 @@ export class MailLogRepository {
 
 /**
  * The mail log of the signed-in account (POPIA's right of access): what we emailed its address, when, and whether it
- * went out. The address is identity's (asked as the account itself), never taken from the request. The emails'
+ * went out. The address is identity's (asked as the account itself), never taken from the request, and only once the
+ * account has verified it. The emails'
  * bodies are not kept, so only their subjects are shown.
  */
 @Injectable()
@@ -34,7 +35,9 @@ export class MailLogQueries {
 
   async accountData(meta: SignedInMeta): Promise<Record<string, unknown>> {
     const account = await this.bus.call(Rpc.getAccount, {}, { ...meta, role: null });
-    const rows = await this.log.sentTo(this.db, account.email);
+    // Only an address the account proved (its verification link used): registering someone else's address unverified
+    // must not show the subjects of the mail sent to it.
+    const rows = account.isVerified ? await this.log.sentTo(this.db, account.email) : [];
     return {
       mailLog: rows.map((r) => ({
         template: r.template,
