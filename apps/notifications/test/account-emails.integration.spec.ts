@@ -169,7 +169,7 @@ describe('mail log in the data export', () => {
 });
 
 describe('mail log of an address nobody proved', () => {
-  it('is not in the export until the account verifies the address (registering someone else’s email shows nothing)', async () => {
+  it('is not in the export until the account verifies the address (registering someone else’s email shows nothing), and goes with the account', async () => {
     const registered = await service.call(Rpc.register, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.test', password: PASSWORD });
     if (!registered.ok || !registered.value.accountId) throw new Error('lindiwe: not registered');
     const accountId = registered.value.accountId;
@@ -184,5 +184,12 @@ describe('mail log of an address nobody proved', () => {
     const after = await service.call(Rpc.exportMailData, {}, { accountId });
     if (!after.ok) throw new Error(after.message);
     expect((after.value as { mailLog: Array<{ to: string }> }).mailLog.map((m) => m.to)).toContain('lindiwe@example.test');
+
+    // Deleting the account deletes the mail log under its verified address, nobody else's.
+    const othersBefore = (await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length;
+    expect(othersBefore).toBeGreaterThan(0);
+    expect(await service.call(Rpc.deleteAccount, { password: PASSWORD }, { accountId })).toEqual({ ok: true, value: { deleted: true } });
+    await waitFor('the mail log under the deleted address gone', async () => ((await service.sql("SELECT 1 FROM notifications.mail_log WHERE lower(recipient) = 'lindiwe@example.test'")).length === 0 ? true : null));
+    expect((await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length).toBe(othersBefore);
   });
 });
