@@ -33,8 +33,9 @@ export const CHECKED_BEFORE_BODY = Symbol('checked before body');
 /** Counts one hit of each of the route's limits (429 over a limit). */
 export async function countLimits(route: GatewayRoute, req: SessionRequest, limiter: RateLimiter, config: Config): Promise<void> {
   for (const rule of route.limits ?? []) {
-    // A failures-only limit is counted by the sign-in (LocalStrategy) once it knows how the attempt went.
-    if (rule.counts === 'failures') await limiter.checkFailures(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
+    // A failures-only limit counts the attempt now, atomically with its check; the sign-in (LocalStrategy) clears the
+    // count when the password was right.
+    if (rule.counts === 'failures') await limiter.countAttempt(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
     else await limiter.hit(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
   }
 }
