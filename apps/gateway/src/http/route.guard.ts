@@ -48,6 +48,11 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
     case 'account':
       if (!req.session) throw new Error(`limit ${rule.bucket} counts by account on a route open to visitors`);
       return req.session.data.accountId;
+    case 'profile': {
+      const username = req.params['username'];
+      if (typeof username !== 'string') throw new Error(`limit ${rule.bucket} counts by profile on a route without :username`);
+      return username.toLowerCase();
+    }
     case 'email': {
       const { email } = (req.body ?? {}) as { email?: unknown };
       if (typeof email !== 'string') throw new Error(`limit ${rule.bucket} counts by email on a route whose body has none`);
