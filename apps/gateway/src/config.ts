@@ -89,6 +89,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_CLICK_IP: rateLimit.default({ limit: 300, windowSeconds: 60 }),
   /** CRM webhook saves, secret rotations and test sends, per account (each save resolves a name in DNS; each test posts out). */
   RATE_LIMIT_CRM_ACCOUNT: rateLimit.default({ limit: 30, windowSeconds: 600 }),
+  /** Visitors' lead form, Exchange Contact and Get your own Profile submissions per profile, whoever sends them. */
+  RATE_LIMIT_LEAD_PROFILE: rateLimit.default({ limit: 100, windowSeconds: 86_400 }),
+  /** The same per address typed in (Exchange Contact emails it a card): a person met at an event, not a flood. */
+  RATE_LIMIT_LEAD_EMAIL: rateLimit.default({ limit: 20, windowSeconds: 86_400 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */

@@ -18,6 +18,14 @@ import { SessionStore } from './session/session.store.js';
 import { installFastPath, publicPageFastPath } from './web/public-page-fast-path.js';
 import { proxyTrust } from './security/trusted-proxies.js';
 
+const UNSUPPORTED_MEDIA_TYPE: ApiError = {
+  statusCode: 415,
+  code: ErrorCode.ValidationFailed,
+  message: 'Please send the body as JSON (Content-Type: application/json; charset=utf-8).',
+};
+/** Whether the request carries a body (as body-parser decides it: a length other than 0, or chunked). */
+const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
 /**
  * Everything the gateway puts around its Nest module before it listens: request ids and the request log, security
  * headers, compression, static files, the cross-site guard, sessions, the body parsers and their errors, the error
@@ -60,9 +68,14 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
   // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service.
   app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
   // The public page's click beacon (navigator.sendBeacon) posts JSON as text/plain, a type that needs no preflight.
-  const beaconJson = express.json({ type: () => true, limit: '1kb' });
+  const beaconJson = express.json({ type: ['text/plain', 'application/json'], limit: '1kb' });
   app.use('/api/profiles', (req: Request, res: Response, next: NextFunction) => (/^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next()));
   app.use('/api', express.json({ limit: '100kb' }));
+  // A body none of the parsers above read is of a type the API does not take (XML to a JSON route, say): 415.
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    if (req.body !== undefined || !hasBody(req)) return next();
+    res.status(415).json(UNSUPPORTED_MEDIA_TYPE);
+  });
   app.use('/api', (error: Error & { status?: number; type?: string }, req: Request, res: Response, next: NextFunction) => {
     if (!error) return next();
     const status = error.status ?? 400;
@@ -72,7 +85,9 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
         ? upload
           ? { statusCode: 400, code: ErrorCode.ValidationFailed, message: ImageMessages.tooLarge }
           : { statusCode: 413, code: ErrorCode.ValidationFailed, message: 'What you sent is too large.' }
-        : { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
+        : status === 415
+          ? UNSUPPORTED_MEDIA_TYPE // JSON in a charset or content encoding the parser does not read
+          : { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'The request body is not valid JSON.' };
     res.status(body.statusCode).json(body);
   });
   app.useGlobalFilters(new ApiExceptionFilter(logger));

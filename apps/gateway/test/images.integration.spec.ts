@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES } from '@digicard/contracts';
-import { decodeImage, processImage } from '../src/profiles/images.js';
+import { ImageMessages, MAX_IMAGE_BYTES } from '@digicard/contracts';
+import { MAX_CONCURRENT_IMAGE_JOBS, decodeImage, processImage } from '../src/profiles/images.js';
 
 /** A JPEG of noise just under `bytes`: it does not compress, so its WebP needs the lower qualities. */
 export async function noisyJpeg(width: number, height: number, seed = 7): Promise<Buffer> {
@@ -50,5 +50,42 @@ describe('image uploads: decoded once, re-encoded within bounded memory', () => 
     }
     const extraMb = (peak - base) / 1024 / 1024;
     assert.ok(extraMb < 256, `peak ${extraMb.toFixed(0)} MB over the baseline`);
+  });
+});
+
+describe('image uploads: decode limits in the gateway that serves the public pages', () => {
+  it('refuses an image of more than 25 megapixels from its header, before decoding it', async () => {
+    // One colour compresses to a few kB: 6000 × 4500 (27 MP) fits the 2 MB limit easily.
+    const big = await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#336699' } }).png().toBuffer();
+    assert.ok(big.length < MAX_IMAGE_BYTES);
+    let decodes = 0;
+    const counting: typeof decodeImage = (data, purpose) => {
+      decodes += 1;
+      return decodeImage(data, purpose);
+    };
+    await assert.rejects(processImage(big, 'gallery', counting), (error: any) => error.body?.message === ImageMessages.tooManyPixels);
+    assert.equal(decodes, 0, 'refused from the header');
+    const fits = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#336699' } }).png().toBuffer();
+    assert.equal((await processImage(fits, 'gallery')).contentType, 'image/webp');
+  });
+
+  it(`decodes at most ${MAX_CONCURRENT_IMAGE_JOBS} uploads at once; the others wait their turn and all succeed`, async () => {
+    const upload = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#993366' } }).jpeg().toBuffer();
+    let active = 0;
+    let most = 0;
+    const slow: typeof decodeImage = async (data, purpose) => {
+      active += 1;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      try {
+        return await decodeImage(data, purpose);
+      } finally {
+        active -= 1;
+      }
+    };
+    const results = await Promise.all(Array.from({ length: 8 }, () => processImage(upload, 'product', slow)));
+    assert.equal(results.length, 8);
+    assert.ok(results.every((r) => r.contentType === 'image/webp'));
+    assert.equal(most, MAX_CONCURRENT_IMAGE_JOBS);
   });
 });

@@ -71,6 +71,15 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
     assert.equal((await signIn(guesser, 'naledi@example.co.za', 'guess seven')).status, 401, 'the success cleared the failures');
   });
 
+  it('counts guesses sent in parallel before any password is checked: no more than the burst reach identity', async () => {
+    await gatewayWith({ RATE_LIMIT_LOGIN_ACCOUNT: '3/600', RATE_LIMIT_LOGIN_IP: '500/600', RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: '60' });
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(system.client(), 'sello@example.co.za', `parallel guess ${i}`)));
+    const statuses = guesses.map((g) => g.status).sort();
+    assert.deepEqual(statuses, [...Array<number>(3).fill(401), ...Array<number>(17).fill(429)], 'three guesses checked, seventeen refused');
+    // The right password waits too, then gets in and clears the count.
+    assert.equal((await signIn(system.client(), 'sello@example.co.za', password)).status, 429);
+  });
+
   it('ignores X-Forwarded-For without TRUST_PROXY: every request counts against the socket address', async () => {
     await gatewayWith({ RATE_LIMIT_LOGIN_IP: '2/86400' });
     const visitor = system.client();

@@ -167,3 +167,29 @@ describe('mail log in the data export', () => {
     expect(await service.call(Rpc.exportMailData, {}, null)).toMatchObject({ ok: false, status: 401 });
   });
 });
+
+describe('mail log of an address nobody proved', () => {
+  it('is not in the export until the account verifies the address (registering someone else’s email shows nothing), and goes with the account', async () => {
+    const registered = await service.call(Rpc.register, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.test', password: PASSWORD });
+    if (!registered.ok || !registered.value.accountId) throw new Error('lindiwe: not registered');
+    const accountId = registered.value.accountId;
+    // The verification email goes to the address at registration: it is in the mail log under it.
+    await waitFor('the verification mail in the log', async () => ((await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient = 'lindiwe@example.test'")).length ? true : null));
+    const before = await service.call(Rpc.exportMailData, {}, { accountId });
+    expect(before).toEqual({ ok: true, value: { mailLog: [] } });
+
+    const { token, tokenHash } = newEmailToken();
+    await service.call(Rpc.issueVerificationToken, { accountId, tokenHash });
+    expect((await service.call(Rpc.verifyEmail, { token })).ok).toBe(true);
+    const after = await service.call(Rpc.exportMailData, {}, { accountId });
+    if (!after.ok) throw new Error(after.message);
+    expect((after.value as { mailLog: Array<{ to: string }> }).mailLog.map((m) => m.to)).toContain('lindiwe@example.test');
+
+    // Deleting the account deletes the mail log under its verified address, nobody else's.
+    const othersBefore = (await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length;
+    expect(othersBefore).toBeGreaterThan(0);
+    expect(await service.call(Rpc.deleteAccount, { password: PASSWORD }, { accountId })).toEqual({ ok: true, value: { deleted: true } });
+    await waitFor('the mail log under the deleted address gone', async () => ((await service.sql("SELECT 1 FROM notifications.mail_log WHERE lower(recipient) = 'lindiwe@example.test'")).length === 0 ? true : null));
+    expect((await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length).toBe(othersBefore);
+  });
+});

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { env, serviceEnvShape } from '@digicard/config';
 
+/** PayFast's public sandbox merchant and our development passphrase: anyone knows them, so no live shop may use them. */
+const PUBLIC_MERCHANT_IDS = ['10000100'];
+const PUBLIC_MERCHANT_KEYS = ['46f0cd694581a'];
+const DEVELOPMENT_PASSPHRASES = ['digicard-development-passphrase', 'digicard-test-passphrase'];
+
 const cidr = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(\/(\d|[12]\d|3[0-2]))?$/;
 
 export const ConfigSchema = z.object({
@@ -38,5 +43,21 @@ export const ConfigSchema = z.object({
   MEMBERSHIP_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** How often unprocessed ITNs are retried and lapsed memberships ended. */
   PAYMENTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+}).superRefine((config, ctx) => {
+  // Traps a production start must not fall into, each named by its key (the service then exits 78, as for any bad key):
+  // a payment signed without the passphrase, PayFast reached over plain HTTP, a merchant or passphrase everyone knows.
+  // A sandbox run (PAYFAST_SANDBOX=true: PayFast's sandbox or the simulator, nothing real is paid) may use the latter two.
+  if (config.NODE_ENV !== 'production') return;
+  const problem = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  if (!config.PAYFAST_PASSPHRASE) problem('PAYFAST_PASSPHRASE', 'required when NODE_ENV is production (the passphrase set on your PayFast account)');
+  if (config.PAYFAST_SANDBOX) return;
+  for (const key of ['PAYFAST_PROCESS_URL', 'PAYFAST_VALIDATE_URL', 'PAYFAST_API_URL'] as const) {
+    if (!config[key].startsWith('https:')) problem(key, 'must be an https:// URL when NODE_ENV is production (or set PAYFAST_SANDBOX=true for a sandbox)');
+  }
+  if (PUBLIC_MERCHANT_IDS.includes(config.PAYFAST_MERCHANT_ID)) problem('PAYFAST_MERCHANT_ID', 'is PayFast’s public sandbox merchant: set your own when NODE_ENV is production (or PAYFAST_SANDBOX=true)');
+  if (PUBLIC_MERCHANT_KEYS.includes(config.PAYFAST_MERCHANT_KEY)) problem('PAYFAST_MERCHANT_KEY', 'is PayFast’s public sandbox key: set your own when NODE_ENV is production (or PAYFAST_SANDBOX=true)');
+  if (config.PAYFAST_PASSPHRASE && DEVELOPMENT_PASSPHRASES.includes(config.PAYFAST_PASSPHRASE)) {
+    problem('PAYFAST_PASSPHRASE', 'is the development passphrase: set your PayFast account’s own when NODE_ENV is production (or PAYFAST_SANDBOX=true)');
+  }
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -39,7 +39,8 @@ const url = (protocols: string[], example: string) =>
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 export const env = {
-  nodeEnv: z.enum(['development', 'test', 'production']).default('development'),
+  /** Production unless said otherwise: a deployment that forgets it gets TLS to SMTP and no webhooks to private addresses. */
+  nodeEnv: z.enum(['development', 'test', 'production']).default('production'),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   host: z.string().min(1).default('127.0.0.1'),
   port,

@@ -84,21 +84,24 @@ export const RateLimitNames = [
   'RATE_LIMIT_UPLOAD_ACCOUNT',
   'RATE_LIMIT_CLICK_IP',
   'RATE_LIMIT_CRM_ACCOUNT',
+  'RATE_LIMIT_LEAD_PROFILE',
+  'RATE_LIMIT_LEAD_EMAIL',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
 /**
  * One fixed-window counter a route counts against, in the order listed:
  * - `bucket`: the counter's name; routes naming the same bucket share their counts;
- * - `per`: what is counted: the client address (`ip`), the signed-in account (`account`), or the body's `email`
- *   (lower-cased and hashed, so the key never holds the address);
+ * - `per`: what is counted: the client address (`ip`), the signed-in account (`account`), the body's `email`
+ *   (lower-cased and hashed, so the key never holds the address), or the profile the path names (`profile`: its
+ *   `:username`, lower-cased);
  * - `limit`: which configured limit applies;
  * - `whenUncounted`: what happens while Redis cannot count: `allow` lets the request through (a warning is logged;
  *   forms whose abuse costs little), `refuse` answers 503 with Retry-After (where counting protects a secret).
  */
 export interface RateLimitRule {
   readonly bucket: string;
-  readonly per: 'ip' | 'account' | 'email';
+  readonly per: 'ip' | 'account' | 'email' | 'profile';
   readonly limit: RateLimitName;
   readonly whenUncounted: 'allow' | 'refuse';
   /**
@@ -559,7 +562,13 @@ export const HttpRoutes = {
     access: 'public',
     body: LeadSubmissionSchema,
     params: usernameParams,
-    limits: [{ bucket: 'lead-ip', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' }],
+    // Exchange Contact and Get your own Profile email the address typed in: limited per client address, per profile
+    // (one profile is not a cannon) and per address emailed (nobody is flooded, whoever sends).
+    limits: [
+      { bucket: 'lead-ip', per: 'ip', limit: 'ENQUIRY_RATE_LIMIT', whenUncounted: 'allow' },
+      { bucket: 'lead-profile', per: 'profile', limit: 'RATE_LIMIT_LEAD_PROFILE', whenUncounted: 'allow' },
+      { bucket: 'lead-email', per: 'email', limit: 'RATE_LIMIT_LEAD_EMAIL', whenUncounted: 'allow' },
+    ],
     responses: {
       202: { description: 'Stored; the owner will be emailed', schema: LeadAcceptedSchema },
       403: { description: 'The lead form needs DigiGold, or a cross-site request', schema: ApiErrorSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nulFieldErrors } from './fields.js';
 
 /** The body of every error the gateway answers with, and of every error a service replies with over NATS. */
 export const ApiErrorSchema = z
@@ -51,6 +52,20 @@ export function validationError(error: z.ZodError): ApiError {
     message: 'Please correct the highlighted fields.',
     fieldErrors: toFieldErrors(error),
   };
+}
+
+/**
+ * A request body parsed with its schema, every text refused when it holds a NUL character (`nulFieldErrors`):
+ * the one parse of every body the gateway accepts, so a NUL answers 400 with its field rather than reaching
+ * PostgreSQL (which refuses it) as a 500.
+ */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): { success: true; data: z.output<T> } | { success: false; error: ApiError } {
+  const nul = nulFieldErrors(body);
+  const parsed = schema.safeParse(body);
+  if (parsed.success && Object.keys(nul).length === 0) return { success: true, data: parsed.data };
+  const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+  for (const [field, messages] of Object.entries(nul)) fieldErrors[field] = messages;
+  return { success: false, error: { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors } };
 }
 
 export function isApiError(value: unknown): value is ApiError {

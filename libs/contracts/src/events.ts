@@ -84,7 +84,11 @@ export const Events = {
   verificationRequested: event('identity', 'identity.verification.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
-  userDeleted: event('identity', 'identity.user.deleted', z.object({ accountId: z.uuid(), deletedAt: at })),
+  /**
+   * The account is gone. `email` is its address when the account had verified it (else null): the services delete
+   * what they keep under that address too (enquiries, the mail log). Events recorded before it was added have none.
+   */
+  userDeleted: event('identity', 'identity.user.deleted', z.object({ accountId: z.uuid(), deletedAt: at, email: z.string().nullable().default(null) })),
   /** Staff gave the account another role (teamLeader, or back to user). */
   roleChanged: event('identity', 'identity.user.role-changed', z.object({ accountId: z.uuid(), role: RoleSchema, changedAt: at })),
   orderPlaced: event('orders', 'orders.order.placed', OrderEventSchema),

@@ -86,3 +86,26 @@ export const idempotencyKey = z
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a valid idempotency key.')
   .optional()
   .describe('Made by the browser once per form submission and sent again with its retries: a repeat is answered with the first result');
+
+/** What a field holding a NUL character is told: PostgreSQL cannot store one, and no form has a reason to send it. */
+export const NUL_CHARACTER_MESSAGE = 'Please remove the invisible NUL character from this field.';
+
+/**
+ * The fields of a request body whose text holds a NUL character (`\u0000`), in field-error form (`a.b.0`, `_form`
+ * for the body itself; a NUL in a key names the object holding it). Every text of every body is refused this way
+ * (`parseBody` in errors.ts): a rule of all strings, kept in one place rather than in each of the schemas.
+ */
+export function nulFieldErrors(value: unknown, path: readonly (string | number)[] = [], out: Record<string, string[]> = {}): Record<string, string[]> {
+  const name = path.length > 0 ? path.map(String).join('.') : '_form';
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out[name] = [NUL_CHARACTER_MESSAGE];
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulFieldErrors(item, [...path, index], out));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) out[name] = [NUL_CHARACTER_MESSAGE];
+      else nulFieldErrors(item, [...path, key], out);
+    }
+  }
+  return out;
+}

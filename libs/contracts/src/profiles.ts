@@ -253,6 +253,7 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1023;
 export const ImageMessages = {
   tooLarge: 'Image is too large! Please upload an image smaller than 2MB.',
   notAnImage: 'Image upload failed. Please try again.',
+  tooManyPixels: 'Image is too large! Please upload an image of at most 25 megapixels (e.g. 6000 × 4000).',
 } as const;
 
 export const StoredImageSchema = z.object({ url: mediaUrl.refine((v) => v !== '') }).meta({ id: 'StoredImage' });

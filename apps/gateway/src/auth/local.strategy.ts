@@ -2,15 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import { AccountMessages, ErrorCode, HttpRoutes, Rpc, type RateLimitRule, type SessionUser } from '@digicard/contracts';
-import { ApiHttpException, CONFIG } from '@digicard/server';
-import type { Config } from '../config.js';
+import { ApiHttpException } from '@digicard/server';
 import { emailKey } from '../http/route.guard.js';
 import { requestMetaOf } from '../http/request-meta.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { RateLimiter } from '../security/rate-limiter.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 
-/** The sign-in's failures-only limits (per account): checked by the route guard, counted here. */
+/** The sign-in's failures-only limits (per account): each attempt counted by the route guard, cleared here on success. */
 const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filter((rule) => rule.counts === 'failures' && rule.per === 'email');
 
 /**
@@ -18,14 +17,13 @@ const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filt
  * unknown email), so this strategy only asks it. Its errors: 401 AUTH_INVALID_CREDENTIALS as the service says (the
  * same for an unknown email and a wrong password), 503 when it does not answer, and 401 AUTH_FAILED for anything else.
  * By the time Passport runs, `@Route` has validated the body (so email is trimmed) and checked the limits; a wrong
- * password counts one failure against the account, a right one clears its failures.
+ * password stays counted against the account (the guard counted the attempt before asking), a right one clears the count.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
-    @Inject(CONFIG) private readonly config: Config,
   ) {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
@@ -35,9 +33,6 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     try {
       user = await this.rpc.call(Rpc.authenticate, { email, password }, requestMetaOf(req));
     } catch (error) {
-      if (error instanceof ApiHttpException && error.body.code === ErrorCode.InvalidCredentials) {
-        for (const rule of failureLimits) await this.limiter.recordFailure(rule.bucket, emailKey(email), this.config[rule.limit]);
-      }
       if (error instanceof ApiHttpException && (error.body.statusCode === 401 || error.body.statusCode === 503)) throw error;
       throw new ApiHttpException({ statusCode: 401, code: ErrorCode.LoginFailed, message: AccountMessages.loginFailed });
     }

@@ -4,6 +4,7 @@ import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { UploadedBytes, ValidBody } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import { assertItnText } from './itn-body.js';
 
 /** Memberships and PayFast: the plans, the owner's billing, and PayFast's notifications. */
 @Controller()
@@ -38,10 +39,11 @@ export class BillingController {
   /**
    * PayFast's ITN, passed on as the bytes it posted (its signature is over them as they are) with the address it
    * came from (`req.ip`: behind TRUST_PROXY proxies). 200 once payments has kept it, whatever the verdict; 503 when
-   * payments does not answer, so PayFast sends it again.
+   * payments does not answer, so PayFast sends it again; 400 for a body that is not text (`assertItnText`).
    */
   @Route(HttpRoutes.payfastNotify)
   async notify(@UploadedBytes() body: Buffer, @Meta() meta: RequestMeta): Promise<void> {
+    assertItnText(body);
     await this.rpc.call(Rpc.receiveItn, { rawBody: body.toString('utf8'), sourceIp: meta.ip }, meta);
   }
 }

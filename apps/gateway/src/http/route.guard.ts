@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode, validationError, type GatewayRoute, type RateLimitRule, type RouteAccess } from '@digicard/contracts';
+import { ErrorCode, parseBody, type GatewayRoute, type RateLimitRule, type RouteAccess } from '@digicard/contracts';
 import { ApiHttpException, CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 import { rateLimitAddress } from '../security/client-address.js';
@@ -33,8 +33,9 @@ export const CHECKED_BEFORE_BODY = Symbol('checked before body');
 /** Counts one hit of each of the route's limits (429 over a limit). */
 export async function countLimits(route: GatewayRoute, req: SessionRequest, limiter: RateLimiter, config: Config): Promise<void> {
   for (const rule of route.limits ?? []) {
-    // A failures-only limit is counted by the sign-in (LocalStrategy) once it knows how the attempt went.
-    if (rule.counts === 'failures') await limiter.checkFailures(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
+    // A failures-only limit counts the attempt now, atomically with its check; the sign-in (LocalStrategy) clears the
+    // count when the password was right.
+    if (rule.counts === 'failures') await limiter.countAttempt(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
     else await limiter.hit(rule.bucket, limitKey(rule, req), config[rule.limit], rule.whenUncounted);
   }
 }
@@ -47,6 +48,11 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
     case 'account':
       if (!req.session) throw new Error(`limit ${rule.bucket} counts by account on a route open to visitors`);
       return req.session.data.accountId;
+    case 'profile': {
+      const username = req.params['username'];
+      if (typeof username !== 'string') throw new Error(`limit ${rule.bucket} counts by profile on a route without :username`);
+      return username.toLowerCase();
+    }
     case 'email': {
       const { email } = (req.body ?? {}) as { email?: unknown };
       if (typeof email !== 'string') throw new Error(`limit ${rule.bucket} counts by email on a route whose body has none`);
@@ -58,7 +64,7 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
 /**
  * What a route's table entry asks of every request, in this order:
  * 1. who may call it (401 'Please log in first.' signed out, 403 without the role);
- * 2. the body, parsed with the route's schema (400 with field errors); the handler and a sign-in strategy see what
+ * 2. the body, parsed with the route's schema, any text holding a NUL refused (400 with field errors); the handler and a sign-in strategy see what
  *    it parsed to;
  * 3. the path parameters (404 with the route's message);
  * 4. the limits, each counted in Redis (429; while Redis is away, let through or 503 as the limit says).
@@ -79,8 +85,8 @@ export class RouteGuard implements CanActivate {
     // Who may call it comes first: a caller without access learns nothing from the body's field errors.
     checkAccess(route.access, req.session ?? null);
     if (route.body) {
-      const parsed = route.body.safeParse(req.body);
-      if (!parsed.success) throw new ApiHttpException(validationError(parsed.error));
+      const parsed = parseBody(route.body, req.body);
+      if (!parsed.success) throw new ApiHttpException(parsed.error);
       req.body = parsed.data;
     }
     if (route.params && !route.params.schema.safeParse(req.params).success) {

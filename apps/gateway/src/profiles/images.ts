@@ -31,6 +31,38 @@ export interface ProcessedImage {
   height: number;
 }
 
+/**
+ * The most pixels an upload may have: 25 megapixels (6000 × 4000, more than a phone saves by default). The gateway
+ * that decodes uploads also serves the public pages, so what one decode may take is kept small; checked from the
+ * file's header before decoding, and again by sharp while it decodes.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+/** At most this many uploads are decoded and encoded at once in one gateway process; the others wait their turn. */
+export const MAX_CONCURRENT_IMAGE_JOBS = 2;
+
+/** A counting semaphore: `run` waits for one of `size` slots, runs the work, and frees the slot. */
+export class Slots {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active += 1;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}
+
+const imageJobs = new Slots(MAX_CONCURRENT_IMAGE_JOBS);
+
 /** The pixels of an upload, decoded once: turned upright and shrunk to its box. */
 export interface DecodedImage {
   pixels: Buffer;
@@ -42,7 +74,7 @@ export interface DecodedImage {
 /** Decodes an upload once (the only step that reads the compressed bytes); the encoder then works on its pixels. */
 export async function decodeImage(data: Buffer, purpose: ImagePurpose): Promise<DecodedImage> {
   const box = BOX[purpose];
-  const { data: pixels, info } = await sharp(data, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
+  const { data: pixels, info } = await sharp(data, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
     .rotate()
     .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
     .raw()
@@ -56,12 +88,26 @@ const QUALITIES = [82, 70, 55] as const;
 /**
  * Checks an upload by its content and size, then decodes it once and re-encodes its pixels: turned upright, shrunk
  * to its box, and written as WebP without any metadata (EXIF, GPS, ICC): nothing the phone put in the file is kept.
- * A lower quality, when needed, re-encodes the same pixels: the upload is never decoded twice.
+ * A lower quality, when needed, re-encodes the same pixels: the upload is never decoded twice. At most
+ * `MAX_CONCURRENT_IMAGE_JOBS` uploads are decoded and encoded at once.
  */
 export async function processImage(data: Buffer, purpose: ImagePurpose, decode: typeof decodeImage = decodeImage): Promise<ProcessedImage> {
   if (data.length === 0) throw invalid(ImageMessages.notAnImage);
   if (data.length > MAX_IMAGE_BYTES) throw invalid(ImageMessages.tooLarge);
   if (!sniffImage(data)) throw invalid(ImageMessages.notAnImage);
+  // The header says how many pixels decoding would make (a 2 MB PNG of one colour can hold hundreds of millions).
+  let pixels: number;
+  try {
+    const { width, height } = await sharp(data).metadata();
+    pixels = width * height;
+  } catch {
+    throw invalid(ImageMessages.notAnImage);
+  }
+  if (!(pixels <= MAX_IMAGE_PIXELS)) throw invalid(ImageMessages.tooManyPixels);
+  return imageJobs.run(() => decodeAndEncode(data, purpose, decode));
+}
+
+async function decodeAndEncode(data: Buffer, purpose: ImagePurpose, decode: typeof decodeImage): Promise<ProcessedImage> {
   let decoded: DecodedImage;
   try {
     decoded = await decode(data, purpose);

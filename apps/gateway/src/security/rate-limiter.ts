@@ -37,18 +37,29 @@ const tooMany = (retryAfterSeconds: number, unit: 'minutes' | 'seconds' = 'minut
 };
 
 /**
- * How long to wait after the last failure, once `failures` have been counted: nothing within the burst (`limit`), then
- * 1 s, 2 s, 4 s ... doubling with each further failure, never more than `maxSeconds`.
+ * `countAttempt` in Redis. The wait after the last counted attempt: nothing within the burst (`limit` attempts), then
+ * 1 s, 2 s, 4 s ... doubling with each further one, never more than the cap. While it lasts, nothing is counted;
+ * after it, one more attempt is. KEYS[1] the hash {count, at}; ARGV now (ms), limit, cap (s), window (s).
  */
-export function backoffSeconds(failures: number, limit: number, maxSeconds: number): number {
-  if (failures < limit) return 0;
-  return Math.min(maxSeconds, 2 ** Math.min(30, failures - limit));
-}
+const COUNT_ATTEMPT = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+local at = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
+local now, limit, cap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local backoff = 0
+if count >= limit then backoff = math.min(cap, 2 ^ math.min(30, count - limit)) end
+local wait = backoff * 1000 - (now - at)
+if wait > 0 then return math.ceil(wait) end
+redis.call('HINCRBY', KEYS[1], 'count', 1)
+redis.call('HSET', KEYS[1], 'at', ARGV[1])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return 0
+`;
 
 /**
  * Rate limits in Redis, shared by every gateway replica:
  * - `hit`: fixed-window counters of every request;
- * - `failures` (sign-in per account): only failed attempts count, a success clears them, and beyond the burst each
+ * - `failures` (sign-in per account): every attempt is counted before the password is checked, a success clears the
+ *   count (so only failures add up), and beyond the burst each
  *   further attempt waits a growing, capped delay after the last failure instead of a long lock-out, so whoever
  *   guesses is slowed to a crawl while the real owner, after at most the cap, can still sign in.
  */
@@ -80,31 +91,26 @@ export class RateLimiter {
     return `${this.config.REDIS_KEY_PREFIX}:rl:${bucket}:${key}:failures`;
   }
 
-  /** Throws 429 with Retry-After while `key` must still wait after its last failure; counts nothing. */
-  async checkFailures(bucket: string, key: string, { limit }: Limit, whenUncounted: WhenUncounted = 'refuse'): Promise<void> {
-    let failures: number;
-    let lastAt: number;
+  /**
+   * An attempt of `key`, counted as a failure before the password is checked, in one Redis script: 429 with
+   * Retry-After while `key` must still wait after its last counted attempt (nothing counted then), else one more
+   * counted. A success clears the count (`clearFailures`), so in effect only failures add up; counting first means
+   * guesses sent in parallel cannot all pass the check before any of them is counted.
+   */
+  async countAttempt(bucket: string, key: string, { limit, windowSeconds }: Limit, whenUncounted: WhenUncounted = 'refuse'): Promise<void> {
+    let waitMs: number;
     try {
-      const [count, at] = await redisCall(() => this.redis.hmget(this.failuresKey(bucket, key), 'count', 'at'));
-      failures = Number(count ?? 0);
-      lastAt = Number(at ?? 0);
+      waitMs = Number(
+        await redisCall(() =>
+          this.redis.eval(COUNT_ATTEMPT, 1, this.failuresKey(bucket, key), Date.now(), limit, this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS, windowSeconds),
+        ),
+      );
     } catch (error) {
       if (!(error instanceof RedisUnavailableError) || whenUncounted === 'refuse') throw error;
       this.logger.warn({ bucket, err: error.cause }, 'rate limit not checked: Redis is unavailable; request allowed');
       return;
     }
-    const wait = backoffSeconds(failures, limit, this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS) * 1000 - (Date.now() - lastAt);
-    if (wait > 0) throw tooMany(wait / 1000, 'seconds');
-  }
-
-  /** One more failure of `key`; the count is forgotten after a quiet window. Best effort: logged if Redis is away. */
-  async recordFailure(bucket: string, key: string, { windowSeconds }: Limit): Promise<void> {
-    const redisKey = this.failuresKey(bucket, key);
-    try {
-      await redisCall(() => this.redis.multi().hincrby(redisKey, 'count', 1).hset(redisKey, 'at', String(Date.now())).expire(redisKey, windowSeconds).exec());
-    } catch (error) {
-      this.logger.warn({ bucket, err: error instanceof RedisUnavailableError ? error.cause : error }, 'failed attempt not counted: Redis is unavailable');
-    }
+    if (waitMs > 0) throw tooMany(waitMs / 1000, 'seconds');
   }
 
   /** A success: the failures of `key` are forgotten. */

@@ -4,7 +4,7 @@ import { CSRF_HEADER, ErrorCode, type ApiError } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../http/unavailable.js';
 import { RedisUnavailableError } from '../redis/redis-call.js';
-import { clearSessionCookie, readSessionCookie } from './session.cookie.js';
+import { clearSessionCookie, sessionCookieState } from './session.cookie.js';
 import type { Session, SessionStore } from './session.store.js';
 
 export type SessionRequest = Request & { session?: Session | null; requestId?: string };
@@ -23,9 +23,11 @@ const same = (a: string, b: string): boolean => {
  */
 export function sessionMiddleware(store: SessionStore, logger: Logger) {
   return (req: SessionRequest, res: Response, next: NextFunction): void => {
-    const id = readSessionCookie(req);
+    const { id, sent } = sessionCookieState(req);
     if (!id) {
       req.session = null;
+      // A cookie that cannot be one of ours is garbage: the caller is signed out, and the browser forgets it.
+      if (sent) clearSessionCookie(res);
       return next();
     }
     store

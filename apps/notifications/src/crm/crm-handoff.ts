@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { Events, hasFeature } from '@digicard/contracts';
-import { OnEvent, type EventContext } from '@digicard/server';
+import type { EventContext } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
 import { CrmWebhookQueue } from './crm-webhook.queue.js';
 import { leadSummary, webhookBody } from './webhook-body.js';
@@ -41,8 +41,10 @@ export class CrmHandoff {
     if (delivery) afterCommit(() => this.queue.enqueue(eventId, delivery.id));
   }
 
-  /** A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). */
-  @OnEvent(Events.userDeleted)
+  /**
+   * A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). Called
+   * from `AccountDeleted` (email/mail-log.ts; one consumer per event and service).
+   */
   async accountDeleted({ accountId }: z.output<(typeof Events.userDeleted)['data']>, { tx }: EventContext): Promise<void> {
     await this.webhooks.forget(tx, accountId);
   }

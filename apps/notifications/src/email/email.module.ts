@@ -5,7 +5,7 @@ import { CrmModule } from '../crm/crm.module.js';
 import type { CrmWebhookQueue } from '../crm/crm-webhook.queue.js';
 import { EmailTriggers } from './email-triggers.js';
 import { EmailQueue } from './email.queue.js';
-import { MailLogController, MailLogQueries, MailLogRepository } from './mail-log.js';
+import { AccountDeleted, MailLogController, MailLogQueries, MailLogRepository } from './mail-log.js';
 
 /** The events that fill the `email` queue (opened, with its worker, by the service definition). */
 @Module({})
@@ -19,6 +19,7 @@ export class EmailModule {
       providers: [
         MailLogRepository,
         MailLogQueries,
+        AccountDeleted,
         { provide: EmailQueue, useValue: queue },
         EmailTriggers,
       ],

@@ -44,4 +44,9 @@ export class EnquiriesRepository {
       .where(sql`lower(${enquiries.email}) = ${email.trim().toLowerCase()}`)
       .orderBy(asc(enquiries.createdAt));
   }
+
+  /** Forgets every enquiry sent under an address, case-insensitively. */
+  async forgetEmail(db: Database | Transaction, email: string): Promise<void> {
+    await db.delete(enquiries).where(sql`lower(${enquiries.email}) = ${email.trim().toLowerCase()}`);
+  }
 }

@@ -10,7 +10,7 @@ import { FulfilmentRepository } from './fulfilment.repository.js';
  * Everything orders holds about the signed-in account (POPIA's right of access): its orders (lines, history, cards,
  * proofs' state), the name kept for packing slips, and the sales enquiries sent under its email. The email is
  * identity's (asked as the account itself, as notifications does), never taken from the request: a caller cannot
- * name somebody else's address.
+ * name somebody else's address, and only once the account has verified it (an unverified address is nobody's yet).
  */
 @Injectable()
 export class OrdersAccountData {
@@ -27,7 +27,9 @@ export class OrdersAccountData {
     const [{ orders }, customers, enquiries] = await Promise.all([
       this.queries.ownDetails(meta.userId),
       this.repo.customersOf(this.db, [meta.userId]),
-      this.enquiries.byEmail(this.db, account.email),
+      // Only an address the account proved (its verification link used) is its own: registering someone else's address
+      // unverified must not hand over the enquiries sent under it.
+      account.isVerified ? this.enquiries.byEmail(this.db, account.email) : Promise.resolve([]),
     ]);
     return {
       orders,

@@ -10,7 +10,7 @@ import { verifyPassword } from '../passwords.js';
 
 /**
  * The owner asks to be forgotten (POPIA), confirming with their password: the account and its tokens go, and
- * `identity.user.deleted` tells the other services to forget theirs.
+ * `identity.user.deleted` tells the other services to forget theirs (and what they hold under its verified address).
  */
 @Injectable()
 export class DeleteAccount {
@@ -26,7 +26,7 @@ export class DeleteAccount {
     if (!(await verifyPassword(account.passwordHash, password))) throw AccountErrors.wrongPassword();
     await this.db.transaction(async (tx) => {
       await this.accounts.delete(tx, accountId);
-      await recordEvent(tx, outbox, Events.userDeleted, { accountId, deletedAt: new Date().toISOString() });
+      await recordEvent(tx, outbox, Events.userDeleted, { accountId, deletedAt: new Date().toISOString(), email: account.isVerified ? account.email : null });
     });
     this.relay?.kick();
     return { deleted: true };
