@@ -30,6 +30,7 @@ run('npx', ['eslint', '--max-warnings=0', '.']);
 step('contract and migration drift');
 run('node', ['tools/dev/openapi.mjs', '--check']);
 run('node', ['tools/dev/nats-config.mjs', '--check']);
+run('node', ['tools/dev/redis-config.mjs', '--check']);
 run('node', ['tools/dev/migrations-check.mjs']);
 
 step('deployment files');
