@@ -48,7 +48,7 @@ export const GatewayConsumes: readonly EventDefinition<z.ZodType>[] = [Events.ro
 export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly EventDefinition<z.ZodType>[]>>> = {
   identity: [Events.membershipChanged],
   profiles: [Events.teamMemberAdded, Events.teamMemberUpdated, Events.teamMemberRemoved, Events.userRegistered, Events.userChanged, Events.userVerified, Events.userDeleted, Events.membershipChanged, Events.roleChanged],
-  orders: [Events.paymentCompleted, Events.userRegistered, Events.orderPaid, Events.profileUpdated, Events.teamMemberAdded, Events.teamMemberRemoved],
+  orders: [Events.paymentCompleted, Events.userRegistered, Events.userDeleted, Events.orderPaid, Events.profileUpdated, Events.teamMemberAdded, Events.teamMemberRemoved],
   notifications: [
     Events.userDeleted,
     Events.leadCaptured,

@@ -18,16 +18,15 @@ export const emailAddress = z
 const SA_PHONE_MESSAGE = 'Please enter a 10-digit phone number, e.g. 0821234567.';
 
 /**
- * A South African number, by the one phone rule (`parsePhone`: libphonenumber), kept as the product has always kept
- * it: its 10 national digits, e.g. 0821234567 (082 123 4567 and +27 82 123 4567 are the same number).
+ * A South African number as the spec's forms take it: exactly 10 digits (0 and nine more, e.g. 0821234567), which the
+ * one phone rule (`parsePhone`: libphonenumber) must also read as a South African number.
  */
 export const phoneNumber = z
   .string({ error: 'Please enter your phone number.' })
   .trim()
   .min(1, 'Please enter your phone number.')
-  .max(30, SA_PHONE_MESSAGE)
-  .refine((v) => southAfricanDigits(v) !== null, SA_PHONE_MESSAGE)
-  .overwrite((v) => southAfricanDigits(v) ?? v);
+  .regex(/^\d{10}$/, SA_PHONE_MESSAGE)
+  .refine((v) => southAfricanDigits(v) === v, SA_PHONE_MESSAGE);
 
 /** A South African number's 10 national digits (0 and nine more), or null for anything else. */
 function southAfricanDigits(value: string): string | null {
