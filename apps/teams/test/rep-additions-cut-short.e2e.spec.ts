@@ -62,14 +62,14 @@ describe('adding reps survives teams or identity dying mid-way', () => {
     await lock.query('LOCK TABLE teams.members IN ACCESS EXCLUSIVE MODE');
     const answer = ask(Rpc.addRep, rep('cut-short'), leader);
     await waitFor('identity to make the account', async () => (await accountsNamed('cut-short')) === 1);
-    await waitFor('teams to wait to record the member', async () => (await count(`pg_stat_activity WHERE usename = 'digicard_teams' AND wait_event_type = 'Lock'`, [])) > 0);
+    await waitFor('teams to wait to record the member', async () => (await count(`pg_stat_activity WHERE datname = current_database() AND usename = 'digicard_teams' AND wait_event_type = 'Lock'`, [])) > 0);
     await system.killApp('teams');
     await lock.query('ROLLBACK');
     await lock.end();
     expect((await answer).ok).toBe(false);
 
     // The half: the account exists, the member does not; what is left to do is recorded.
-    await waitFor('the killed transaction to roll back', async () => (await count(`pg_stat_activity WHERE usename = 'digicard_teams'`, [])) === 0);
+    await waitFor('the killed transaction to roll back', async () => (await count(`pg_stat_activity WHERE datname = current_database() AND usename = 'digicard_teams'`, [])) === 0);
     expect(await accountsNamed('cut-short')).toBe(1);
     expect(await membersNamed('cut-short')).toBe(0);
     expect(await pendingNamed('cut-short')).toBe(1);

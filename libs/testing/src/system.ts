@@ -80,7 +80,14 @@ export class TestSystem {
     await admin.end();
     // Each service connects as its own role, with rights on its own schema only (as in compose and Kubernetes).
     await ensureServiceRoles(system.databaseUrl);
-    for (const app of options.apps) await system.startApp(app);
+    try {
+      for (const app of options.apps) await system.startApp(app);
+    } catch (error) {
+      // The test file never gets the system to stop in its afterAll: stop what did start, or its processes outlive
+      // the run (and their database connections show in every other file's pg_stat_activity).
+      await system.stop().catch(() => undefined);
+      throw error;
+    }
     return system;
   }
 
