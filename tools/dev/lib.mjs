@@ -62,7 +62,7 @@ export async function waitForPort(host, port, timeoutMs = 15000) {
   return false;
 }
 
-/** `npm install` when node_modules is missing or older than the lockfile (npm ci fails here: see toolchain notes). */
+/** `npm ci` (exactly the lockfile) when node_modules is missing or older than the lockfile. */
 export function ensureInstalled() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
