@@ -46,7 +46,10 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     rules: {
       ...tseslint.configs.disableTypeChecked.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -95,7 +98,10 @@ export default tseslint.config(
         boundaries([
           ...depConstraints,
           // (Direct imports: notDependOnLibsWithTags would also follow the libraries' own test imports.)
-          { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:domain', 'type:ui', 'type:server', 'type:app'] },
+          {
+            sourceTag: 'type:app',
+            onlyDependOnLibsWithTags: ['type:contracts', 'type:util', 'type:data', 'type:domain', 'type:ui', 'type:server', 'type:app'],
+          },
         ]),
       ],
     },

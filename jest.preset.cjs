@@ -64,7 +64,11 @@ const preset = (projectRoot, name) => {
     testSequencer: join(__dirname, 'tools/dev/jest-sequencer.cjs'),
     // The quiet reporter prints what a file logged only when one of its tests failed; the summary reporter writes the
     // counts `npm test` adds up.
-    reporters: [join(__dirname, 'tools/dev/jest-quiet-reporter.cjs'), 'summary', [join(__dirname, 'tools/dev/jest-summary-reporter.cjs'), { name: laneName ? `${name}.${laneName}` : name }]],
+    reporters: [
+      join(__dirname, 'tools/dev/jest-quiet-reporter.cjs'),
+      'summary',
+      [join(__dirname, 'tools/dev/jest-summary-reporter.cjs'), { name: laneName ? `${name}.${laneName}` : name }],
+    ],
   };
 };
 

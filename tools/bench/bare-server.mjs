@@ -29,5 +29,8 @@ createServer((req, res) => {
   if (body) headers['content-length'] = body.length;
   res.writeHead(status, headers);
   res.end(body ?? undefined);
-  logger.info({ requestId, method: req.method, path: req.url.split('?')[0], status, ms: Math.round(performance.now() - started) }, 'request');
+  logger.info(
+    { requestId, method: req.method, path: req.url.split('?')[0], status, ms: Math.round(performance.now() - started) },
+    'request',
+  );
 }).listen(Number(port), '127.0.0.1', () => process.stdout.write(`{"msg":"bare server listening","port":${port}}\n`));

@@ -10,7 +10,10 @@ import { REPO_ROOT, TestSystem } from '../../libs/testing/dist/src/index.js';
 // Every marketing page of issue 14's target (FORM_FACTORS=mobile to skip the desktop runs).
 const pages = ['/', '/pricing', '/contact', '/accessories', '/accessories/pvc-card', '/specials/pvc-special', '/terms-and-conditions'];
 const formFactors = (process.env.FORM_FACTORS ?? 'mobile,desktop').split(',');
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 const loadBefore = load();
 const started = new Date().toISOString().slice(0, 16).replace('T', ' ');
 // WEB_DIST_DIR=<a dist> serves another build of the web app (to compare with an older one); OUT=<file> writes there.
@@ -18,7 +21,16 @@ const env = process.env.WEB_DIST_DIR ? { gateway: { WEB_DIST_DIR: process.env.WE
 const system = await TestSystem.start({ apps: ['identity', 'orders', 'gateway'], env });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 try {
@@ -30,9 +42,21 @@ try {
       for (let attempt = 1; attempt <= 3; attempt += 1) {
         result = await lighthouse(
           `${system.gatewayUrl}${path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          },
           formFactor === 'desktop'
-            ? { extends: 'lighthouse:default', settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttlingMethod: 'simulate' } }
+            ? {
+                extends: 'lighthouse:default',
+                settings: {
+                  formFactor: 'desktop',
+                  screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+                  throttlingMethod: 'simulate',
+                },
+              }
             : undefined,
         );
         if (!result.lhr.runtimeError) break;
@@ -41,6 +65,12 @@ try {
       const c = result.lhr.categories;
       const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
       const a = result.lhr.audits;
+      /** The items of an audit's details table (their shape differs per audit). @param {string} id @returns {any[]} */
+      const itemsOf = (id) => {
+        /** @type {any} */
+        const details = a[id]?.details;
+        return details?.items ?? [];
+      };
       rows.push({
         formFactor,
         path,
@@ -50,11 +80,18 @@ try {
         seo: score('seo'),
         lcp: a['largest-contentful-paint']?.displayValue ?? '',
         weight: a['total-byte-weight']?.displayValue ?? '',
-        scriptKiB: (/** @type {any} */ (a['resource-summary']?.details)?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
+        scriptKiB: (itemsOf('resource-summary').find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024,
         tbt: a['total-blocking-time']?.displayValue ?? '',
         // Where the main thread's time went (script vs. the browser's own HTML/CSS/layout work), from the trace.
-        mainThread: Object.fromEntries((/** @type {any} */ (a['mainthread-work-breakdown']?.details)?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
-        failing: result.lhr.runtimeError ? [`runtime error ${result.lhr.runtimeError.code}`] : Object.values(a).filter((x) => x.score === 0 && ['accessibility', 'seo', 'best-practices'].some((cat) => c[cat]?.auditRefs.some((r) => r.id === x.id))).map((x) => x.id),
+        mainThread: Object.fromEntries(itemsOf('mainthread-work-breakdown').map((i) => [i.group, Math.round(i.duration)])),
+        failing: result.lhr.runtimeError
+          ? [`runtime error ${result.lhr.runtimeError.code}`]
+          : Object.values(a)
+              .filter(
+                (x) =>
+                  x.score === 0 && ['accessibility', 'seo', 'best-practices'].some((cat) => c[cat]?.auditRefs.some((r) => r.id === x.id)),
+              )
+              .map((x) => x.id),
       });
       process.stdout.write(`${formFactor} ${path}: ${JSON.stringify(rows.at(-1))}\n`);
     }

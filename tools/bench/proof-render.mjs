@@ -21,7 +21,13 @@ const TARGET_P95_MS = 300;
 const logoPng = await sharp({
   create: { width: 600, height: 200, channels: 4, background: { r: 11, g: 95, b: 255, alpha: 1 } },
 })
-  .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><text x="30" y="130" font-size="110" font-family="sans-serif" fill="#fff">KAROO</text></svg>') }])
+  .composite([
+    {
+      input: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><text x="30" y="130" font-size="110" font-family="sans-serif" fill="#fff">KAROO</text></svg>',
+      ),
+    },
+  ])
   .png()
   .toBuffer();
 /** @type {[material: 'PVC' | 'Bamboo' | 'Stainless steel', colour: string][]} */

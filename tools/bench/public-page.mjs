@@ -43,7 +43,9 @@ const lua = (name, text) => {
  */
 async function wrk(url, options = {}) {
   const result = await wrkRun(url, options);
-  process.stdout.write(`${new Date().toISOString()} ${url} ${JSON.stringify(options.headers ?? {})} ${options.script ?? ''}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, non-2xx ${result.non2xx} ${result.errors}\n`);
+  process.stdout.write(
+    `${new Date().toISOString()} ${url} ${JSON.stringify(options.headers ?? {})} ${options.script ?? ''}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, non-2xx ${result.non2xx} ${result.errors}\n`,
+  );
   return result;
 }
 
@@ -80,15 +82,21 @@ const system = await TestSystem.start({
   apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
   // A 10-minute cache lifetime: loading 10,000 pages takes minutes here, and with the default minute most of them
   // would expire before the 100,000 requests, which would then measure rendering instead of the cache's memory.
-  env: { gateway: { LOG_LEVEL, PUBLIC_PAGE_CACHE_MAX_MB: CACHE_MB, PUBLIC_PAGE_CACHE_TTL_SECONDS: '600', NODE_OPTIONS: GATEWAY_NODE_OPTIONS } },
+  env: {
+    gateway: { LOG_LEVEL, PUBLIC_PAGE_CACHE_MAX_MB: CACHE_MB, PUBLIC_PAGE_CACHE_TTL_SECONDS: '600', NODE_OPTIONS: GATEWAY_NODE_OPTIONS },
+  },
 });
 let bare;
 try {
   const owner = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
   await setMembership(system, 'thabo', 'DigiGold');
-  const photo = (w, h, r) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 110, b: 150 } } }).jpeg().toBuffer();
+  const photo = (w, h, r) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: { r, g: 110, b: 150 } } })
+      .jpeg()
+      .toBuffer();
   const upload = async (purpose, data) =>
-    (await owner.client.request(`/api/profile/images/${purpose}`, { method: 'POST', raw: data, headers: { 'content-type': 'image/jpeg' } })).body.url;
+    (await owner.client.request(`/api/profile/images/${purpose}`, { method: 'POST', raw: data, headers: { 'content-type': 'image/jpeg' } }))
+      .body.url;
   const document = {
     ...ProfileDefaults,
     profileImage: await upload('profileImage', await photo(1200, 1200, 200)),
@@ -98,10 +106,20 @@ try {
     businessName: 'Mokoena Solar',
     tel: '082 123 4567',
     profileBio: 'Twenty years of solar installations across the Karoo and the Garden Route.',
-    websiteLinks: [{ buttonName: 'Our website', url: 'https://mokoena.co.za' }, { buttonName: 'Book a site visit', url: 'https://mokoena.co.za/book' }],
-    socialLinks: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/thabo' }, { platform: 'facebook', url: 'https://www.facebook.com/mokoenasolar' }, { platform: 'whatsapp', url: 'https://wa.me/27821234567' }],
+    websiteLinks: [
+      { buttonName: 'Our website', url: 'https://mokoena.co.za' },
+      { buttonName: 'Book a site visit', url: 'https://mokoena.co.za/book' },
+    ],
+    socialLinks: [
+      { platform: 'linkedin', url: 'https://www.linkedin.com/in/thabo' },
+      { platform: 'facebook', url: 'https://www.facebook.com/mokoenasolar' },
+      { platform: 'whatsapp', url: 'https://wa.me/27821234567' },
+    ],
     videoLink: 'https://youtu.be/dQw4w9WgXcQ',
-    gallery: [{ imageUrl: await upload('gallery', await photo(1600, 1200, 120)) }, { imageUrl: await upload('gallery', await photo(1600, 1200, 160)) }],
+    gallery: [
+      { imageUrl: await upload('gallery', await photo(1600, 1200, 120)) },
+      { imageUrl: await upload('gallery', await photo(1600, 1200, 160)) },
+    ],
     products: [{ name: 'Solar kit', link: 'https://mokoena.co.za/kit', imageUrl: await upload('product', await photo(800, 800, 60)) }],
   };
   const saved = await owner.client.request('/api/profile', { method: 'PUT', body: { document } });
@@ -116,7 +134,9 @@ try {
   const scriptPath = /<script src="([^"]+profile-page\.js[^"]*)"/.exec(html.toString())?.[1];
   const script = Buffer.from(await (await fetch(`${system.gatewayUrl}${scriptPath}`)).arrayBuffer());
   const images = [...new Set([...html.toString().matchAll(/src="(\/media\/[^"]+)"/g)].map((m) => m[1]))];
-  const imageSizes = await Promise.all(images.map(async (src) => (await (await fetch(`${system.gatewayUrl}${src}`)).arrayBuffer()).byteLength));
+  const imageSizes = await Promise.all(
+    images.map(async (src) => (await (await fetch(`${system.gatewayUrl}${src}`)).arrayBuffer()).byteLength),
+  );
   const css = /<style[^>]*>([\s\S]*?)<\/style>/.exec(html.toString())?.[1] ?? '';
 
   // The bare server answers what the gateway answered: the same gzip bytes and the same headers.
@@ -130,12 +150,24 @@ try {
     );
   });
   const sentHeaders = Object.fromEntries(
-    Object.entries(gz.headers).filter(([k]) => !['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'content-encoding', 'transfer-encoding'].includes(k)),
+    Object.entries(gz.headers).filter(
+      ([k]) => !['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'content-encoding', 'transfer-encoding'].includes(k),
+    ),
   );
   const pageFile = join(tmpdir(), `digicard-bench-${process.pid}-page.json`);
-  writeFileSync(pageFile, JSON.stringify({ headers: sentHeaders, gzipBase64: gz.body.toString('base64'), htmlBase64: html.toString('base64'), etag: gz.headers.etag ?? null }));
+  writeFileSync(
+    pageFile,
+    JSON.stringify({
+      headers: sentHeaders,
+      gzipBase64: gz.body.toString('base64'),
+      htmlBase64: html.toString('base64'),
+      etag: gz.headers.etag ?? null,
+    }),
+  );
   const barePort = await freePort();
-  bare = spawn(process.execPath, [join(REPO_ROOT, 'tools/bench/bare-server.mjs'), String(barePort), pageFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  bare = spawn(process.execPath, [join(REPO_ROOT, 'tools/bench/bare-server.mjs'), String(barePort), pageFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   // Its log lines are collected exactly as TestSystem collects the gateway's (split into lines, kept in an array).
   const bareLogs = [];
   bare.stdout.on('data', (chunk) => {
@@ -178,7 +210,10 @@ try {
   // A Save through the API, then the page polled every 20 ms until it shows the new title.
   const { body: current } = await owner.client.request('/api/profile');
   const savedAt = Date.now();
-  const put = await owner.client.request('/api/profile', { method: 'PUT', body: { document: { ...current.document, title: 'Saved just now' } } });
+  const put = await owner.client.request('/api/profile', {
+    method: 'PUT',
+    body: { document: { ...current.document, title: 'Saved just now' } },
+  });
   if (put.status !== 200) throw new Error(`the Save answered ${put.status}: ${JSON.stringify(put.body)}`);
   let visibleMs = NaN;
   while (Date.now() - savedAt < 10_000) {
@@ -193,11 +228,24 @@ try {
   // then REQUESTS requests in all spread over them; the gateway's RSS before, after, and its cache's bound.
   const rssStart = rssOf(gatewayPid);
   const cols = async (table) =>
-    (await system.sql(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'profiles' AND table_name = $1 ORDER BY ordinal_position`, [table])).map((r) => r.column_name);
+    (
+      await system.sql(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'profiles' AND table_name = $1 ORDER BY ordinal_position`,
+        [table],
+      )
+    ).map((r) => r.column_name);
   const copy = async (table) => {
     const names = await cols(table);
     const value = (c) =>
-      c === 'account_id' ? `md5('bench-' || i)::uuid` : c === 'username' ? `'bench-' || i` : c === 'email' ? `'bench-' || i || '@example.co.za'` : c === 'first_name' ? `first_name || ' ' || i` : `t.${c}`;
+      c === 'account_id'
+        ? `md5('bench-' || i)::uuid`
+        : c === 'username'
+          ? `'bench-' || i`
+          : c === 'email'
+            ? `'bench-' || i || '@example.co.za'`
+            : c === 'first_name'
+              ? `first_name || ' ' || i`
+              : `t.${c}`;
     await system.sql(
       `INSERT INTO profiles.${table} (${names.join(', ')}) SELECT ${names.map(value).join(', ')} FROM profiles.${table} t, generate_series(1, ${PAGES}) i WHERE t.account_id = $1 ON CONFLICT DO NOTHING`,
       [owner.accountId],
@@ -289,9 +337,13 @@ API; a CDN in front would need one before \`s-maxage\` could be raised.
 | images (${images.length} WebP files, re-encoded on upload; gallery and products lazy-loaded) | ${kb(imageSizes.reduce((a, b) => a + b, 0))} |
 | the video | a lazy privacy-mode YouTube frame: nothing loads until it scrolls into view |
 `;
-  writeSection(join(REPO_ROOT, 'docs', 'benchmarks.md'), 'public-page', report, /## Public profile page `\/\{username\}`[\s\S]*?\| the video \|[^\n]*\n/);
+  writeSection(
+    join(REPO_ROOT, 'docs', 'benchmarks.md'),
+    'public-page',
+    report,
+    /## Public profile page `\/\{username\}`[\s\S]*?\| the video \|[^\n]*\n/,
+  );
   process.stdout.write(report);
-  
 } finally {
   bare?.kill('SIGTERM');
   await system.stop();

@@ -15,7 +15,9 @@ function noisyJpeg(width, height, seed) {
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = x >> 16;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 60 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
 }
 
 const uploads = [];

@@ -38,7 +38,17 @@ try {
 if (availableParallelism() < 2) throw new Error('this benchmark needs two CPUs: one for the gateway, one for wrk');
 
 async function wrk(url, seconds = DURATION) {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', '-H', `User-Agent: ${BROWSER}`, url];
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${seconds}s`,
+    '--latency',
+    '-H',
+    'Accept-Encoding: gzip',
+    '-H',
+    `User-Agent: ${BROWSER}`,
+    url,
+  ];
   const { stdout: out } = await promisify(execFile)('taskset', ['-c', '1', 'wrk', ...args], { encoding: 'utf8' });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1]);
@@ -151,7 +161,10 @@ ${END}
   const doc = readFileSync(path, 'utf8');
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
-  writeFileSync(path, start >= 0 && end > start ? `${doc.slice(0, start)}${section}${doc.slice(end + END.length + 1)}` : `${doc.trimEnd()}\n\n${section}`);
+  writeFileSync(
+    path,
+    start >= 0 && end > start ? `${doc.slice(0, start)}${section}${doc.slice(end + END.length + 1)}` : `${doc.trimEnd()}\n\n${section}`,
+  );
   process.stdout.write(section);
 } finally {
   await system.stop();

@@ -28,7 +28,8 @@ const DOWN_MS = Number(args['down-seconds']) * 1000;
 const DRAIN_TIMEOUT_MS = Number(args['drain-timeout']) * 1000;
 if (!(N > 0) || !(RATE > 0)) throw new Error('--leads and --rate must be positive numbers');
 
-const log = (msg, extra = {}) => process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${msg}${Object.keys(extra).length ? ` ${JSON.stringify(extra)}` : ''}\n`);
+const log = (msg, extra = {}) =>
+  process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${msg}${Object.keys(extra).length ? ` ${JSON.stringify(extra)}` : ''}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const postgres = new PrivatePostgres();
@@ -92,7 +93,7 @@ async function main() {
     postgresUrl: postgres.url,
     env: {
       gateway: { REDIS_URL: redis.url, ENQUIRY_RATE_LIMIT: '100000000/60', LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: '5000' },
-      notifications: { REDIS_URL: redis.url, LOG_LEVEL: 'warn', EMAIL_CONCURRENCY: '20'},
+      notifications: { REDIS_URL: redis.url, LOG_LEVEL: 'warn', EMAIL_CONCURRENCY: '20' },
       orders: { LOG_LEVEL: 'warn' },
       'mail-catcher': { KEEP_MESSAGES: String(N * 3) },
     },
@@ -102,10 +103,42 @@ async function main() {
   const durationMs = (N / RATE) * 1000;
   /** @type {[at: number, run: () => Promise<unknown>][]} */
   const schedule = [
-    [0.15, () => fault('NATS (SIGKILL)', () => system.nats.kill(), () => system.nats.start())],
-    [0.35, () => fault('notifications (SIGKILL)', () => system.killApp('notifications'), () => system.startApp('notifications'))],
-    [0.55, () => fault('Redis (SIGKILL)', () => redis.kill(), () => redis.start())],
-    [0.75, () => fault('PostgreSQL (restart)', () => postgres.stop('fast'), () => postgres.start())],
+    [
+      0.15,
+      () =>
+        fault(
+          'NATS (SIGKILL)',
+          () => system.nats.kill(),
+          () => system.nats.start(),
+        ),
+    ],
+    [
+      0.35,
+      () =>
+        fault(
+          'notifications (SIGKILL)',
+          () => system.killApp('notifications'),
+          () => system.startApp('notifications'),
+        ),
+    ],
+    [
+      0.55,
+      () =>
+        fault(
+          'Redis (SIGKILL)',
+          () => redis.kill(),
+          () => redis.start(),
+        ),
+    ],
+    [
+      0.75,
+      () =>
+        fault(
+          'PostgreSQL (restart)',
+          () => postgres.stop('fast'),
+          () => postgres.start(),
+        ),
+    ],
   ];
   // One fault at a time: the first after 10% of the run, then each as soon as the last is over and the system had
   // a few seconds to recover.
@@ -182,15 +215,27 @@ async function main() {
   const key = (k) => `${system.redisPrefix}:email:${k}`;
   const failedIds = await q.zrange(key('failed'), '0', '4');
   result.diagnostics = {
-    mailLog: Object.fromEntries((await system.sql('SELECT status, count(*)::int AS n FROM notifications.mail_log GROUP BY status')).map((r) => [r.status, r.n])),
+    mailLog: Object.fromEntries(
+      (await system.sql('SELECT status, count(*)::int AS n FROM notifications.mail_log GROUP BY status')).map((r) => [r.status, r.n]),
+    ),
     processedEvents: await count('SELECT count(*) AS n FROM notifications.processed_messages'),
-    queue: { waiting: await q.llen(key('wait')), active: await q.llen(key('active')), delayed: await q.zcard(key('delayed')), failed: await q.zcard(key('failed')) },
+    queue: {
+      waiting: await q.llen(key('wait')),
+      active: await q.llen(key('active')),
+      delayed: await q.zcard(key('delayed')),
+      failed: await q.zcard(key('failed')),
+    },
     failedReasons: await Promise.all(failedIds.map((id) => q.hget(key(id), 'failedReason'))),
     deadLetters: system.logs.filter((l) => l.line.includes('event dead-lettered')).length,
   };
   await q.quit();
   const verdict =
-    result.acceptedNotStored === 0 && result.storedNotEmailed === 0 && result.duplicates === 0 && result.http500 === 0 && result.outboxEmptySeconds !== null && result.outboxEmptySeconds <= 60;
+    result.acceptedNotStored === 0 &&
+    result.storedNotEmailed === 0 &&
+    result.duplicates === 0 &&
+    result.http500 === 0 &&
+    result.outboxEmptySeconds !== null &&
+    result.outboxEmptySeconds <= 60;
   result.target = verdict ? 'met' : 'NOT met';
   process.stdout.write(`\n${JSON.stringify(result, null, 2)}\n`);
   if (args.json) writeFileSync(args.json, JSON.stringify(result, null, 2));

@@ -70,10 +70,20 @@ function check(message, problems) {
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
   const code = /** @type {NodeJS.ErrnoException | undefined} */ (result.error)?.code;
-  return { missing: code === 'ENOENT', error: result.error, status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  return {
+    missing: code === 'ENOENT',
+    error: result.error,
+    status: result.status,
+    stdout: result.stdout ?? '',
+    stderr: result.stderr ?? '',
+  };
 }
 
-const lines = (text) => text.split('\n').map((l) => l.trimEnd()).filter(Boolean);
+const lines = (text) =>
+  text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter(Boolean);
 
 // ------------------------------------------------------------------------------------------------- npm packages
 // Loaded through require() so that NODE_PATH works too (a scratch install before the packages are in the lockfile).
@@ -144,20 +154,26 @@ function credentialProblems(apps, deployed) {
     const [name, { env, waitsFor }] = unit;
     const nats = env.NATS_URL;
     if (nats === undefined) problems.push(`${name}: no NATS_URL`);
-    else if (typeof nats === 'string' && userOf(nats) !== app.name) problems.push(`${name}: NATS_URL must name the NATS user ${app.name} (nats/auth.conf)`);
-    else if (typeof nats === 'object' && !ownSecret(nats.secret, app.name)) problems.push(`${name}: NATS_URL must come from its own Secret digicard-${app.name}, not ${nats.secret}`);
+    else if (typeof nats === 'string' && userOf(nats) !== app.name)
+      problems.push(`${name}: NATS_URL must name the NATS user ${app.name} (nats/auth.conf)`);
+    else if (typeof nats === 'object' && !ownSecret(nats.secret, app.name))
+      problems.push(`${name}: NATS_URL must come from its own Secret digicard-${app.name}, not ${nats.secret}`);
     // Redis: its own ACL user (redis/users.acl), never a shared URL.
     const redis = env.REDIS_URL;
-    if (typeof redis === 'string' && userOf(redis) !== app.name) problems.push(`${name}: REDIS_URL must name the Redis user ${app.name} (redis/users.acl)`);
-    else if (redis && typeof redis === 'object' && !ownSecret(redis.secret, app.name)) problems.push(`${name}: REDIS_URL must come from its own Secret digicard-${app.name}, not ${redis.secret}`);
+    if (typeof redis === 'string' && userOf(redis) !== app.name)
+      problems.push(`${name}: REDIS_URL must name the Redis user ${app.name} (redis/users.acl)`);
+    else if (redis && typeof redis === 'object' && !ownSecret(redis.secret, app.name))
+      problems.push(`${name}: REDIS_URL must come from its own Secret digicard-${app.name}, not ${redis.secret}`);
     if (!SERVICE_SCHEMAS.includes(app.name)) {
       if (env.DATABASE_URL !== undefined) problems.push(`${name}: has no schema of its own and needs no DATABASE_URL`);
       continue;
     }
     const db = env.DATABASE_URL;
     if (db === undefined) problems.push(`${name}: no DATABASE_URL`);
-    else if (typeof db === 'string' && userOf(db) !== `digicard_${app.name}`) problems.push(`${name}: DATABASE_URL must name the role digicard_${app.name}, not ${userOf(db)}`);
-    else if (typeof db === 'object' && !ownSecret(db.secret, app.name)) problems.push(`${name}: DATABASE_URL must come from its own Secret digicard-${app.name}, not ${db.secret}`);
+    else if (typeof db === 'string' && userOf(db) !== `digicard_${app.name}`)
+      problems.push(`${name}: DATABASE_URL must name the role digicard_${app.name}, not ${userOf(db)}`);
+    else if (typeof db === 'object' && !ownSecret(db.secret, app.name))
+      problems.push(`${name}: DATABASE_URL must come from its own Secret digicard-${app.name}, not ${db.secret}`);
     if (rolesJob) {
       const given = rolesJob[1].env[`${app.name.toUpperCase()}_DATABASE_URL`];
       if (!same(given, db)) problems.push(`${rolesJob[0]}: ${app.name.toUpperCase()}_DATABASE_URL must be ${name}'s own DATABASE_URL`);
@@ -178,12 +194,20 @@ function checkCompose(apps, YAML) {
 
   const version = run('docker-compose', ['version', '--short']);
   if (version.missing) {
-    return fail('docker-compose is installed', ['`docker-compose` was not found on PATH: install it with `apt-get install -y docker-compose`']);
+    return fail('docker-compose is installed', [
+      '`docker-compose` was not found on PATH: install it with `apt-get install -y docker-compose`',
+    ]);
   }
   // An empty environment apart from PATH/HOME: the defaults in the file must be enough.
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' };
   const quiet = run('docker-compose', ['-f', file, '--project-directory', ROOT, 'config', '-q'], { env });
-  if (!check(`docker-compose config -q (docker-compose ${version.stdout.trim()})`, quiet.status === 0 ? [] : lines(quiet.stderr + quiet.stdout))) return;
+  if (
+    !check(
+      `docker-compose config -q (docker-compose ${version.stdout.trim()})`,
+      quiet.status === 0 ? [] : lines(quiet.stderr + quiet.stdout),
+    )
+  )
+    return;
   const resolved = run('docker-compose', ['-f', file, '--project-directory', ROOT, 'config'], { env });
   if (resolved.status !== 0) return fail('docker-compose config', lines(resolved.stderr));
   const config = YAML.parse(resolved.stdout);
@@ -195,12 +219,20 @@ function checkCompose(apps, YAML) {
     const command = Array.isArray(svc.command) ? svc.command : typeof svc.command === 'string' ? svc.command.split(/\s+/) : [];
     return command.find((part) => /dist\/src\/main\.js$/.test(part) || part === ROLES_ENTRY);
   };
-  const missing = apps.filter((app) => !names.some((n) => entryOf(services[n]) === app.entry)).map((app) => `${app.name}: no service runs ${app.entry}`);
+  const missing = apps
+    .filter((app) => !names.some((n) => entryOf(services[n]) === app.entry))
+    .map((app) => `${app.name}: no service runs ${app.entry}`);
   check(`every app has a service (${apps.map((a) => a.name).join(', ')})`, missing);
 
   const problems = [];
   // A one-shot job (db-roles) runs to completion before the services that wait for it; it has no health to check.
-  const oneShots = new Set(Object.values(services).flatMap((svc) => Object.entries(svc.depends_on ?? {}).filter(([, spec]) => spec?.condition === 'service_completed_successfully').map(([dep]) => dep)));
+  const oneShots = new Set(
+    Object.values(services).flatMap((svc) =>
+      Object.entries(svc.depends_on ?? {})
+        .filter(([, spec]) => spec?.condition === 'service_completed_successfully')
+        .map(([dep]) => dep),
+    ),
+  );
   for (const [name, svc] of Object.entries(services)) {
     if (oneShots.has(name)) {
       if (svc.restart !== 'on-failure') problems.push(`${name}: a one-shot job needs restart: on-failure (runs again only when it failed)`);
@@ -219,8 +251,22 @@ function checkCompose(apps, YAML) {
       if (!svc.image) problems.push(`${name}: no image name (all apps share one image)`);
     }
   }
-  check('every service has a healthcheck, a restart policy and healthy-only depends_on (one-shot jobs: completed); apps bind 0.0.0.0', problems);
-  check('each app connects as its own NATS user and each service as its own database role, which db-roles creates', credentialProblems(apps, Object.fromEntries(Object.entries(services).map(([n, svc]) => [n, { entry: entryOf(svc), env: svc.environment ?? {}, waitsFor: Object.keys(svc.depends_on ?? {}) }]))));
+  check(
+    'every service has a healthcheck, a restart policy and healthy-only depends_on (one-shot jobs: completed); apps bind 0.0.0.0',
+    problems,
+  );
+  check(
+    'each app connects as its own NATS user and each service as its own database role, which db-roles creates',
+    credentialProblems(
+      apps,
+      Object.fromEntries(
+        Object.entries(services).map(([n, svc]) => [
+          n,
+          { entry: entryOf(svc), env: svc.environment ?? {}, waitsFor: Object.keys(svc.depends_on ?? {}) },
+        ]),
+      ),
+    ),
+  );
 
   // The production apps share one image; the development stand-ins under tools/ share another (the Dockerfile's
   // dev-tools target), so that the production image holds none of them.
@@ -260,7 +306,8 @@ function findKustomize() {
     };
   }
   const standalone = run('kustomize', ['version']);
-  if (!standalone.missing && standalone.status === 0) return { build: (dir) => run('kustomize', ['build', dir]), label: `kustomize build (${standalone.stdout.trim()})` };
+  if (!standalone.missing && standalone.status === 0)
+    return { build: (dir) => run('kustomize', ['build', dir]), label: `kustomize build (${standalone.stdout.trim()})` };
   return {
     problem:
       'kubectl was not found (set KUBECTL=/path/to/kubectl, or put kubectl or kustomize on PATH). Our machine image ships it as ' +
@@ -271,7 +318,13 @@ function findKustomize() {
 
 /** `apps/v1` + `Deployment` -> the kubernetes-models module, or null when there is none. */
 function modelFor(apiVersion, kind) {
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || !/^[a-z0-9.-]*\/?v[0-9a-z]+$/.test(apiVersion) || !/^[A-Za-z0-9]+$/.test(kind)) return null;
+  if (
+    typeof apiVersion !== 'string' ||
+    typeof kind !== 'string' ||
+    !/^[a-z0-9.-]*\/?v[0-9a-z]+$/.test(apiVersion) ||
+    !/^[A-Za-z0-9]+$/.test(kind)
+  )
+    return null;
   const specifier = `kubernetes-models/${apiVersion}/${kind}`;
   try {
     const mod = require(specifier);
@@ -325,7 +378,10 @@ function unknownFieldProblems(items, ts) {
   try {
     const file = join(dir, 'objects.ts');
     const source = items
-      .map((item, i) => `import type { ${item.model.iface} as T${i} } from ${JSON.stringify(item.model.types)};\ndeclare const o${i}: T${i};\n`)
+      .map(
+        (item, i) =>
+          `import type { ${item.model.iface} as T${i} } from ${JSON.stringify(item.model.types)};\ndeclare const o${i}: T${i};\n`,
+      )
       .join('');
     writeFileSync(file, source);
     const program = ts.createProgram([file], {
@@ -339,9 +395,7 @@ function unknownFieldProblems(items, ts) {
       moduleResolution: ts.ModuleResolutionKind.Node10 ?? ts.ModuleResolutionKind.NodeJs,
     });
     const sourceFile = program.getSourceFile(file);
-    const resolveProblems = program
-      .getSemanticDiagnostics(sourceFile)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
+    const resolveProblems = program.getSemanticDiagnostics(sourceFile).map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' '));
     if (resolveProblems.length > 0) {
       for (const list of out.values()) list.push(...resolveProblems.map((m) => `(declarations) ${m}`));
       return out;
@@ -349,7 +403,8 @@ function unknownFieldProblems(items, ts) {
     const checker = program.getTypeChecker();
     const declared = [];
     for (const statement of sourceFile.statements) {
-      if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) declared.push(checker.getTypeAtLocation(d.name));
+      if (ts.isVariableStatement(statement))
+        for (const d of statement.declarationList.declarations) declared.push(checker.getTypeAtLocation(d.name));
     }
 
     const objectMembers = (type) => {
@@ -411,7 +466,8 @@ function checkKubernetes(apps, YAML, models, ts) {
   const overlays = join(k8s, 'overlays');
   if (existsSync(overlays)) {
     for (const name of readdirSync(overlays).sort()) {
-      if (statSync(join(overlays, name)).isDirectory() && existsSync(join(overlays, name, 'kustomization.yaml'))) targets.push({ name: `overlays/${name}`, dir: join(overlays, name) });
+      if (statSync(join(overlays, name)).isDirectory() && existsSync(join(overlays, name, 'kustomization.yaml')))
+        targets.push({ name: `overlays/${name}`, dir: join(overlays, name) });
     }
   }
   for (const required of ['overlays/dev', 'overlays/production']) {
@@ -452,7 +508,11 @@ function checkKubernetes(apps, YAML, models, ts) {
     built.set(target.name, objects);
     const kinds = {};
     for (const o of objects) kinds[o.kind] = (kinds[o.kind] ?? 0) + 1;
-    ok(`kustomize build k8s/${target.name}: ${objects.length} objects (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')})`);
+    ok(
+      `kustomize build k8s/${target.name}: ${objects.length} objects (${Object.entries(kinds)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')})`,
+    );
   }
 
   // Schema validation of every object of every build.
@@ -471,7 +531,9 @@ function checkKubernetes(apps, YAML, models, ts) {
       }
       const model = modelFor(object.apiVersion, object.kind);
       if (!model) {
-        problems.push(`${label}: no Kubernetes schema for apiVersion "${object.apiVersion}" kind "${object.kind}" (a typo, or a removed API version?)`);
+        problems.push(
+          `${label}: no Kubernetes schema for apiVersion "${object.apiVersion}" kind "${object.kind}" (a typo, or a removed API version?)`,
+        );
         continue;
       }
       for (const p of schemaProblems(object, model)) problems.push(`${label}: ${p}`);
@@ -479,7 +541,10 @@ function checkKubernetes(apps, YAML, models, ts) {
     }
     const unknown = unknownFieldProblems(items, ts);
     for (const [label, list] of unknown) for (const p of list) problems.push(`${label}: ${p}`);
-    check(`k8s/${name}: ${objects.length} objects valid against the Kubernetes schemas (types, required fields, formats, no unknown fields)`, problems);
+    check(
+      `k8s/${name}: ${objects.length} objects valid against the Kubernetes schemas (types, required fields, formats, no unknown fields)`,
+      problems,
+    );
     if (VERBOSE) for (const item of items) note(`  validated ${item.key}`);
   }
 
@@ -490,7 +555,8 @@ function checkKubernetes(apps, YAML, models, ts) {
     const deployments = objects.filter((o) => o.kind === 'Deployment');
     const isDev = name.endsWith('/dev');
     const problems = [];
-    for (const app of prodApps) if (!deployments.some((d) => runsEntry(d, app.entry))) problems.push(`${app.name}: no Deployment runs ${app.entry}`);
+    for (const app of prodApps)
+      if (!deployments.some((d) => runsEntry(d, app.entry))) problems.push(`${app.name}: no Deployment runs ${app.entry}`);
     for (const app of devApps) {
       const present = deployments.some((d) => runsEntry(d, app.entry));
       if (isDev && !present) problems.push(`${app.name}: the development overlay has no Deployment running ${app.entry}`);
@@ -500,7 +566,8 @@ function checkKubernetes(apps, YAML, models, ts) {
       for (const o of objects) {
         if (!['Deployment', 'StatefulSet'].includes(o.kind)) continue;
         const images = containersOf(o).map((c) => c.image ?? '');
-        if (images.some((image) => SERVER_IMAGES.test(image))) problems.push(`${o.kind}/${o.metadata?.name}: stateful servers are not deployed by the base`);
+        if (images.some((image) => SERVER_IMAGES.test(image)))
+          problems.push(`${o.kind}/${o.metadata?.name}: stateful servers are not deployed by the base`);
       }
     }
     check(`k8s/${name}: every app has a Deployment (${(isDev ? apps : prodApps).map((a) => a.name).join(', ')})`, problems);
@@ -519,7 +586,8 @@ function checkKubernetes(apps, YAML, models, ts) {
       const label = `Deployment/${d.metadata?.name}`;
       const pod = podSpecOf(d) ?? {};
       const templateLabels = d.spec?.template?.metadata?.labels ?? {};
-      const matches = (selector) => selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => templateLabels[k] === v);
+      const matches = (selector) =>
+        selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => templateLabels[k] === v);
       if (!matches(d.spec?.selector?.matchLabels)) problems.push(`${label}: selector does not match the pod labels`);
       if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${label}: pod securityContext.runAsNonRoot is not true`);
       for (const c of pod.containers ?? []) {
@@ -531,20 +599,29 @@ function checkKubernetes(apps, YAML, models, ts) {
             const port = (c.ports ?? []).find((p) => p.name === get.port || p.containerPort === get.port);
             if (!port) problems.push(`${where}: ${probe} port ${get.port} is not a container port`);
             // A health listener of its own (HEALTH_PORT) is what the probes target when the app has one.
-            const envPort = ((c.env ?? []).find((e) => e.name === 'HEALTH_PORT') ?? (c.env ?? []).find((e) => ['PORT', 'HTTP_PORT'].includes(e.name)))?.value;
-            if (port && envPort !== undefined && Number(envPort) !== Number(port.containerPort)) problems.push(`${where}: ${probe} targets ${port.containerPort} but the app listens on ${envPort}`);
+            const envPort = (
+              (c.env ?? []).find((e) => e.name === 'HEALTH_PORT') ?? (c.env ?? []).find((e) => ['PORT', 'HTTP_PORT'].includes(e.name))
+            )?.value;
+            if (port && envPort !== undefined && Number(envPort) !== Number(port.containerPort))
+              problems.push(`${where}: ${probe} targets ${port.containerPort} but the app listens on ${envPort}`);
           }
         }
-        if (!c.resources?.requests?.cpu || !c.resources?.requests?.memory || !c.resources?.limits?.memory) problems.push(`${where}: needs resources.requests.cpu/memory and resources.limits.memory`);
-        if (c.securityContext?.readOnlyRootFilesystem !== true) problems.push(`${where}: securityContext.readOnlyRootFilesystem is not true`);
-        if (c.securityContext?.allowPrivilegeEscalation !== false) problems.push(`${where}: securityContext.allowPrivilegeEscalation is not false`);
+        if (!c.resources?.requests?.cpu || !c.resources?.requests?.memory || !c.resources?.limits?.memory)
+          problems.push(`${where}: needs resources.requests.cpu/memory and resources.limits.memory`);
+        if (c.securityContext?.readOnlyRootFilesystem !== true)
+          problems.push(`${where}: securityContext.readOnlyRootFilesystem is not true`);
+        if (c.securityContext?.allowPrivilegeEscalation !== false)
+          problems.push(`${where}: securityContext.allowPrivilegeEscalation is not false`);
         for (const ref of c.envFrom ?? []) {
-          if (ref.configMapRef && !configMaps.has(ref.configMapRef.name)) problems.push(`${where}: ConfigMap ${ref.configMapRef.name} is not in this build`);
-          if (ref.secretRef && !secrets.has(ref.secretRef.name) && !EXTERNAL_SECRETS.has(ref.secretRef.name)) problems.push(`${where}: Secret ${ref.secretRef.name} is not in this build`);
+          if (ref.configMapRef && !configMaps.has(ref.configMapRef.name))
+            problems.push(`${where}: ConfigMap ${ref.configMapRef.name} is not in this build`);
+          if (ref.secretRef && !secrets.has(ref.secretRef.name) && !EXTERNAL_SECRETS.has(ref.secretRef.name))
+            problems.push(`${where}: Secret ${ref.secretRef.name} is not in this build`);
         }
         for (const e of c.env ?? []) {
           const s = e.valueFrom?.secretKeyRef;
-          if (s && !secrets.has(s.name) && !EXTERNAL_SECRETS.has(s.name)) problems.push(`${where}: Secret ${s.name} (${e.name}) is not in this build`);
+          if (s && !secrets.has(s.name) && !EXTERNAL_SECRETS.has(s.name))
+            problems.push(`${where}: Secret ${s.name} (${e.name}) is not in this build`);
           const m = e.valueFrom?.configMapKeyRef;
           if (m && !configMaps.has(m.name)) problems.push(`${where}: ConfigMap ${m.name} (${e.name}) is not in this build`);
         }
@@ -554,18 +631,25 @@ function checkKubernetes(apps, YAML, models, ts) {
     for (const hpa of byKind('HorizontalPodAutoscaler')) {
       const target = hpa.spec?.scaleTargetRef;
       const deployment = objects.find((o) => o.kind === target?.kind && o.metadata?.name === target?.name);
-      if (!deployment) problems.push(`HorizontalPodAutoscaler/${hpa.metadata?.name}: target ${target?.kind}/${target?.name} is not in this build`);
-      else if (deployment.spec?.replicas !== undefined) problems.push(`HorizontalPodAutoscaler/${hpa.metadata?.name}: ${target.kind}/${target.name} sets replicas; leave it to the autoscaler`);
+      if (!deployment)
+        problems.push(`HorizontalPodAutoscaler/${hpa.metadata?.name}: target ${target?.kind}/${target?.name} is not in this build`);
+      else if (deployment.spec?.replicas !== undefined)
+        problems.push(
+          `HorizontalPodAutoscaler/${hpa.metadata?.name}: ${target.kind}/${target.name} sets replicas; leave it to the autoscaler`,
+        );
     }
     for (const pdb of byKind('PodDisruptionBudget')) {
       const selector = pdb.spec?.selector?.matchLabels ?? {};
-      const selects = byKind('Deployment').some((d) => Object.entries(selector).every(([k, v]) => d.spec?.template?.metadata?.labels?.[k] === v));
+      const selects = byKind('Deployment').some((d) =>
+        Object.entries(selector).every(([k, v]) => d.spec?.template?.metadata?.labels?.[k] === v),
+      );
       if (!selects) problems.push(`PodDisruptionBudget/${pdb.metadata?.name}: selects no Deployment of this build`);
     }
     if (name === 'base') {
       const hpaTargets = new Set(byKind('HorizontalPodAutoscaler').map((h) => h.spec?.scaleTargetRef?.name));
       for (const wanted of ['gateway', 'profiles']) if (!hpaTargets.has(wanted)) problems.push(`no HorizontalPodAutoscaler for ${wanted}`);
-      if (!byKind('PodDisruptionBudget').some((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === 'gateway')) problems.push('no PodDisruptionBudget for gateway');
+      if (!byKind('PodDisruptionBudget').some((p) => p.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === 'gateway'))
+        problems.push('no PodDisruptionBudget for gateway');
     }
     check(`k8s/${name}: probes, resources, non-root read-only containers, Services, autoscalers and references`, problems);
 
@@ -578,19 +662,34 @@ function checkKubernetes(apps, YAML, models, ts) {
       const byExpressions = (sel.matchExpressions ?? []).every((e) => e.operator === 'In' && (e.values ?? []).includes(labels?.[e.key]));
       return byLabels && byExpressions;
     };
-    for (const d of byKind('Deployment').filter((x) => ['gateway', 'service'].includes(x.spec?.template?.metadata?.labels?.['app.kubernetes.io/component']))) {
+    for (const d of byKind('Deployment').filter((x) =>
+      ['gateway', 'service'].includes(x.spec?.template?.metadata?.labels?.['app.kubernetes.io/component']),
+    )) {
       const labels = d.spec?.template?.metadata?.labels;
       const own = policies.filter((p) => selectsPod(p, labels) && (p.spec?.policyTypes ?? []).includes('Ingress'));
       if (own.length === 0) policyProblems.push(`Deployment/${d.metadata?.name}: no NetworkPolicy limits who connects to it`);
       const rules = own.flatMap((p) => p.spec?.ingress ?? []);
       const isGateway = labels?.['app.kubernetes.io/component'] === 'gateway';
-      if (!isGateway && rules.length > 0) policyProblems.push(`Deployment/${d.metadata?.name}: a service's pods take no connections, yet a NetworkPolicy lets some in`);
-      if (isGateway && rules.some((r) => !(r.from ?? []).length || (r.from ?? []).some((f) => !f.namespaceSelector && !f.podSelector && !f.ipBlock)))
+      if (!isGateway && rules.length > 0)
+        policyProblems.push(`Deployment/${d.metadata?.name}: a service's pods take no connections, yet a NetworkPolicy lets some in`);
+      if (
+        isGateway &&
+        rules.some((r) => !(r.from ?? []).length || (r.from ?? []).some((f) => !f.namespaceSelector && !f.podSelector && !f.ipBlock))
+      )
         policyProblems.push(`Deployment/${d.metadata?.name}: a NetworkPolicy rule lets any peer in, not only the ingress`);
     }
-    const settings = Object.assign({}, ...byKind('ConfigMap').filter((c) => c.metadata?.name?.startsWith('digicard-config')).map((c) => c.data ?? {}));
-    if (Number(settings.TRUST_PROXY ?? 0) > 0 && !settings.TRUST_PROXY_FROM) policyProblems.push('TRUST_PROXY is set without TRUST_PROXY_FROM (the proxies\' addresses)');
-    check(`k8s/${name}: NetworkPolicies let only the ingress reach the gateway and nothing reach a service; TRUST_PROXY names its proxies`, policyProblems);
+    const settings = Object.assign(
+      {},
+      ...byKind('ConfigMap')
+        .filter((c) => c.metadata?.name?.startsWith('digicard-config'))
+        .map((c) => c.data ?? {}),
+    );
+    if (Number(settings.TRUST_PROXY ?? 0) > 0 && !settings.TRUST_PROXY_FROM)
+      policyProblems.push("TRUST_PROXY is set without TRUST_PROXY_FROM (the proxies' addresses)");
+    check(
+      `k8s/${name}: NetworkPolicies let only the ingress reach the gateway and nothing reach a service; TRUST_PROXY names its proxies`,
+      policyProblems,
+    );
   }
 
   // One NATS user per app and one database role per service, from each app's own Secret; the roles Job gets them all.
@@ -601,11 +700,15 @@ function checkKubernetes(apps, YAML, models, ts) {
         const entry = [...(c.command ?? []), ...(c.args ?? [])].find((part) => /dist\/src\/main\.js$/.test(part) || part === ROLES_ENTRY);
         if (!entry) continue;
         const env = {};
-        for (const e of c.env ?? []) env[e.name] = e.valueFrom?.secretKeyRef ? { secret: e.valueFrom.secretKeyRef.name, key: e.valueFrom.secretKeyRef.key } : e.value;
+        for (const e of c.env ?? [])
+          env[e.name] = e.valueFrom?.secretKeyRef ? { secret: e.valueFrom.secretKeyRef.name, key: e.valueFrom.secretKeyRef.key } : e.value;
         deployed[`${o.kind}/${o.metadata?.name}`] = { entry, env };
       }
     }
-    check(`k8s/${name}: each app takes its NATS user and each service its database role from its own Secret; the db-roles Job creates the roles`, credentialProblems(apps, deployed));
+    check(
+      `k8s/${name}: each app takes its NATS user and each service its database role from its own Secret; the db-roles Job creates the roles`,
+      credentialProblems(apps, deployed),
+    );
   }
 }
 
@@ -616,7 +719,9 @@ function checkDockerfile(dockerfileUtils) {
   if (!existsSync(file)) return fail('Dockerfile exists');
   const text = readFileSync(file, 'utf8');
   if (dockerfileUtils.__missing) {
-    fail('Dockerfile syntax', [`missing npm package: ${dockerfileUtils.__missing}: run \`npm install\` (see tools/deploy-check/README.md)`]);
+    fail('Dockerfile syntax', [
+      `missing npm package: ${dockerfileUtils.__missing}: run \`npm install\` (see tools/deploy-check/README.md)`,
+    ]);
   } else {
     // The Dockerfile parser and validator of the Docker language server: instructions, arguments, flags.
     const diagnostics = dockerfileUtils.validate(text);
@@ -635,7 +740,8 @@ function checkDockerfile(dockerfileUtils) {
   if (/\bnpm (install|i)\b/.test(joined)) problems.push('uses `npm install`, which may change the lockfile: use `npm ci`');
   // The final stage ships only what runs in production (docs/decisions/0009-production-image-without-dev-tools.md).
   for (const devOnly of ['tools', 'libs/testing', 'libs/service-testing', 'apps/web-e2e']) {
-    if (new RegExp(`^\\s*COPY\\b[^\\n]*\\s/repo/${devOnly}\\b`, 'm').test(last)) problems.push(`the final stage copies ${devOnly}, which is not for production`);
+    if (new RegExp(`^\\s*COPY\\b[^\\n]*\\s/repo/${devOnly}\\b`, 'm').test(last))
+      problems.push(`the final stage copies ${devOnly}, which is not for production`);
   }
   if (!/rm -rf[^\n]*\btools\b[^\n]*\blibs\/testing\b[^\n]*\blibs\/service-testing\b/.test(joined)) {
     problems.push('the prune stage does not remove tools, libs/testing and libs/service-testing');
@@ -643,7 +749,10 @@ function checkDockerfile(dockerfileUtils) {
   const user = /^\s*USER\s+(\S+)/m.exec(last)?.[1];
   if (!user || /^(root|0)(:|$)/.test(user)) problems.push('the final stage does not switch to a non-root USER');
   if (!/^\s*ENTRYPOINT\b/m.test(last) && !/^\s*CMD\b/m.test(last)) problems.push('the final stage has no ENTRYPOINT/CMD');
-  check(`Dockerfile: ${stages.length - 1} stages, ${instructions.length} instructions; npm ci, non-root final stage without dev tools`, problems);
+  check(
+    `Dockerfile: ${stages.length - 1} stages, ${instructions.length} instructions; npm ci, non-root final stage without dev tools`,
+    problems,
+  );
 
   const ignoreFile = join(ROOT, '.dockerignore');
   if (!existsSync(ignoreFile)) return fail('.dockerignore exists');
@@ -652,7 +761,8 @@ function checkDockerfile(dockerfileUtils) {
   for (const wanted of ['node_modules', 'dist', '.nx', '.git']) {
     if (!ignore.some((l) => l.replace(/^\*\*\//, '').replace(/\/$/, '') === wanted)) ignoreProblems.push(`does not exclude ${wanted}`);
   }
-  for (const line of ignore) if (/drizzle|package-lock|^apps\/?$|^libs\/?$/.test(line)) ignoreProblems.push(`excludes "${line}", which the image needs`);
+  for (const line of ignore)
+    if (/drizzle|package-lock|^apps\/?$|^libs\/?$/.test(line)) ignoreProblems.push(`excludes "${line}", which the image needs`);
   check('.dockerignore keeps local state out and the sources, lockfile and migrations in', ignoreProblems);
 }
 
@@ -664,7 +774,10 @@ const ts = loadPackage('typescript', 'typescript');
 
 heading('apps');
 const { apps, contractNames } = discoverApps();
-check(`found ${apps.length} apps: ${apps.map((a) => `${a.name}${a.devOnly ? ' (development only)' : ''}`).join(', ')}`, apps.length === 0 ? ['no apps/<app>/package.json with "main": "dist/src/main.js"'] : []);
+check(
+  `found ${apps.length} apps: ${apps.map((a) => `${a.name}${a.devOnly ? ' (development only)' : ''}`).join(', ')}`,
+  apps.length === 0 ? ['no apps/<app>/package.json with "main": "dist/src/main.js"'] : [],
+);
 if (contractNames) {
   check(
     `every service of the contracts library is an app (${contractNames.join(', ')})`,

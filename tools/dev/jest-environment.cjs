@@ -22,13 +22,20 @@ class DigicardEnvironment extends TestEnvironment {
 
   /** Jest calls it with each test's events (not declared by NodeEnvironment). @param {{ name: string, test?: { errors: unknown[] } }} event */
   handleTestEvent(event) {
-    if ((event.name === 'test_done' && (event.test?.errors.length ?? 0) > 0) || event.name === 'hook_failure' || event.name === 'test_fn_failure') this.failed = true;
+    if (
+      (event.name === 'test_done' && (event.test?.errors.length ?? 0) > 0) ||
+      event.name === 'hook_failure' ||
+      event.name === 'test_fn_failure'
+    )
+      this.failed = true;
   }
 
   /** @override */
   async teardown() {
     if (this.failed && this.lines.length > 0) {
-      process.stderr.write(`\n── what ${this.testPath} logged (${this.lines.length} lines; printed because a test failed) ──\n${this.lines.join('')}── end of the log ──\n`);
+      process.stderr.write(
+        `\n── what ${this.testPath} logged (${this.lines.length} lines; printed because a test failed) ──\n${this.lines.join('')}── end of the log ──\n`,
+      );
     }
     this.lines = [];
     await super.teardown();

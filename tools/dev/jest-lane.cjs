@@ -45,8 +45,19 @@ if (!found) {
 
 const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`;
 const workers = { unit: [], service: ['--runInBand'], system: [systemWorkers], browser: [systemWorkers] }[lane];
-const jest = spawnSync(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', join(__dirname, '../../node_modules/jest/bin/jest.js'), '--passWithNoTests', ...workers, ...args], {
-  stdio: 'inherit',
-  env: { ...process.env, DIGICARD_TEST_LANE: lane },
-});
+const jest = spawnSync(
+  process.execPath,
+  [
+    '--experimental-vm-modules',
+    '--disable-warning=ExperimentalWarning',
+    join(__dirname, '../../node_modules/jest/bin/jest.js'),
+    '--passWithNoTests',
+    ...workers,
+    ...args,
+  ],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, DIGICARD_TEST_LANE: lane },
+  },
+);
 process.exit(jest.status ?? 1);

@@ -99,8 +99,10 @@ const hostPort = (url, fallbackPort) => {
 };
 const PORTS = { postgres: 5432, redis: 6379, nats: 4222 };
 
-const postgresCluster = () => (existsSync('/etc/postgresql') ? execFileSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).trim().split('\n')[0] : '');
-const natsServerBin = () => process.env.NATS_SERVER_BIN ?? which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
+const postgresCluster = () =>
+  existsSync('/etc/postgresql') ? execFileSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).trim().split('\n')[0] : '';
+const natsServerBin = () =>
+  process.env.NATS_SERVER_BIN ?? which('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
 
 /**
  * PostgreSQL, Redis and NATS (with JetStream) for `npm start` (purpose 'start') or `npm test` ('test'), from where
@@ -120,7 +122,11 @@ export async function ensureServers(purpose) {
     purpose,
     env: process.env,
     answers: { postgres: false, redis: false, nats: false },
-    startable: { postgres: Boolean(which('pg_ctlcluster') && postgresCluster()), redis: Boolean(which('redis-server')), nats: Boolean(natsServerBin()) },
+    startable: {
+      postgres: Boolean(which('pg_ctlcluster') && postgresCluster()),
+      redis: Boolean(which('redis-server')),
+      nats: Boolean(natsServerBin()),
+    },
     containers: false,
   };
   for (const server of SERVERS) {
@@ -181,12 +187,34 @@ async function startLocal(server, { host, port }) {
   } else if (server === 'redis') {
     log('starting Redis...');
     mkdirSync('/tmp/digicard-redis', { recursive: true });
-    spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', '/tmp/digicard-redis', '--logfile', '/tmp/digicard-redis/redis.log'], { stdio: 'inherit' });
+    spawnSync(
+      'redis-server',
+      [
+        '--daemonize',
+        'yes',
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        '/tmp/digicard-redis',
+        '--logfile',
+        '/tmp/digicard-redis/redis.log',
+      ],
+      { stdio: 'inherit' },
+    );
   } else {
     log('starting NATS with JetStream...');
     const storeDir = join(ROOT, '.data', 'nats');
     mkdirSync(storeDir, { recursive: true });
-    const child = spawn(natsServerBin(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { detached: true, stdio: 'ignore' });
+    const child = spawn(natsServerBin(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+      detached: true,
+      stdio: 'ignore',
+    });
     child.unref();
   }
   return waitForPort(host, port, 10000);
@@ -220,7 +248,8 @@ async function startContainer(server, lookedAt) {
   let definition = new GenericContainer(image).withExposedPorts(PORTS[server]).withEnvironment(environment);
   if (command) definition = definition.withCommand(command);
   // PostgreSQL's image starts a server once to initialise, then again for real: the second "ready" is the one.
-  if (server === 'postgres') definition = definition.withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2));
+  if (server === 'postgres')
+    definition = definition.withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2));
   const container = await definition.start().catch((error) => fail(`${NAMES[server]} could not start in a container: ${error.message}`));
   const url = new URL(lookedAt);
   // testcontainers says "localhost" for a local engine, which Node may try as ::1 first; Docker publishes on IPv4.
@@ -288,8 +317,14 @@ export async function startBusServer(port) {
   const passwords = Object.fromEntries(users.map((user) => [user, `p${randomBytes(18).toString('hex')}`]));
   const storeDir = join(ROOT, '.data', `nats-${port}`);
   mkdirSync(storeDir, { recursive: true });
-  const env = { PATH: process.env.PATH ?? '', ...Object.fromEntries(users.map((user) => [`NATS_PASSWORD_${user.toUpperCase()}`, passwords[user]])) };
-  const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-c', join(ROOT, 'nats', 'auth.conf')], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const env = {
+    PATH: process.env.PATH ?? '',
+    ...Object.fromEntries(users.map((user) => [`NATS_PASSWORD_${user.toUpperCase()}`, passwords[user]])),
+  };
+  const child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-c', join(ROOT, 'nats', 'auth.conf')], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));

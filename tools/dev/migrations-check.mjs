@@ -15,7 +15,18 @@ for (const service of services) {
   cpSync(join(dir, 'drizzle'), join(dir, scratch), { recursive: true });
   const result = spawnSync(
     'npx',
-    ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './dist/src/db/schema.js', '--out', scratch, '--name', 'drift-check'],
+    [
+      'drizzle-kit',
+      'generate',
+      '--dialect',
+      'postgresql',
+      '--schema',
+      './dist/src/db/schema.js',
+      '--out',
+      scratch,
+      '--name',
+      'drift-check',
+    ],
     { cwd: dir, encoding: 'utf8' },
   );
   rmSync(join(dir, scratch), { recursive: true, force: true });
@@ -24,5 +35,8 @@ for (const service of services) {
   if (/migration file/i.test(output)) drift.push(service);
   else fail(`drizzle-kit generate failed for ${service} (exit ${result.status}):\n${output}`);
 }
-if (drift.length > 0) fail(`Schema changes without a committed migration in: ${drift.join(', ')}. Run \`npx nx run <service>:db-generate\` and commit apps/<service>/drizzle.`);
+if (drift.length > 0)
+  fail(
+    `Schema changes without a committed migration in: ${drift.join(', ')}. Run \`npx nx run <service>:db-generate\` and commit apps/<service>/drizzle.`,
+  );
 log(`migrations match the schemas of ${services.length} services.`);

@@ -24,15 +24,20 @@ if (process.argv.includes('--check')) {
   } catch {
     fail(`${file} is missing: run \`node tools/dev/nats-config.mjs\` and commit it.`);
   }
-  if (committed !== text) fail('nats/auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
+  if (committed !== text)
+    fail('nats/auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
   let k8sCommitted = '';
   try {
     k8sCommitted = readFileSync(k8sFile, 'utf8');
   } catch {
     /* reported below */
   }
-  if (k8sCommitted !== text) fail('k8s/base/nats-auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
-  if (doc !== docText) fail('docs/security.md\'s table of NATS rights is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
+  if (k8sCommitted !== text)
+    fail('k8s/base/nats-auth.conf is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.');
+  if (doc !== docText)
+    fail(
+      "docs/security.md's table of NATS rights is out of date with libs/contracts: run `node tools/dev/nats-config.mjs` and commit the result.",
+    );
   log('NATS users match the contracts.');
 } else {
   mkdirSync(join(ROOT, 'nats'), { recursive: true });

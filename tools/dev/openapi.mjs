@@ -15,7 +15,8 @@ if (process.argv.includes('--check')) {
   } catch {
     fail(`${file} is missing: run \`npm run openapi\` and commit it.`);
   }
-  if (committed !== text) fail('apps/gateway/openapi.json is out of date with libs/contracts: run `npm run openapi` and commit the result.');
+  if (committed !== text)
+    fail('apps/gateway/openapi.json is out of date with libs/contracts: run `npm run openapi` and commit the result.');
   log('OpenAPI document matches the contracts.');
 } else {
   writeFileSync(file, text);

@@ -18,7 +18,8 @@ if (process.argv.includes('--check')) {
     } catch {
       /* reported below */
     }
-    if (committed !== text) fail(`${file} is out of date with libs/contracts: run \`node tools/dev/redis-config.mjs\` and commit the result.`);
+    if (committed !== text)
+      fail(`${file} is out of date with libs/contracts: run \`node tools/dev/redis-config.mjs\` and commit the result.`);
   }
   log('Redis users match the contracts.');
 } else {

@@ -84,13 +84,19 @@ function choose(server, { purpose, env, answers, startable, containers }) {
     // Each test file runs a NATS of its own (libs/testing PrivateNats): it stops and restarts it, and its streams
     // and durable consumers must not meet another file's. So no shared server will do, configured or local: the
     // nats-server program, or one container per file.
-    if (configured) return missing(`${variable} is set, but the tests cannot share a NATS server: each test file starts its own (nats-server, or a container); unset ${variable}`);
+    if (configured)
+      return missing(
+        `${variable} is set, but the tests cannot share a NATS server: each test file starts its own (nats-server, or a container); unset ${variable}`,
+      );
     if (startable.nats) return { source: 'local' };
     if (containers) return { source: 'container' };
-    return missing('the tests start their own NATS servers, but nats-server is not installed and no Docker engine answers (apt-get install nats-server, or install Docker)');
+    return missing(
+      'the tests start their own NATS servers, but nats-server is not installed and no Docker engine answers (apt-get install nats-server, or install Docker)',
+    );
   }
 
-  if (configured) return answers[server] ? { source: 'configured', url } : missing(`${NAMES[server]} does not answer at ${variable}=${url}`);
+  if (configured)
+    return answers[server] ? { source: 'configured', url } : missing(`${NAMES[server]} does not answer at ${variable}=${url}`);
   if (answers[server]) return { source: 'local', url, start: false };
   if (startable[server]) return { source: 'local', url, start: true };
   if (containers) return { source: 'container' };
@@ -98,5 +104,7 @@ function choose(server, { purpose, env, answers, startable, containers }) {
   // have no use for it, as before.
   if (server === 'postgres' && purpose === 'start') return { source: 'embedded', url };
   const { host } = new URL(url);
-  return missing(`${NAMES[server]} does not answer at ${host} and could not be started (apt-get install ${PACKAGES[server]}, or install Docker, or set ${variable})`);
+  return missing(
+    `${NAMES[server]} does not answer at ${host} and could not be started (apt-get install ${PACKAGES[server]}, or install Docker, or set ${variable})`,
+  );
 }

@@ -57,16 +57,29 @@ const payfast = {
 log('building every project (nx run-many -t build)...');
 run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--output-style=static']);
 const { ensureDatabaseExists, ensureServiceRoles, serviceDatabaseUrl } = await import('../../libs/db/dist/src/index.js');
-await ensureDatabaseExists(env.DATABASE_URL).catch((error) => fail(`Could not create the database in ${env.DATABASE_URL}: ${error.message}`));
+await ensureDatabaseExists(env.DATABASE_URL).catch((error) =>
+  fail(`Could not create the database in ${env.DATABASE_URL}: ${error.message}`),
+);
 // One role per service with rights on its own schema only, as in compose and Kubernetes (local trust
 // authentication: no passwords). DATABASE_URL is the admin's; each service gets its own role's URL.
-await ensureServiceRoles(env.DATABASE_URL).catch((error) => fail(`Could not create the services' database roles in ${env.DATABASE_URL}: ${error.message}`));
+await ensureServiceRoles(env.DATABASE_URL).catch((error) =>
+  fail(`Could not create the services' database roles in ${env.DATABASE_URL}: ${error.message}`),
+);
 
 const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1' };
-const service = (name, extra = {}) => ({ ...common, NATS_URL: natsFor(name), DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, name), ...extra });
+const service = (name, extra = {}) => ({
+  ...common,
+  NATS_URL: natsFor(name),
+  DATABASE_URL: serviceDatabaseUrl(env.DATABASE_URL, name),
+  ...extra,
+});
 /** @type {[name: string, entry: string, env: Record<string, string | undefined>][]} */
 const apps = [
-  ['mail-catcher', 'tools/mail-catcher/dist/src/main.js', { HOST: '127.0.0.1', SMTP_PORT: env.MAIL_SMTP_PORT, HTTP_PORT: env.MAIL_HTTP_PORT }],
+  [
+    'mail-catcher',
+    'tools/mail-catcher/dist/src/main.js',
+    { HOST: '127.0.0.1', SMTP_PORT: env.MAIL_SMTP_PORT, HTTP_PORT: env.MAIL_HTTP_PORT },
+  ],
   ['identity', 'apps/identity/dist/src/main.js', service('identity')],
   ['profiles', 'apps/profiles/dist/src/main.js', service('profiles')],
   ['teams', 'apps/teams/dist/src/main.js', service('teams')],
@@ -74,7 +87,14 @@ const apps = [
   [
     'payfast',
     'tools/payfast-simulator/dist/src/main.js',
-    { HOST: '127.0.0.1', PORT: env.PAYFAST_SIMULATOR_PORT, MERCHANT_ID: merchant.id, MERCHANT_KEY: merchant.key, PASSPHRASE: merchant.passphrase, PUBLIC_URL: simulatorUrl },
+    {
+      HOST: '127.0.0.1',
+      PORT: env.PAYFAST_SIMULATOR_PORT,
+      MERCHANT_ID: merchant.id,
+      MERCHANT_KEY: merchant.key,
+      PASSPHRASE: merchant.passphrase,
+      PUBLIC_URL: simulatorUrl,
+    },
   ],
   ['payments', 'apps/payments/dist/src/main.js', service('payments', { ...payfast, PUBLIC_URL: publicUrl })],
   [
@@ -88,7 +108,18 @@ const apps = [
       PUBLIC_URL: publicUrl,
     }),
   ],
-  ['gateway', 'apps/gateway/dist/src/main.js', { ...common, NATS_URL: natsFor('gateway'), PORT: env.PORT, REDIS_URL: env.REDIS_URL, PUBLIC_URL: publicUrl, SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local' }],
+  [
+    'gateway',
+    'apps/gateway/dist/src/main.js',
+    {
+      ...common,
+      NATS_URL: natsFor('gateway'),
+      PORT: env.PORT,
+      REDIS_URL: env.REDIS_URL,
+      PUBLIC_URL: publicUrl,
+      SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local',
+    },
+  ],
 ];
 
 const colours = [31, 32, 33, 34, 35, 36, 91, 92];
@@ -112,7 +143,11 @@ function pretty(name, colour, line) {
 // start beside npm test's own, on other PORTs) does not collide on the defaults.
 for (const [index, [name, entry, appEnv]] of apps.entries()) {
   const healthPort = name === 'mail-catcher' || name === 'payfast' ? {} : { HEALTH_PORT: String(await freePort()) };
-  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...healthPort, ...appEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...healthPort, ...appEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const colour = colours[index % colours.length];
   let buffer = '';
   const onData = (chunk) => {
@@ -135,7 +170,10 @@ for (const [index, [name, entry, appEnv]] of apps.entries()) {
 async function waitHealthy(url, timeoutMs = 60000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return true;
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -58,7 +58,10 @@ let jestFailed = false;
 for (const { lane, parallel } of LANES) {
   const laneStarted = Date.now();
   step(`${lane} tests`);
-  const run = spawnSync('npx', ['nx', 'run-many', '-t', lane, `--parallel=${parallel}`, '--output-style=static'], { cwd: ROOT, stdio: 'inherit' });
+  const run = spawnSync('npx', ['nx', 'run-many', '-t', lane, `--parallel=${parallel}`, '--output-style=static'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) jestFailed = true;
   laneTimes.push(`${lane} ${Math.round((Date.now() - laneStarted) / 1000)} s`);
 }
@@ -71,8 +74,11 @@ const passed = total('passed');
 // A project whose run crashed before writing its counts is one failure too.
 const failed = total('failed') + (jestFailed && total('failed') === 0 ? 1 : 0);
 const skipped = total('skipped');
-for (const s of summaries.filter((x) => x.failed > 0)) log(`failed in ${s.project}: ${s.failedFiles.map((f) => relative(ROOT, f.file)).join(', ')}`);
-log(`finished in ${Math.round((Date.now() - started) / 1000)} s (lanes: ${laneTimes.join(', ')}); ${total('files')} test files in ${summaries.length} project lanes; screenshots in test-results/screenshots`);
+for (const s of summaries.filter((x) => x.failed > 0))
+  log(`failed in ${s.project}: ${s.failedFiles.map((f) => relative(ROOT, f.file)).join(', ')}`);
+log(
+  `finished in ${Math.round((Date.now() - started) / 1000)} s (lanes: ${laneTimes.join(', ')}); ${total('files')} test files in ${summaries.length} project lanes; screenshots in test-results/screenshots`,
+);
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 await servers.stop();
 // A skipped test is a test that did not run: it fails the suite rather than hiding.

@@ -29,10 +29,16 @@ export const ConfigSchema = z.object({
   /** Prefix of the gateway's Redis keys (rate limits, later sessions). */
   REDIS_KEY_PREFIX: env.queuePrefix,
   PUBLIC_URL: env.httpUrl,
-  WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
   BRAND_NAME: z.string().min(1).default('DigiCard'),
   SALES_EMAIL: env.email.default('sales@digicard.co.za'),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{11,15}$/, 'digits only in international form, e.g. 27821234567').default('27821234567'),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{11,15}$/, 'digits only in international form, e.g. 27821234567')
+    .default('27821234567'),
   /**
    * The invite link of the TEDxGeorge WhatsApp community (its organisers give it): the /tedx_george page shows
    * "Join the WhatsApp community" only when it is set.
@@ -41,7 +47,10 @@ export const ConfigSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined))
-    .refine((v) => v === undefined || WHATSAPP_INVITE.test(v), 'must be a WhatsApp invite link, e.g. https://chat.whatsapp.com/AbCdEf123456'),
+    .refine(
+      (v) => v === undefined || WHATSAPP_INVITE.test(v),
+      'must be a WhatsApp invite link, e.g. https://chat.whatsapp.com/AbCdEf123456',
+    ),
   REQUEST_TIMEOUT_MS: env.requestTimeoutMs,
   /** How long readiness stays 200 ("degraded") while NATS or Redis does not answer: a blip must not empty the Service. */
   READINESS_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -54,8 +63,15 @@ export const ConfigSchema = z.object({
   TRUST_PROXY_FROM: z
     .string()
     .default('loopback')
-    .transform((value) => value.split(',').map((e) => e.trim()).filter(Boolean))
-    .refine((entries) => invalidProxyEntries(entries).length === 0, { message: 'addresses or CIDR ranges (10.0.0.0/8), or loopback, comma-separated' }),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => invalidProxyEntries(entries).length === 0, {
+      message: 'addresses or CIDR ranges (10.0.0.0/8), or loopback, comma-separated',
+    }),
   ENQUIRY_RATE_LIMIT: rateLimit.default({ limit: 10, windowSeconds: 600 }),
   /**
    * The key session records in Redis are MACed with (gateway only: orders and notifications, which share Redis, must
@@ -64,9 +80,19 @@ export const ConfigSchema = z.object({
    */
   SESSION_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
   /** A session unused this long ends (minutes). */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(60 * 24),
   /** A session ends this long after sign-in, used or not (hours). */
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   RATE_LIMIT_LOGIN_IP: rateLimit.default({ limit: 30, windowSeconds: 900 }),
   /** Failed sign-ins per account: a burst of <requests>, then a growing delay; failures are forgotten after <seconds> of quiet. */
   RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.default({ limit: 10, windowSeconds: 900 }),
@@ -78,7 +104,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RESEND_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
   RATE_LIMIT_VERIFY_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
   /** Public-page analytics (views, Save to Contact, clicks): `off` only to measure what counting costs. */
-  VIEW_COUNTING: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
+  VIEW_COUNTING: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   /** Public-page views counted per client address and minute, per replica (beyond it the page is served, not counted). */
   ANALYTICS_VIEWS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How often each replica sends its counts to the profiles service (milliseconds). */

@@ -43,7 +43,13 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
     res.on('finish', () => {
       // The path only: query strings can carry tokens.
       logger.info(
-        { requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(performance.now() - started) },
+        {
+          requestId: req.requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     });
@@ -52,7 +58,10 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
   app.use(securityHeaders(config));
   app.use(compression());
   // Hashed build assets never change: cache them for a year.
-  app.use('/assets', express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(join(config.WEB_DIST_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
   app.use(express.static(config.WEB_DIST_DIR, { index: false, maxAge: '1h' }));
   app.use('/api', crossSiteGuard(config.PUBLIC_URL));
   // Pages need the session too: an owner sees their own profile before it is shared.
@@ -69,7 +78,9 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
   app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
   // The public page's click beacon (navigator.sendBeacon) posts JSON as text/plain, a type that needs no preflight.
   const beaconJson = express.json({ type: ['text/plain', 'application/json'], limit: '1kb' });
-  app.use('/api/profiles', (req: Request, res: Response, next: NextFunction) => (/^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next()));
+  app.use('/api/profiles', (req: Request, res: Response, next: NextFunction) =>
+    /^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next(),
+  );
   app.use('/api', express.json({ limit: '100kb' }));
   // A body none of the parsers above read is of a type the API does not take (XML to a JSON route, say): 415.
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
@@ -95,12 +106,15 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
   if (config.PUBLIC_PAGE_FAST_PATH) {
     const analytics = app.get(PageAnalytics);
     // Cached public pages for visitors without a session, before the whole stack above (same headers and log).
-    installFastPath(app.getHttpServer(), publicPageFastPath(
+    installFastPath(
+      app.getHttpServer(),
+      publicPageFastPath(
         app.get(PublicPageService),
         precomputedSecurityHeaders(config),
         logger,
         (visit, username) => analytics.countView(visit, username),
         trustProxy,
-      ));
+      ),
+    );
   }
 }

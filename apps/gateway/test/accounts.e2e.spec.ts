@@ -28,14 +28,22 @@ describe('accounts: registration, verification, sign-in, sessions and password r
   it('registers without a session (the verification link signs in), and creates its profile with the defaults', async () => {
     const res = await owner.request('/api/accounts', { body: thabo });
     assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.deepEqual(res.body, { registered: true, message: 'Thank you for registering. Please check your inbox and verify your email address.' });
+    assert.deepEqual(res.body, {
+      registered: true,
+      message: 'Thank you for registering. Please check your inbox and verify your email address.',
+    });
     assert.equal(owner.lastSetCookie, null, 'no cookie before the email is confirmed');
     assert.equal(owner.sessionId, null);
     assert.deepEqual((await owner.request('/api/session')).body, { user: null, csrfToken: null });
 
-    const [account] = await system.sql<{ id: string; password_hash: string }>("SELECT id, password_hash FROM identity.accounts WHERE username = 'thabo-m'");
+    const [account] = await system.sql<{ id: string; password_hash: string }>(
+      "SELECT id, password_hash FROM identity.accounts WHERE username = 'thabo-m'",
+    );
     assert.match(account!.password_hash, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    const profile = await waitFor('the profile', async () => (await system.sql('SELECT * FROM profiles.profiles WHERE account_id = $1', [account!.id]))[0]);
+    const profile = await waitFor(
+      'the profile',
+      async () => (await system.sql('SELECT * FROM profiles.profiles WHERE account_id = $1', [account!.id]))[0],
+    );
     assert.equal(profile['username'], 'thabo-m');
     assert.equal(profile['membership'], 'DigiShare');
     assert.equal(profile['is_verified'], false);
@@ -49,14 +57,19 @@ describe('accounts: registration, verification, sign-in, sessions and password r
   it('answers an email that has an account exactly as a new one (no session, no account), and emails its owner', async () => {
     const stranger = system.client();
     const fresh = system.client();
-    const taken = await stranger.request('/api/accounts', { body: { ...thabo, username: 'not-thabo', email: 'THABO@example.CO.ZA', password: 'a stranger typed this' } });
-    const brandNew = await fresh.request('/api/accounts', { body: { ...thabo, username: 'someone-new', email: 'someone-new@example.co.za' } });
+    const taken = await stranger.request('/api/accounts', {
+      body: { ...thabo, username: 'not-thabo', email: 'THABO@example.CO.ZA', password: 'a stranger typed this' },
+    });
+    const brandNew = await fresh.request('/api/accounts', {
+      body: { ...thabo, username: 'someone-new', email: 'someone-new@example.co.za' },
+    });
     assert.equal(taken.status, brandNew.status);
     assert.equal(taken.status, 201);
     assert.deepEqual(taken.body, brandNew.body);
     assert.equal(stranger.lastSetCookie, null);
     assert.equal(fresh.lastSetCookie, null);
-    for (const name of ['set-cookie', 'content-type', 'cache-control', 'location']) assert.equal(taken.headers.get(name), brandNew.headers.get(name), name);
+    for (const name of ['set-cookie', 'content-type', 'cache-control', 'location'])
+      assert.equal(taken.headers.get(name), brandNew.headers.get(name), name);
     assert.equal(taken.headers.get('set-cookie'), null);
     assert.deepEqual(await system.sql("SELECT username FROM identity.accounts WHERE username = 'not-thabo'"), []);
     const mail = await system.mail.waitFor((m) => sentTo(m, 'Thabo@Example.co.za') && /tried to register/.test(m.subject));
@@ -84,18 +97,30 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     assert.equal(verified.body.message, 'Your email address is verified. You can now share your profile.');
     const cookie = owner.lastSetCookie!;
     assert.match(cookie, /^__Host-digicard_session=[A-Za-z0-9_-]{43};/);
-    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/']) assert.ok(cookie.includes(attribute), `${attribute} in ${cookie}`);
+    for (const attribute of ['HttpOnly', 'Secure', 'SameSite=Lax', 'Path=/'])
+      assert.ok(cookie.includes(attribute), `${attribute} in ${cookie}`);
     assert.ok(!/Domain=/i.test(cookie));
     secrets.add(owner.sessionId!);
     const session = await owner.request('/api/session');
     assert.deepEqual(
       { ...session.body.user, id: undefined },
-      { id: undefined, username: 'thabo-m', email: 'Thabo@Example.co.za', firstName: 'Thabo', lastName: 'Mokoena', role: 'user', isVerified: true },
+      {
+        id: undefined,
+        username: 'thabo-m',
+        email: 'Thabo@Example.co.za',
+        firstName: 'Thabo',
+        lastName: 'Mokoena',
+        role: 'user',
+        isVerified: true,
+      },
     );
     assert.match(session.body.csrfToken, /^[A-Za-z0-9_-]{43}$/);
     secrets.add(session.body.csrfToken);
     assert.equal(session.headers.get('cache-control'), 'no-store');
-    await waitFor('the profile to be verified', async () => (await system.sql("SELECT 1 FROM profiles.profiles WHERE is_verified AND username = 'thabo-m'"))[0]);
+    await waitFor(
+      'the profile to be verified',
+      async () => (await system.sql("SELECT 1 FROM profiles.profiles WHERE is_verified AND username = 'thabo-m'"))[0],
+    );
 
     const again = await system.client().request('/api/email-verification', { body: { token } });
     assert.equal(again.status, 400);
@@ -111,7 +136,9 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     assert.equal(res.status, 201);
     const first = tokenIn(await verificationMail('lerato@example.co.za'), 'verify-email');
     secrets.add(first);
-    await system.sql(`UPDATE identity.email_tokens SET expires_at = now() - interval '1 second' WHERE account_id = (SELECT id FROM identity.accounts WHERE username = 'lerato')`);
+    await system.sql(
+      `UPDATE identity.email_tokens SET expires_at = now() - interval '1 second' WHERE account_id = (SELECT id FROM identity.accounts WHERE username = 'lerato')`,
+    );
     const expired = await lerato.request('/api/email-verification', { body: { token: first } });
     assert.equal(expired.status, 400);
     assert.equal(expired.body.code, 'LINK_INVALID');
@@ -201,7 +228,10 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     const visitor = system.client();
     await visitor.request('/api/session', { body: { email: 'thabo@example.co.za', password } });
     secrets.add(visitor.sessionId!);
-    const crossSite = await visitor.request('/api/session', { method: 'DELETE', headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    const crossSite = await visitor.request('/api/session', {
+      method: 'DELETE',
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    });
     assert.equal(crossSite.status, 403);
     const noToken = await visitor.request('/api/session', { method: 'DELETE', csrf: false });
     assert.equal(noToken.status, 403);
@@ -246,9 +276,15 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     assert.equal((await owner.request('/api/session')).body.user, null, 'so was the first session');
     assert.equal((await visitor.request('/api/session')).body.user.username, 'thabo-m', 'this one is signed in');
 
-    assert.equal((await visitor.request('/api/password-reset', { body: { token, password: 'another passphrase' } })).body.code, 'LINK_INVALID');
+    assert.equal(
+      (await visitor.request('/api/password-reset', { body: { token, password: 'another passphrase' } })).body.code,
+      'LINK_INVALID',
+    );
     assert.equal((await system.client().request('/api/session', { body: { email: 'thabo@example.co.za', password } })).status, 401);
-    assert.equal((await system.client().request('/api/session', { body: { email: 'thabo@example.co.za', password: newPassword } })).status, 200);
+    assert.equal(
+      (await system.client().request('/api/session', { body: { email: 'thabo@example.co.za', password: newPassword } })).status,
+      200,
+    );
 
     await visitor.request('/api/password-reset/request', { body: { email: 'thabo@example.co.za' } });
     const later = await system.mail.waitForCount((m) => m.subject === 'Reset your DigiCard password', 2);
@@ -271,7 +307,10 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     });
     const visitor = system.client();
     for (let i = 0; i < 3; i++) {
-      assert.equal((await visitor.request('/api/session', { body: { email: 'lerato@example.co.za', password: 'wrong guess' } })).status, 401);
+      assert.equal(
+        (await visitor.request('/api/session', { body: { email: 'lerato@example.co.za', password: 'wrong guess' } })).status,
+        401,
+      );
     }
     const limited = await visitor.request('/api/session', { body: { email: 'lerato@example.co.za', password } });
     assert.equal(limited.status, 429, 'even the right password waits once the account is being guessed at');
@@ -279,11 +318,18 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     assert.match(limited.body.message, /try again in \d+ (second|minute)/);
     assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/);
     assert.equal((await visitor.request('/api/session', { body: { email: 'someone@example.co.za', password } })).status, 401);
-    assert.equal((await visitor.request('/api/session', { body: { email: 'someone@example.co.za', password } })).status, 429, 'per address');
+    assert.equal(
+      (await visitor.request('/api/session', { body: { email: 'someone@example.co.za', password } })).status,
+      429,
+      'per address',
+    );
 
     const body = { username: 'zanele', firstName: 'Zanele', lastName: 'Zulu', email: 'zanele@example.co.za', password };
     assert.equal((await system.client().request('/api/accounts', { body })).status, 201);
-    assert.equal((await system.client().request('/api/accounts', { body: { ...body, username: 'zanele2', email: 'z2@example.co.za' } })).status, 429);
+    assert.equal(
+      (await system.client().request('/api/accounts', { body: { ...body, username: 'zanele2', email: 'z2@example.co.za' } })).status,
+      429,
+    );
     assert.equal((await system.client().request('/api/password-reset/request', { body: { email: 'zanele@example.co.za' } })).status, 202);
     assert.equal((await system.client().request('/api/password-reset/request', { body: { email: 'zanele@example.co.za' } })).status, 429);
   });
@@ -297,7 +343,9 @@ describe('accounts: registration, verification, sign-in, sessions and password r
     const logs = system.logs.map((l) => l.line).join('\n');
     assert.ok(logs.length > 10_000, 'the apps logged the flows');
     const events = (
-      await system.sql<{ payload: unknown }>('SELECT payload FROM identity.outbox UNION ALL SELECT payload FROM profiles.outbox UNION ALL SELECT payload FROM notifications.outbox')
+      await system.sql<{ payload: unknown }>(
+        'SELECT payload FROM identity.outbox UNION ALL SELECT payload FROM profiles.outbox UNION ALL SELECT payload FROM notifications.outbox',
+      )
     )
       .map((r) => JSON.stringify(r.payload))
       .join('\n');

@@ -23,7 +23,10 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
   let sipho: TestOwner;
 
   const visit = (path: string, userAgent = BROWSER, headers: Record<string, string> = {}) =>
-    fetch(`${system.gatewayUrl}${path}`, { redirect: 'manual', headers: { 'user-agent': userAgent, 'x-forwarded-for': '10.1.1.1', ...headers } }).then(async (r) => {
+    fetch(`${system.gatewayUrl}${path}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': userAgent, 'x-forwarded-for': '10.1.1.1', ...headers },
+    }).then(async (r) => {
       await r.arrayBuffer();
       return r.status;
     });
@@ -40,7 +43,10 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     );
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'], env: { gateway: { ANALYTICS_FLUSH_MS: '200' } } });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
+      env: { gateway: { ANALYTICS_FLUSH_MS: '200' } },
+    });
     nomsa = await registerOwner(system, { username: 'nomsa', firstName: 'Nomsa', lastName: 'Khumalo', email: 'nomsa@example.co.za' });
     sipho = await registerOwner(system, { username: 'sipho', firstName: 'Sipho', lastName: 'Ndlovu', email: 'sipho@example.co.za' });
     await setMembership(system, 'nomsa', 'DigiPlatinum');
@@ -48,12 +54,24 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
   afterAll(() => system?.stop());
 
   it('counts people’s views by source and card, Save to Contact and clicks; never robots, previews, prefetches or the owner', async () => {
-    for (const path of ['/nomsa', '/nomsa?src=qr', '/nomsa?src=qr', '/nomsa?src=wa', '/nomsa?src=email', '/nomsa?src=nfc&card=DC7K2M9Q', '/nomsa?src=nonsense']) {
+    for (const path of [
+      '/nomsa',
+      '/nomsa?src=qr',
+      '/nomsa?src=qr',
+      '/nomsa?src=wa',
+      '/nomsa?src=email',
+      '/nomsa?src=nfc&card=DC7K2M9Q',
+      '/nomsa?src=nonsense',
+    ]) {
       assert.equal(await visit(path), 200);
     }
     for (const robot of ROBOTS) assert.equal(await visit('/nomsa?src=qr', robot), 200, 'robots still get the page');
     assert.equal(await visit('/nomsa', BROWSER, { 'sec-purpose': 'prefetch' }), 200);
-    assert.equal((await fetch(`${system.gatewayUrl}/nomsa`, { headers: { 'user-agent': BROWSER, cookie: nomsa.client.cookie! } })).status, 200, 'the owner sees their page');
+    assert.equal(
+      (await fetch(`${system.gatewayUrl}/nomsa`, { headers: { 'user-agent': BROWSER, cookie: nomsa.client.cookie! } })).status,
+      200,
+      'the owner sees their page',
+    );
     const vcard = await fetch(`${system.gatewayUrl}/api/profiles/nomsa/vcard`, { headers: { 'user-agent': BROWSER } });
     assert.equal(vcard.status, 200);
     await vcard.arrayBuffer();
@@ -81,30 +99,48 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
       'view:wa': 1,
     });
     // One browser at one address is one visitor; the hash never holds the address.
-    const visitors = await system.sql<{ hash: string }>("SELECT v.hash FROM profiles.analytics_visitors v JOIN profiles.profiles p USING (account_id) WHERE p.username = 'nomsa'");
+    const visitors = await system.sql<{ hash: string }>(
+      "SELECT v.hash FROM profiles.analytics_visitors v JOIN profiles.profiles p USING (account_id) WHERE p.username = 'nomsa'",
+    );
     assert.equal(visitors.length, 1);
     assert.match(visitors[0]!.hash, /^[0-9a-f]{32}$/);
-    const everything = JSON.stringify(await system.sql('SELECT * FROM profiles.analytics_visitors')) + JSON.stringify(await system.sql('SELECT * FROM profiles.analytics_daily'));
+    const everything =
+      JSON.stringify(await system.sql('SELECT * FROM profiles.analytics_visitors')) +
+      JSON.stringify(await system.sql('SELECT * FROM profiles.analytics_daily'));
     assert.ok(!everything.includes('10.1.1.1') && !everything.includes('127.0.0.1'));
   });
 
   it('counts a visitor once a day per browser and address: two browsers at one address are two, one browser at two addresses is two', async () => {
     await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Zulu', email: 'lindiwe@example.co.za' });
-    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const IPHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     // From another address on the loopback network (the gateway trusts no proxy here: the socket's peer is the address).
     const visitFrom = (localAddress: string, userAgent: string) =>
       new Promise<number>((resolve, reject) => {
         const url = new URL(`${system.gatewayUrl}/lindiwe?src=qr`);
-        get({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, localAddress, headers: { 'user-agent': userAgent } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        }).on('error', reject);
+        get(
+          { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, localAddress, headers: { 'user-agent': userAgent } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        ).on('error', reject);
       });
     const visitorsOf = async () =>
-      (await system.sql<{ n: number }>("SELECT count(*)::int AS n FROM profiles.analytics_visitors v JOIN profiles.profiles p USING (account_id) WHERE p.username = 'lindiwe'"))[0]!.n;
+      (
+        await system.sql<{ n: number }>(
+          "SELECT count(*)::int AS n FROM profiles.analytics_visitors v JOIN profiles.profiles p USING (account_id) WHERE p.username = 'lindiwe'",
+        )
+      )[0]!.n;
     const viewsOf = async () => (await counts('lindiwe')).reduce((s, r) => s + r.n, 0);
     const round = async () => {
-      for (const [address, agent] of [['127.0.0.1', BROWSER], ['127.0.0.1', BROWSER], ['127.0.0.1', IPHONE], ['127.0.0.2', BROWSER], ['127.0.0.3', ROBOTS[0]!]] as const) {
+      for (const [address, agent] of [
+        ['127.0.0.1', BROWSER],
+        ['127.0.0.1', BROWSER],
+        ['127.0.0.1', IPHONE],
+        ['127.0.0.2', BROWSER],
+        ['127.0.0.3', ROBOTS[0]!],
+      ] as const) {
         assert.equal(await visitFrom(address, agent), 200);
       }
     };
@@ -148,8 +184,14 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     assert.equal(csv.status, 200);
     assert.match(csv.headers.get('content-type') ?? '', /text\/csv/);
     assert.equal(csv.headers.get('content-disposition'), `attachment; filename="analytics-${today}-${today}.csv"`);
-    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split('\r\n');
-    assert.equal(lines[0], 'Date,Views,Views: Link,Views: QR code,Views: NFC card,Views: WhatsApp share,Views: Email share,Unique visitors,Saved to contacts,Clicks,Leads');
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    assert.equal(
+      lines[0],
+      'Date,Views,Views: Link,Views: QR code,Views: NFC card,Views: WhatsApp share,Views: Email share,Unique visitors,Saved to contacts,Clicks,Leads',
+    );
     assert.equal(lines[1], `${today},7,2,2,1,1,1,1,1,3,0`);
     assert.equal(lines[2], 'Total,7,2,2,1,1,1,1,1,3,0');
     const badDate = await nomsa.client.request('/api/analytics?from=yesterday');
@@ -182,14 +224,18 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
 
   it('shows share links to DigiSilver and up, tagged with their source', async () => {
     await setMembership(system, 'sipho', 'DigiShare');
-    await sipho.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiShare' } }).catch(() => undefined);
+    await sipho.client
+      .request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiShare' } })
+      .catch(() => undefined);
     const plain = await waitFor('no share links on DigiShare', async () => {
       const html = await (await fetch(`${system.gatewayUrl}/sipho`, { headers: { 'user-agent': BROWSER } })).text();
       return html.includes('Share on WhatsApp') ? null : html;
     });
     assert.ok(!plain.includes('wa.me'));
     await setMembership(system, 'sipho', 'DigiSilver');
-    await sipho.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiSilver' } }).catch(() => undefined);
+    await sipho.client
+      .request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiSilver' } })
+      .catch(() => undefined);
     const html = await waitFor('share links on DigiSilver', async () => {
       const text = await (await fetch(`${system.gatewayUrl}/sipho`, { headers: { 'user-agent': BROWSER } })).text();
       return text.includes('Share on WhatsApp') ? text : null;

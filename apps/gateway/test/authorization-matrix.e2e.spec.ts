@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { HttpRoutes, type HttpRoute } from '@digicard/contracts';
-import { Callers, MatrixSystemOptions, TestSystem, prepareMatrix, routesWithoutRules, runMatrix, type MatrixFixture } from '@digicard/testing';
+import {
+  Callers,
+  MatrixSystemOptions,
+  TestSystem,
+  prepareMatrix,
+  routesWithoutRules,
+  runMatrix,
+  type MatrixFixture,
+} from '@digicard/testing';
 
 /** tools/security's authorization matrix, run against the real system: every route of HttpRoutes, every caller. */
 describe('authorization matrix: every API route as owner, another owner, team member, print, staff and signed out', () => {
@@ -17,7 +25,15 @@ describe('authorization matrix: every API route as owner, another owner, team me
   it('fails a route whose path parameter has no rule, naming it', () => {
     const added: Record<string, HttpRoute> = {
       ...HttpRoutes,
-      getTeam: { method: 'get', path: '/api/teams/:teamId', operationId: 'getTeam', summary: 'x', tag: 'x', access: ['print', 'staff'], responses: { 200: { description: 'x' } } },
+      getTeam: {
+        method: 'get',
+        path: '/api/teams/:teamId',
+        operationId: 'getTeam',
+        summary: 'x',
+        tag: 'x',
+        access: ['print', 'staff'],
+        responses: { 200: { description: 'x' } },
+      },
     };
     assert.deepEqual(routesWithoutRules(HttpRoutes), []);
     assert.match(routesWithoutRules(added).join('\n'), /getTeam .* no matrix rule for :teamId/);

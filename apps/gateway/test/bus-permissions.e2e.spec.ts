@@ -40,7 +40,10 @@ describe('NATS is not one trust zone: each app is its own bus user with the cont
   it('lets the apps do their work under their own users: an enquiry is stored and its event leaves the outbox', async () => {
     const res = await system.api('/api/enquiries/call-back', { body: enquiry });
     assert.equal(res.status, 202);
-    await waitFor('the outbox to drain', async () => (await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.outbox WHERE sent_at IS NULL'))[0]!.n === 0);
+    await waitFor(
+      'the outbox to drain',
+      async () => (await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.outbox WHERE sent_at IS NULL'))[0]!.n === 0,
+    );
     assert.equal((await system.api('/api/health')).status === 500, false);
   });
 
@@ -57,7 +60,8 @@ describe('NATS is not one trust zone: each app is its own bus user with the cont
     const notifications = await as('notifications');
     const errors: string[] = [];
     void (async () => {
-      for await (const s of notifications.status()) if (s.type === 'error') errors.push(String((s as { error?: Error }).error?.message ?? s.type));
+      for await (const s of notifications.status())
+        if (s.type === 'error') errors.push(String((s as { error?: Error }).error?.message ?? s.type));
     })();
     notifications.publish(Events.enquiryReceived.subject, '{}');
     await notifications.flush();
@@ -71,7 +75,8 @@ describe('NATS is not one trust zone: each app is its own bus user with the cont
     const gateway = await as('gateway');
     const errors: string[] = [];
     void (async () => {
-      for await (const s of gateway.status()) if (s.type === 'error') errors.push(String((s as { error?: Error }).error?.message ?? s.type));
+      for await (const s of gateway.status())
+        if (s.type === 'error') errors.push(String((s as { error?: Error }).error?.message ?? s.type));
     })();
     gateway.subscribe(Events.leadCaptured.subject);
     await gateway.flush();
@@ -79,6 +84,8 @@ describe('NATS is not one trust zone: each app is its own bus user with the cont
   });
 
   it('refuses a connection without a valid password for an app user', async () => {
-    await assert.rejects(connect({ servers: system.nats.url, user: 'orders', pass: 'wrong-password', maxReconnectAttempts: 0, reconnect: false }));
+    await assert.rejects(
+      connect({ servers: system.nats.url, user: 'orders', pass: 'wrong-password', maxReconnectAttempts: 0, reconnect: false }),
+    );
   });
 });

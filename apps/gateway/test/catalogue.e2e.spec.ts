@@ -54,18 +54,26 @@ describe('the catalogue: owned by orders, seeded by a migration, served through 
     for (const path of ['/accessories/pvc-card', '/specials/ssteel-special', '/pricing', '/accessories', '/cart', '/tedx_george']) {
       assert.equal((await fetch(`${system.gatewayUrl}${path}`)).status, 200, path);
     }
-    for (const path of ['/accessories/gold-card', '/specials/pvc-card', '/accessories/pvc-special', '/specials/', '/accessories/pvc-card/x']) {
+    for (const path of [
+      '/accessories/gold-card',
+      '/specials/pvc-card',
+      '/accessories/pvc-special',
+      '/specials/',
+      '/accessories/pvc-card/x',
+    ]) {
       assert.equal((await fetch(`${system.gatewayUrl}${path}`)).status, 404, path);
     }
   });
 
   it('sanitises the more-info HTML before it leaves the service', async () => {
-    await system.sql(
-      `UPDATE orders.catalogue_items SET more_info = $1 WHERE id = 'pvc-card'`,
-      ['<p onclick="steal()">Tough <b>card</b><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)><a href="https://example.co.za">ok</a>'],
-    );
+    await system.sql(`UPDATE orders.catalogue_items SET more_info = $1 WHERE id = 'pvc-card'`, [
+      '<p onclick="steal()">Tough <b>card</b><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)><a href="https://example.co.za">ok</a>',
+    ]);
     const { body } = await system.api('/api/catalogue/pvc-card');
-    assert.equal(body.moreInfo, '<p>Tough <b>card</b></p><a rel="noopener noreferrer">x</a><a href="https://example.co.za" rel="noopener noreferrer">ok</a>');
+    assert.equal(
+      body.moreInfo,
+      '<p>Tough <b>card</b></p><a rel="noopener noreferrer">x</a><a href="https://example.co.za" rel="noopener noreferrer">ok</a>',
+    );
   });
 
   it('keeps the seed when the service starts again (migrations are safe to run twice)', async () => {

@@ -13,13 +13,28 @@ describe('checkout while payments does not answer', () => {
 
   beforeAll(async () => {
     system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
-    buyer = await registerOwner(system, { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' }, { verify: false });
-    other = await registerOwner(system, { username: 'pieter', firstName: 'Pieter', lastName: 'Botha', email: 'pieter@example.co.za' }, { verify: false });
+    buyer = await registerOwner(
+      system,
+      { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' },
+      { verify: false },
+    );
+    other = await registerOwner(
+      system,
+      { username: 'pieter', firstName: 'Pieter', lastName: 'Botha', email: 'pieter@example.co.za' },
+      { verify: false },
+    );
   });
   afterAll(() => system?.stop());
 
   it('keeps the order awaiting payment and answers 503; the buyer sees it, nobody else does', async () => {
-    const res = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-special', quantity: 1 }, { id: 'ssteel-card', quantity: 2 }] } });
+    const res = await buyer.client.request('/api/orders', {
+      body: {
+        items: [
+          { id: 'pvc-special', quantity: 1 },
+          { id: 'ssteel-card', quantity: 2 },
+        ],
+      },
+    });
     assert.equal(res.status, 503);
     assert.equal(res.body.code, 'SERVICE_UNAVAILABLE');
     const list = await buyer.client.request('/api/orders');
@@ -51,7 +66,14 @@ describe('checkout while payments does not answer', () => {
     assert.equal((await system.client().request('/api/orders', { body: { items: [{ id: 'pvc-card', quantity: 1 }] } })).status, 401);
     // A colour the card does not come in: 400 on that line's colour, naming the colours it has; nothing ordered.
     const before = (await buyer.client.request('/api/orders')).body.orders.length;
-    const gold = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: 'White', quantity: 1 }, { id: 'bamboo-card', colour: 'Gold', quantity: 1 }] } });
+    const gold = await buyer.client.request('/api/orders', {
+      body: {
+        items: [
+          { id: 'pvc-card', colour: 'White', quantity: 1 },
+          { id: 'bamboo-card', colour: 'Gold', quantity: 1 },
+        ],
+      },
+    });
     assert.equal(gold.status, 400);
     assert.deepEqual(gold.body.fieldErrors, { 'items.1.colour': ['The Bamboo NFC Card comes in Bamboo.'] });
     const blank = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: ' ', quantity: 1 }] } });
@@ -62,18 +84,40 @@ describe('checkout while payments does not answer', () => {
 
   it('the special offer: refuses non-specials before creating anything; a sign-up creates no session, a new account gets its order and a taken email nothing; a retry after a 503 reuses the open order', async () => {
     const visitor = system.client();
-    const account = { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.co.za', password: 'a quiet harbour at dusk' };
-    const accessory = await visitor.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }, { id: 'pvc-card', quantity: 1 }] } });
+    const account = {
+      username: 'lindiwe',
+      firstName: 'Lindiwe',
+      lastName: 'Khumalo',
+      email: 'lindiwe@example.co.za',
+      password: 'a quiet harbour at dusk',
+    };
+    const accessory = await visitor.request('/api/registration', {
+      body: {
+        account,
+        items: [
+          { id: 'pvc-special', quantity: 1 },
+          { id: 'pvc-card', quantity: 1 },
+        ],
+      },
+    });
     assert.equal(accessory.status, 400);
     assert.deepEqual(accessory.body.fieldErrors, { 'items.1.id': ['“pvc-card” is not a special.'] });
     assert.equal(visitor.sessionId, null, 'nobody registered');
-    assert.equal((await visitor.request('/api/registration', { body: { account: null, items: [{ id: 'pvc-special', quantity: 1 }] } })).status, 401);
-    assert.equal((await buyer.client.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }] } })).status, 409);
+    assert.equal(
+      (await visitor.request('/api/registration', { body: { account: null, items: [{ id: 'pvc-special', quantity: 1 }] } })).status,
+      401,
+    );
+    assert.equal(
+      (await buyer.client.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }] } })).status,
+      409,
+    );
 
     // A new email and one that has an account (ayanda's): the same answer, no session, nothing ordered.
     const res = await visitor.request('/api/registration', { body: { account, items: [{ id: 'pvc-special', quantity: 1 }] } });
     const stranger = system.client();
-    const taken = await stranger.request('/api/registration', { body: { account: { ...account, username: 'not-ayanda', email: 'AYANDA@example.co.za' }, items: [{ id: 'pvc-special', quantity: 1 }] } });
+    const taken = await stranger.request('/api/registration', {
+      body: { account: { ...account, username: 'not-ayanda', email: 'AYANDA@example.co.za' }, items: [{ id: 'pvc-special', quantity: 1 }] },
+    });
     assert.equal(res.status, 201);
     assert.deepEqual(taken.body, res.body);
     assert.equal(taken.status, res.status);
@@ -93,14 +137,20 @@ describe('checkout while payments does not answer', () => {
 
     // Signed in, the owner pays: payments is down (503), the order stays; paying again reuses it.
     assert.equal((await visitor.request('/api/session', { body: { email: account.email, password: account.password } })).status, 200);
-    const items = [{ id: 'pvc-special', quantity: 2 }, { id: 'ssteel-special', quantity: 1 }];
+    const items = [
+      { id: 'pvc-special', quantity: 2 },
+      { id: 'ssteel-special', quantity: 1 },
+    ];
     assert.equal((await visitor.request('/api/registration', { body: { account: null, items } })).status, 503);
     assert.equal((await visitor.request('/api/registration', { body: { account: null, items: [...items].reverse() } })).status, 503);
     const forTheseLines = (list: Array<{ id: string; totalCents: number }>) => list.filter((o) => o.totalCents === 2 * 89900 + 119900);
     let orders = (await visitor.request('/api/orders')).body.orders;
     assert.equal(orders.length, 2, 'the sign-up’s order, and one order for two tries');
     assert.equal(forTheseLines(orders).length, 1);
-    assert.deepEqual(orders.map((o: { status: string }) => o.status), ['awaiting-payment', 'awaiting-payment']);
+    assert.deepEqual(
+      orders.map((o: { status: string }) => o.status),
+      ['awaiting-payment', 'awaiting-payment'],
+    );
     // Someone else's open order with the same lines is never reused (the route counts against the registration
     // limit per address, so this is the last call it allows here).
     assert.equal((await other.client.request('/api/registration', { body: { account: null, items } })).status, 503);
@@ -114,7 +164,8 @@ describe('checkout while payments does not answer', () => {
   it('the owner cancels an order awaiting payment: nobody else (404), not signed out (401), not twice (409); 503 while orders is down', async () => {
     const [order] = (await buyer.client.request('/api/orders')).body.orders;
     assert.equal(order.status, 'awaiting-payment');
-    const cancel = (client: typeof buyer.client, orderId = order.id) => client.request(`/api/orders/${orderId}/cancellation`, { method: 'POST' });
+    const cancel = (client: typeof buyer.client, orderId = order.id) =>
+      client.request(`/api/orders/${orderId}/cancellation`, { method: 'POST' });
 
     const notYours = await cancel(other.client);
     assert.equal(notYours.status, 404);

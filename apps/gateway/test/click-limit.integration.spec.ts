@@ -12,7 +12,13 @@ describe('click beacons: a limit per client address that fails open', () => {
   const beacon = (address: string) =>
     fetch(`${system.gatewayUrl}/api/profiles/some-owner/clicks`, {
       method: 'POST',
-      headers: { 'user-agent': BROWSER, 'content-type': 'text/plain;charset=UTF-8', origin: system.gatewayUrl, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': address },
+      headers: {
+        'user-agent': BROWSER,
+        'content-type': 'text/plain;charset=UTF-8',
+        origin: system.gatewayUrl,
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-for': address,
+      },
       body: JSON.stringify({ target: 'social:facebook' }),
     });
 

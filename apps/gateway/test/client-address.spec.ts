@@ -17,7 +17,12 @@ describe('rateLimitAddress', () => {
   it('counts an IPv6 address by its /64 prefix, however it is written', () => {
     const a = rateLimitAddress('2001:db8:1:2::1');
     expect(a).toBe('2001:db8:1:2::/64');
-    for (const same of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0:0:0:abcd', '2001:DB8:1:2:a:b:c:d', '2001:db8:1:2::9%eth0']) {
+    for (const same of [
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:0db8:0001:0002:0:0:0:abcd',
+      '2001:DB8:1:2:a:b:c:d',
+      '2001:db8:1:2::9%eth0',
+    ]) {
       expect(rateLimitAddress(same)).toBe(a);
     }
     expect(rateLimitAddress('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');

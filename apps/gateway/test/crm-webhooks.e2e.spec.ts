@@ -32,7 +32,12 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
     });
     const tiers = { share: 'DigiShare', silver: 'DigiSilver', gold: 'DigiGold', platinum: 'DigiPlatinum' } as const;
     for (const [key, tier] of Object.entries(tiers) as Array<[keyof typeof tiers, string]>) {
-      owners[key] = await registerOwner(system, { username: `crm-${key}`, firstName: 'Owner', lastName: key, email: `crm-${key}@example.co.za` });
+      owners[key] = await registerOwner(system, {
+        username: `crm-${key}`,
+        firstName: 'Owner',
+        lastName: key,
+        email: `crm-${key}@example.co.za`,
+      });
       await setMembership(system, `crm-${key}`, tier);
     }
   });
@@ -67,7 +72,12 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
         assert.equal(res.body.message, CrmMessages.upgrade);
       }
     }
-    assert.deepEqual(await system.sql('SELECT account_id FROM notifications.webhook_endpoints WHERE account_id = ANY($1::uuid[])', [[owners.share.accountId, owners.silver.accountId]]), []);
+    assert.deepEqual(
+      await system.sql('SELECT account_id FROM notifications.webhook_endpoints WHERE account_id = ANY($1::uuid[])', [
+        [owners.share.accountId, owners.silver.accountId],
+      ]),
+      [],
+    );
   });
 
   it('answers bad bodies with field errors, a missing CSRF token with 403, and a bad delivery id with 404', async () => {
@@ -94,7 +104,15 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
 
     const visitor = system.client();
     const lead = await visitor.request('/api/profiles/crm-gold/leads', {
-      body: { kind: 'lead', firstName: 'Zanele', lastName: 'Khumalo', email: 'zanele@example.co.za', phone: '082 123 4567', message: 'Quote please', consent: true },
+      body: {
+        kind: 'lead',
+        firstName: 'Zanele',
+        lastName: 'Khumalo',
+        email: 'zanele@example.co.za',
+        phone: '082 123 4567',
+        message: 'Quote please',
+        consent: true,
+      },
     });
     assert.equal(lead.status, 202);
     const hit = await waitFor('the CRM to get the lead', () => Promise.resolve(received.find((r) => r.path === '/gold') ?? null));
@@ -105,7 +123,10 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
     const body = JSON.parse(hit.body);
     assert.equal(body.type, 'lead.captured');
     assert.equal(body.id, hit.headers['x-digicard-event-id']);
-    assert.deepEqual([body.data.lead.firstName, body.data.lead.email, body.data.lead.phone, body.data.lead.message], ['Zanele', 'zanele@example.co.za', '+27821234567', 'Quote please']);
+    assert.deepEqual(
+      [body.data.lead.firstName, body.data.lead.email, body.data.lead.phone, body.data.lead.message],
+      ['Zanele', 'zanele@example.co.za', '+27821234567', 'Quote please'],
+    );
 
     const log = await waitFor('the delivery logged', async () => {
       const res = await client.request('/api/crm/deliveries');
@@ -123,14 +144,20 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
     assert.deepEqual((await other.request('/api/crm/webhook')).body, { endpoint: null });
 
     // DigiPlatinum: a failing CRM is retried and logged as failed; the test send answers 202.
-    assert.equal((await other.request('/api/crm/webhook', { method: 'PUT', body: { url: `${crmUrl}/broken`, enabled: true } })).status, 200);
+    assert.equal(
+      (await other.request('/api/crm/webhook', { method: 'PUT', body: { url: `${crmUrl}/broken`, enabled: true } })).status,
+      200,
+    );
     const sent = await other.request('/api/crm/webhook/test', { method: 'POST', body: {} });
     assert.equal(sent.status, 202);
     const failed = await waitFor('the test delivery to fail', async () => {
       const res = await other.request(`/api/crm/deliveries/${sent.body.deliveryId}`);
       return res.body.status === 'failed' ? res.body : null;
     });
-    assert.deepEqual(failed.attemptLog.map((a: { statusCode: number }) => a.statusCode), [500, 500, 500]);
+    assert.deepEqual(
+      failed.attemptLog.map((a: { statusCode: number }) => a.statusCode),
+      [500, 500, 500],
+    );
     const rotated = await other.request('/api/crm/webhook/secret', { method: 'POST', body: {} });
     assert.equal(rotated.status, 200);
     assert.notEqual(rotated.body.endpoint.secret, secret);

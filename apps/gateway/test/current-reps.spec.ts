@@ -13,7 +13,17 @@ const rep = (n: number, username: string): Team['reps'][number] => ({
   tel: '0821234567',
   addedAt: '2030-01-01T00:00:00.000Z',
 });
-const row = (n: number, username: string, views: number) => ({ accountId: id(n), username, firstName: username, lastName: 'Rep', views, saves: 1, leads: 2, visitors: views, clicks: 0 });
+const row = (n: number, username: string, views: number) => ({
+  accountId: id(n),
+  username,
+  firstName: username,
+  lastName: 'Rep',
+  views,
+  saves: 1,
+  leads: 2,
+  visitors: views,
+  clicks: 0,
+});
 
 describe('the leader view as the team is now', () => {
   const report: TeamAnalyticsReport = {
@@ -26,14 +36,24 @@ describe('the leader view as the team is now', () => {
 
   it('leaves out a rep teams has removed (profiles has not heard yet), and the totals with them', () => {
     const current = withCurrentReps(report, { reps: [rep(2, 'sipho')] });
-    assert.deepEqual(current.reps.map((r) => r.username), ['sipho']);
+    assert.deepEqual(
+      current.reps.map((r) => r.username),
+      ['sipho'],
+    );
     assert.deepEqual(current.totals, { views: 3, saves: 1, leads: 2, visitors: 3, clicks: 0 });
     assert.equal(current.from, '2030-01-01');
   });
 
   it('shows a rep teams has just added with no numbers yet, in username order', () => {
     const current = withCurrentReps(report, { reps: [rep(2, 'sipho'), rep(3, 'anele'), rep(1, 'lerato')] });
-    assert.deepEqual(current.reps.map((r) => [r.username, r.views]), [['anele', 0], ['lerato', 5], ['sipho', 3]]);
+    assert.deepEqual(
+      current.reps.map((r) => [r.username, r.views]),
+      [
+        ['anele', 0],
+        ['lerato', 5],
+        ['sipho', 3],
+      ],
+    );
     assert.equal(current.totals.views, 8);
   });
 });

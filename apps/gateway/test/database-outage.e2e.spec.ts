@@ -62,10 +62,15 @@ describe('orders and notifications when PostgreSQL cuts their connections or res
     assert.ok(system.isRunning('notifications'), `notifications exited:\n${system.logsOf('notifications').slice(-5).join('\n')}`);
     assert.equal(await send('after-terminate'), 202);
     // Cut them again while enquiries flow, so transactions in progress lose their connection too.
-    const flow = Promise.all(Array.from({ length: 20 }, (_, i) => new Promise((r) => setTimeout(r, i * 50)).then(() => send(`during-terminate-${i}`))));
+    const flow = Promise.all(
+      Array.from({ length: 20 }, (_, i) => new Promise((r) => setTimeout(r, i * 50)).then(() => send(`during-terminate-${i}`))),
+    );
     await terminateAppConnections();
     const statuses = await flow;
-    assert.ok(statuses.every((s) => s === 202 || s === 503), `only 202 or 503: ${statuses.join(',')}`);
+    assert.ok(
+      statuses.every((s) => s === 202 || s === 503),
+      `only 202 or 503: ${statuses.join(',')}`,
+    );
     assert.ok(system.isRunning('orders') && system.isRunning('notifications'));
   }, 60_000);
 
@@ -73,10 +78,14 @@ describe('orders and notifications when PostgreSQL cuts their connections or res
     await postgres.stop('fast');
     const whileDown = await send('while-down');
     assert.equal(whileDown, 503, 'a service whose database is away answers 503 through the gateway, not 500');
-    const report = await waitFor('orders to report the database down', async () => {
-      const h = await health('orders');
-      return h.body.checks['postgres']?.status === 'down' ? h : null;
-    }, 10_000);
+    const report = await waitFor(
+      'orders to report the database down',
+      async () => {
+        const h = await health('orders');
+        return h.body.checks['postgres']?.status === 'down' ? h : null;
+      },
+      10_000,
+    );
     assert.equal(report.status, 200, 'a short outage keeps the replica ready');
     assert.equal(report.body.status, 'degraded');
     await new Promise((r) => setTimeout(r, 1500));

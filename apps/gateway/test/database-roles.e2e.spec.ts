@@ -51,14 +51,25 @@ describe('one PostgreSQL role per service', () => {
       [[...SERVICE_SCHEMAS]],
     );
     for (const service of SERVICE_SCHEMAS) {
-      assert.deepEqual(connected.filter((c) => c.application_name === service).map((c) => c.usename), [serviceRoleName(service)], service);
+      assert.deepEqual(
+        connected.filter((c) => c.application_name === service).map((c) => c.usename),
+        [serviceRoleName(service)],
+        service,
+      );
     }
-    const owners = await system.sql<{ nspname: string; owner: string }>('SELECT nspname, nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = ANY($1)', [[...SERVICE_SCHEMAS]]);
-    assert.deepEqual(Object.fromEntries(owners.map((o) => [o.nspname, o.owner])), Object.fromEntries(SERVICE_SCHEMAS.map((s) => [s, serviceRoleName(s)])));
+    const owners = await system.sql<{ nspname: string; owner: string }>(
+      'SELECT nspname, nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = ANY($1)',
+      [[...SERVICE_SCHEMAS]],
+    );
+    assert.deepEqual(
+      Object.fromEntries(owners.map((o) => [o.nspname, o.owner])),
+      Object.fromEntries(SERVICE_SCHEMAS.map((s) => [s, serviceRoleName(s)])),
+    );
     const migrations = await system.sql<{ relname: string; owner: string }>(
       `SELECT c.relname, c.relowner::regrole::text AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'drizzle' AND c.relkind = 'r'`,
     );
-    for (const service of SERVICE_SCHEMAS) assert.equal(migrations.find((m) => m.relname === `__migrations_${service}`)?.owner, serviceRoleName(service), service);
+    for (const service of SERVICE_SCHEMAS)
+      assert.equal(migrations.find((m) => m.relname === `__migrations_${service}`)?.owner, serviceRoleName(service), service);
   });
 
   it('lets each role read its own schema and refuses it every other service schema (SELECT, INSERT) and their migrations tables', async () => {
@@ -72,7 +83,11 @@ describe('one PostgreSQL role per service', () => {
         const insert = await as(url, `INSERT INTO ${tables[other]} DEFAULT VALUES`);
         const history = await as(url, `SELECT count(*) FROM drizzle.__migrations_${other}`);
         // 42501: insufficient_privilege.
-        for (const [what, code] of [['SELECT', select], ['INSERT', insert], ['migrations', history]] as const) {
+        for (const [what, code] of [
+          ['SELECT', select],
+          ['INSERT', insert],
+          ['migrations', history],
+        ] as const) {
           (code === '42501' ? refused : allowed).push(`${role} ${what} ${other}: ${code}`);
         }
       }

@@ -69,10 +69,16 @@ describe('enquiries through the gateway (gateway -> NATS -> orders -> outbox -> 
 
   it('refuses a cross-site POST with 403 and stores nothing', async () => {
     const before = await count();
-    const forged = await system.api('/api/enquiries/call-back', { body: callBack, headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    const forged = await system.api('/api/enquiries/call-back', {
+      body: callBack,
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    });
     assert.equal(forged.status, 403);
     assert.equal(forged.body.code, 'FORBIDDEN');
-    const otherOrigin = await system.api('/api/enquiries/call-back', { body: callBack, headers: { 'sec-fetch-site': '', origin: 'https://evil.example' } });
+    const otherOrigin = await system.api('/api/enquiries/call-back', {
+      body: callBack,
+      headers: { 'sec-fetch-site': '', origin: 'https://evil.example' },
+    });
     assert.equal(otherOrigin.status, 403);
     assert.equal(await count(), before);
   });

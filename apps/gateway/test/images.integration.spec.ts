@@ -12,7 +12,9 @@ export async function noisyJpeg(width: number, height: number, seed = 7): Promis
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = x >> 16;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 60 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
 }
 
 describe('image uploads: decoded once, re-encoded within bounded memory', () => {
@@ -29,7 +31,10 @@ describe('image uploads: decoded once, re-encoded within bounded memory', () => 
     assert.equal(image.contentType, 'image/webp');
     assert.ok(image.width <= 1600 && image.height <= 1200);
     // Noise at quality 82 is well over 700 kB, so lower qualities were tried on the same pixels.
-    const first = await sharp(upload).resize({ width: 1600, height: 1200, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    const first = await sharp(upload)
+      .resize({ width: 1600, height: 1200, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
     assert.ok(first.length > 700_000, `quality 82 gave ${first.length} bytes`);
     assert.ok(image.data.length < first.length);
   });
@@ -56,7 +61,9 @@ describe('image uploads: decoded once, re-encoded within bounded memory', () => 
 describe('image uploads: decode limits in the gateway that serves the public pages', () => {
   it('refuses an image of more than 25 megapixels from its header, before decoding it', async () => {
     // One colour compresses to a few kB: 6000 × 4500 (27 MP) fits the 2 MB limit easily.
-    const big = await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#336699' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     assert.ok(big.length < MAX_IMAGE_BYTES);
     let decodes = 0;
     const counting: typeof decodeImage = (data, purpose) => {
@@ -65,12 +72,16 @@ describe('image uploads: decode limits in the gateway that serves the public pag
     };
     await assert.rejects(processImage(big, 'gallery', counting), (error: any) => error.body?.message === ImageMessages.tooManyPixels);
     assert.equal(decodes, 0, 'refused from the header');
-    const fits = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const fits = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     assert.equal((await processImage(fits, 'gallery')).contentType, 'image/webp');
   });
 
   it(`decodes at most ${MAX_CONCURRENT_IMAGE_JOBS} uploads at once; the others wait their turn and all succeed`, async () => {
-    const upload = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#993366' } }).jpeg().toBuffer();
+    const upload = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#993366' } })
+      .jpeg()
+      .toBuffer();
     let active = 0;
     let most = 0;
     const slow: typeof decodeImage = async (data, purpose) => {

@@ -16,8 +16,22 @@ describe('lead submissions: limited per profile and per address emailed, whoever
     n += 1;
     return fetch(`${system.gatewayUrl}/api/profiles/${username}/leads`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: system.gatewayUrl, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `198.51.100.${n}` },
-      body: JSON.stringify({ kind: 'exchange', firstName: 'Visitor', lastName: 'Spam', email, phone: '', message: '', consent: true, sendCard: true }),
+      headers: {
+        'content-type': 'application/json',
+        origin: system.gatewayUrl,
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-for': `198.51.100.${n}`,
+      },
+      body: JSON.stringify({
+        kind: 'exchange',
+        firstName: 'Visitor',
+        lastName: 'Spam',
+        email,
+        phone: '',
+        message: '',
+        consent: true,
+        sendCard: true,
+      }),
     });
   };
 

@@ -28,9 +28,29 @@ describe('the print console through the gateway', () => {
 
   beforeAll(async () => {
     system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
-    owner = await registerOwner(system, { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' }, { verify: false });
-    member = await withRole(system, await registerOwner(system, { username: 'sipho', firstName: 'Sipho', lastName: 'Zulu', email: 'sipho@example.co.za' }, { verify: false }), 'teamMember');
-    printer = await withRole(system, await registerOwner(system, { username: 'printer', firstName: 'Pat', lastName: 'Printer', email: 'print@example.co.za' }, { verify: false }), 'print');
+    owner = await registerOwner(
+      system,
+      { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' },
+      { verify: false },
+    );
+    member = await withRole(
+      system,
+      await registerOwner(
+        system,
+        { username: 'sipho', firstName: 'Sipho', lastName: 'Zulu', email: 'sipho@example.co.za' },
+        { verify: false },
+      ),
+      'teamMember',
+    );
+    printer = await withRole(
+      system,
+      await registerOwner(
+        system,
+        { username: 'printer', firstName: 'Pat', lastName: 'Printer', email: 'print@example.co.za' },
+        { verify: false },
+      ),
+      'print',
+    );
     // Payments does not run here: the order stays awaiting payment, which is enough to try moves on it.
     await owner.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', quantity: 1 }] } });
     orderId = (await owner.client.request('/api/orders')).body.orders[0].id;
@@ -98,7 +118,10 @@ describe('the print console through the gateway', () => {
     assert.equal((await member.client.request(`/api/orders/${orderId}/approval`, { method: 'POST' })).status, 404);
     assert.equal((await owner.client.request(`/api/orders/${orderId}/proof.pdf`)).status, 404);
     assert.equal((await system.client().request(`/api/orders/${orderId}/proof.pdf`)).status, 401);
-    assert.deepEqual((await owner.client.request('/api/order-details')).body.orders.map((o: { id: string }) => o.id), [orderId]);
+    assert.deepEqual(
+      (await owner.client.request('/api/order-details')).body.orders.map((o: { id: string }) => o.id),
+      [orderId],
+    );
     assert.deepEqual((await member.client.request('/api/order-details')).body, { orders: [] });
     assert.equal((await owner.client.request('/api/cards/K7M3Q9ZT', { method: 'PUT', body: { disabled: true } })).status, 404);
     assert.equal((await owner.client.request('/api/cards/K7M3Q9ZT', { method: 'PUT', body: {} })).status, 400);

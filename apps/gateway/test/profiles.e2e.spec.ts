@@ -11,7 +11,10 @@ import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } fro
 /** A real photo-like PNG carrying EXIF with a GPS position, as phones write them. */
 async function photoWithGps(width = 900, height = 700): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-    .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '22/1 27/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'X1' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '22/1 27/1 0/1' },
+    })
     .jpeg()
     .toBuffer();
 }
@@ -27,7 +30,9 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
 
   beforeAll(async () => {
     // The export asks every service for its part: orders, payments and teams too.
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
     lerato = await registerOwner(system, { username: 'lerato', firstName: 'Lerato', lastName: 'Dlamini', email: 'lerato@example.co.za' });
   });
@@ -51,7 +56,10 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
       tel: '082 123 4567',
       profileBio: 'Twenty years of selling solar in the Karoo.',
       profileImageHeight: 200,
-      websiteLinks: [{ buttonName: 'Our website', url: 'https://mokoena.co.za' }, { buttonName: '', url: 'https://hidden.co.za' }],
+      websiteLinks: [
+        { buttonName: 'Our website', url: 'https://mokoena.co.za' },
+        { buttonName: '', url: 'https://hidden.co.za' },
+      ],
     };
     const saved = await thabo.client.request('/api/profile', { method: 'PUT', body: { document } });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
@@ -83,7 +91,10 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.equal(refused.body.message, 'Upgrade to DigiSilver to unlock Social Media Links!');
     await setMembership(system, 'thabo', 'DigiSilver');
     assert.equal((await thabo.client.request('/api/profile', { method: 'PUT', body: { document: social } })).status, 200);
-    const video = await thabo.client.request('/api/profile', { method: 'PUT', body: { document: { ...social, videoLink: 'https://youtu.be/dQw4w9WgXcQ' } } });
+    const video = await thabo.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...social, videoLink: 'https://youtu.be/dQw4w9WgXcQ' } },
+    });
     assert.equal(video.status, 403);
     assert.match(video.body.message, /DigiGold/);
     const products = await thabo.client.request('/api/profile', {
@@ -96,14 +107,23 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.equal(paid.status, 403, 'paid tiers are not self-granted');
     assert.match(paid.body.message, /PayFast/);
     await system.sql('UPDATE profiles.profiles SET is_partner = true WHERE username = $1', ['thabo']);
-    const partner = await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiPlatinum' } });
+    const partner = await thabo.client.request('/api/profile/settings', {
+      method: 'PUT',
+      body: { isPublic: true, membership: 'DigiPlatinum' },
+    });
     assert.equal(partner.status, 200, 'a partner changes tier without paying');
     assert.equal(partner.body.membership, 'DigiPlatinum');
     await system.sql('UPDATE profiles.profiles SET is_partner = false WHERE username = $1', ['thabo']);
     await setMembership(system, 'thabo', 'DigiGold');
     const gold = await thabo.client.request('/api/profile', {
       method: 'PUT',
-      body: { document: { ...social, videoLink: 'https://youtu.be/dQw4w9WgXcQ', products: [{ name: 'Solar kit', link: 'https://mokoena.co.za/kit', imageUrl: '' }] } },
+      body: {
+        document: {
+          ...social,
+          videoLink: 'https://youtu.be/dQw4w9WgXcQ',
+          products: [{ name: 'Solar kit', link: 'https://mokoena.co.za/kit', imageUrl: '' }],
+        },
+      },
     });
     assert.equal(gold.status, 200, JSON.stringify(gold.body));
   });
@@ -133,9 +153,19 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     const disguised = await upload(thabo, 'profileImage', Buffer.from('<?php system($_GET["c"]); ?> pretending to be a PNG'), 'image/png');
     assert.equal(disguised.status, 400);
     assert.equal(disguised.body.message, 'Image upload failed. Please try again.');
-    const svg = await upload(thabo, 'businessLogo', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'), 'image/svg+xml');
+    const svg = await upload(
+      thabo,
+      'businessLogo',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+      'image/svg+xml',
+    );
     assert.equal(svg.status, 400);
-    const broken = await upload(thabo, 'businessLogo', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]), 'image/png');
+    const broken = await upload(
+      thabo,
+      'businessLogo',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 1)]),
+      'image/png',
+    );
     assert.equal(broken.status, 400);
     assert.equal((await upload(thabo, 'wallpaper', await photoWithGps())).status, 404);
     assert.equal((await system.client().request('/api/profile/images/profileImage', { body: 'x' })).status, 401);
@@ -144,7 +174,10 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
   it('keeps each owner to their own images and leads', async () => {
     const { body: thabos } = await thabo.client.request('/api/profile');
     const { body: leratos } = await lerato.client.request('/api/profile');
-    const stolen = await lerato.client.request('/api/profile', { method: 'PUT', body: { document: { ...leratos.document, profileImage: thabos.document.profileImage } } });
+    const stolen = await lerato.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...leratos.document, profileImage: thabos.document.profileImage } },
+    });
     assert.equal(stolen.status, 400);
     assert.match(stolen.body.message, /not one of your uploads/);
   });
@@ -156,9 +189,13 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     });
     assert.equal(exchange.status, 202, JSON.stringify(exchange.body));
     assert.equal(exchange.body.message, 'Thank you! I will get in touch with you soon.');
-    const lead = await visitor.request('/api/profiles/lerato/leads', { body: { kind: 'lead', firstName: 'Sipho', email: 'sipho@example.co.za', message: 'Hi', consent: true } });
+    const lead = await visitor.request('/api/profiles/lerato/leads', {
+      body: { kind: 'lead', firstName: 'Sipho', email: 'sipho@example.co.za', message: 'Hi', consent: true },
+    });
     assert.equal(lead.status, 403, 'Lerato is on DigiShare');
-    const noConsent = await visitor.request('/api/profiles/thabo/leads', { body: { kind: 'lead', firstName: 'A', email: 'a@example.co.za', consent: false } });
+    const noConsent = await visitor.request('/api/profiles/thabo/leads', {
+      body: { kind: 'lead', firstName: 'A', email: 'a@example.co.za', consent: false },
+    });
     assert.equal(noConsent.status, 400);
     assert.ok(noConsent.body.fieldErrors.consent);
     const robot = await visitor.request('/api/profiles/thabo/leads', {
@@ -166,10 +203,25 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     });
     assert.equal(robot.status, 202, 'a robot is not told it was caught');
     const real = await visitor.request('/api/profiles/thabo/leads', {
-      body: { kind: 'lead', firstName: 'Naledi', lastName: '=HYPERLINK("http://evil")', email: 'naledi@example.co.za', phone: '0731234567', message: 'Please call me, about 20 panels', consent: true },
+      body: {
+        kind: 'lead',
+        firstName: 'Naledi',
+        lastName: '=HYPERLINK("http://evil")',
+        email: 'naledi@example.co.za',
+        phone: '0731234567',
+        message: 'Please call me, about 20 panels',
+        consent: true,
+      },
     });
     assert.equal(real.status, 202);
-    assert.equal((await visitor.request('/api/profiles/nobody/leads', { body: { kind: 'exchange', firstName: 'A', email: 'a@example.co.za', consent: true } })).status, 404);
+    assert.equal(
+      (
+        await visitor.request('/api/profiles/nobody/leads', {
+          body: { kind: 'exchange', firstName: 'A', email: 'a@example.co.za', consent: true },
+        })
+      ).status,
+      404,
+    );
 
     const mail = await system.mail.waitFor((m) => m.to.includes('thabo@example.co.za') && /sent you a message/.test(m.subject));
     assert.equal(mail.replyTo, 'naledi@example.co.za');
@@ -177,8 +229,15 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     await system.mail.waitFor((m) => m.to.includes('lerato@example.co.za') && /shared their contact details/.test(m.subject));
 
     const list = await thabo.client.request('/api/profile/leads');
-    assert.deepEqual(list.body.leads.map((l: any) => l.firstName), ['Naledi'], 'only real leads, only the owner’s');
-    assert.deepEqual((await lerato.client.request('/api/profile/leads')).body.leads.map((l: any) => l.firstName), ['Sipho']);
+    assert.deepEqual(
+      list.body.leads.map((l: any) => l.firstName),
+      ['Naledi'],
+      'only real leads, only the owner’s',
+    );
+    assert.deepEqual(
+      (await lerato.client.request('/api/profile/leads')).body.leads.map((l: any) => l.firstName),
+      ['Sipho'],
+    );
     assert.equal((await system.client().request('/api/profile/leads')).status, 401);
     const csv = await fetch(`${system.gatewayUrl}/api/profile/leads.csv`, { headers: { cookie: thabo.client.cookie! } });
     assert.equal(csv.status, 200);
@@ -187,7 +246,10 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a BOM, so spreadsheets read UTF-8');
     const text = bytes.subarray(3).toString('utf8');
     assert.match(text, /^Received,Form,First name,Last name,Email,Phone,Message\r\n/);
-    assert.match(text, /lead,Naledi,"'=HYPERLINK\(""http:\/\/evil""\)",naledi@example\.co\.za,'\+27731234567,"Please call me, about 20 panels"/);
+    assert.match(
+      text,
+      /lead,Naledi,"'=HYPERLINK\(""http:\/\/evil""\)",naledi@example\.co\.za,'\+27731234567,"Please call me, about 20 panels"/,
+    );
   });
 
   it('hands out a correct vCard 3.0, with the photo embedded and text escaped', async () => {
@@ -199,7 +261,10 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     const unfolded = card.replace(/\r\n /g, '');
     assert.ok(card.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n'));
     assert.ok(card.endsWith('END:VCARD\r\n'));
-    assert.ok(card.split('\r\n').every((line) => Buffer.byteLength(line) <= 75), 'lines folded at 75 octets');
+    assert.ok(
+      card.split('\r\n').every((line) => Buffer.byteLength(line) <= 75),
+      'lines folded at 75 octets',
+    );
     for (const line of [
       'N:Mokoena;Thabo;;;',
       'FN:Thabo Mokoena',
@@ -233,7 +298,11 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
   });
 
   it('shows nothing of an unverified or private profile to others', async () => {
-    await registerOwner(system, { username: 'zanele', firstName: 'Zanele', lastName: 'Zulu', email: 'zanele@example.co.za' }, { verify: false });
+    await registerOwner(
+      system,
+      { username: 'zanele', firstName: 'Zanele', lastName: 'Zulu', email: 'zanele@example.co.za' },
+      { verify: false },
+    );
     assert.equal((await fetch(`${system.gatewayUrl}/api/profiles/zanele/vcard`)).status, 404);
     assert.equal((await fetch(`${system.gatewayUrl}/api/profiles/nobody-here/qr.png`)).status, 404);
     await lerato.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: false, membership: 'DigiShare' } });
@@ -270,7 +339,10 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
     assert.equal(gone.body.message, 'Your account and everything we held about it are deleted.');
     assert.equal((await other.request('/api/session')).body.user, null, 'every session ended');
     // Its own password no longer signs in: the account is gone.
-    assert.equal((await system.client().request('/api/session', { body: { email: 'lerato@example.co.za', password: lerato.password } })).body.code, 'AUTH_INVALID_CREDENTIALS');
+    assert.equal(
+      (await system.client().request('/api/session', { body: { email: 'lerato@example.co.za', password: lerato.password } })).body.code,
+      'AUTH_INVALID_CREDENTIALS',
+    );
     await waitFor('the profile to be forgotten', async () => {
       const rows = await system.sql<{ n: number }>(
         `SELECT (SELECT count(*) FROM profiles.profiles WHERE account_id = $1) + (SELECT count(*) FROM profiles.leads WHERE account_id = $1)

@@ -15,7 +15,10 @@ import { TestSystem, createStaffAccount, registerOwner, waitFor, type TestOwner 
 const work = mkdtempSync(join(tmpdir(), 'proof-business-'));
 
 /** A solid-colour PNG logo. */
-const logo = (background: string) => sharp({ create: { width: 300, height: 120, channels: 3, background } }).png().toBuffer();
+const logo = (background: string) =>
+  sharp({ create: { width: 300, height: 120, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The buyer on the simulator's page: open the signed redirect, press Pay (PayFast's ITN goes to the gateway). */
 async function pay(system: TestSystem, redirectUrl: string): Promise<void> {
@@ -47,24 +50,41 @@ describe('the proof of a team member’s card', () => {
   beforeAll(async () => {
     system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
     const staff = await createStaffAccount(system, { email: 'support@digicard.test', role: 'staff', username: 'support-desk' });
-    leader = await registerOwner(system, { username: 'karoo-solar', firstName: 'Anele', lastName: 'Mthembu', email: 'anele@karoo.example' }, { verify: false });
-    rep = await registerOwner(system, { username: 'sipho-k', firstName: 'Sipho', lastName: 'Khoza', email: 'sipho@karoo.example' }, { verify: false });
+    leader = await registerOwner(
+      system,
+      { username: 'karoo-solar', firstName: 'Anele', lastName: 'Mthembu', email: 'anele@karoo.example' },
+      { verify: false },
+    );
+    rep = await registerOwner(
+      system,
+      { username: 'sipho-k', firstName: 'Sipho', lastName: 'Khoza', email: 'sipho@karoo.example' },
+      { verify: false },
+    );
 
     // Each has a business name and logo of their own: the leader's red, the rep's (from before joining) green.
     for (const [who, businessName, colour] of [
       [leader, 'Karoo Solar', '#d01010'],
       [rep, 'Sipho Side Hustle', '#10a010'],
     ] as const) {
-      const uploaded = await who.client.request('/api/profile/images/businessLogo', { method: 'POST', raw: await logo(colour), headers: { 'content-type': 'image/png' } });
+      const uploaded = await who.client.request('/api/profile/images/businessLogo', {
+        method: 'POST',
+        raw: await logo(colour),
+        headers: { 'content-type': 'image/png' },
+      });
       assert.equal(uploaded.status, 201, `logo upload: ${JSON.stringify(uploaded.body)}`);
       const own = (await who.client.request('/api/profile')).body;
       const saved = await who.client.request('/api/profile', {
         method: 'PUT',
-        body: { document: { ...own.document, businessName, businessLogo: uploaded.body.url, title: who === rep ? 'Sales Consultant' : 'Founder' } },
+        body: {
+          document: { ...own.document, businessName, businessLogo: uploaded.body.url, title: who === rep ? 'Sales Consultant' : 'Founder' },
+        },
       });
       assert.equal(saved.status, 200, `save: ${JSON.stringify(saved.body)}`);
     }
-    const set = await staff.client.request(`/api/staff/accounts/${rep.accountId}/business`, { method: 'PUT', body: { businessUsername: 'karoo-solar' } });
+    const set = await staff.client.request(`/api/staff/accounts/${rep.accountId}/business`, {
+      method: 'PUT',
+      body: { businessUsername: 'karoo-solar' },
+    });
     assert.equal(set.status, 200, `business set: ${JSON.stringify(set.body)}`);
   });
   afterAll(async () => {
@@ -77,11 +97,18 @@ describe('the proof of a team member’s card', () => {
     assert.equal(checkout.status, 201, JSON.stringify(checkout.body));
     await pay(system, checkout.body.redirectUrl);
     const orderId: string = checkout.body.order.id;
-    const ready = await waitFor('the rep’s proof', async () => {
-      const detail = await detailOf(rep, orderId);
-      return detail?.status === 'proof-ready' ? detail : null;
-    }, 30_000);
-    assert.deepEqual(ready.cards.map((c: { material: string; colour: string }) => [c.material, c.colour]), [['PVC', 'White']]);
+    const ready = await waitFor(
+      'the rep’s proof',
+      async () => {
+        const detail = await detailOf(rep, orderId);
+        return detail?.status === 'proof-ready' ? detail : null;
+      },
+      30_000,
+    );
+    assert.deepEqual(
+      ready.cards.map((c: { material: string; colour: string }) => [c.material, c.colour]),
+      [['PVC', 'White']],
+    );
 
     const pdf = await fetch(`${system.gatewayUrl}/api/orders/${orderId}/proof.pdf`, { headers: { cookie: rep.client.cookie ?? '' } });
     assert.equal(pdf.status, 200);
@@ -97,11 +124,23 @@ describe('the proof of a team member’s card', () => {
 
     // The business changes its name before the rep approves: the rep's proof is rendered again with it.
     const own = (await leader.client.request('/api/profile')).body;
-    assert.equal((await leader.client.request('/api/profile', { method: 'PUT', body: { document: { ...own.document, businessName: 'Karoo Solar & Storage' } } })).status, 200);
-    await waitFor('the rep’s proof rendered again', async () => {
-      const detail = await detailOf(rep, orderId);
-      return detail?.proof?.version === 2 && detail.proof.status === 'ready' ? detail : null;
-    }, 30_000);
+    assert.equal(
+      (
+        await leader.client.request('/api/profile', {
+          method: 'PUT',
+          body: { document: { ...own.document, businessName: 'Karoo Solar & Storage' } },
+        })
+      ).status,
+      200,
+    );
+    await waitFor(
+      'the rep’s proof rendered again',
+      async () => {
+        const detail = await detailOf(rep, orderId);
+        return detail?.proof?.version === 2 && detail.proof.status === 'ready' ? detail : null;
+      },
+      30_000,
+    );
     const again = await fetch(`${system.gatewayUrl}/api/orders/${orderId}/proof.pdf`, { headers: { cookie: rep.client.cookie ?? '' } });
     const againPath = join(work, 'rep-again.pdf');
     writeFileSync(againPath, Buffer.from(await again.arrayBuffer()));
@@ -110,10 +149,20 @@ describe('the proof of a team member’s card', () => {
 
   it('the special offer refuses a colour its special does not come in before any account is made', async () => {
     const visitor = system.client();
-    const account = { username: 'zola-m', firstName: 'Zola', lastName: 'Mbeki', email: 'zola@example.co.za', password: 'a quiet harbour at dusk' };
-    const refused = await visitor.request('/api/registration', { body: { account, items: [{ id: 'ssteel-special', colour: 'Rose', quantity: 1 }] } });
+    const account = {
+      username: 'zola-m',
+      firstName: 'Zola',
+      lastName: 'Mbeki',
+      email: 'zola@example.co.za',
+      password: 'a quiet harbour at dusk',
+    };
+    const refused = await visitor.request('/api/registration', {
+      body: { account, items: [{ id: 'ssteel-special', colour: 'Rose', quantity: 1 }] },
+    });
     assert.equal(refused.status, 400);
-    assert.deepEqual(refused.body.fieldErrors, { 'items.0.colour': ['The Stainless Steel NFC Card Special comes in Silver, Gold or Black.'] });
+    assert.deepEqual(refused.body.fieldErrors, {
+      'items.0.colour': ['The Stainless Steel NFC Card Special comes in Silver, Gold or Black.'],
+    });
     assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'zola-m'"), []);
   });
 

@@ -5,14 +5,21 @@ import { ProfileDefaults } from '@digicard/contracts';
 import { TestSystem, registerOwner, setMembership, waitFor, type TestOwner } from '@digicard/testing';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-const photo = () => sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+const photo = () =>
+  sharp({ create: { width: 600, height: 600, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 describe('the public profile page /{username}: rendered on the server, cached, and fresh after a save', () => {
   let system: TestSystem;
   let thabo: TestOwner;
   const page = async (path: string, init: RequestInit = {}) => {
     // A browser's User-Agent: requests without one are robots to the view counter.
-    const res = await fetch(`${system.gatewayUrl}${path}`, { redirect: 'manual', ...init, headers: { 'user-agent': BROWSER, ...(init.headers as Record<string, string>) } });
+    const res = await fetch(`${system.gatewayUrl}${path}`, {
+      redirect: 'manual',
+      ...init,
+      headers: { 'user-agent': BROWSER, ...(init.headers as Record<string, string>) },
+    });
     return { status: res.status, html: await res.text(), headers: res.headers };
   };
 
@@ -20,8 +27,16 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
     await setMembership(system, 'thabo', 'DigiGold');
-    const image = await thabo.client.request('/api/profile/images/profileImage', { method: 'POST', raw: await photo(), headers: { 'content-type': 'image/png' } });
-    const gallery = await thabo.client.request('/api/profile/images/gallery', { method: 'POST', raw: await photo(), headers: { 'content-type': 'image/png' } });
+    const image = await thabo.client.request('/api/profile/images/profileImage', {
+      method: 'POST',
+      raw: await photo(),
+      headers: { 'content-type': 'image/png' },
+    });
+    const gallery = await thabo.client.request('/api/profile/images/gallery', {
+      method: 'POST',
+      raw: await photo(),
+      headers: { 'content-type': 'image/png' },
+    });
     const document = {
       ...ProfileDefaults,
       profileImage: image.body.url,
@@ -29,10 +44,16 @@ describe('the public profile page /{username}: rendered on the server, cached, a
       title: 'Sales Director <Karoo>',
       businessName: 'Mokoena Solar',
       profileBio: 'Solar for every roof.',
-      websiteLinks: [{ buttonName: 'Our website', url: 'https://mokoena.co.za' }, { buttonName: '', url: 'https://no-name.co.za' }],
+      websiteLinks: [
+        { buttonName: 'Our website', url: 'https://mokoena.co.za' },
+        { buttonName: '', url: 'https://no-name.co.za' },
+      ],
       socialLinks: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/thabo' }],
       gallery: [{ imageUrl: gallery.body.url }],
-      products: [{ name: 'Solar kit', link: 'https://mokoena.co.za/kit', imageUrl: '' }, { name: 'No link', link: '', imageUrl: '' }],
+      products: [
+        { name: 'Solar kit', link: 'https://mokoena.co.za/kit', imageUrl: '' },
+        { name: 'No link', link: '', imageUrl: '' },
+      ],
       videoLink: 'https://youtu.be/dQw4w9WgXcQ',
     };
     const saved = await thabo.client.request('/api/profile', { method: 'PUT', body: { document } });
@@ -54,7 +75,14 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     assert.ok(html.includes('https://www.linkedin.com/in/thabo'));
     assert.ok(html.includes('youtube-nocookie.com/embed/dQw4w9WgXcQ'));
     assert.ok(html.includes('My Gallery') && html.includes('Solar kit') && !html.includes('No link'));
-    for (const text of ['Save to Contact', 'Exchange Contact', 'Get your own Profile', 'About Me', 'Let me get in contact with you.', 'Powered By']) {
+    for (const text of [
+      'Save to Contact',
+      'Exchange Contact',
+      'Get your own Profile',
+      'About Me',
+      'Let me get in contact with you.',
+      'Powered By',
+    ]) {
       assert.ok(html.includes(text), text);
     }
     const script = /<script src="(\/profile-assets\/profile-page\.js\?v=[0-9a-f]+)"/.exec(html)?.[1];
@@ -80,7 +108,9 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     assert.ok(!html.includes('linkedin.com/in/thabo'), 'no social links on DigiShare');
     assert.ok(!html.includes('youtube-nocookie') && !html.includes('Solar kit') && !html.includes('Let me get in contact with you.'));
     await setMembership(system, 'thabo', 'DigiGold');
-    await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiGold' } }).catch(() => undefined);
+    await thabo.client
+      .request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiGold' } })
+      .catch(() => undefined);
   });
 
   it('records each view with its source: link, QR code or NFC card', async () => {
@@ -93,7 +123,9 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     await page('/thabo?src=nfc');
     await page('/thabo?src=whatever');
     const counts = await waitFor('5 views', async () => {
-      const rows = await system.sql<{ source: string; n: number }>("SELECT key AS source, sum(count)::int AS n FROM profiles.analytics_daily WHERE metric = 'view' GROUP BY key ORDER BY key");
+      const rows = await system.sql<{ source: string; n: number }>(
+        "SELECT key AS source, sum(count)::int AS n FROM profiles.analytics_daily WHERE metric = 'view' GROUP BY key ORDER BY key",
+      );
       return rows.reduce((s, r) => s + r.n, 0) === 5 ? rows : null;
     });
     assert.deepEqual(Object.fromEntries(counts.map((r) => [r.source, r.n])), { link: 2, qr: 2, nfc: 1 });
@@ -103,7 +135,10 @@ describe('the public profile page /{username}: rendered on the server, cached, a
   });
 
   it('redirects an account id, a vanity path and capitals to the username address', async () => {
-    assert.deepEqual([(await page(`/${thabo.accountId}`)).status, (await page(`/${thabo.accountId}`)).headers.get('location')], [301, '/thabo']);
+    assert.deepEqual(
+      [(await page(`/${thabo.accountId}`)).status, (await page(`/${thabo.accountId}`)).headers.get('location')],
+      [301, '/thabo'],
+    );
     await system.sql('INSERT INTO profiles.vanity_paths (path, account_id) VALUES ($1, $2)', ['pinnacle-point-2', thabo.accountId]);
     const vanity = await page('/pinnacle-point-2?src=nfc');
     assert.equal(vanity.status, 301);
@@ -116,21 +151,33 @@ describe('the public profile page /{username}: rendered on the server, cached, a
   it('shows a team member’s page with the business’s styling and content, and its tier (businessId)', async () => {
     const rep = await registerOwner(system, { username: 'sipho-rep', firstName: 'Sipho', lastName: 'Nkosi', email: 'sipho@example.co.za' });
     const { body } = await rep.client.request('/api/profile');
-    await rep.client.request('/api/profile', { method: 'PUT', body: { document: { ...body.document, title: 'Sales Rep', businessName: 'My own shop' } } });
+    await rep.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...body.document, title: 'Sales Rep', businessName: 'My own shop' } },
+    });
     await system.sql('UPDATE profiles.profiles SET business_account_id = $1 WHERE username = $2', [thabo.accountId, 'sipho-rep']);
     const { status, html } = await page('/sipho-rep');
     assert.equal(status, 200);
     assert.match(html, /<h1[^>]*>Sipho Nkosi<\/h1>/);
     assert.ok(html.includes('Sales Rep'), 'the rep keeps their own title');
     assert.ok(html.includes('Mokoena Solar') && !html.includes('My own shop'), 'the business name is the business’s');
-    assert.ok(html.includes('https://mokoena.co.za') && html.includes('My Gallery'), 'links and gallery come from the business, with its tier');
-    const lead = await system.client().request('/api/profiles/sipho-rep/leads', { body: { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true } });
+    assert.ok(
+      html.includes('https://mokoena.co.za') && html.includes('My Gallery'),
+      'links and gallery come from the business, with its tier',
+    );
+    const lead = await system.client().request('/api/profiles/sipho-rep/leads', {
+      body: { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true },
+    });
     assert.equal(lead.status, 202, 'the lead form follows the business’s tier');
   });
 
   it('shows an unknown, unverified or private profile to nobody but its owner', async () => {
     assert.equal((await page('/nobody-at-all')).status, 404);
-    const zanele = await registerOwner(system, { username: 'zanele', firstName: 'Zanele', lastName: 'Zulu', email: 'zanele@example.co.za' }, { verify: false });
+    const zanele = await registerOwner(
+      system,
+      { username: 'zanele', firstName: 'Zanele', lastName: 'Zulu', email: 'zanele@example.co.za' },
+      { verify: false },
+    );
     assert.equal((await page('/zanele')).status, 404);
     const own = await fetch(`${system.gatewayUrl}/zanele`, { headers: { cookie: zanele.client.cookie! } });
     assert.equal(own.status, 200);
@@ -145,7 +192,9 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     const fast = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'accept-encoding': 'gzip' } });
     const fastHtml = await fast.text();
     // A stale session cookie sends the same request down the full path (session lookup, helmet, compression...).
-    const full = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'accept-encoding': 'gzip', cookie: '__Host-digicard_session=stale' } });
+    const full = await fetch(`${system.gatewayUrl}/thabo`, {
+      headers: { 'accept-encoding': 'gzip', cookie: '__Host-digicard_session=stale' },
+    });
     const fullHtml = await full.text();
     assert.equal(fast.status, 200);
     assert.equal(full.status, 200);

@@ -11,13 +11,21 @@ describe('the gateway while Redis is down: never a 500', () => {
   const post = (path: string, body: unknown, cookie?: string) =>
     fetch(`${system.gatewayUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: system.gatewayUrl, ...(cookie ? { cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        origin: system.gatewayUrl,
+        ...(cookie ? { cookie } : {}),
+      },
       body: JSON.stringify(body),
     });
 
   beforeAll(async () => {
     await redis.start();
-    system = await TestSystem.start({ apps: ['orders', 'gateway'], env: { gateway: { REDIS_URL: redis.url, READINESS_GRACE_SECONDS: '3' } } });
+    system = await TestSystem.start({
+      apps: ['orders', 'gateway'],
+      env: { gateway: { REDIS_URL: redis.url, READINESS_GRACE_SECONDS: '3' } },
+    });
     assert.equal((await system.api('/api/enquiries/call-back', { body: enquiry })).status, 202, 'accepted while Redis is up');
     await redis.kill();
   });
@@ -37,7 +45,10 @@ describe('the gateway while Redis is down: never a 500', () => {
   it('answers sign-in and registration with 503 and Retry-After, where an uncounted limit would help a guesser', async () => {
     for (const [path, body] of [
       ['/api/session', { email: 'thabo@example.co.za', password: 'a password of his' }],
-      ['/api/accounts', { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', password: 'a long password 1' }],
+      [
+        '/api/accounts',
+        { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za', password: 'a long password 1' },
+      ],
       ['/api/password-reset/request', { email: 'thabo@example.co.za' }],
     ] as const) {
       const res = await post(path, body);
@@ -63,7 +74,11 @@ describe('the gateway while Redis is down: never a 500', () => {
     assert.equal(report.status, 'degraded');
     assert.equal(report.checks['redis']?.status, 'down');
     assert.equal(report.checks['nats']?.status, 'up');
-    await waitFor('readiness to give up after the grace', async () => (await fetch(`${system.gatewayHealthUrl}/health`)).status === 503, 10_000);
+    await waitFor(
+      'readiness to give up after the grace',
+      async () => (await fetch(`${system.gatewayHealthUrl}/health`)).status === 503,
+      10_000,
+    );
   });
 
   it('stays up: no process exits for a lost Redis', async () => {

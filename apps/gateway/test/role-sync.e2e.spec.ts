@@ -29,7 +29,12 @@ describe('role changes reach the sessions of a signed-in account, even when no g
   /** What identity's outbox relay publishes for a role change (the envelope, the message id it de-duplicates on). */
   const publishRoleChange = async (role: Role, changedAt: Date) => {
     const id = randomUUID();
-    const envelope = { id, type: Events.roleChanged.subject, occurredAt: changedAt.toISOString(), data: { accountId: owner.accountId, role, changedAt: changedAt.toISOString() } };
+    const envelope = {
+      id,
+      type: Events.roleChanged.subject,
+      occurredAt: changedAt.toISOString(),
+      data: { accountId: owner.accountId, role, changedAt: changedAt.toISOString() },
+    };
     return (await jetstream(nc).publish(Events.roleChanged.subject, JSON.stringify(envelope), { msgID: id })).seq;
   };
 
@@ -48,7 +53,10 @@ describe('role changes reach the sessions of a signed-in account, even when no g
   it('gives the signed-in owner the role staff chose, from their next request, without signing in again', async () => {
     const before = await sessionRecord();
     assert.equal(before['role'], 'user');
-    const leader = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'teamLeader' } });
+    const leader = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, {
+      method: 'PUT',
+      body: { role: 'teamLeader' },
+    });
     assert.equal(leader.status, 200, JSON.stringify(leader.body));
     await waitFor('the session to carry teamLeader', async () => (await roleOfSession()) === 'teamLeader');
     // The rest of the record is as it was (its times to the millisecond, its CSRF token), and it still works.
@@ -57,7 +65,10 @@ describe('role changes reach the sessions of a signed-in account, even when no g
     const staffId = decodeURIComponent(staff.client.cookie!.split('=')[1]!);
     const staffRecord = await redis.get(`${system.redisPrefix}:session:${createHash('sha256').update(staffId).digest('base64url')}`);
     assert.equal((JSON.parse(staffRecord!.slice(44)) as { role: string }).role, 'staff');
-    const renamed = await owner.client.request('/api/accounts/me/name', { method: 'PUT', body: { firstName: 'Lindiwe', lastName: 'Zulu' } });
+    const renamed = await owner.client.request('/api/accounts/me/name', {
+      method: 'PUT',
+      body: { firstName: 'Lindiwe', lastName: 'Zulu' },
+    });
     assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
   });
 
@@ -72,7 +83,10 @@ describe('role changes reach the sessions of a signed-in account, even when no g
     // Older than the change the previous test applied: handled (acknowledged) and skipped.
     const seq = await publishRoleChange('teamLeader', new Date(Date.now() - 60_000));
     const jsm = await jetstreamManager(nc);
-    await waitFor('the gateway to acknowledge the older change', async () => (await jsm.consumers.info('EVENTS_IDENTITY', 'gateway--identity-user-role-changed')).ack_floor.stream_seq >= seq);
+    await waitFor(
+      'the gateway to acknowledge the older change',
+      async () => (await jsm.consumers.info('EVENTS_IDENTITY', 'gateway--identity-user-role-changed')).ack_floor.stream_seq >= seq,
+    );
     assert.equal(await roleOfSession(), 'user');
     // A newer one is applied.
     await publishRoleChange('teamMember', new Date());
@@ -81,7 +95,12 @@ describe('role changes reach the sessions of a signed-in account, even when no g
 
   it('puts a change it can never apply in its dead-letter stream, and the system report tells an operator', async () => {
     const id = randomUUID();
-    const bad = { id, type: Events.roleChanged.subject, occurredAt: new Date().toISOString(), data: { accountId: 'not-an-account', role: 'king' } };
+    const bad = {
+      id,
+      type: Events.roleChanged.subject,
+      occurredAt: new Date().toISOString(),
+      data: { accountId: 'not-an-account', role: 'king' },
+    };
     await jetstream(nc).publish(Events.roleChanged.subject, JSON.stringify(bad), { msgID: id });
     const alerts = await waitFor('the alert', async () => {
       const report = (await (await fetch(`${system.gatewayHealthUrl}/health/system`)).json()) as { alerts?: string[] };

@@ -13,7 +13,12 @@ describe('the route tables drive every gateway handler', () => {
   let system: InProcessGateway;
 
   beforeAll(async () => {
-    system = await InProcessGateway.start({ RATE_LIMIT_LOGIN_ACCOUNT: '2/600', RATE_LIMIT_LOGIN_IP: '2/86400', ENQUIRY_RATE_LIMIT: '1/600', REQUEST_TIMEOUT_MS: '1000' });
+    system = await InProcessGateway.start({
+      RATE_LIMIT_LOGIN_ACCOUNT: '2/600',
+      RATE_LIMIT_LOGIN_IP: '2/86400',
+      ENQUIRY_RATE_LIMIT: '1/600',
+      REQUEST_TIMEOUT_MS: '1000',
+    });
   });
   afterAll(() => system?.stop());
 
@@ -38,7 +43,11 @@ describe('the route tables drive every gateway handler', () => {
     const body = { email: ' Thabo@Example.co.za ', password: 'a password of his' };
     // Passport's local strategy asks the identity service, which is not running.
     assert.equal((await visitor.request('/api/session', { body })).status, 503);
-    assert.equal((await visitor.request('/api/session', { body: { ...body, email: 'thabo@example.co.za' } })).status, 503, 'one account: the email is trimmed and lower-cased');
+    assert.equal(
+      (await visitor.request('/api/session', { body: { ...body, email: 'thabo@example.co.za' } })).status,
+      503,
+      'one account: the email is trimmed and lower-cased',
+    );
     // The per-address limit (2) counts every attempt the body check let through; the per-account one counts failed
     // passwords only (sign-in-limits.e2e.spec.ts), and a sign-in the service could not check is none.
     const limited = await visitor.request('/api/session', { body });
@@ -72,7 +81,11 @@ describe('the route tables drive every gateway handler', () => {
     }
     assert.equal((await visitor.request('/api/catalogue/PVC-CARD')).body.message, 'Card not found');
     assert.equal((await visitor.request('/media/not-an-image.gif')).status, 404);
-    assert.equal((await visitor.request('/api/profiles/thabo/leads', { body: lead })).status, 503, 'counted once, then the service is asked');
+    assert.equal(
+      (await visitor.request('/api/profiles/thabo/leads', { body: lead })).status,
+      503,
+      'counted once, then the service is asked',
+    );
     assert.equal((await visitor.request('/api/profiles/thabo/leads', { body: lead })).status, 429);
   });
 });

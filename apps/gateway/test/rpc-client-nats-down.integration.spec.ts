@@ -14,7 +14,10 @@ describe('RpcClient when NATS itself is away', () => {
     await nats.start();
     client = new RpcClient(createNatsClient(nats.url, 'rpc-client-test'), 1500);
     // Connected once (no service answers: that is "unavailable" too).
-    await assert.rejects(client.call(Rpc.listCatalogue, {}, meta), (e: unknown) => e instanceof RpcCallError && e.failure === 'unavailable');
+    await assert.rejects(
+      client.call(Rpc.listCatalogue, {}, meta),
+      (e: unknown) => e instanceof RpcCallError && e.failure === 'unavailable',
+    );
   });
   afterAll(async () => {
     await (client.proxy.close() as Promise<void>);
@@ -25,7 +28,10 @@ describe('RpcClient when NATS itself is away', () => {
     await nats.kill();
     await new Promise((r) => setTimeout(r, 300));
     for (let i = 0; i < 3; i++) {
-      const error = await client.call(Rpc.listCatalogue, {}, meta).then(() => null, (e: unknown) => e);
+      const error = await client.call(Rpc.listCatalogue, {}, meta).then(
+        () => null,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof RpcCallError, String(error));
       assert.equal(error.failure, 'unavailable', error.message);
     }

@@ -9,7 +9,12 @@ import { SessionStore } from '../src/session/session.store.js';
 const prefix = `test-session-records-${randomBytes(4).toString('hex')}`;
 const redis = new Redis(DEFAULTS.redisUrl);
 const store = (secret: string) =>
-  new SessionStore(redis, { REDIS_KEY_PREFIX: prefix, SESSION_IDLE_MINUTES: 60, SESSION_ABSOLUTE_HOURS: 24, SESSION_SECRET: secret } as Config);
+  new SessionStore(redis, {
+    REDIS_KEY_PREFIX: prefix,
+    SESSION_IDLE_MINUTES: 60,
+    SESSION_ABSOLUTE_HOURS: 24,
+    SESSION_SECRET: secret,
+  } as Config);
 const keyOf = (id: string) => `${prefix}:session:${createHash('sha256').update(id).digest('base64url')}`;
 const accountId = '7d1f3c1e-4a53-4c1f-9d6b-0c7d4d3f1a11';
 
@@ -56,7 +61,12 @@ describe('session records are MACed with a key only the gateway holds', () => {
     const session = await sessions.create(accountId, 'user');
     const forgedId = randomBytes(32).toString('base64url');
     const now = Date.now();
-    await redis.set(keyOf(forgedId), JSON.stringify({ accountId, role: 'user', csrfToken: 'x'.repeat(43), createdAt: now, lastSeenAt: now }), 'PX', 60_000);
+    await redis.set(
+      keyOf(forgedId),
+      JSON.stringify({ accountId, role: 'user', csrfToken: 'x'.repeat(43), createdAt: now, lastSeenAt: now }),
+      'PX',
+      60_000,
+    );
     await redis.sadd(`${prefix}:account-sessions:${accountId}`, createHash('sha256').update(forgedId).digest('base64url'));
     assert.ok((await sessions.setRoleFor(accountId, 'teamLeader', new Date().toISOString())) >= 1);
     assert.equal((await sessions.get(session.id))?.data.role, 'teamLeader');

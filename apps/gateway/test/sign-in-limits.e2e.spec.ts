@@ -73,7 +73,9 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
 
   it('counts guesses sent in parallel before any password is checked: no more than the burst reach identity', async () => {
     await gatewayWith({ RATE_LIMIT_LOGIN_ACCOUNT: '3/600', RATE_LIMIT_LOGIN_IP: '500/600', RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: '60' });
-    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(system.client(), 'sello@example.co.za', `parallel guess ${i}`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(system.client(), 'sello@example.co.za', `parallel guess ${i}`)),
+    );
     const statuses = guesses.map((g) => g.status).sort();
     assert.deepEqual(statuses, [...Array<number>(3).fill(401), ...Array<number>(17).fill(429)], 'three guesses checked, seventeen refused');
     // The right password waits too, then gets in and clears the count.
@@ -120,7 +122,11 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
     const as = async (xff: string, i: number) => (await signIn(visitor, `two-${i}@example.co.za`, 'x', { 'x-forwarded-for': xff })).status;
     assert.equal(await as('203.0.113.9, 198.51.100.20, 10.0.0.1', 1), 401);
     assert.equal(await as('203.0.113.10, 198.51.100.20, 10.0.0.2', 2), 401);
-    assert.equal(await as('203.0.113.11, 198.51.100.20, 10.0.0.3', 3), 429, 'the client is 198.51.100.20 whatever the edge proxy or the spoofed entry');
+    assert.equal(
+      await as('203.0.113.11, 198.51.100.20, 10.0.0.3', 3),
+      429,
+      'the client is 198.51.100.20 whatever the edge proxy or the spoofed entry',
+    );
     assert.equal(await as('203.0.113.9, 198.51.100.21, 10.0.0.1', 4), 401);
     // A second hop from an address that is not one of the proxies is the client itself.
     assert.equal(await as('198.51.100.20, 192.0.2.50', 5), 401);

@@ -18,13 +18,28 @@ describe('the staff console', () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
     print = await createStaffAccount(system, { email: 'press@digicard.test', role: 'print', username: 'press-team' });
-    owner = await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'Lindiwe.D@example.co.za' }, { verify: false });
-    business = await registerOwner(system, { username: 'kasi-coffee', firstName: 'Kasi', lastName: 'Coffee', email: 'hello@kasi.example' }, { verify: false });
-    const rep = await registerOwner(system, { username: 'sipho-rep', firstName: 'Sipho', lastName: 'Rep', email: 'sipho@kasi.example' }, { verify: false });
+    owner = await registerOwner(
+      system,
+      { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'Lindiwe.D@example.co.za' },
+      { verify: false },
+    );
+    business = await registerOwner(
+      system,
+      { username: 'kasi-coffee', firstName: 'Kasi', lastName: 'Coffee', email: 'hello@kasi.example' },
+      { verify: false },
+    );
+    const rep = await registerOwner(
+      system,
+      { username: 'sipho-rep', firstName: 'Sipho', lastName: 'Rep', email: 'sipho@kasi.example' },
+      { verify: false },
+    );
     // A team member (the teams service makes them; here the role is set directly) signs in again to carry the role.
     await system.sql("UPDATE identity.accounts SET role = 'teamMember' WHERE username = 'sipho-rep'");
     const client = system.client();
-    assert.equal((await client.request('/api/session', { body: { email: rep.email, password: rep.password } })).body.user.role, 'teamMember');
+    assert.equal(
+      (await client.request('/api/session', { body: { email: rep.email, password: rep.password } })).body.user.role,
+      'teamMember',
+    );
     member = { ...rep, client };
   });
   afterAll(() => system?.stop());
@@ -44,7 +59,11 @@ describe('the staff console', () => {
       const visitor = await call(system.client(), c);
       assert.equal(visitor.status, 401, `${c[0]} ${c[1]} signed out`);
       assert.equal(visitor.body.message, 'Please log in first.');
-      for (const [who, client] of [['owner', owner.client], ['team member', member.client], ['print', print.client]] as const) {
+      for (const [who, client] of [
+        ['owner', owner.client],
+        ['team member', member.client],
+        ['print', print.client],
+      ] as const) {
         const res = await call(client, c);
         assert.equal(res.status, 403, `${c[0]} ${c[1]} as ${who}: ${JSON.stringify(res.body)}`);
         assert.equal(res.body.code, 'FORBIDDEN');
@@ -80,10 +99,16 @@ describe('the staff console', () => {
   });
 
   it('makes an account a partner and a team leader, each change audited with who, when, before and after', async () => {
-    const partner = await staff.client.request(`/api/staff/accounts/${owner.accountId}/partner`, { method: 'PUT', body: { isPartner: true } });
+    const partner = await staff.client.request(`/api/staff/accounts/${owner.accountId}/partner`, {
+      method: 'PUT',
+      body: { isPartner: true },
+    });
     assert.equal(partner.status, 200, JSON.stringify(partner.body));
     assert.equal(partner.body.profile.isPartner, true);
-    const leader = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'teamLeader' } });
+    const leader = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, {
+      method: 'PUT',
+      body: { role: 'teamLeader' },
+    });
     assert.equal(leader.status, 200, JSON.stringify(leader.body));
     assert.equal(leader.body.account.role, 'teamLeader');
     // The same value again changes and records nothing.
@@ -91,7 +116,13 @@ describe('the staff console', () => {
     const detail = await staff.client.request(`/api/staff/accounts/${owner.accountId}`);
     assert.equal(detail.status, 200);
     assert.deepEqual(
-      detail.body.audit.map((e: Record<string, unknown>) => [e['change'], e['before'], e['after'], e['staffUsername'], e['staffAccountId']]),
+      detail.body.audit.map((e: Record<string, unknown>) => [
+        e['change'],
+        e['before'],
+        e['after'],
+        e['staffUsername'],
+        e['staffAccountId'],
+      ]),
       [
         ['role', 'user', 'teamLeader', 'thandi-staff', staff.accountId],
         ['partner', false, true, 'thandi-staff', staff.accountId],
@@ -106,7 +137,10 @@ describe('the staff console', () => {
     const gold = await client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiGold' } });
     assert.equal(gold.status, 200, JSON.stringify(gold.body));
     assert.equal(gold.body.membership, 'DigiGold');
-    await waitFor('profiles to learn the role', async () => (await system.sql("SELECT 1 FROM profiles.profiles WHERE username = 'lindiwe' AND role = 'teamLeader'"))[0]);
+    await waitFor(
+      'profiles to learn the role',
+      async () => (await system.sql("SELECT 1 FROM profiles.profiles WHERE username = 'lindiwe' AND role = 'teamLeader'"))[0],
+    );
 
     const back = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'user' } });
     assert.equal(back.body.account.role, 'user');
@@ -118,23 +152,38 @@ describe('the staff console', () => {
     assert.equal(asStaff.status, 400);
     assert.deepEqual(asStaff.body.fieldErrors, { role: ['Please choose user or teamLeader.'] });
     for (const target of [print, member, staff]) {
-      const res = await staff.client.request(`/api/staff/accounts/${target.accountId}/role`, { method: 'PUT', body: { role: 'teamLeader' } });
+      const res = await staff.client.request(`/api/staff/accounts/${target.accountId}/role`, {
+        method: 'PUT',
+        body: { role: 'teamLeader' },
+      });
       assert.equal(res.status, 409, target.username);
       assert.equal(res.body.message, 'This account is print or staff, or a team member: its role is not changed here.');
     }
     const unknown = await staff.client.request('/api/staff/accounts/00000000-0000-4000-8000-000000000000');
     assert.equal(unknown.status, 404);
     assert.equal((await staff.client.request('/api/staff/accounts/not-an-id')).status, 404);
-    const unknownPartner = await staff.client.request('/api/staff/accounts/00000000-0000-4000-8000-000000000000/partner', { method: 'PUT', body: { isPartner: true } });
+    const unknownPartner = await staff.client.request('/api/staff/accounts/00000000-0000-4000-8000-000000000000/partner', {
+      method: 'PUT',
+      body: { isPartner: true },
+    });
     assert.equal(unknownPartner.status, 404);
-    assert.equal((await staff.client.request(`/api/staff/accounts/${owner.accountId}/partner`, { method: 'PUT', body: { isPartner: 'yes' } })).status, 400);
+    assert.equal(
+      (await staff.client.request(`/api/staff/accounts/${owner.accountId}/partner`, { method: 'PUT', body: { isPartner: 'yes' } })).status,
+      400,
+    );
   });
 
   it('sets vanity paths that lead to the profile, refusing a page of the site, a username and another profile’s path', async () => {
-    const set = await staff.client.request(`/api/staff/accounts/${owner.accountId}/vanity-paths`, { method: 'PUT', body: { paths: ['Pinnacle-Point-2', 'lindiwe-promo'] } });
+    const set = await staff.client.request(`/api/staff/accounts/${owner.accountId}/vanity-paths`, {
+      method: 'PUT',
+      body: { paths: ['Pinnacle-Point-2', 'lindiwe-promo'] },
+    });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(set.body.profile.vanityPaths, ['lindiwe-promo', 'pinnacle-point-2']);
-    assert.deepEqual([set.body.audit[0].change, set.body.audit[0].before, set.body.audit[0].after], ['vanityPaths', [], ['lindiwe-promo', 'pinnacle-point-2']]);
+    assert.deepEqual(
+      [set.body.audit[0].change, set.body.audit[0].before, set.body.audit[0].after],
+      ['vanityPaths', [], ['lindiwe-promo', 'pinnacle-point-2']],
+    );
     const page = await fetch(`${system.gatewayUrl}/pinnacle-point-2`, { redirect: 'manual' });
     assert.equal(page.status, 301);
     assert.equal(page.headers.get('location'), '/lindiwe');
@@ -149,24 +198,41 @@ describe('the staff console', () => {
       assert.equal(res.status, 400, paths.join());
       assert.deepEqual(res.body.fieldErrors, { paths: [message] });
     }
-    const taken = await staff.client.request(`/api/staff/accounts/${business.accountId}/vanity-paths`, { method: 'PUT', body: { paths: ['pinnacle-point-2'] } });
+    const taken = await staff.client.request(`/api/staff/accounts/${business.accountId}/vanity-paths`, {
+      method: 'PUT',
+      body: { paths: ['pinnacle-point-2'] },
+    });
     assert.equal(taken.status, 400);
     assert.deepEqual(taken.body.fieldErrors, { paths: ['pinnacle-point-2: That path already leads to another profile.'] });
-    const malformed = await staff.client.request(`/api/staff/accounts/${owner.accountId}/vanity-paths`, { method: 'PUT', body: { paths: ['no spaces'] } });
+    const malformed = await staff.client.request(`/api/staff/accounts/${owner.accountId}/vanity-paths`, {
+      method: 'PUT',
+      body: { paths: ['no spaces'] },
+    });
     assert.equal(malformed.status, 400);
-    assert.deepEqual((await system.sql<{ path: string }>('SELECT path FROM profiles.vanity_paths ORDER BY path')).map((r) => r.path), ['lindiwe-promo', 'pinnacle-point-2']);
+    assert.deepEqual(
+      (await system.sql<{ path: string }>('SELECT path FROM profiles.vanity_paths ORDER BY path')).map((r) => r.path),
+      ['lindiwe-promo', 'pinnacle-point-2'],
+    );
 
-    const cleared = await staff.client.request(`/api/staff/accounts/${owner.accountId}/vanity-paths`, { method: 'PUT', body: { paths: ['lindiwe-promo'] } });
+    const cleared = await staff.client.request(`/api/staff/accounts/${owner.accountId}/vanity-paths`, {
+      method: 'PUT',
+      body: { paths: ['lindiwe-promo'] },
+    });
     assert.deepEqual(cleared.body.profile.vanityPaths, ['lindiwe-promo']);
     assert.equal((await fetch(`${system.gatewayUrl}/pinnacle-point-2`, { redirect: 'manual' })).status, 404);
   });
 
   it('sets and clears the business a profile inherits from, refusing itself, an unknown profile and a chain', async () => {
-    const set = await staff.client.request(`/api/staff/accounts/${member.accountId}/business`, { method: 'PUT', body: { businessUsername: 'kasi-coffee' } });
+    const set = await staff.client.request(`/api/staff/accounts/${member.accountId}/business`, {
+      method: 'PUT',
+      body: { businessUsername: 'kasi-coffee' },
+    });
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.equal(set.body.profile.businessUsername, 'kasi-coffee');
     assert.deepEqual([set.body.audit[0].change, set.body.audit[0].before, set.body.audit[0].after], ['business', null, 'kasi-coffee']);
-    const [row] = await system.sql<{ business_account_id: string }>("SELECT business_account_id FROM profiles.profiles WHERE username = 'sipho-rep'");
+    const [row] = await system.sql<{ business_account_id: string }>(
+      "SELECT business_account_id FROM profiles.profiles WHERE username = 'sipho-rep'",
+    );
     assert.equal(row!.business_account_id, business.accountId);
 
     const refusals: Array<[string, string, string]> = [
@@ -180,13 +246,20 @@ describe('the staff console', () => {
       assert.equal(res.status, 400, businessUsername);
       assert.deepEqual(res.body.fieldErrors, { businessUsername: [message] });
     }
-    const cleared = await staff.client.request(`/api/staff/accounts/${member.accountId}/business`, { method: 'PUT', body: { businessUsername: null } });
+    const cleared = await staff.client.request(`/api/staff/accounts/${member.accountId}/business`, {
+      method: 'PUT',
+      body: { businessUsername: null },
+    });
     assert.equal(cleared.body.profile.businessUsername, null);
     assert.deepEqual([cleared.body.audit[0].before, cleared.body.audit[0].after], ['kasi-coffee', null]);
   });
 
   it('makes staff and print accounts only by the command: a second one with the same email is refused, a bad role too', async () => {
-    const again = await runCreateStaff(system, ['--email', 'THANDI@digicard.test', '--role', 'staff', '--username', 'thandi-two', '--password-stdin'], 'another long passphrase');
+    const again = await runCreateStaff(
+      system,
+      ['--email', 'THANDI@digicard.test', '--role', 'staff', '--username', 'thandi-two', '--password-stdin'],
+      'another long passphrase',
+    );
     assert.equal(again.code, 65, again.stderr);
     assert.match(again.stderr, /already exists/);
     const badRole = await runCreateStaff(system, ['--email', 'x@digicard.test', '--role', 'admin']);
@@ -197,7 +270,14 @@ describe('the staff console', () => {
     assert.match(weak.stderr, /too common/);
     // Sign-up never gives a role: a body that asks for one is still a user.
     const signUp = await system.client().request('/api/accounts', {
-      body: { username: 'sneaky', firstName: 'S', lastName: 'N', email: 'sneaky@example.test', password: 'a long enough passphrase', role: 'staff' },
+      body: {
+        username: 'sneaky',
+        firstName: 'S',
+        lastName: 'N',
+        email: 'sneaky@example.test',
+        password: 'a long enough passphrase',
+        role: 'staff',
+      },
     });
     assert.equal(signUp.status, 201);
     assert.deepEqual(await system.sql("SELECT role FROM identity.accounts WHERE username = 'sneaky'"), [{ role: 'user' }]);

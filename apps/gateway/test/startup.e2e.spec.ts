@@ -21,7 +21,17 @@ describe('every app checks its configuration before it starts', () => {
     ['orders', ['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'REDIS_URL']],
     [
       'payments',
-      ['DATABASE_URL', 'NATS_URL', 'PAYFAST_API_URL', 'PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PROCESS_URL', 'PAYFAST_SOURCE_RANGES', 'PAYFAST_VALIDATE_URL', 'PUBLIC_URL'],
+      [
+        'DATABASE_URL',
+        'NATS_URL',
+        'PAYFAST_API_URL',
+        'PAYFAST_MERCHANT_ID',
+        'PAYFAST_MERCHANT_KEY',
+        'PAYFAST_PROCESS_URL',
+        'PAYFAST_SOURCE_RANGES',
+        'PAYFAST_VALIDATE_URL',
+        'PUBLIC_URL',
+      ],
     ],
     ['notifications', ['DATABASE_URL', 'MAIL_FROM', 'NATS_URL', 'PUBLIC_URL', 'REDIS_URL', 'SALES_INBOX', 'SMTP_URL']],
     ['gateway', ['NATS_URL', 'PUBLIC_URL', 'REDIS_URL']],

@@ -4,7 +4,15 @@ import { TeamMessages } from '@digicard/contracts';
 import { TestSystem, createStaffAccount, registerOwner, waitFor, type TestOwner } from '@digicard/testing';
 
 const PASSWORD = 'a long enough passphrase';
-const rep = (username: string) => ({ username, firstName: 'Sipho', lastName: 'Dlamini', email: `${username}@example.co.za`, tel: '0821234567', password: '', leaderPassword: PASSWORD });
+const rep = (username: string) => ({
+  username,
+  firstName: 'Sipho',
+  lastName: 'Dlamini',
+  email: `${username}@example.co.za`,
+  tel: '0821234567',
+  password: '',
+  leaderPassword: PASSWORD,
+});
 
 /** The Teams API through the gateway, with identity, profiles and teams behind it: who may call what. */
 describe('teams through the gateway', () => {
@@ -24,7 +32,12 @@ describe('teams through the gateway', () => {
   beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
     leader = await registerOwner(system, { username: 'gw-lead', firstName: 'Ayanda', lastName: 'Mthembu', email: 'gw-lead@example.co.za' });
-    otherLeader = await registerOwner(system, { username: 'gw-lead-two', firstName: 'Pieter', lastName: 'Botha', email: 'gw-lead-two@example.co.za' });
+    otherLeader = await registerOwner(system, {
+      username: 'gw-lead-two',
+      firstName: 'Pieter',
+      lastName: 'Botha',
+      email: 'gw-lead-two@example.co.za',
+    });
     plain = await registerOwner(system, { username: 'gw-plain', firstName: 'Thabo', lastName: 'Mokoena', email: 'gw-plain@example.co.za' });
     await makeLeader(leader);
     await makeLeader(otherLeader);
@@ -60,11 +73,17 @@ describe('teams through the gateway', () => {
 
     const others = await otherLeader.client.request('/api/team/reps');
     assert.deepEqual(others.body, { reps: [] });
-    assert.equal((await otherLeader.client.request(`/api/team/reps/${id}`, { method: 'PUT', body: { ...rep('gw-rep'), firstName: 'Hijack' } })).status, 404);
+    assert.equal(
+      (await otherLeader.client.request(`/api/team/reps/${id}`, { method: 'PUT', body: { ...rep('gw-rep'), firstName: 'Hijack' } })).status,
+      404,
+    );
     assert.equal((await otherLeader.client.request(`/api/team/reps/${id}`, { method: 'DELETE' })).status, 404);
     assert.equal((await leader.client.request('/api/team/reps/not-a-uuid', { method: 'DELETE' })).status, 404);
 
-    const updated = await leader.client.request(`/api/team/reps/${id}`, { method: 'PUT', body: { username: 'gw-rep', firstName: 'Sipho', lastName: 'Dlamini', email: 'gw-rep@example.co.za', tel: '0839990000' } });
+    const updated = await leader.client.request(`/api/team/reps/${id}`, {
+      method: 'PUT',
+      body: { username: 'gw-rep', firstName: 'Sipho', lastName: 'Dlamini', email: 'gw-rep@example.co.za', tel: '0839990000' },
+    });
     assert.equal(updated.status, 200);
     assert.equal(updated.body.tel, '0839990000');
   });
@@ -73,16 +92,25 @@ describe('teams through the gateway', () => {
     const added = await leader.client.request('/api/team/reps', { body: { ...rep('gw-leaving'), password: 'leaving soon 2026' } });
     assert.equal(added.status, 201);
     const repClient = system.client();
-    assert.equal((await repClient.request('/api/session', { body: { email: 'gw-leaving@example.co.za', password: 'leaving soon 2026' } })).status, 200);
+    assert.equal(
+      (await repClient.request('/api/session', { body: { email: 'gw-leaving@example.co.za', password: 'leaving soon 2026' } })).status,
+      200,
+    );
     await waitFor('the rep profile', async () => (await repClient.request('/api/profile')).status === 200);
     await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE username = 'gw-lead'`);
-    const lead = await system.client().request('/api/profiles/gw-leaving/leads', { body: { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true, message: 'Quote please' } });
+    const lead = await system.client().request('/api/profiles/gw-leaving/leads', {
+      body: { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true, message: 'Quote please' },
+    });
     assert.equal(lead.status, 202, JSON.stringify(lead.body));
 
     const removed = await leader.client.request(`/api/team/reps/${added.body.accountId}`, { method: 'DELETE' });
     assert.deepEqual([removed.status, removed.body], [200, { message: TeamMessages.repDeleted }]);
     assert.equal((await repClient.request('/api/profile')).status, 401);
-    assert.equal((await system.client().request('/api/session', { body: { email: 'gw-leaving@example.co.za', password: 'leaving soon 2026' } })).status, 401);
+    assert.equal(
+      (await system.client().request('/api/session', { body: { email: 'gw-leaving@example.co.za', password: 'leaving soon 2026' } }))
+        .status,
+      401,
+    );
     const csv = await waitFor('the lead in the team CSV', async () => {
       const res = await leader.client.request('/api/team/leads.csv');
       return String(res.body).includes('Lindiwe') ? String(res.body) : null;
@@ -91,7 +119,12 @@ describe('teams through the gateway', () => {
   });
 
   it('a team leader below DigiPlatinum is refused every team route with the upgrade message; back on it, let in', async () => {
-    const lapsed = await registerOwner(system, { username: 'gw-lapsed', firstName: 'Nomsa', lastName: 'Zulu', email: 'gw-lapsed@example.co.za' });
+    const lapsed = await registerOwner(system, {
+      username: 'gw-lapsed',
+      firstName: 'Nomsa',
+      lastName: 'Zulu',
+      email: 'gw-lapsed@example.co.za',
+    });
     await makeLeader(lapsed);
     await system.sql(`UPDATE profiles.profiles SET membership = 'DigiGold' WHERE account_id = $1`, [lapsed.accountId]);
     const calls: Array<[string, { method?: string; body?: unknown }]> = [
@@ -144,7 +177,10 @@ describe('teams through the gateway', () => {
     await system.sql(`UPDATE teams.members SET removed_at = now() WHERE username = 'gw-viewed'`);
     const after = await leader.client.request('/api/team/analytics');
     assert.equal(after.status, 200);
-    assert.ok(!(after.body.reps as Array<{ username: string }>).some((r) => r.username === 'gw-viewed'), 'a rep teams has removed is not in the numbers');
+    assert.ok(
+      !(after.body.reps as Array<{ username: string }>).some((r) => r.username === 'gw-viewed'),
+      'a rep teams has removed is not in the numbers',
+    );
     const views = (after.body.reps as Array<{ views: number }>).reduce((sum, r) => sum + r.views, 0);
     assert.equal(after.body.totals.views, views, 'the totals are the listed reps');
     assert.doesNotMatch(String((await leader.client.request('/api/team/analytics.csv')).body), /gw-viewed/);
@@ -152,7 +188,12 @@ describe('teams through the gateway', () => {
 
   it('a role changed in identity reaches the signed-in session at once (no new sign-in)', async () => {
     const staff = await createStaffAccount(system, { email: 'desk@digicard.test', role: 'staff', username: 'desk-staff' });
-    const owner = await registerOwner(system, { username: 'gw-promoted', firstName: 'Zanele', lastName: 'Khumalo', email: 'gw-promoted@example.co.za' });
+    const owner = await registerOwner(system, {
+      username: 'gw-promoted',
+      firstName: 'Zanele',
+      lastName: 'Khumalo',
+      email: 'gw-promoted@example.co.za',
+    });
     await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1`, [owner.accountId]);
     assert.equal((await owner.client.request('/api/team/reps')).status, 403);
     const set = await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'teamLeader' } });
@@ -160,7 +201,10 @@ describe('teams through the gateway', () => {
     // The route guard reads the role from the session record (GET /api/session asks identity, so it is no proof).
     await waitFor('the session to carry teamLeader', async () => (await owner.client.request('/api/team/reps')).status === 200);
     assert.deepEqual((await owner.client.request('/api/team/reps')).body, { reps: [] });
-    assert.equal((await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'user' } })).status, 200);
+    assert.equal(
+      (await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'user' } })).status,
+      200,
+    );
     await waitFor('the session to carry user again', async () => (await owner.client.request('/api/team/reps')).status === 403);
   });
 });

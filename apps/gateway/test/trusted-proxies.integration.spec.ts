@@ -9,7 +9,10 @@ import { ConfigSchema } from '../src/config.js';
 import { proxyTrust, type ProxyTrust } from '../src/security/trusted-proxies.js';
 
 /** The client address express (`req.ip`) and the public-page fast path work out for one request from 127.0.0.1. */
-async function addressesSeen(trust: ProxyTrust, forwardedFor: string): Promise<{ express: string | undefined; fastPath: string | undefined }> {
+async function addressesSeen(
+  trust: ProxyTrust,
+  forwardedFor: string,
+): Promise<{ express: string | undefined; fastPath: string | undefined }> {
   let fastPath: string | undefined;
   const app = express();
   app.set('trust proxy', trust);
@@ -22,7 +25,9 @@ async function addressesSeen(trust: ProxyTrust, forwardedFor: string): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers: { 'x-forwarded-for': forwardedFor } });
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
     return { express: await res.text(), fastPath };
   } finally {
     server.close();

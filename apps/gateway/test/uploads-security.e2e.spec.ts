@@ -12,10 +12,15 @@ async function noisyPhoto(width: number, height: number, seed = 1): Promise<Buff
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = x >> 16;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }
 
-const plainPhoto = (r = 10) => sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 90, b: 160 } } }).png().toBuffer();
+const plainPhoto = (r = 10) =>
+  sharp({ create: { width: 300, height: 300, channels: 3, background: { r, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 async function upload(owner: TestOwner, purpose: string, data: Buffer) {
   return owner.client.request(`/api/profile/images/${purpose}`, { method: 'POST', raw: data, headers: { 'content-type': 'image/png' } });
@@ -25,9 +30,17 @@ async function upload(owner: TestOwner, purpose: string, data: Buffer) {
  * Sends an upload's headers declaring `length` bytes and none of the body, and waits for the answer: a gateway that
  * decides before reading the body answers at once; one that buffers first waits for bytes that never come.
  */
-function headersOnly(url: string, headers: Record<string, string>, length: number, waitMs = 3000): Promise<{ status: number; body: string } | 'no answer'> {
+function headersOnly(
+  url: string,
+  headers: Record<string, string>,
+  length: number,
+  waitMs = 3000,
+): Promise<{ status: number; body: string } | 'no answer'> {
   return new Promise((resolve) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'image/png', 'content-length': String(length), ...headers } });
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', 'content-length': String(length), ...headers },
+    });
     const timer = setTimeout(() => {
       req.destroy();
       resolve('no answer');
@@ -93,7 +106,10 @@ describe('uploads and media: checked before the body, limited, kept to what prof
     const withImage = { ...own.document, gallery: [{ imageUrl: gallery.body.url }] };
     assert.equal((await lerato.client.request('/api/profile', { method: 'PUT', body: { document: withImage } })).status, 200);
     assert.equal((await system.client().request(gallery.body.url)).status, 200);
-    assert.equal((await lerato.client.request('/api/profile', { method: 'PUT', body: { document: { ...withImage, gallery: [] } } })).status, 200);
+    assert.equal(
+      (await lerato.client.request('/api/profile', { method: 'PUT', body: { document: { ...withImage, gallery: [] } } })).status,
+      200,
+    );
     assert.equal((await system.client().request(gallery.body.url)).status, 404, 'the image the save dropped is gone');
     const rows = await system.sql<{ n: string }>('SELECT count(*) AS n FROM profiles.media WHERE account_id = $1', [lerato.accountId]);
     assert.equal(Number(rows[0]?.n), 1, 'only the image the profile shows is kept');
@@ -105,7 +121,10 @@ describe('uploads and media: checked before the body, limited, kept to what prof
     const open = await system.client().request(image.body.url);
     assert.equal(open.status, 200);
     assert.match(open.headers.get('cache-control') ?? '', /max-age=31536000/);
-    assert.equal((await sipho.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: false, membership: 'DigiShare' } })).status, 200);
+    assert.equal(
+      (await sipho.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: false, membership: 'DigiShare' } })).status,
+      200,
+    );
     const visitor = await system.client().request(image.body.url);
     assert.equal(visitor.status, 404);
     assert.doesNotMatch(visitor.headers.get('cache-control') ?? '', /max-age=31536000/);
@@ -116,7 +135,12 @@ describe('uploads and media: checked before the body, limited, kept to what prof
   });
 
   it('forgets a deleted account’s images', async () => {
-    const doomed = await registerOwner(system, { username: 'doomed', firstName: 'Doomed', lastName: 'Owner', email: 'doomed@example.co.za' });
+    const doomed = await registerOwner(system, {
+      username: 'doomed',
+      firstName: 'Doomed',
+      lastName: 'Owner',
+      email: 'doomed@example.co.za',
+    });
     const image = await upload(doomed, 'profileImage', await plainPhoto(70));
     assert.equal(image.status, 201);
     assert.equal((await doomed.client.request('/api/accounts/me', { method: 'DELETE', body: { password: doomed.password } })).status, 200);
@@ -146,7 +170,9 @@ describe('uploads and media: checked before the body, limited, kept to what prof
     assert.ok(refused, `no 413 in ${statuses.join(',')}`);
     assert.equal(refused.body.code, 'QUOTA_EXCEEDED');
     assert.match(refused.body.message, /1 MB of storage|2 MB of storage/);
-    const used = await system.sql<{ n: string }>('SELECT sum(octet_length(bytes)) AS n FROM profiles.media WHERE account_id = $1', [thabo.accountId]);
+    const used = await system.sql<{ n: string }>('SELECT sum(octet_length(bytes)) AS n FROM profiles.media WHERE account_id = $1', [
+      thabo.accountId,
+    ]);
     assert.ok(Number(used[0]?.n) <= 1_500_000, `stored ${used[0]?.n} bytes`);
 
     // The limit is 6 uploads per 10 minutes per account; the attempts above counted too.

@@ -21,7 +21,10 @@ describe('vCard text values', () => {
   });
 
   it('keep a lone carriage return in a title out of the card’s lines', () => {
-    const card = buildVcard({ profile: profile({ title: 'Sales\rTEL;TYPE=WORK:0860000000' }), profileUrl: 'https://digicard.example/thabo' });
+    const card = buildVcard({
+      profile: profile({ title: 'Sales\rTEL;TYPE=WORK:0860000000' }),
+      profileUrl: 'https://digicard.example/thabo',
+    });
     const lines = card.split('\r\n');
     assert.ok(!card.replace(/\r\n/g, '').includes('\r'), 'no bare carriage return');
     assert.ok(lines.includes('TITLE:Sales\\nTEL\\;TYPE=WORK:0860000000'));

@@ -86,13 +86,21 @@ describe('the web pages rendered by the gateway', () => {
   it('renders the terms with the clauses the spec names (section 6 and 9): the account holder, closing accounts, minors, trials, refunds', async () => {
     const { res, html } = await page('/terms-and-conditions');
     assert.equal(res.status, 200);
-    const text = rootOf(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const text = rootOf(html)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
     const clauses: Array<[string, RegExp]> = [
       ['Account holder is responsible for activity on the account', /You are responsible for all activity on your account/],
       ['the provider may terminate accounts at its discretion', /We may suspend or close an account at our discretion/],
       ['minors need parental approval', /If you are under 18, you may use the service only with the approval of a parent or guardian/],
-      ['trial subscriptions renew automatically unless cancelled', /A trial or an included period, .* renews automatically as a paid monthly membership when it ends, unless you cancel/],
-      ['no refunds or price protection on price drops', /If a price drops after you have paid, we do not refund the difference \(there is no price protection\)/],
+      [
+        'trial subscriptions renew automatically unless cancelled',
+        /A trial or an included period, .* renews automatically as a paid monthly membership when it ends, unless you cancel/,
+      ],
+      [
+        'no refunds or price protection on price drops',
+        /If a price drops after you have paid, we do not refund the difference \(there is no price protection\)/,
+      ],
       ['paid services in Rand', /priced and paid in South African rand \(ZAR\)/],
       ['effective 1 January 2024', /Effective 1 January 2024/],
     ];

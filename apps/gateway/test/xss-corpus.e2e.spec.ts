@@ -34,10 +34,14 @@ describe('XSS corpus: what people type never comes out as markup', () => {
     const carried = Object.fromEntries(results.map((r) => [r.surface, r.carried]));
     for (const [surface, fields] of Object.entries(carried)) assert.ok(fields.length > 0, `${surface}: no payload reached it`);
     for (const field of ['title', 'profileBio', 'businessName', 'wl.name', 'wl.url', 'product.name', 'firstName']) {
-      assert.ok(carried['public profile page (HTML)']?.includes(field), `the page shows ${field}: ${carried['public profile page (HTML)']?.join(', ')}`);
+      assert.ok(
+        carried['public profile page (HTML)']?.includes(field),
+        `the page shows ${field}: ${carried['public profile page (HTML)']?.join(', ')}`,
+      );
     }
     for (const field of ['title', 'businessName', 'firstName']) assert.ok(carried['vCard']?.includes(field), `the vCard carries ${field}`);
-    for (const field of ['lead.firstName', 'lead.message']) assert.ok(carried['email: lead-captured']?.includes(field), `the lead email carries ${field}`);
+    for (const field of ['lead.firstName', 'lead.message'])
+      assert.ok(carried['email: lead-captured']?.includes(field), `the lead email carries ${field}`);
     assert.ok(carried['email: verify-email']?.includes('firstName'));
     assert.ok(carried['email: enquiry-received']?.includes('message.message'));
   });

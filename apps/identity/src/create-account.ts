@@ -36,12 +36,19 @@ class Refused extends Error {}
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /** `staff-thandi` from `thandi.n@…`: the role, then the email's local part made into a username. */
 const defaultUsername = (role: string, email: string): string =>
-  `${role}-${(email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}`.slice(0, 30).replace(/-+$/, '');
+  `${role}-${(email.split('@')[0] ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')}`
+    .slice(0, 30)
+    .replace(/-+$/, '');
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -65,7 +72,9 @@ async function main(): Promise<number> {
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.') || 'arguments'}: ${issue.message}`);
-    console.error('usage: npm run create-staff -- --email <address> --role staff|print [--username <name>] [--first-name <name>] [--last-name <name>] [--password-stdin]');
+    console.error(
+      'usage: npm run create-staff -- --email <address> --role staff|print [--username <name>] [--first-name <name>] [--last-name <name>] [--password-stdin]',
+    );
     return 64;
   }
   const args = parsed.data;
@@ -114,12 +123,17 @@ async function main(): Promise<number> {
       if (!row) return null;
       await recordEvent(tx, outbox, Events.userRegistered, registeredEvent(row));
       await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
-      if (!args.passwordStdin) await recordEvent(tx, outbox, Events.passwordResetRequested, { accountId: row.id, requestedAt: now.toISOString() });
+      if (!args.passwordStdin)
+        await recordEvent(tx, outbox, Events.passwordResetRequested, { accountId: row.id, requestedAt: now.toISOString() });
       return row;
     });
     if (!account) throw new Refused('An account with this email or username already exists. Choose another, or change it in the database.');
     console.log(`Created ${args.role} account ${account.username} (${account.id}) for ${account.email}.`);
-    console.log(args.passwordStdin ? 'It signs in with the password given.' : 'A password-reset email goes to that address: its link sets the password.');
+    console.log(
+      args.passwordStdin
+        ? 'It signs in with the password given.'
+        : 'A password-reset email goes to that address: its link sets the password.',
+    );
     return 0;
   } finally {
     await pool.end();

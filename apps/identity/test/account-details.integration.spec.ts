@@ -15,7 +15,9 @@ let service: InProcessService<Config>;
 const PASSWORD = 'kudu-braai-2026';
 
 async function register(username: string): Promise<SessionUser> {
-  const { accountId } = await service.get(RegisterAccount).execute({ username, firstName: 'Lerato', lastName: 'Dube', email: `${username}@example.test`, password: PASSWORD });
+  const { accountId } = await service
+    .get(RegisterAccount)
+    .execute({ username, firstName: 'Lerato', lastName: 'Dube', email: `${username}@example.test`, password: PASSWORD });
   if (!accountId) throw new Error(`${username}: that email has an account already`);
   const account = await service.call(Rpc.getAccount, {}, { accountId });
   if (!account.ok) throw new Error('not found');
@@ -29,7 +31,10 @@ const eventsOf = async <T extends { accountId: string }>(event: { subject: strin
 async function linkFor(accountId: string, newEmail: string): Promise<string> {
   const { token, tokenHash } = newEmailToken();
   const issued = await service.call(Rpc.issueEmailChangeToken, { accountId, newEmail, tokenHash });
-  expect(issued).toEqual({ ok: true, value: { email: newEmail, firstName: expect.any(String), expiresAt: expect.stringMatching(/^\d{4}-/) } });
+  expect(issued).toEqual({
+    ok: true,
+    value: { email: newEmail, firstName: expect.any(String), expiresAt: expect.stringMatching(/^\d{4}-/) },
+  });
   return token;
 }
 
@@ -49,7 +54,14 @@ describe('names', () => {
     const renamed = await service.call(Rpc.renameAccount, { firstName: '  Thandiwe ', lastName: 'Nkosi-Dube' }, { accountId: user.id });
     expect(renamed).toEqual({ ok: true, value: { ...user, firstName: 'Thandiwe', lastName: 'Nkosi-Dube' } });
     expect(await eventsOf(Events.userChanged, user.id)).toEqual([
-      { accountId: user.id, username: 'thandi', email: 'thandi@example.test', firstName: 'Thandiwe', lastName: 'Nkosi-Dube', changedAt: expect.any(String) },
+      {
+        accountId: user.id,
+        username: 'thandi',
+        email: 'thandi@example.test',
+        firstName: 'Thandiwe',
+        lastName: 'Nkosi-Dube',
+        changedAt: expect.any(String),
+      },
     ]);
     await service.call(Rpc.renameAccount, { firstName: 'Thandiwe', lastName: 'Nkosi-Dube' }, { accountId: user.id });
     expect(await eventsOf(Events.userChanged, user.id)).toHaveLength(1);
@@ -67,7 +79,10 @@ describe('names', () => {
     // B's call naming A in the body changes B only.
     await service.call(Rpc.renameAccount, { firstName: 'Bo', lastName: 'Tau', accountId: a.id } as never, { accountId: b.id });
     expect(await service.call(Rpc.getAccount, {}, { accountId: a.id })).toEqual({ ok: true, value: a });
-    expect(await service.call(Rpc.getAccount, {}, { accountId: b.id })).toMatchObject({ ok: true, value: { firstName: 'Bo', lastName: 'Tau' } });
+    expect(await service.call(Rpc.getAccount, {}, { accountId: b.id })).toMatchObject({
+      ok: true,
+      value: { firstName: 'Bo', lastName: 'Tau' },
+    });
   });
 });
 
@@ -76,8 +91,16 @@ describe('team members', () => {
     const rep = await register('repnomvula');
     await service.sql("UPDATE identity.accounts SET role = 'teamMember' WHERE id = $1", [rep.id]);
     const refused = { ok: false, status: 403, message: AccountMessages.managedByLeader };
-    expect(await service.call(Rpc.renameAccount, { firstName: 'Nomvula', lastName: 'Other' }, { accountId: rep.id, role: 'teamMember' })).toMatchObject(refused);
-    expect(await service.call(Rpc.requestEmailChange, { email: 'rep.new@example.test', password: PASSWORD }, { accountId: rep.id, role: 'teamMember' })).toMatchObject(refused);
+    expect(
+      await service.call(Rpc.renameAccount, { firstName: 'Nomvula', lastName: 'Other' }, { accountId: rep.id, role: 'teamMember' }),
+    ).toMatchObject(refused);
+    expect(
+      await service.call(
+        Rpc.requestEmailChange,
+        { email: 'rep.new@example.test', password: PASSWORD },
+        { accountId: rep.id, role: 'teamMember' },
+      ),
+    ).toMatchObject(refused);
     expect(await eventsOf(Events.userChanged, rep.id)).toHaveLength(0);
     expect(await eventsOf(Events.emailChangeRequested, rep.id)).toHaveLength(0);
   });
@@ -86,14 +109,23 @@ describe('team members', () => {
 describe('email change', () => {
   it('keeps the new address pending until the link is used; then sign-in works with the new email only', async () => {
     const user = await register('sipho');
-    expect(await service.call(Rpc.requestEmailChange, { email: 'Sipho.New@Example.test', password: PASSWORD }, { accountId: user.id })).toEqual({
+    expect(
+      await service.call(Rpc.requestEmailChange, { email: 'Sipho.New@Example.test', password: PASSWORD }, { accountId: user.id }),
+    ).toEqual({
       ok: true,
       value: { requested: true },
     });
-    expect(await eventsOf(Events.emailChangeRequested, user.id)).toEqual([{ accountId: user.id, newEmail: 'Sipho.New@Example.test', requestedAt: expect.any(String) }]);
+    expect(await eventsOf(Events.emailChangeRequested, user.id)).toEqual([
+      { accountId: user.id, newEmail: 'Sipho.New@Example.test', requestedAt: expect.any(String) },
+    ]);
     // Nothing changed yet: the old email still signs in.
-    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: true, value: { email: 'sipho@example.test' } });
-    await expect(service.get(Authenticate).execute({ email: 'sipho@example.test', password: PASSWORD })).resolves.toMatchObject({ id: user.id });
+    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({
+      ok: true,
+      value: { email: 'sipho@example.test' },
+    });
+    await expect(service.get(Authenticate).execute({ email: 'sipho@example.test', password: PASSWORD })).resolves.toMatchObject({
+      id: user.id,
+    });
 
     const token = await linkFor(user.id, 'Sipho.New@Example.test');
     // Only the hash is stored, bound to the address it was sent to.
@@ -101,17 +133,30 @@ describe('email change', () => {
       "SELECT token_hash, new_email, purpose FROM identity.email_tokens WHERE account_id = $1 AND purpose = 'change-email'",
       [user.id],
     );
-    expect(stored).toEqual({ token_hash: createHash('sha256').update(token).digest('hex'), new_email: 'Sipho.New@Example.test', purpose: 'change-email' });
+    expect(stored).toEqual({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      new_email: 'Sipho.New@Example.test',
+      purpose: 'change-email',
+    });
 
     // The link proves the new mailbox: the account counts as verified from then on.
-    expect(await service.call(Rpc.confirmEmailChange, { token })).toEqual({ ok: true, value: { ...user, email: 'Sipho.New@Example.test', isVerified: true } });
+    expect(await service.call(Rpc.confirmEmailChange, { token })).toEqual({
+      ok: true,
+      value: { ...user, email: 'Sipho.New@Example.test', isVerified: true },
+    });
     expect(await eventsOf(Events.userVerified, user.id)).toHaveLength(1);
     expect(await eventsOf(Events.emailChanged, user.id)).toEqual([
       { accountId: user.id, oldEmail: 'sipho@example.test', newEmail: 'Sipho.New@Example.test', changedAt: expect.any(String) },
     ]);
-    expect(await eventsOf(Events.userChanged, user.id)).toEqual([expect.objectContaining({ email: 'Sipho.New@Example.test', username: 'sipho' })]);
-    await expect(service.get(Authenticate).execute({ email: 'sipho@example.test', password: PASSWORD })).rejects.toMatchObject({ body: { code: 'AUTH_INVALID_CREDENTIALS' } });
-    await expect(service.get(Authenticate).execute({ email: 'sipho.new@example.test', password: PASSWORD })).resolves.toMatchObject({ id: user.id });
+    expect(await eventsOf(Events.userChanged, user.id)).toEqual([
+      expect.objectContaining({ email: 'Sipho.New@Example.test', username: 'sipho' }),
+    ]);
+    await expect(service.get(Authenticate).execute({ email: 'sipho@example.test', password: PASSWORD })).rejects.toMatchObject({
+      body: { code: 'AUTH_INVALID_CREDENTIALS' },
+    });
+    await expect(service.get(Authenticate).execute({ email: 'sipho.new@example.test', password: PASSWORD })).resolves.toMatchObject({
+      id: user.id,
+    });
 
     // Single use: the same link again does nothing more.
     expect(await service.call(Rpc.confirmEmailChange, { token })).toEqual(linkInvalid);
@@ -120,31 +165,44 @@ describe('email change', () => {
 
   it('refuses a wrong password (401) and one’s own address (field error), keeping nothing pending', async () => {
     const user = await register('zodwa');
-    expect(await service.call(Rpc.requestEmailChange, { email: 'zodwa2@example.test', password: 'not-her-password' }, { accountId: user.id })).toMatchObject({
+    expect(
+      await service.call(Rpc.requestEmailChange, { email: 'zodwa2@example.test', password: 'not-her-password' }, { accountId: user.id }),
+    ).toMatchObject({
       ok: false,
       status: 401,
       code: 'AUTH_WRONG_PASSWORD',
     });
-    expect(await service.call(Rpc.requestEmailChange, { email: 'ZODWA@example.test', password: PASSWORD }, { accountId: user.id })).toMatchObject({
+    expect(
+      await service.call(Rpc.requestEmailChange, { email: 'ZODWA@example.test', password: PASSWORD }, { accountId: user.id }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: { email: [AccountMessages.sameEmail] },
     });
-    expect(await service.call(Rpc.requestEmailChange, { email: 'not-an-email', password: PASSWORD }, { accountId: user.id })).toMatchObject({
+    expect(await service.call(Rpc.requestEmailChange, { email: 'not-an-email', password: PASSWORD }, { accountId: user.id })).toMatchObject(
+      {
+        ok: false,
+        status: 400,
+        fieldErrors: { 'body.email': [expect.any(String)] },
+      },
+    );
+    expect(await service.call(Rpc.requestEmailChange, { email: 'x@example.test', password: PASSWORD }, null)).toMatchObject({
       ok: false,
-      status: 400,
-      fieldErrors: { 'body.email': [expect.any(String)] },
+      status: 401,
     });
-    expect(await service.call(Rpc.requestEmailChange, { email: 'x@example.test', password: PASSWORD }, null)).toMatchObject({ ok: false, status: 401 });
     expect(await eventsOf(Events.emailChangeRequested, user.id)).toHaveLength(0);
-    const [row] = await service.sql<{ pending_email: string | null }>('SELECT pending_email FROM identity.accounts WHERE id = $1', [user.id]);
+    const [row] = await service.sql<{ pending_email: string | null }>('SELECT pending_email FROM identity.accounts WHERE id = $1', [
+      user.id,
+    ]);
     expect(row?.pending_email).toBeNull();
   });
 
   it('answers a taken address as any other, keeps nothing, and tells the owner of that address instead', async () => {
     const asker = await register('kabelo');
     const holder = await register('palesa');
-    expect(await service.call(Rpc.requestEmailChange, { email: 'PALESA@example.test', password: PASSWORD }, { accountId: asker.id })).toEqual({
+    expect(
+      await service.call(Rpc.requestEmailChange, { email: 'PALESA@example.test', password: PASSWORD }, { accountId: asker.id }),
+    ).toEqual({
       ok: true,
       value: { requested: true },
     });
@@ -152,21 +210,29 @@ describe('email change', () => {
     expect(await eventsOf(Events.emailChangeAttempted, holder.id)).toEqual([{ accountId: holder.id, attemptedAt: expect.any(String) }]);
     // No link can be issued for an address that is not pending.
     const { tokenHash } = newEmailToken();
-    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: asker.id, newEmail: 'palesa@example.test', tokenHash })).toEqual({ ok: true, value: null });
+    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: asker.id, newEmail: 'palesa@example.test', tokenHash })).toEqual({
+      ok: true,
+      value: null,
+    });
   });
 
   it('refuses an expired link, an unknown one, a replaced one, and one whose address another account took since', async () => {
     const user = await register('mpho');
     await service.call(Rpc.requestEmailChange, { email: 'mpho.first@example.test', password: PASSWORD }, { accountId: user.id });
     const first = await linkFor(user.id, 'mpho.first@example.test');
-    await service.sql("UPDATE identity.email_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [createHash('sha256').update(first).digest('hex')]);
+    await service.sql("UPDATE identity.email_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [
+      createHash('sha256').update(first).digest('hex'),
+    ]);
     expect(await service.call(Rpc.confirmEmailChange, { token: first })).toEqual(linkInvalid);
     expect(await service.call(Rpc.confirmEmailChange, { token: randomBytes(16).toString('base64url') })).toEqual(linkInvalid);
 
     // A second request replaces the first: the first request's event gets no link, its earlier link stops working.
     await service.call(Rpc.requestEmailChange, { email: 'mpho.second@example.test', password: PASSWORD }, { accountId: user.id });
     const { tokenHash } = newEmailToken();
-    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: user.id, newEmail: 'mpho.first@example.test', tokenHash })).toEqual({ ok: true, value: null });
+    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: user.id, newEmail: 'mpho.first@example.test', tokenHash })).toEqual({
+      ok: true,
+      value: null,
+    });
     await service.call(Rpc.requestEmailChange, { email: 'mpho.first@example.test', password: PASSWORD }, { accountId: user.id });
     const older = await linkFor(user.id, 'mpho.first@example.test');
     await service.call(Rpc.requestEmailChange, { email: 'mpho.second@example.test', password: PASSWORD }, { accountId: user.id });
@@ -174,9 +240,14 @@ describe('email change', () => {
     expect(await service.call(Rpc.confirmEmailChange, { token: older })).toEqual(linkInvalid);
 
     // Someone registers the address before the link is used: the link no longer works.
-    await service.get(RegisterAccount).execute({ username: 'mphoimpostor', firstName: 'I', lastName: 'M', email: 'MPHO.SECOND@example.test', password: PASSWORD });
+    await service
+      .get(RegisterAccount)
+      .execute({ username: 'mphoimpostor', firstName: 'I', lastName: 'M', email: 'MPHO.SECOND@example.test', password: PASSWORD });
     expect(await service.call(Rpc.confirmEmailChange, { token: newer })).toEqual(linkInvalid);
-    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: true, value: { email: 'mpho@example.test' } });
+    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({
+      ok: true,
+      value: { email: 'mpho@example.test' },
+    });
     expect(await eventsOf(Events.emailChanged, user.id)).toHaveLength(0);
   });
 
@@ -187,8 +258,12 @@ describe('email change', () => {
     await service.call(Rpc.requestEmailChange, { email: 'buhle.new@example.test', password: PASSWORD }, { accountId: b.id });
     const { tokenHash } = newEmailToken();
     const first = await service.call(Rpc.issueEmailChangeToken, { accountId: a.id, newEmail: 'ayabonga.new@example.test', tokenHash });
-    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: a.id, newEmail: 'ayabonga.new@example.test', tokenHash })).toEqual(first);
-    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: b.id, newEmail: 'buhle.new@example.test', tokenHash })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: a.id, newEmail: 'ayabonga.new@example.test', tokenHash })).toEqual(
+      first,
+    );
+    expect(await service.call(Rpc.issueEmailChangeToken, { accountId: b.id, newEmail: 'buhle.new@example.test', tokenHash })).toMatchObject(
+      { ok: false, status: 409 },
+    );
     // The issuing subject is for services only: the gateway (browsers' requests) may not publish it; notifications may.
     expect(busPermissions('gateway').publish).not.toContain(Rpc.issueEmailChangeToken.subject);
     expect(busPermissions('notifications').publish).toContain(Rpc.issueEmailChangeToken.subject);
@@ -202,7 +277,10 @@ describe('email change', () => {
     await service.call(Rpc.confirmEmailChange, { token: await linkFor(user.id, 'lindiwe.new@example.test') });
     expect(await service.call(Rpc.resetPassword, { token: resetToken, password: 'a-brand-new-pass-9' })).toEqual(linkInvalid);
     // The link proved the new mailbox: the account counts as verified.
-    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: true, value: { email: 'lindiwe.new@example.test', isVerified: true } });
+    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({
+      ok: true,
+      value: { email: 'lindiwe.new@example.test', isVerified: true },
+    });
   });
 });
 

@@ -109,23 +109,33 @@ describe('register', () => {
     });
     const common = await service.call(Rpc.register, signUp('thandeka', { password: 'password123' }));
     expect(common).toMatchObject({ ok: false, status: 400, fieldErrors: { password: [AccountMessages.commonPassword] } });
-    const names = await service.sql<{ username: string }>("SELECT username FROM identity.accounts WHERE username IN ('sipho', 'sipho2', 'thandeka')");
+    const names = await service.sql<{ username: string }>(
+      "SELECT username FROM identity.accounts WHERE username IN ('sipho', 'sipho2', 'thandeka')",
+    );
     expect(names.map((r) => r.username)).toEqual(['sipho']);
   });
 
   it('never says an email is taken: nothing is created, the answer has no account, and the owner is to be emailed', async () => {
     const owner = await register('palesa');
     const accountsBefore = (await service.sql('SELECT id FROM identity.accounts')).length;
-    const sameEmail = await service.call(Rpc.register, signUp('palesa2', { email: 'PALESA@Example.test', password: 'another long passphrase' }));
+    const sameEmail = await service.call(
+      Rpc.register,
+      signUp('palesa2', { email: 'PALESA@Example.test', password: 'another long passphrase' }),
+    );
     expect(sameEmail).toEqual({ ok: true, value: { accountId: null } });
     expect(await service.sql('SELECT id FROM identity.accounts')).toHaveLength(accountsBefore);
     const attempts = await eventsOf(Events.registrationAttempted, owner.id);
     expect(attempts.map((e) => e.data)).toEqual([{ accountId: owner.id, attemptedAt: expect.stringMatching(/^\d{4}-/) }]);
     // Nothing the stranger typed is recorded, and the owner's password still works.
     expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox'))).not.toContain('another long passphrase');
-    await expect(service.get(Authenticate).execute({ email: 'palesa@example.test', password: PASSWORD })).resolves.toMatchObject({ id: owner.id });
+    await expect(service.get(Authenticate).execute({ email: 'palesa@example.test', password: PASSWORD })).resolves.toMatchObject({
+      id: owner.id,
+    });
     // A new email still gets its account.
-    expect(await service.call(Rpc.register, signUp('palesa3'))).toEqual({ ok: true, value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(await service.call(Rpc.register, signUp('palesa3'))).toEqual({
+      ok: true,
+      value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
   });
 
   it('passes the special offer’s specials on in a new account’s event only; an email with an account gets none of it', async () => {
@@ -136,12 +146,17 @@ describe('register', () => {
     expect(registered!.data).toMatchObject({ accountId: created.value.accountId, username: 'lindiwe', specials });
 
     const registeredBefore = (await service.recordedEvents(Events.userRegistered.subject)).length;
-    const taken = await service.call(Rpc.register, { ...signUp('lindiwe2', { email: 'LINDIWE@example.test', password: 'another long passphrase' }), specials });
+    const taken = await service.call(Rpc.register, {
+      ...signUp('lindiwe2', { email: 'LINDIWE@example.test', password: 'another long passphrase' }),
+      specials,
+    });
     expect(taken).toEqual({ ok: true, value: { accountId: null } });
     expect(await service.recordedEvents(Events.userRegistered.subject)).toHaveLength(registeredBefore);
     const attempts = await eventsOf(Events.registrationAttempted, created.value.accountId);
     expect(attempts.map((e) => e.data)).toEqual([{ accountId: created.value.accountId, attemptedAt: expect.any(String) }]);
-    expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox WHERE subject = $1', [Events.registrationAttempted.subject]))).not.toContain('pvc-special');
+    expect(
+      JSON.stringify(await service.sql('SELECT payload FROM identity.outbox WHERE subject = $1', [Events.registrationAttempted.subject])),
+    ).not.toContain('pvc-special');
   });
 
   it('lets the unique index decide between two sign-ups racing for one email: one account, one attempt for its owner', async () => {
@@ -156,7 +171,10 @@ describe('register', () => {
   });
 
   it('lets the unique index decide between two sign-ups racing for one username', async () => {
-    const results = await Promise.allSettled([register('racer', { email: 'racer-1@example.test' }), register('racer', { email: 'racer-2@example.test' })]);
+    const results = await Promise.allSettled([
+      register('racer', { email: 'racer-1@example.test' }),
+      register('racer', { email: 'racer-2@example.test' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const lost = results.find((r) => r.status === 'rejected');
     expect(lost?.reason).toMatchObject({ body: { statusCode: 400, fieldErrors: { username: [AccountMessages.usernameTaken] } } });
@@ -225,7 +243,12 @@ describe('email verification', () => {
     await expect(service.get(VerifyEmail).execute(token)).rejects.toMatchObject(linkInvalid);
     await expect(service.get(VerifyEmail).execute(randomBytes(16).toString('base64url'))).rejects.toMatchObject(linkInvalid);
     await expect(service.get(VerifyEmail).execute(await tokenFor(user.id, 'reset-password'))).rejects.toMatchObject(linkInvalid);
-    expect(await service.call(Rpc.verifyEmail, { token })).toMatchObject({ ok: false, status: 400, code: 'LINK_INVALID', message: AccountMessages.linkInvalid });
+    expect(await service.call(Rpc.verifyEmail, { token })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'LINK_INVALID',
+      message: AccountMessages.linkInvalid,
+    });
     expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: true, value: { isVerified: false } });
     expect(await eventsOf(Events.userVerified, user.id)).toHaveLength(0);
   });
@@ -246,7 +269,10 @@ describe('issue token (service calls)', () => {
     const lifetime = Date.parse(issued.value.expiresAt) - Date.now();
     expect(lifetime).toBeGreaterThan(23.9 * 3600_000);
     expect(lifetime).toBeLessThanOrEqual(24 * 3600_000);
-    const stored = await service.sql<{ account_id: string; purpose: string; token_hash: string }>('SELECT account_id, purpose, token_hash FROM identity.email_tokens WHERE account_id IN ($1, $2)', [a.id, b.id]);
+    const stored = await service.sql<{ account_id: string; purpose: string; token_hash: string }>(
+      'SELECT account_id, purpose, token_hash FROM identity.email_tokens WHERE account_id IN ($1, $2)',
+      [a.id, b.id],
+    );
     expect(stored).toEqual([{ account_id: b.id, purpose: 'verify-email', token_hash: createHash('sha256').update(token).digest('hex') }]);
     expect(JSON.stringify(await service.sql('SELECT payload FROM identity.outbox'))).not.toContain(token);
     // The caller's retry (its first call timed out) sends the same hash: the same answer, still one token.
@@ -267,8 +293,16 @@ describe('issue token (service calls)', () => {
     const user = await register('verifiedone');
     await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'));
     expect(await service.get(IssueEmailToken).execute(user.id, 'verify-email', newEmailToken().tokenHash)).toBeNull();
-    expect(await service.call(Rpc.issueVerificationToken, { accountId: user.id, tokenHash: newEmailToken().tokenHash })).toEqual({ ok: true, value: null });
-    expect(await service.call(Rpc.issuePasswordResetToken, { accountId: '00000000-0000-4000-8000-000000000000', tokenHash: newEmailToken().tokenHash })).toEqual({ ok: true, value: null });
+    expect(await service.call(Rpc.issueVerificationToken, { accountId: user.id, tokenHash: newEmailToken().tokenHash })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(
+      await service.call(Rpc.issuePasswordResetToken, {
+        accountId: '00000000-0000-4000-8000-000000000000',
+        tokenHash: newEmailToken().tokenHash,
+      }),
+    ).toEqual({ ok: true, value: null });
     const reset = await service.call(Rpc.issuePasswordResetToken, { accountId: user.id, tokenHash: newEmailToken().tokenHash });
     expect(reset).toMatchObject({ ok: true, value: { email: 'verifiedone@example.test', firstName: 'Verifiedone' } });
     if (reset.ok && reset.value) expect(Date.parse(reset.value.expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
@@ -279,7 +313,9 @@ describe('password reset', () => {
   it('records a request for a known email only, answering the same for an unknown one', async () => {
     const user = await register('musa');
     expect(await service.call(Rpc.requestPasswordReset, { email: 'MUSA@example.test' })).toEqual({ ok: true, value: { requested: true } });
-    expect((await eventsOf(Events.passwordResetRequested, user.id)).map((e) => e.data)).toEqual([{ accountId: user.id, requestedAt: expect.stringMatching(/^\d{4}-/) }]);
+    expect((await eventsOf(Events.passwordResetRequested, user.id)).map((e) => e.data)).toEqual([
+      { accountId: user.id, requestedAt: expect.stringMatching(/^\d{4}-/) },
+    ]);
     const before = (await service.recordedEvents(Events.passwordResetRequested.subject)).length;
     await expect(service.get(RequestPasswordReset).execute('no-account@example.test')).resolves.toEqual({ requested: true });
     expect(await service.recordedEvents(Events.passwordResetRequested.subject)).toHaveLength(before);
@@ -294,7 +330,9 @@ describe('password reset', () => {
     });
     // The common password spent nothing: the same link still works.
     await expect(reset.execute({ token, password: 'new-fynbos-path' })).resolves.toEqual(user);
-    expect((await eventsOf(Events.passwordChanged, user.id)).map((e) => e.data)).toEqual([{ accountId: user.id, changedAt: expect.stringMatching(/^\d{4}-/) }]);
+    expect((await eventsOf(Events.passwordChanged, user.id)).map((e) => e.data)).toEqual([
+      { accountId: user.id, changedAt: expect.stringMatching(/^\d{4}-/) },
+    ]);
     const authenticate = service.get(Authenticate);
     await expect(authenticate.execute({ email: 'pieter@example.test', password: PASSWORD })).rejects.toMatchObject(
       refusal(401, 'AUTH_INVALID_CREDENTIALS', AccountMessages.invalidCredentials),
@@ -310,7 +348,9 @@ describe('password reset', () => {
     const second = await tokenFor(user.id, 'reset-password');
     const reset = service.get(ResetPassword);
     await expect(reset.execute({ token: first, password: 'first-link-pass' })).rejects.toMatchObject(linkInvalid);
-    await expect(reset.execute({ token: await tokenFor(user.id, 'verify-email'), password: 'verify-link-pass' })).rejects.toMatchObject(linkInvalid);
+    await expect(reset.execute({ token: await tokenFor(user.id, 'verify-email'), password: 'verify-link-pass' })).rejects.toMatchObject(
+      linkInvalid,
+    );
     expect(await eventsOf(Events.passwordChanged, user.id)).toHaveLength(0);
     expect(await service.call(Rpc.resetPassword, { token: second, password: 'second-link-pass' })).toEqual({ ok: true, value: user });
   });
@@ -321,7 +361,9 @@ describe('delete account', () => {
     const user = await register('thabo');
     await tokenFor(user.id, 'verify-email');
     const remove = service.get(DeleteAccount);
-    await expect(remove.execute(user.id, 'not-the-password')).rejects.toMatchObject(refusal(401, 'AUTH_WRONG_PASSWORD', AccountMessages.wrongPassword));
+    await expect(remove.execute(user.id, 'not-the-password')).rejects.toMatchObject(
+      refusal(401, 'AUTH_WRONG_PASSWORD', AccountMessages.wrongPassword),
+    );
     expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toEqual({ ok: true, value: user });
     expect(await eventsOf(Events.userDeleted, user.id)).toHaveLength(0);
 
@@ -335,7 +377,11 @@ describe('delete account', () => {
     await expect(service.get(Authenticate).execute({ email: 'thabo@example.test', password: PASSWORD })).rejects.toMatchObject(
       refusal(401, 'AUTH_INVALID_CREDENTIALS', AccountMessages.invalidCredentials),
     );
-    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: false, status: 404, message: 'No such account.' });
+    expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({
+      ok: false,
+      status: 404,
+      message: 'No such account.',
+    });
   });
 });
 
@@ -365,7 +411,10 @@ describe('account-scoped calls over NATS', () => {
       status: 401,
       code: 'AUTH_WRONG_PASSWORD',
     });
-    expect(await service.call(Rpc.deleteAccount, { password: PASSWORD, accountId: a.id } as never, asB)).toEqual({ ok: true, value: { deleted: true } });
+    expect(await service.call(Rpc.deleteAccount, { password: PASSWORD, accountId: a.id } as never, asB)).toEqual({
+      ok: true,
+      value: { deleted: true },
+    });
     expect(await eventsOf(Events.userDeleted, b.id)).toHaveLength(1);
     expect(await eventsOf(Events.userDeleted, a.id)).toHaveLength(0);
     expect(await service.call(Rpc.getAccount, {}, { accountId: a.id })).toEqual({ ok: true, value: a });

@@ -12,19 +12,33 @@ import { RegisterAccount } from '../src/accounts/use-cases/register-account.use-
 let service: InProcessService<Config>;
 
 const register = async (username: string, role: Role = 'user'): Promise<string> => {
-  const { accountId } = await service.get(RegisterAccount).execute({ username, firstName: 'Test', lastName: 'Person', email: `${username}@example.test`, password: 'kudu-braai-2026' });
+  const { accountId } = await service
+    .get(RegisterAccount)
+    .execute({ username, firstName: 'Test', lastName: 'Person', email: `${username}@example.test`, password: 'kudu-braai-2026' });
   if (role !== 'user') await service.sql('UPDATE identity.accounts SET role = $1 WHERE id = $2', [role, accountId]);
   return accountId!;
 };
-const roleOf = async (id: string) => (await service.sql<{ role: string }>('SELECT role FROM identity.accounts WHERE id = $1', [id]))[0]!.role;
-const roleEvents = async (id: string) => (await service.recordedEvents(Events.roleChanged.subject)).filter((e) => e.data['accountId'] === id).map((e) => e.data['role']);
+const roleOf = async (id: string) =>
+  (await service.sql<{ role: string }>('SELECT role FROM identity.accounts WHERE id = $1', [id]))[0]!.role;
+const roleEvents = async (id: string) =>
+  (await service.recordedEvents(Events.roleChanged.subject)).filter((e) => e.data['accountId'] === id).map((e) => e.data['role']);
 
 let version = 0;
-async function membership(accountId: string, tier: 'DigiShare' | 'DigiSilver' | 'DigiGold' | 'DigiPlatinum', options: { version?: number; id?: string } = {}): Promise<void> {
+async function membership(
+  accountId: string,
+  tier: 'DigiShare' | 'DigiSilver' | 'DigiGold' | 'DigiPlatinum',
+  options: { version?: number; id?: string } = {},
+): Promise<void> {
   const v = options.version ?? ++version;
   const id = await service.publish(
     Events.membershipChanged,
-    { accountId, membership: tier, paidUntil: tier === 'DigiShare' ? null : new Date(Date.now() + 30 * 86_400_000).toISOString(), version: v, changedAt: new Date().toISOString() },
+    {
+      accountId,
+      membership: tier,
+      paidUntil: tier === 'DigiShare' ? null : new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      version: v,
+      changedAt: new Date().toISOString(),
+    },
     options.id,
   );
   await service.handled(Events.membershipChanged, id);
@@ -63,7 +77,9 @@ describe('DigiPlatinum and the teamLeader role', () => {
     await membership(id, 'DigiPlatinum', { version: 11 });
     expect(await roleOf(id)).toBe('user');
     expect(await roleEvents(id)).toEqual(['teamLeader', 'user']);
-    expect(await service.sql('SELECT membership, version FROM identity.memberships WHERE account_id = $1', [id])).toEqual([{ membership: 'DigiShare', version: 12 }]);
+    expect(await service.sql('SELECT membership, version FROM identity.memberships WHERE account_id = $1', [id])).toEqual([
+      { membership: 'DigiShare', version: 12 },
+    ]);
   });
 
   it('team members, print and staff accounts keep their roles; a leader made by staff is not demoted by a lower tier', async () => {

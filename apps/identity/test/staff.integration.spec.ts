@@ -13,7 +13,9 @@ let staffId: string;
 let customerId: string;
 
 const register = async (username: string, role: Role = 'user'): Promise<string> => {
-  const { accountId } = await service.get(RegisterAccount).execute({ username, firstName: 'Test', lastName: 'Person', email: `${username}@example.test`, password: 'kudu-braai-2026' });
+  const { accountId } = await service
+    .get(RegisterAccount)
+    .execute({ username, firstName: 'Test', lastName: 'Person', email: `${username}@example.test`, password: 'kudu-braai-2026' });
   if (role !== 'user') await service.sql('UPDATE identity.accounts SET role = $1 WHERE id = $2', [role, accountId]);
   return accountId!;
 };
@@ -35,18 +37,25 @@ describe('staff subjects in identity', () => {
     for (const [rpc, body] of bodies) {
       expect(await service.call(rpc as typeof Rpc.staffGetAccount, body as never, null)).toMatchObject({ ok: false, status: 401 });
       for (const role of ['user', 'teamLeader', 'teamMember', 'print'] as const) {
-        expect(await service.call(rpc as typeof Rpc.staffGetAccount, body as never, { accountId: customerId, role })).toMatchObject({ ok: false, status: 403 });
+        expect(await service.call(rpc as typeof Rpc.staffGetAccount, body as never, { accountId: customerId, role })).toMatchObject({
+          ok: false,
+          status: 403,
+        });
       }
     }
     expect((await service.sql("SELECT role FROM identity.accounts WHERE username = 'mpho'"))[0]).toEqual({ role: 'user' });
   });
 
   it('refuses a caller whose session says staff when identity says otherwise (a stale session, a forged meta)', async () => {
-    expect(await service.call(Rpc.staffSetRole, { accountId: customerId, role: 'teamLeader' }, { accountId: customerId, role: 'staff' })).toMatchObject({
+    expect(
+      await service.call(Rpc.staffSetRole, { accountId: customerId, role: 'teamLeader' }, { accountId: customerId, role: 'staff' }),
+    ).toMatchObject({
       ok: false,
       status: 403,
     });
-    expect(await service.call(Rpc.staffFindAccounts, { query: 'mpho' }, { accountId: '00000000-0000-4000-8000-000000000001', role: 'staff' })).toMatchObject({ ok: false, status: 403 });
+    expect(
+      await service.call(Rpc.staffFindAccounts, { query: 'mpho' }, { accountId: '00000000-0000-4000-8000-000000000001', role: 'staff' }),
+    ).toMatchObject({ ok: false, status: 403 });
     expect(await service.sql('SELECT * FROM identity.staff_audit')).toEqual([]);
   });
 
@@ -56,13 +65,24 @@ describe('staff subjects in identity', () => {
     expect(answer).toMatchObject({ ok: true, value: { account: { id: customerId, role: 'teamLeader' } } });
     if (!answer.ok) throw new Error('refused');
     expect(answer.value.audit).toEqual([
-      { id: expect.any(String), accountId: customerId, staffAccountId: staffId, staffUsername: 'desk-staff', change: 'role', before: 'user', after: 'teamLeader', at: expect.any(String) },
+      {
+        id: expect.any(String),
+        accountId: customerId,
+        staffAccountId: staffId,
+        staffUsername: 'desk-staff',
+        change: 'role',
+        before: 'user',
+        after: 'teamLeader',
+        at: expect.any(String),
+      },
     ]);
     await service.call(Rpc.staffSetRole, { accountId: customerId, role: 'teamLeader' }, asStaff);
     expect(await service.sql('SELECT * FROM identity.staff_audit')).toHaveLength(1);
     const events = (await service.recordedEvents<{ accountId: string; role: string }>(Events.roleChanged.subject)).map((e) => e.data);
     expect(events).toEqual([{ accountId: customerId, role: 'teamLeader', changedAt: expect.any(String) }]);
     expect(await service.call(Rpc.staffSetRole, { accountId: staffId, role: 'user' }, asStaff)).toMatchObject({ ok: false, status: 409 });
-    expect(await service.call(Rpc.staffSetRole, { accountId: '00000000-0000-4000-8000-000000000000', role: 'user' }, asStaff)).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await service.call(Rpc.staffSetRole, { accountId: '00000000-0000-4000-8000-000000000000', role: 'user' }, asStaff),
+    ).toMatchObject({ ok: false, status: 404 });
   });
 });

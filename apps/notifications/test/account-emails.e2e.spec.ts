@@ -25,7 +25,13 @@ const waitForMail = (address: string, subject: string) =>
 
 /** A verified account (its profile shared, as a new profile is public) through identity's own subjects. */
 async function account(username: string, firstName: string, lastName: string): Promise<string> {
-  const registered = await service.call(Rpc.register, { username, firstName, lastName, email: `${username}@example.test`, password: PASSWORD });
+  const registered = await service.call(Rpc.register, {
+    username,
+    firstName,
+    lastName,
+    email: `${username}@example.test`,
+    password: PASSWORD,
+  });
   if (!registered.ok || !registered.value.accountId) throw new Error(`${username}: not registered`);
   const accountId = registered.value.accountId;
   const { token, tokenHash } = newEmailToken();
@@ -33,7 +39,9 @@ async function account(username: string, firstName: string, lastName: string): P
   const verified = await service.call(Rpc.verifyEmail, { token });
   if (!verified.ok) throw new Error(`${username}: not verified`);
   // Profiles learns of the account and its verification from identity's events: wait until the page is shared.
-  await waitFor(`${username}'s page`, async () => ((await service.call(Rpc.getPublicProfile, { username, source: null })).ok ? true : null));
+  await waitFor(`${username}'s page`, async () =>
+    (await service.call(Rpc.getPublicProfile, { username, source: null })).ok ? true : null,
+  );
   return accountId;
 }
 
@@ -55,7 +63,10 @@ afterAll(async () => {
 describe('email change', () => {
   it('sends the link to the new address only; using it changes the email and the old address gets a notice without any link', async () => {
     const accountId = await account('themba', 'Themba', 'Zulu');
-    expect(await service.call(Rpc.requestEmailChange, { email: 'themba.new@example.test', password: PASSWORD }, { accountId })).toEqual({ ok: true, value: { requested: true } });
+    expect(await service.call(Rpc.requestEmailChange, { email: 'themba.new@example.test', password: PASSWORD }, { accountId })).toEqual({
+      ok: true,
+      value: { requested: true },
+    });
 
     const confirm = await waitForMail('themba.new@example.test', 'Confirm your new email address');
     expect(confirm.text).toContain('Hi Themba, you asked to use this address');
@@ -65,15 +76,25 @@ describe('email change', () => {
     expect(mailsTo('themba@example.test').filter((m) => !m.subject.includes('Verify'))).toEqual([]);
     expect(await service.call(Rpc.getAccount, {}, { accountId })).toMatchObject({ ok: true, value: { email: 'themba@example.test' } });
 
-    expect(await service.call(Rpc.confirmEmailChange, { token: link![1]! })).toMatchObject({ ok: true, value: { email: 'themba.new@example.test' } });
+    expect(await service.call(Rpc.confirmEmailChange, { token: link![1]! })).toMatchObject({
+      ok: true,
+      value: { email: 'themba.new@example.test' },
+    });
     const notice = await waitForMail('themba@example.test', 'Your email address was changed');
     expect(notice.text).toContain('is now themba.new@example.test');
     expect(notice.text).not.toContain('token=');
     expect(notice.html).not.toContain('token=');
     // Used once: the same link again is refused, and no second notice follows.
-    expect(await service.call(Rpc.confirmEmailChange, { token: link![1]! })).toMatchObject({ ok: false, status: 400, code: 'LINK_INVALID' });
+    expect(await service.call(Rpc.confirmEmailChange, { token: link![1]! })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'LINK_INVALID',
+    });
     expect(await service.call(Rpc.authenticate, { email: 'themba.new@example.test', password: PASSWORD })).toMatchObject({ ok: true });
-    expect(await service.call(Rpc.authenticate, { email: 'themba@example.test', password: PASSWORD })).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.authenticate, { email: 'themba@example.test', password: PASSWORD })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo('themba@example.test').filter((m) => m.subject.includes('changed'))).toHaveLength(1);
     expect(mailsTo('themba.new@example.test')).toHaveLength(1);
@@ -82,7 +103,10 @@ describe('email change', () => {
   it('sends no link to a taken address: its owner is told instead, and the asker’s answer is the same', async () => {
     const asker = await account('ayanda', 'Ayanda', 'Khoza');
     await account('zinhle', 'Zinhle', 'Mahlangu');
-    expect(await service.call(Rpc.requestEmailChange, { email: 'zinhle@example.test', password: PASSWORD }, { accountId: asker })).toEqual({ ok: true, value: { requested: true } });
+    expect(await service.call(Rpc.requestEmailChange, { email: 'zinhle@example.test', password: PASSWORD }, { accountId: asker })).toEqual({
+      ok: true,
+      value: { requested: true },
+    });
     const told = await waitForMail('zinhle@example.test', 'Someone tried to use your email address');
     expect(told.text).toContain('Hi Zinhle');
     expect(told.text).not.toContain('token=');
@@ -95,7 +119,15 @@ describe('Exchange Contact', () => {
     await account('nokuthula', 'Nokuthula', 'Shabalala');
     const sent = await service.call(Rpc.submitLead, {
       username: 'nokuthula',
-      submission: { kind: 'exchange', firstName: 'Sipho', lastName: 'Nkosi', email: 'sipho.visitor@example.test', phone: '082 123 4567', consent: true, sendCard: true },
+      submission: {
+        kind: 'exchange',
+        firstName: 'Sipho',
+        lastName: 'Nkosi',
+        email: 'sipho.visitor@example.test',
+        phone: '082 123 4567',
+        consent: true,
+        sendCard: true,
+      },
     });
     expect(sent).toMatchObject({ ok: true });
     const card = await waitForMail('sipho.visitor@example.test', 'Nokuthula Shabalala');
@@ -114,7 +146,14 @@ describe('Exchange Contact', () => {
 
     await service.call(Rpc.submitLead, {
       username: 'nokuthula',
-      submission: { kind: 'exchange', firstName: 'Lwazi', lastName: 'Dlamini', email: 'lwazi.visitor@example.test', consent: true, sendCard: false },
+      submission: {
+        kind: 'exchange',
+        firstName: 'Lwazi',
+        lastName: 'Dlamini',
+        email: 'lwazi.visitor@example.test',
+        consent: true,
+        sendCard: false,
+      },
     });
     await waitForMail('nokuthula@example.test', 'Lwazi Dlamini shared their contact details');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -155,7 +194,15 @@ describe('mail log in the data export', () => {
     const asker = await account('mandla', 'Mandla', 'Sibiya');
     await service.call(Rpc.requestEmailChange, { email: 'busisiwe@example.test', password: PASSWORD }, { accountId: asker });
     await waitForMail('busisiwe@example.test', 'Someone tried to use your email address');
-    await waitFor('the mail log row', async () => ((await service.sql("SELECT 1 FROM notifications.mail_log WHERE template = 'email-change-attempted' AND recipient = 'busisiwe@example.test'")).length ? true : null));
+    await waitFor('the mail log row', async () =>
+      (
+        await service.sql(
+          "SELECT 1 FROM notifications.mail_log WHERE template = 'email-change-attempted' AND recipient = 'busisiwe@example.test'",
+        )
+      ).length
+        ? true
+        : null,
+    );
     const exported = await service.call(Rpc.exportMailData, {}, { accountId });
     if (!exported.ok) throw new Error(exported.message);
     const log = (exported.value as { mailLog: Array<{ to: string; template: string }> }).mailLog;
@@ -170,11 +217,19 @@ describe('mail log in the data export', () => {
 
 describe('mail log of an address nobody proved', () => {
   it('is not in the export until the account verifies the address (registering someone else’s email shows nothing), and goes with the account', async () => {
-    const registered = await service.call(Rpc.register, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Khumalo', email: 'lindiwe@example.test', password: PASSWORD });
+    const registered = await service.call(Rpc.register, {
+      username: 'lindiwe',
+      firstName: 'Lindiwe',
+      lastName: 'Khumalo',
+      email: 'lindiwe@example.test',
+      password: PASSWORD,
+    });
     if (!registered.ok || !registered.value.accountId) throw new Error('lindiwe: not registered');
     const accountId = registered.value.accountId;
     // The verification email goes to the address at registration: it is in the mail log under it.
-    await waitFor('the verification mail in the log', async () => ((await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient = 'lindiwe@example.test'")).length ? true : null));
+    await waitFor('the verification mail in the log', async () =>
+      (await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient = 'lindiwe@example.test'")).length ? true : null,
+    );
     const before = await service.call(Rpc.exportMailData, {}, { accountId });
     expect(before).toEqual({ ok: true, value: { mailLog: [] } });
 
@@ -189,7 +244,11 @@ describe('mail log of an address nobody proved', () => {
     const othersBefore = (await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length;
     expect(othersBefore).toBeGreaterThan(0);
     expect(await service.call(Rpc.deleteAccount, { password: PASSWORD }, { accountId })).toEqual({ ok: true, value: { deleted: true } });
-    await waitFor('the mail log under the deleted address gone', async () => ((await service.sql("SELECT 1 FROM notifications.mail_log WHERE lower(recipient) = 'lindiwe@example.test'")).length === 0 ? true : null));
+    await waitFor('the mail log under the deleted address gone', async () =>
+      (await service.sql("SELECT 1 FROM notifications.mail_log WHERE lower(recipient) = 'lindiwe@example.test'")).length === 0
+        ? true
+        : null,
+    );
     expect((await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length).toBe(othersBefore);
   });
 });

@@ -84,7 +84,10 @@ describe('CRM webhooks outside development: https to public addresses only', () 
   it('checks again at delivery: an endpoint that now points inside is not posted to, and the attempt says why', async () => {
     const owner = gold();
     // As if it had resolved to a public address when saved, and to loopback now (DNS rebinding).
-    await service.sql("INSERT INTO notifications.webhook_endpoints (account_id, url, secret) VALUES ($1, $2, 'whsec_x')", [owner.accountId, `https://127.0.0.1:${localPort}/hook`]);
+    await service.sql("INSERT INTO notifications.webhook_endpoints (account_id, url, secret) VALUES ($1, $2, 'whsec_x')", [
+      owner.accountId,
+      `https://127.0.0.1:${localPort}/hook`,
+    ]);
     const eventId = await service.publish(Events.leadCaptured, {
       leadId: randomUUID(),
       accountId: owner.accountId,
@@ -99,13 +102,17 @@ describe('CRM webhooks outside development: https to public addresses only', () 
       createdAt: new Date().toISOString(),
     });
     const [row] = await waitFor('the delivery to fail', async () => {
-      const rows = await service.sql<{ id: string; status: string; attempts: number }>('SELECT id, status, attempts FROM notifications.webhook_deliveries WHERE event_id = $1', [eventId]);
+      const rows = await service.sql<{ id: string; status: string; attempts: number }>(
+        'SELECT id, status, attempts FROM notifications.webhook_deliveries WHERE event_id = $1',
+        [eventId],
+      );
       return rows[0]?.status === 'failed' ? rows : null;
     });
     const detail = await service.call(Rpc.getWebhookDelivery, { deliveryId: row!.id }, owner);
     if (!detail.ok) throw new Error(detail.message);
     expect(detail.value.attemptLog).toHaveLength(2);
-    for (const attempt of detail.value.attemptLog) expect(attempt).toMatchObject({ statusCode: null, error: `Not sent: ${CrmMessages.privateAddress}` });
+    for (const attempt of detail.value.attemptLog)
+      expect(attempt).toMatchObject({ statusCode: null, error: `Not sent: ${CrmMessages.privateAddress}` });
     expect(localHits).toBe(0);
   });
 });

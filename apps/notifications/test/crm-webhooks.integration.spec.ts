@@ -36,7 +36,11 @@ const answers = new Map<string, number[]>();
 const hits = (path: string) => received.filter((r) => r.path === path);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (stream, _s, cb) => stream.on('end', () => cb()).resume() });
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData: (stream, _s, cb) => stream.on('end', () => cb()).resume(),
+  });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   crm = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -134,7 +138,18 @@ describe('CRM webhooks: a new lead reaches the owner’s CRM, signed, retried an
       id: eventId,
       type: 'lead.captured',
       createdAt: expect.any(String),
-      data: { lead: { id: data.leadId, kind: 'lead', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.test', phone: '+27821234567', message: 'Please call me about the flat', createdAt: data.createdAt } },
+      data: {
+        lead: {
+          id: data.leadId,
+          kind: 'lead',
+          firstName: 'Thabo',
+          lastName: 'Mokoena',
+          email: 'thabo@example.test',
+          phone: '+27821234567',
+          message: 'Please call me about the flat',
+          createdAt: data.createdAt,
+        },
+      },
     });
 
     const [row] = await waitFor('the delivery to be logged as succeeded', async () => {
@@ -143,9 +158,13 @@ describe('CRM webhooks: a new lead reaches the owner’s CRM, signed, retried an
     });
     expect(row).toMatchObject({ attempts: 1, last_status_code: 200 });
     const list = await service.call(Rpc.listWebhookDeliveries, {}, gold);
-    expect(list.ok && list.value.deliveries.map((d) => [d.eventId, d.status, d.attempts, d.lastStatusCode, d.summary])).toEqual([[eventId, 'succeeded', 1, 200, 'Thabo Mokoena']]);
+    expect(list.ok && list.value.deliveries.map((d) => [d.eventId, d.status, d.attempts, d.lastStatusCode, d.summary])).toEqual([
+      [eventId, 'succeeded', 1, 200, 'Thabo Mokoena'],
+    ]);
     const detail = await service.call(Rpc.getWebhookDelivery, { deliveryId: row!.id }, gold);
-    expect(detail.ok && detail.value.attemptLog).toEqual([{ attempt: 1, at: expect.any(String), statusCode: 200, error: null, durationMs: expect.any(Number), responseExcerpt: 'ok thanks' }]);
+    expect(detail.ok && detail.value.attemptLog).toEqual([
+      { attempt: 1, at: expect.any(String), statusCode: 200, error: null, durationMs: expect.any(Number), responseExcerpt: 'ok thanks' },
+    ]);
   });
 
   it('posts a redelivered event once, even when it is handled again', async () => {
@@ -182,7 +201,8 @@ describe('CRM webhooks: a new lead reaches the owner’s CRM, signed, retried an
     // Each attempt is signed afresh over the same body.
     const posts = hits('/flaky');
     expect(new Set(posts.map((p) => p.body)).size).toBe(1);
-    for (const p of posts) expect(String(p.headers['x-digicard-signature'])).toBe(expectedSignature(secret, String(p.headers['x-digicard-signature']), p.body));
+    for (const p of posts)
+      expect(String(p.headers['x-digicard-signature'])).toBe(expectedSignature(secret, String(p.headers['x-digicard-signature']), p.body));
     expect(new Set(posts.map((p) => p.headers['x-digicard-event-id']))).toEqual(new Set([eventId]));
   });
 
@@ -244,7 +264,9 @@ describe('CRM webhooks: a new lead reaches the owner’s CRM, signed, retried an
     const [hit] = await waitFor('the test lead', () => Promise.resolve(hits('/test-send').length ? hits('/test-send') : null));
     expect(hit!.headers['x-digicard-event']).toBe('lead.test');
     expect(JSON.parse(hit!.body)).toMatchObject({ type: 'lead.test', data: { lead: { firstName: 'Test', lastName: 'Lead' } } });
-    expect(String(hit!.headers['x-digicard-signature'])).toBe(expectedSignature(secret, String(hit!.headers['x-digicard-signature']), hit!.body));
+    expect(String(hit!.headers['x-digicard-signature'])).toBe(
+      expectedSignature(secret, String(hit!.headers['x-digicard-signature']), hit!.body),
+    );
   });
 
   it('rotates the secret: the next delivery is signed with the new one', async () => {
@@ -328,7 +350,11 @@ describe('CRM webhooks: who may', () => {
     const sent = await service.call(Rpc.sendTestWebhook, {}, naledi);
     if (!sent.ok) throw new Error(sent.message);
     await waitFor('naledi’s test lead', () => Promise.resolve(hits('/naledi').length > 0));
-    expect(await service.call(Rpc.getWebhookDelivery, { deliveryId: sent.value.deliveryId }, sipho)).toMatchObject({ ok: false, status: 404, message: CrmMessages.noDelivery });
+    expect(await service.call(Rpc.getWebhookDelivery, { deliveryId: sent.value.deliveryId }, sipho)).toMatchObject({
+      ok: false,
+      status: 404,
+      message: CrmMessages.noDelivery,
+    });
     expect(await service.call(Rpc.listWebhookDeliveries, {}, sipho)).toEqual({ ok: true, value: { deliveries: [] } });
     expect(await service.call(Rpc.getWebhook, {}, sipho)).toEqual({ ok: true, value: { endpoint: null } });
     // Sipho's save makes his own endpoint and secret; Naledi's stays as it was.
@@ -351,7 +377,11 @@ describe('CRM webhooks: a deleted account', () => {
     await service.handled(Events.userDeleted, deletedEvent);
     expect(await service.sql('SELECT 1 FROM notifications.webhook_endpoints WHERE account_id = $1', [gone.accountId])).toEqual([]);
     expect(await deliveryOf(eventId)).toEqual([]);
-    expect(await service.sql('SELECT 1 FROM notifications.webhook_attempts a LEFT JOIN notifications.webhook_deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL')).toEqual([]);
+    expect(
+      await service.sql(
+        'SELECT 1 FROM notifications.webhook_attempts a LEFT JOIN notifications.webhook_deliveries d ON d.id = a.delivery_id WHERE d.id IS NULL',
+      ),
+    ).toEqual([]);
     expect(await service.sql('SELECT 1 FROM notifications.webhook_endpoints WHERE account_id = $1', [kept.accountId])).toHaveLength(1);
   });
 });

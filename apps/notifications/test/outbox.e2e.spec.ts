@@ -15,9 +15,10 @@ describe('no enquiry is lost while the notifications service is down', () => {
   it('accepts 50 submissions without notifications, then sends exactly 50 emails once it starts', async () => {
     const ids = new Set<string>();
     for (let i = 0; i < 50; i++) {
-      const body = i % 2 === 0
-        ? { name: `Caller ${i}`, email: `caller${i}@example.co.za`, number: `08200000${String(i).padStart(2, '0')}` }
-        : { name: `Writer ${i}`, email: `writer${i}@example.co.za`, message: `Message number ${i}` };
+      const body =
+        i % 2 === 0
+          ? { name: `Caller ${i}`, email: `caller${i}@example.co.za`, number: `08200000${String(i).padStart(2, '0')}` }
+          : { name: `Writer ${i}`, email: `writer${i}@example.co.za`, message: `Message number ${i}` };
       const res = await system.api(i % 2 === 0 ? '/api/enquiries/call-back' : '/api/enquiries/message', { body });
       assert.equal(res.status, 202, JSON.stringify(res.body));
       ids.add(res.body.id);

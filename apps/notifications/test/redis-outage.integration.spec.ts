@@ -68,8 +68,16 @@ describe('notifications while Redis is down', () => {
       `SELECT extract(epoch FROM now() - xact_start)::float AS age FROM pg_stat_activity
         WHERE datname = current_database() AND application_name = 'notifications' AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,
     );
-    assert.deepEqual(open.filter((t) => t.age > 2), [], 'no transaction of notifications stays open waiting for Redis');
-    assert.equal((await service.sql('SELECT 1 FROM notifications.processed_messages WHERE message_id = $1', [eventId])).length, 0, 'rolled back');
+    assert.deepEqual(
+      open.filter((t) => t.age > 2),
+      [],
+      'no transaction of notifications stays open waiting for Redis',
+    );
+    assert.equal(
+      (await service.sql('SELECT 1 FROM notifications.processed_messages WHERE message_id = $1', [eventId])).length,
+      0,
+      'rolled back',
+    );
     const report = await service.running.ctx.health.report();
     assert.equal(report.status, 'degraded');
     assert.equal(report.checks['redis']?.status, 'down');

@@ -21,8 +21,14 @@ describe('SMTP: STARTTLS required outside development and tests', () => {
     assert.equal(smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'production' })).requireTLS, true);
     assert.equal(smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'development' })).requireTLS, false);
     assert.equal(smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'test' })).requireTLS, false);
-    assert.equal(smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'false' })).requireTLS, false);
-    assert.equal(smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'development', SMTP_REQUIRE_TLS: 'true' })).requireTLS, true);
+    assert.equal(
+      smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'false' })).requireTLS,
+      false,
+    );
+    assert.equal(
+      smtpOptions(loadConfig('notifications', ConfigSchema, { ...base, NODE_ENV: 'development', SMTP_REQUIRE_TLS: 'true' })).requireTLS,
+      true,
+    );
     assert.throws(() => loadConfig('notifications', ConfigSchema, { ...base, SMTP_REQUIRE_TLS: 'yes' }), /SMTP_REQUIRE_TLS/);
   });
 

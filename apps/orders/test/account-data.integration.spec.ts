@@ -29,9 +29,20 @@ afterAll(async () => {
 describe('enquiries in the data export', () => {
   it('leaves out the enquiries under an address the account has not verified, and adds them once it has', async () => {
     // Someone else's enquiries, sent under the address before anyone registered it.
-    const sent = await service.call(Rpc.submitEnquiry, { kind: 'message', name: 'Sipho Dube', email: 'Sipho@Company.example', message: 'Private: our budget is R90 000.' });
+    const sent = await service.call(Rpc.submitEnquiry, {
+      kind: 'message',
+      name: 'Sipho Dube',
+      email: 'Sipho@Company.example',
+      message: 'Private: our budget is R90 000.',
+    });
     expect(sent.ok).toBe(true);
-    const registered = await service.call(Rpc.register, { username: 'sipho-d', firstName: 'Sipho', lastName: 'Dube', email: 'sipho@company.example', password: 'kudu-braai-2026' });
+    const registered = await service.call(Rpc.register, {
+      username: 'sipho-d',
+      firstName: 'Sipho',
+      lastName: 'Dube',
+      email: 'sipho@company.example',
+      password: 'kudu-braai-2026',
+    });
     if (!registered.ok || !registered.value.accountId) throw new Error('not registered');
     const accountId = registered.value.accountId;
     const meta = { accountId };
@@ -50,11 +61,27 @@ describe('enquiries in the data export', () => {
   });
 
   it('deletes the enquiries under the verified address with the account, and nobody else’s', async () => {
-    const mine = await service.call(Rpc.submitEnquiry, { kind: 'call-back', name: 'Naledi Moyo', email: 'NALEDI@example.co.za', number: '0821234567' });
-    const other = await service.call(Rpc.submitEnquiry, { kind: 'call-back', name: 'Other Person', email: 'other@example.co.za', number: '0821234567' });
+    const mine = await service.call(Rpc.submitEnquiry, {
+      kind: 'call-back',
+      name: 'Naledi Moyo',
+      email: 'NALEDI@example.co.za',
+      number: '0821234567',
+    });
+    const other = await service.call(Rpc.submitEnquiry, {
+      kind: 'call-back',
+      name: 'Other Person',
+      email: 'other@example.co.za',
+      number: '0821234567',
+    });
     expect(mine.ok && other.ok).toBe(true);
     const password = 'kudu-braai-2026';
-    const registered = await service.call(Rpc.register, { username: 'naledi-m', firstName: 'Naledi', lastName: 'Moyo', email: 'naledi@example.co.za', password });
+    const registered = await service.call(Rpc.register, {
+      username: 'naledi-m',
+      firstName: 'Naledi',
+      lastName: 'Moyo',
+      email: 'naledi@example.co.za',
+      password,
+    });
     if (!registered.ok || !registered.value.accountId) throw new Error('not registered');
     const accountId = registered.value.accountId;
     const { token, tokenHash } = newEmailToken();
@@ -62,17 +89,29 @@ describe('enquiries in the data export', () => {
     expect((await service.call(Rpc.verifyEmail, { token })).ok).toBe(true);
 
     expect(await service.call(Rpc.deleteAccount, { password }, { accountId })).toEqual({ ok: true, value: { deleted: true } });
-    const count = async (email: string) => (await service.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.enquiries WHERE lower(email) = $1', [email]))[0]!.n;
-    await waitFor('the enquiries under the deleted account’s address gone', async () => ((await count('naledi@example.co.za')) === 0 ? true : null));
+    const count = async (email: string) =>
+      (await service.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.enquiries WHERE lower(email) = $1', [email]))[0]!.n;
+    await waitFor('the enquiries under the deleted account’s address gone', async () =>
+      (await count('naledi@example.co.za')) === 0 ? true : null,
+    );
     expect(await count('other@example.co.za')).toBe(1);
   });
 
   it('keeps the enquiries under an address the deleted account never verified', async () => {
     await service.call(Rpc.submitEnquiry, { kind: 'call-back', name: 'Real Owner', email: 'boss@company.example', number: '0821234567' });
     const password = 'kudu-braai-2026';
-    const registered = await service.call(Rpc.register, { username: 'not-the-boss', firstName: 'Not', lastName: 'Boss', email: 'boss@company.example', password });
+    const registered = await service.call(Rpc.register, {
+      username: 'not-the-boss',
+      firstName: 'Not',
+      lastName: 'Boss',
+      email: 'boss@company.example',
+      password,
+    });
     if (!registered.ok || !registered.value.accountId) throw new Error('not registered');
-    expect(await service.call(Rpc.deleteAccount, { password }, { accountId: registered.value.accountId })).toEqual({ ok: true, value: { deleted: true } });
+    expect(await service.call(Rpc.deleteAccount, { password }, { accountId: registered.value.accountId })).toEqual({
+      ok: true,
+      value: { deleted: true },
+    });
     // The deletion reaches orders (the account's other data would go now); the enquiry is not the account's to take.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await service.sql('SELECT 1 FROM orders.enquiries WHERE email = $1', ['boss@company.example'])).length).toBe(1);

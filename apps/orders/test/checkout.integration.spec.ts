@@ -20,7 +20,8 @@ const place = async (caller: { accountId: string }, items: CheckoutRequest['item
   return answer.value;
 };
 const orderCount = async (): Promise<number> => (await service.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.orders'))[0]!.n;
-const paidEvents = async (orderId: string) => (await service.recordedEvents<OrderEvent>(Events.orderPaid.subject)).filter((e) => e.data.orderId === orderId);
+const paidEvents = async (orderId: string) =>
+  (await service.recordedEvents<OrderEvent>(Events.orderPaid.subject)).filter((e) => e.data.orderId === orderId);
 
 const payment = (order: Order, accountId: string, overrides: Partial<PaymentCompleted> = {}): PaymentCompleted => ({
   paymentId: randomUUID(),
@@ -82,8 +83,26 @@ describe('place order', () => {
       reference: expect.stringMatching(REFERENCE_PATTERN),
       status: 'awaiting-payment',
       lines: [
-        { itemId: 'pvc-special', kind: 'special', name: 'PVC NFC Card Special', colour: 'White', quantity: 2, unitPriceCents: 89900, lineTotalCents: 179800, includedGoldMonths: 12 },
-        { itemId: 'bamboo-card', kind: 'accessory', name: 'Bamboo NFC Card', colour: 'Bamboo', quantity: 3, unitPriceCents: 45900, lineTotalCents: 137700, includedGoldMonths: 0 },
+        {
+          itemId: 'pvc-special',
+          kind: 'special',
+          name: 'PVC NFC Card Special',
+          colour: 'White',
+          quantity: 2,
+          unitPriceCents: 89900,
+          lineTotalCents: 179800,
+          includedGoldMonths: 12,
+        },
+        {
+          itemId: 'bamboo-card',
+          kind: 'accessory',
+          name: 'Bamboo NFC Card',
+          colour: 'Bamboo',
+          quantity: 3,
+          unitPriceCents: 45900,
+          lineTotalCents: 137700,
+          includedGoldMonths: 0,
+        },
       ],
       totalCents: 317500,
       createdAt: expect.stringMatching(/^\d{4}-/),
@@ -91,7 +110,14 @@ describe('place order', () => {
     });
     const placed = (await service.recordedEvents<OrderEvent>(Events.orderPlaced.subject)).filter((e) => e.data.orderId === order.id);
     expect(placed.map((e) => e.data)).toEqual([
-      { orderId: order.id, accountId: buyer.accountId, reference: order.reference, lines: order.lines, totalCents: 317500, at: order.createdAt },
+      {
+        orderId: order.id,
+        accountId: buyer.accountId,
+        reference: order.reference,
+        lines: order.lines,
+        totalCents: 317500,
+        at: order.createdAt,
+      },
     ]);
     const [row] = await service.sql('SELECT account_id, status, total_cents, paid_at FROM orders.orders WHERE id = $1', [order.id]);
     expect(row).toEqual({ account_id: buyer.accountId, status: 'awaiting-payment', total_cents: 317500, paid_at: null });
@@ -108,7 +134,16 @@ describe('place order', () => {
   it('refuses an item the shop does not have with a field error naming it, and keeps nothing', async () => {
     const before = await orderCount();
     const events = (await service.recordedEvents(Events.orderPlaced.subject)).length;
-    const answer = await service.call(Rpc.placeOrder, { items: [{ id: 'pvc-card', quantity: 1 }, { id: 'gold-card', quantity: 1 }] }, buyer);
+    const answer = await service.call(
+      Rpc.placeOrder,
+      {
+        items: [
+          { id: 'pvc-card', quantity: 1 },
+          { id: 'gold-card', quantity: 1 },
+        ],
+      },
+      buyer,
+    );
     expect(answer).toEqual({
       ok: false,
       status: 400,
@@ -132,7 +167,10 @@ describe('place order', () => {
       status: 400,
       fieldErrors: { 'body.items.0.quantity': ['At most 20 of one card per order; for more, please contact us.'] },
     });
-    expect(await service.call(Rpc.placeOrder, { items: [{ id: 'pvc-card', quantity: 1 }] }, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.placeOrder, { items: [{ id: 'pvc-card', quantity: 1 }] }, null)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
     expect(await orderCount()).toBe(before);
   });
 });
@@ -160,7 +198,10 @@ describe('the buyer’s orders', () => {
 
   it('answers payments with the order and its buyer; 404 for an unknown id', async () => {
     const order = await place(buyer, [{ id: 'ssteel-special', quantity: 1 }]);
-    expect(await service.call(Rpc.orderForPayment, { orderId: order.id })).toEqual({ ok: true, value: { order, accountId: buyer.accountId } });
+    expect(await service.call(Rpc.orderForPayment, { orderId: order.id })).toEqual({
+      ok: true,
+      value: { order, accountId: buyer.accountId },
+    });
     expect(await service.call(Rpc.orderForPayment, { orderId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
   });
 });
@@ -173,7 +214,14 @@ describe('payment completed', () => {
     const answer = await service.call(Rpc.getOrder, { orderId: order.id }, buyer);
     expect(answer).toEqual({ ok: true, value: { ...order, status: 'paid', paidAt: '2030-03-14T09:26:53.000Z' } });
     expect((await paidEvents(order.id)).map((e) => e.data)).toEqual([
-      { orderId: order.id, accountId: buyer.accountId, reference: order.reference, lines: order.lines, totalCents: 239800, at: '2030-03-14T09:26:53.000Z' },
+      {
+        orderId: order.id,
+        accountId: buyer.accountId,
+        reference: order.reference,
+        lines: order.lines,
+        totalCents: 239800,
+        at: '2030-03-14T09:26:53.000Z',
+      },
     ]);
   });
 
@@ -181,7 +229,12 @@ describe('payment completed', () => {
     const order = await place(buyer, [{ id: 'pvc-card', quantity: 4 }]);
     const paid = payment(order, buyer.accountId);
     const id = randomUUID();
-    await deliver({ data: paid, id }, { data: paid, id }, { data: paid }, { data: { ...paid, paymentId: randomUUID(), completedAt: '2030-04-01T00:00:00.000Z' } });
+    await deliver(
+      { data: paid, id },
+      { data: paid, id },
+      { data: paid },
+      { data: { ...paid, paymentId: randomUUID(), completedAt: '2030-04-01T00:00:00.000Z' } },
+    );
     expect(await paidEvents(order.id)).toHaveLength(1);
     const answer = await service.call(Rpc.getOrder, { orderId: order.id }, buyer);
     expect(answer).toMatchObject({ ok: true, value: { status: 'paid', paidAt: '2030-03-14T09:26:53.000Z' } });
@@ -207,28 +260,52 @@ describe('payment completed', () => {
 
 describe('the owner cancels an order before paying it', () => {
   const cancelEvents = async (orderId: string) =>
-    (await service.recordedEvents<{ orderId: string; from: string; to: string; by: string }>(Events.orderStateChanged.subject)).filter((e) => e.data.orderId === orderId);
+    (await service.recordedEvents<{ orderId: string; from: string; to: string; by: string }>(Events.orderStateChanged.subject)).filter(
+      (e) => e.data.orderId === orderId,
+    );
 
   it('cancels the owner’s own order awaiting payment, with its history and event; a second cancel is refused', async () => {
     const order = await place(buyer, [{ id: 'pvc-special', quantity: 1 }]);
     const answer = await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer);
     expect(answer).toMatchObject({
       ok: true,
-      value: { id: order.id, status: 'cancelled', history: [expect.objectContaining({ from: 'awaiting-payment', to: 'cancelled', by: 'owner' })] },
+      value: {
+        id: order.id,
+        status: 'cancelled',
+        history: [expect.objectContaining({ from: 'awaiting-payment', to: 'cancelled', by: 'owner' })],
+      },
     });
-    expect((await cancelEvents(order.id)).map((e) => [e.data.from, e.data.to, e.data.by])).toEqual([['awaiting-payment', 'cancelled', 'owner']]);
-    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+    expect((await cancelEvents(order.id)).map((e) => [e.data.from, e.data.to, e.data.by])).toEqual([
+      ['awaiting-payment', 'cancelled', 'owner'],
+    ]);
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+    });
     expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true, value: { status: 'cancelled' } });
   });
 
   it('refuses someone else’s order and an unknown one (404, unchanged), a paid one (409), and a caller signed out (401)', async () => {
     const order = await place(buyer, [{ id: 'pvc-card', quantity: 1 }]);
-    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, stranger)).toEqual({ ok: false, status: 404, code: 'NOT_FOUND', message: 'Order not found.' });
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, stranger)).toEqual({
+      ok: false,
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Order not found.',
+    });
     expect(await service.call(Rpc.cancelOrder, { orderId: randomUUID() }, buyer)).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, null)).toMatchObject({ ok: false, status: 401 });
-    expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true, value: { status: 'awaiting-payment' } });
+    expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({
+      ok: true,
+      value: { status: 'awaiting-payment' },
+    });
     await deliver({ data: payment(order, buyer.accountId) });
-    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+    expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+    });
     expect(await service.call(Rpc.getOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true, value: { status: 'paid' } });
   });
 
@@ -236,7 +313,10 @@ describe('the owner cancels an order before paying it', () => {
     const order = await place(buyer, [{ id: 'bamboo-card', quantity: 1 }]);
     expect(await service.call(Rpc.cancelOrder, { orderId: order.id }, buyer)).toMatchObject({ ok: true });
     await deliver({ data: payment(order, buyer.accountId) });
-    const detail = (await service.call(Rpc.listOrderDetails, {}, buyer)) as { ok: true; value: { orders: Array<{ id: string; status: string; history: Array<{ from: string | null; to: string; note: string | null }> }> } };
+    const detail = (await service.call(Rpc.listOrderDetails, {}, buyer)) as {
+      ok: true;
+      value: { orders: Array<{ id: string; status: string; history: Array<{ from: string | null; to: string; note: string | null }> }> };
+    };
     const paid = detail.value.orders.find((o) => o.id === order.id)!;
     expect(paid.status).not.toBe('cancelled');
     expect(paid.history.map((h) => [h.from, h.to, h.note])).toEqual(
@@ -292,7 +372,13 @@ describe('the special offer’s sign-up (identity.user.registered with specials)
     expect(await ordersOf(plain)).toEqual([]);
 
     const withdrawn = randomUUID();
-    const second = await service.publish(Events.userRegistered, registered(withdrawn, [{ id: 'no-longer-sold', quantity: 1 }, { id: 'ssteel-special', quantity: 1 }]));
+    const second = await service.publish(
+      Events.userRegistered,
+      registered(withdrawn, [
+        { id: 'no-longer-sold', quantity: 1 },
+        { id: 'ssteel-special', quantity: 1 },
+      ]),
+    );
     await service.handled(Events.userRegistered, second);
     expect((await ordersOf(withdrawn)).map((o) => o.lines.map((l) => l.itemId))).toEqual([['ssteel-special']]);
   });

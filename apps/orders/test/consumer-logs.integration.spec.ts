@@ -8,7 +8,15 @@ import pg from 'pg';
 import { Events, streamFor } from '@digicard/contracts';
 import { createLogger } from '@digicard/config';
 import { createDatabase } from '@digicard/db';
-import { connectNats, ensureEventStream, handleOnce, jetStreamHandles, messagingTables, startEventConsumer, type NatsConnection } from '@digicard/messaging';
+import {
+  connectNats,
+  ensureEventStream,
+  handleOnce,
+  jetStreamHandles,
+  messagingTables,
+  startEventConsumer,
+  type NatsConnection,
+} from '@digicard/messaging';
 import { DEFAULTS, PrivateNats, waitFor } from '@digicard/testing';
 
 const SECRET = 'thandi.private@example.co.za';
@@ -31,7 +39,9 @@ describe('a consumer warning about a failed query does not log the query paramet
     await admin.query(`CREATE DATABASE "${database}"`);
     await admin.end();
     pool = new pg.Pool({ connectionString: url, max: 2 });
-    await pool.query(`CREATE SCHEMA clog; CREATE TABLE clog.processed_messages (consumer text NOT NULL, message_id text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (consumer, message_id))`);
+    await pool.query(
+      `CREATE SCHEMA clog; CREATE TABLE clog.processed_messages (consumer text NOT NULL, message_id text NOT NULL, processed_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (consumer, message_id))`,
+    );
     await nats.start();
     nc = await connectNats(nats.url, 'consumer-logs-test');
   });
@@ -47,7 +57,11 @@ describe('a consumer warning about a failed query does not log the query paramet
 
   it('logs the warning with the SQLSTATE, not the value sent with the query', async () => {
     const lines: string[] = [];
-    const logger = createLogger('test', 'info', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const logger = createLogger(
+      'test',
+      'info',
+      new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }),
+    );
     const { processedMessages } = messagingTables(pgSchema('clog'));
     const db = createDatabase(pool);
     const { js, jsm } = await jetStreamHandles(nc);
@@ -70,9 +84,22 @@ describe('a consumer warning about a failed query does not log the query paramet
       logger,
     );
     try {
-      const data = { enquiryId: randomUUID(), kind: 'call-back', name: 'Thandi', email: SECRET, phone: '0821234567', message: null, receivedAt: new Date().toISOString() };
-      await js.publish(Events.enquiryReceived.subject, JSON.stringify({ id: randomUUID(), type: Events.enquiryReceived.subject, occurredAt: new Date().toISOString(), data }));
-      await waitFor('the consumer to warn', () => Promise.resolve(lines.some((l) => l.includes('event handling failed; will be redelivered'))));
+      const data = {
+        enquiryId: randomUUID(),
+        kind: 'call-back',
+        name: 'Thandi',
+        email: SECRET,
+        phone: '0821234567',
+        message: null,
+        receivedAt: new Date().toISOString(),
+      };
+      await js.publish(
+        Events.enquiryReceived.subject,
+        JSON.stringify({ id: randomUUID(), type: Events.enquiryReceived.subject, occurredAt: new Date().toISOString(), data }),
+      );
+      await waitFor('the consumer to warn', () =>
+        Promise.resolve(lines.some((l) => l.includes('event handling failed; will be redelivered'))),
+      );
     } finally {
       await consumer.stop();
     }

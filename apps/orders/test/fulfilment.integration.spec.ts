@@ -34,7 +34,13 @@ const profileFor = (firstName: string, lastName: string, extra: Partial<OwnProfi
   membership: 'DigiGold',
   isVerified: true,
   isPublic: true,
-  document: { ...ProfileDefaults, title: 'Sales Director', businessName: 'Acme Logistics', businessLogo: '/media/logo_abcdefghij.webp', ...extra },
+  document: {
+    ...ProfileDefaults,
+    title: 'Sales Director',
+    businessName: 'Acme Logistics',
+    businessLogo: '/media/logo_abcdefghij.webp',
+    ...extra,
+  },
   updatedAt: new Date().toISOString(),
 });
 
@@ -56,7 +62,9 @@ async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
   nc.subscribe(Rpc.getMedia.subject, {
     callback: (_error, msg) => {
       const packet = msg.json<{ id: string }>();
-      msg.respond(JSON.stringify({ id: packet.id, response: { contentType: 'image/png', dataBase64: logoPng.toString('base64') }, isDisposed: true }));
+      msg.respond(
+        JSON.stringify({ id: packet.id, response: { contentType: 'image/png', dataBase64: logoPng.toString('base64') }, isDisposed: true }),
+      );
     },
   });
   await nc.flush();
@@ -64,7 +72,9 @@ async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
 }
 
 beforeAll(async () => {
-  logoPng = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0b5fff' } }).png().toBuffer();
+  logoPng = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0b5fff' } })
+    .png()
+    .toBuffer();
   service = await InProcessService.start(ordersService, environment.env);
   profilesStandIn = await startProfilesStandIn(service.nats.url);
 });
@@ -86,7 +96,11 @@ function ok<T>(answer: { ok: true; value: T } | { ok: false; status: number; mes
 }
 
 /** An order of `items` by a new owner with a profile, paid (payments' event), and its detail once `until` holds. */
-async function paidOrder(items: Array<{ id: string; quantity: number; colour?: string }>, who = owner(), profile = profileFor('Thabo', 'Nkosi')) {
+async function paidOrder(
+  items: Array<{ id: string; quantity: number; colour?: string }>,
+  who = owner(),
+  profile = profileFor('Thabo', 'Nkosi'),
+) {
   profiles.set(who.accountId, profile);
   const order = ok(await service.call(Rpc.placeOrder, { items }, who));
   const payment: PaymentCompleted = {
@@ -105,16 +119,23 @@ async function paidOrder(items: Array<{ id: string; quantity: number; colour?: s
   return { who, order, profile };
 }
 
-const detailOf = async (who: Caller, orderId: string): Promise<OrderDetail> => ok(await service.call(Rpc.listOrderDetails, {}, who)).orders.find((o) => o.id === orderId)!;
+const detailOf = async (who: Caller, orderId: string): Promise<OrderDetail> =>
+  ok(await service.call(Rpc.listOrderDetails, {}, who)).orders.find((o) => o.id === orderId)!;
 
 const waitForStatus = (who: Caller, orderId: string, what: (o: OrderDetail) => boolean, timeoutMs = 20_000) =>
-  waitFor(`order ${orderId}`, async () => {
-    const detail = await detailOf(who, orderId);
-    return detail && what(detail) ? detail : null;
-  }, timeoutMs);
+  waitFor(
+    `order ${orderId}`,
+    async () => {
+      const detail = await detailOf(who, orderId);
+      return detail && what(detail) ? detail : null;
+    },
+    timeoutMs,
+  );
 
 const file = async (who: Caller, orderId: string, kind: 'pdf' | 'png', print = false): Promise<Buffer> => {
-  const answer = print ? await service.call(Rpc.printProofFile, { orderId, kind }, who) : await service.call(Rpc.ownProofFile, { orderId, kind }, who);
+  const answer = print
+    ? await service.call(Rpc.printProofFile, { orderId, kind }, who)
+    : await service.call(Rpc.ownProofFile, { orderId, kind }, who);
   return Buffer.from(ok(answer).dataBase64, 'base64');
 };
 
@@ -144,7 +165,9 @@ describe('proof on payment', () => {
     expect(text).toContain('Acme Logistics');
     // Each back (pages 2 and 4) carries its own card's QR code.
     execFileSync('pdftoppm', ['-r', '400', '-png', pdfPath, join(work, 'page')]);
-    const pages = readdirSync(work).filter((f) => f.startsWith('page')).sort();
+    const pages = readdirSync(work)
+      .filter((f) => f.startsWith('page'))
+      .sort();
     expect(pages).toHaveLength(4);
     const backs = pages.filter((_, i) => i % 2 === 1);
     const decoded = backs.map((p) => execFileSync('zbarimg', ['-q', '--raw', join(work, p)], { encoding: 'utf8' }).trim());
@@ -153,7 +176,9 @@ describe('proof on payment', () => {
     const png = await sharp(await file(who, order.id, 'png')).metadata();
     expect(png.format).toBe('png');
     expect(png.width).toBeGreaterThan(600);
-    const events = (await service.recordedEvents<{ orderId: string; version: number }>(Events.proofReady.subject)).filter((e) => e.data.orderId === order.id);
+    const events = (await service.recordedEvents<{ orderId: string; version: number }>(Events.proofReady.subject)).filter(
+      (e) => e.data.orderId === order.id,
+    );
     expect(events.map((e) => e.data.version)).toEqual([1]);
   });
 
@@ -161,7 +186,11 @@ describe('proof on payment', () => {
     const { who, order, profile } = await paidOrder([{ id: 'bamboo-card', quantity: 1 }], owner(), profileFor('Lerato', 'Molefe'));
     await waitForStatus(who, order.id, (o) => o.proof?.status === 'ready');
     profiles.set(who.accountId, { ...profile, document: { ...profile.document, title: 'Chief Executive' } });
-    await service.publish(Events.profileUpdated, { accountId: who.accountId, username: profile.username, updatedAt: new Date().toISOString() });
+    await service.publish(Events.profileUpdated, {
+      accountId: who.accountId,
+      username: profile.username,
+      updatedAt: new Date().toISOString(),
+    });
     const again = await waitForStatus(who, order.id, (o) => o.proof?.version === 2 && o.proof.status === 'ready');
     expect(again.cards[0]).toMatchObject({ material: 'Bamboo', colour: 'Bamboo' });
     const pdfPath = join(work, 'again.pdf');
@@ -169,7 +198,11 @@ describe('proof on payment', () => {
     expect(execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' })).toContain('Chief Executive');
 
     ok(await service.call(Rpc.approveProof, { orderId: order.id }, who));
-    const id = await service.publish(Events.profileUpdated, { accountId: who.accountId, username: profile.username, updatedAt: new Date().toISOString() });
+    const id = await service.publish(Events.profileUpdated, {
+      accountId: who.accountId,
+      username: profile.username,
+      updatedAt: new Date().toISOString(),
+    });
     await service.handled(Events.profileUpdated, id);
     expect((await detailOf(who, order.id)).proof).toMatchObject({ status: 'ready', version: 2 });
   });
@@ -183,12 +216,19 @@ describe('proof on payment', () => {
     expect(failed.proof).toMatchObject({ status: 'failed', attempts: 5, error: expect.stringContaining('profiles.profile.get') });
     const queue = ok(await service.call(Rpc.printQueue, {}, printer)).orders.find((o) => o.id === order.id);
     expect(queue?.proof?.status).toBe('failed');
-    expect(await service.call(Rpc.approveProof, { orderId: order.id }, who)).toMatchObject({ ok: false, status: 409, code: 'ORDER_MOVE_NOT_ALLOWED' });
+    expect(await service.call(Rpc.approveProof, { orderId: order.id }, who)).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+    });
     // Support sees it too (a read view of failed proofs only: a ready one is not in it).
     const failedForStaff = ok(await service.call(Rpc.staffFailedProofs, {}, staff)).orders;
     expect(failedForStaff.map((o) => o.id)).toContain(order.id);
     expect(failedForStaff.every((o) => o.proof?.status === 'failed')).toBe(true);
-    expect(failedForStaff.find((o) => o.id === order.id)?.proof).toMatchObject({ attempts: 5, error: expect.stringContaining('profiles.profile.get') });
+    expect(failedForStaff.find((o) => o.id === order.id)?.proof).toMatchObject({
+      attempts: 5,
+      error: expect.stringContaining('profiles.profile.get'),
+    });
 
     failing.delete(who.accountId);
     const rendering = ok(await service.call(Rpc.rerenderProof, { orderId: order.id }, printer));
@@ -204,7 +244,12 @@ describe('proof on payment', () => {
     failing.add(who.accountId);
     const { order } = await paidOrder([{ id: 'pvc-card', quantity: 1, colour: 'White' }], who);
     await waitForStatus(who, order.id, (o) => o.proof?.status === 'failed', 30_000);
-    for (const caller of [who, printer, { accountId: randomUUID(), role: 'teamMember' as const }, { accountId: randomUUID(), role: 'teamLeader' as const }]) {
+    for (const caller of [
+      who,
+      printer,
+      { accountId: randomUUID(), role: 'teamMember' as const },
+      { accountId: randomUUID(), role: 'teamLeader' as const },
+    ]) {
       expect(await service.call(Rpc.staffFailedProofs, {}, caller)).toMatchObject({ ok: false, status: 403 });
       expect(await service.call(Rpc.staffRerenderProof, { orderId: order.id }, caller)).toMatchObject({ ok: false, status: 403 });
     }
@@ -231,19 +276,48 @@ describe('the colour the buyer chose', () => {
       status: 400,
       fieldErrors: { 'items.0.colour': ['The PVC NFC Card comes in Black or White.'] },
     });
-    expect(await service.call(Rpc.placeOrder, { items: [{ id: 'bamboo-card', quantity: 1 }, { id: 'ssteel-card', colour: 'Rose', quantity: 1 }] }, who)).toMatchObject({
+    expect(
+      await service.call(
+        Rpc.placeOrder,
+        {
+          items: [
+            { id: 'bamboo-card', quantity: 1 },
+            { id: 'ssteel-card', colour: 'Rose', quantity: 1 },
+          ],
+        },
+        who,
+      ),
+    ).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: { 'items.1.colour': ['The Stainless Steel NFC Card comes in Silver, Gold or Black.'] },
     });
     // Spelt as the catalogue spells it; a line without a colour (a basket kept from before) gets the item's first.
-    const placed = ok(await service.call(Rpc.placeOrder, { items: [{ id: 'ssteel-card', colour: 'gold', quantity: 1 }, { id: 'pvc-card', quantity: 1 }] }, who));
+    const placed = ok(
+      await service.call(
+        Rpc.placeOrder,
+        {
+          items: [
+            { id: 'ssteel-card', colour: 'gold', quantity: 1 },
+            { id: 'pvc-card', quantity: 1 },
+          ],
+        },
+        who,
+      ),
+    );
     expect(placed.lines.map((l) => [l.itemId, l.colour])).toEqual([
       ['ssteel-card', 'Gold'],
       ['pvc-card', 'Black'],
     ]);
 
-    const { order } = await paidOrder([{ id: 'ssteel-card', colour: 'Black', quantity: 1 }, { id: 'pvc-card', colour: 'White', quantity: 1 }], who, profiles.get(who.accountId));
+    const { order } = await paidOrder(
+      [
+        { id: 'ssteel-card', colour: 'Black', quantity: 1 },
+        { id: 'pvc-card', colour: 'White', quantity: 1 },
+      ],
+      who,
+      profiles.get(who.accountId),
+    );
     const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
     expect(ready.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
     expect(ready.cards.map((c) => [c.material, c.colour])).toEqual([
@@ -252,7 +326,9 @@ describe('the colour the buyer chose', () => {
     ]);
     const printed = ok(await service.call(Rpc.printOrder, { orderId: order.id }, printer));
     expect(printed.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
-    const paid = (await service.recordedEvents<{ orderId: string; lines: Array<{ colour: string }> }>(Events.orderPaid.subject)).find((e) => e.data.orderId === order.id);
+    const paid = (await service.recordedEvents<{ orderId: string; lines: Array<{ colour: string }> }>(Events.orderPaid.subject)).find(
+      (e) => e.data.orderId === order.id,
+    );
     expect(paid?.data.lines.map((l) => l.colour)).toEqual(['Black', 'White']);
 
     // Page 1 is the black steel card's front, page 3 the white PVC card's: their surface (read in the bleed, 1.5 mm in)
@@ -261,10 +337,15 @@ describe('the colour the buyer chose', () => {
     writeFileSync(pdfPath, await file(who, order.id, 'pdf'));
     execFileSync('pdftoppm', ['-r', '50', '-png', pdfPath, join(work, 'colours')]);
     const corner = async (page: string) => {
-      const { data } = await sharp(join(work, page)).extract({ left: 3, top: 3, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(join(work, page))
+        .extract({ left: 3, top: 3, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return [data[0]!, data[1]!, data[2]!];
     };
-    const pages = readdirSync(work).filter((f) => f.startsWith('colours-')).sort();
+    const pages = readdirSync(work)
+      .filter((f) => f.startsWith('colours-'))
+      .sort();
     expect(pages).toHaveLength(4);
     const steel = await corner(pages[0]!);
     const pvc = await corner(pages[2]!);
@@ -311,11 +392,20 @@ describe('order states', () => {
       status: 409,
       message: 'Record the NFC UID of every card first (2 still without one).',
     });
-    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: first!, nfcUid: 'not hex' }, printer)).toMatchObject({ ok: false, status: 400 });
+    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: first!, nfcUid: 'not hex' }, printer)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     const recorded = ok(await service.call(Rpc.recordCard, { orderId: order.id, serial: first!, nfcUid: '04:a2:3b:1c:5d:80:00' }, printer));
     expect(recorded.cards[0]!.nfcUid).toBe('04A23B1C5D8000');
-    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: second!, nfcUid: '04A23B1C5D8000' }, printer)).toMatchObject({ ok: false, status: 409 });
-    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: 'ZZZZZZZZ', nfcUid: '04A23B1C5D8001' }, printer)).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: second!, nfcUid: '04A23B1C5D8000' }, printer)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await service.call(Rpc.recordCard, { orderId: order.id, serial: 'ZZZZZZZZ', nfcUid: '04A23B1C5D8001' }, printer)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     ok(await service.call(Rpc.recordCard, { orderId: order.id, serial: second!, nfcUid: '04A23B1C5D8001' }, printer));
     expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'nfc-encoded' }, printer)).status).toBe('nfc-encoded');
     expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'shipped' }, printer)).toMatchObject({
@@ -323,7 +413,13 @@ describe('order states', () => {
       status: 400,
       fieldErrors: { 'body.courier': ['Please name the courier.'], 'body.trackingNumber': ['Please enter the tracking number.'] },
     });
-    const shipped = ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'shipped', courier: 'The Courier Guy', trackingNumber: 'TCG123456' }, printer));
+    const shipped = ok(
+      await service.call(
+        Rpc.moveOrder,
+        { orderId: order.id, to: 'shipped', courier: 'The Courier Guy', trackingNumber: 'TCG123456' },
+        printer,
+      ),
+    );
     expect(shipped.shipment).toEqual({ courier: 'The Courier Guy', trackingNumber: 'TCG123456' });
     expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled' }, printer)).toMatchObject({ ok: false, status: 409 });
     const delivered = ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'delivered' }, printer));
@@ -339,12 +435,33 @@ describe('order states', () => {
       ['nfc-encoded', 'shipped', 'print', null],
       ['shipped', 'delivered', 'print', null],
     ]);
-    const rows = await service.sql<{ actor_account_id: string | null }>('SELECT actor_account_id FROM orders.order_history WHERE order_id = $1 ORDER BY id', [order.id]);
-    expect(rows.map((r) => r.actor_account_id)).toEqual([null, null, who.accountId, null, who.accountId, ...Array(4).fill(printer!.accountId)]);
-    const events = (await service.recordedEvents<{ orderId: string; to: string; by: string; trackingNumber: string | null }>(Events.orderStateChanged.subject)).filter(
-      (e) => e.data.orderId === order.id,
+    const rows = await service.sql<{ actor_account_id: string | null }>(
+      'SELECT actor_account_id FROM orders.order_history WHERE order_id = $1 ORDER BY id',
+      [order.id],
     );
-    expect(events.map((e) => e.data.to)).toEqual(['proof-ready', 'changes-requested', 'proof-ready', 'approved', 'printing', 'nfc-encoded', 'shipped', 'delivered']);
+    expect(rows.map((r) => r.actor_account_id)).toEqual([
+      null,
+      null,
+      who.accountId,
+      null,
+      who.accountId,
+      ...Array(4).fill(printer!.accountId),
+    ]);
+    const events = (
+      await service.recordedEvents<{ orderId: string; to: string; by: string; trackingNumber: string | null }>(
+        Events.orderStateChanged.subject,
+      )
+    ).filter((e) => e.data.orderId === order.id);
+    expect(events.map((e) => e.data.to)).toEqual([
+      'proof-ready',
+      'changes-requested',
+      'proof-ready',
+      'approved',
+      'printing',
+      'nfc-encoded',
+      'shipped',
+      'delivered',
+    ]);
     expect(events.find((e) => e.data.to === 'shipped')?.data.trackingNumber).toBe('TCG123456');
 
     const slip = ok(await service.call(Rpc.packingSlip, { orderId: order.id }, printer));
@@ -360,7 +477,9 @@ describe('order states', () => {
     const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 1 }]);
     await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
     expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'delivered' }, printer)).toMatchObject({ ok: false, status: 409 });
-    expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled', note: 'Customer asked' }, printer)).status).toBe('cancelled');
+    expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled', note: 'Customer asked' }, printer)).status).toBe(
+      'cancelled',
+    );
     expect(ok(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'refunded' }, printer)).status).toBe('refunded');
     expect(await service.call(Rpc.moveOrder, { orderId: order.id, to: 'cancelled' }, printer)).toMatchObject({ ok: false, status: 409 });
     // An unpaid order cannot be refunded (nothing was paid), only cancelled.
@@ -371,7 +490,11 @@ describe('order states', () => {
       message: 'An order that is awaiting payment cannot become refunded.',
     });
     expect(ok(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'cancelled' }, printer)).status).toBe('cancelled');
-    expect(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'refunded' }, printer)).toMatchObject({ ok: false, status: 409, message: 'Only a paid order can be refunded.' });
+    expect(await service.call(Rpc.moveOrder, { orderId: unpaid.id, to: 'refunded' }, printer)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: 'Only a paid order can be refunded.',
+    });
     // Never paid: not in the print queue, and not opened there (the paid one cancelled and refunded is).
     const queue = ok(await service.call(Rpc.printQueue, {}, printer)).orders.map((o) => o.id);
     expect(queue).toContain(order.id);
@@ -395,7 +518,14 @@ describe('cards', () => {
     ok(await service.call(Rpc.setCardDisabled, { serial, disabled: false }, who));
     // A new username (profile.updated) is where the card points from then on.
     profiles.set(who.accountId, { ...profile, username: 'thabo-new' });
-    await service.handled(Events.profileUpdated, await service.publish(Events.profileUpdated, { accountId: who.accountId, username: 'thabo-new', updatedAt: new Date().toISOString() }));
+    await service.handled(
+      Events.profileUpdated,
+      await service.publish(Events.profileUpdated, {
+        accountId: who.accountId,
+        username: 'thabo-new',
+        updatedAt: new Date().toISOString(),
+      }),
+    );
     await waitForStatus(who, order.id, (o) => o.proof?.version === 2 && o.proof.status === 'ready');
     expect(ok(await service.call(Rpc.resolveCard, { serial }, null))).toEqual({ status: 'active', username: 'thabo-new' });
   });
@@ -404,7 +534,16 @@ describe('cards', () => {
 describe('handing a team’s card to a rep', () => {
   const leaderOf = () => ({ accountId: randomUUID(), role: 'teamLeader' as const });
   const joined = async (leaderAccountId: string, memberAccountId: string, username: string) =>
-    service.handled(Events.teamMemberAdded, await service.publish(Events.teamMemberAdded, { leaderAccountId, memberAccountId, username, tel: '0821234567', addedAt: new Date().toISOString() }));
+    service.handled(
+      Events.teamMemberAdded,
+      await service.publish(Events.teamMemberAdded, {
+        leaderAccountId,
+        memberAccountId,
+        username,
+        tel: '0821234567',
+        addedAt: new Date().toISOString(),
+      }),
+    );
   const history = (serial: string) =>
     service.sql<{ from_account_id: string | null; to_account_id: string | null; by_account_id: string | null }>(
       'SELECT from_account_id, to_account_id, by_account_id FROM orders.card_assignments WHERE serial = $1 ORDER BY at, id',
@@ -448,7 +587,11 @@ describe('handing a team’s card to a rep', () => {
 
     // Not in the team: another leader's rep, a stranger, the other leader.
     for (const accountId of [otherRep, randomUUID(), otherLeader.accountId]) {
-      expect(await service.call(Rpc.assignCard, { serial, accountId }, leader)).toMatchObject({ ok: false, status: 400, fieldErrors: { accountId: [CardMessages.notInTeam] } });
+      expect(await service.call(Rpc.assignCard, { serial, accountId }, leader)).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { accountId: [CardMessages.notInTeam] },
+      });
     }
     // Another leader cannot move this card, not even to their own rep: it is not theirs (404, as for any other card).
     expect(await service.call(Rpc.assignCard, { serial, accountId: otherRep }, otherLeader)).toMatchObject({ ok: false, status: 404 });
@@ -474,12 +617,23 @@ describe('handing a team’s card to a rep', () => {
     const leaderCard = await paidOrder([{ id: 'pvc-card', quantity: 1 }], leader);
     const leaderSerial = (await waitForStatus(leader, leaderCard.order.id, (o) => o.status === 'proof-ready')).cards[0]!.serial;
     ok(await service.call(Rpc.assignCard, { serial: leaderSerial, accountId: other.accountId }, leader));
-    const removedId = await service.publish(Events.teamMemberRemoved, { leaderAccountId: leader.accountId, memberAccountId: other.accountId, username: 'staying-rep', removedAt: new Date().toISOString() });
+    const removedId = await service.publish(Events.teamMemberRemoved, {
+      leaderAccountId: leader.accountId,
+      memberAccountId: other.accountId,
+      username: 'staying-rep',
+      removedAt: new Date().toISOString(),
+    });
     await service.handled(Events.teamMemberRemoved, removedId);
-    expect(ok(await service.call(Rpc.resolveCard, { serial: leaderSerial }, null))).toEqual({ status: 'active', username: leaderCard.profile.username });
+    expect(ok(await service.call(Rpc.resolveCard, { serial: leaderSerial }, null))).toEqual({
+      status: 'active',
+      username: leaderCard.profile.username,
+    });
     expect((await history(leaderSerial)).at(-1)).toEqual({ from_account_id: other.accountId, to_account_id: null, by_account_id: null });
     // The rep who left can no longer be given a card.
-    expect(await service.call(Rpc.assignCard, { serial: leaderSerial, accountId: other.accountId }, leader)).toMatchObject({ ok: false, status: 400 });
+    expect(await service.call(Rpc.assignCard, { serial: leaderSerial, accountId: other.accountId }, leader)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 });
 

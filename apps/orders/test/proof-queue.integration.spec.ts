@@ -93,16 +93,23 @@ async function paidOrder(title: string) {
   return { who, order, profile };
 }
 
-const detailOf = async (who: Caller, orderId: string): Promise<OrderDetail> => ok(await service.call(Rpc.listOrderDetails, {}, who)).orders.find((o) => o.id === orderId)!;
+const detailOf = async (who: Caller, orderId: string): Promise<OrderDetail> =>
+  ok(await service.call(Rpc.listOrderDetails, {}, who)).orders.find((o) => o.id === orderId)!;
 
 const waitForDetail = (who: Caller, orderId: string, what: (o: OrderDetail) => boolean, timeoutMs = 30_000) =>
-  waitFor(`order ${orderId}`, async () => {
-    const detail = await detailOf(who, orderId);
-    return detail && what(detail) ? detail : null;
-  }, timeoutMs);
+  waitFor(
+    `order ${orderId}`,
+    async () => {
+      const detail = await detailOf(who, orderId);
+      return detail && what(detail) ? detail : null;
+    },
+    timeoutMs,
+  );
 
 const proofVersions = async (orderId: string) =>
-  (await service.recordedEvents<{ orderId: string; version: number }>(Events.proofReady.subject)).filter((e) => e.data.orderId === orderId).map((e) => e.data.version);
+  (await service.recordedEvents<{ orderId: string; version: number }>(Events.proofReady.subject))
+    .filter((e) => e.data.orderId === orderId)
+    .map((e) => e.data.version);
 
 /** Whether the stored proof was drawn from these card fields (the hash kept in its PDF). */
 const proofDrawnFrom = async (who: Caller, detail: OrderDetail, profile: OwnProfile): Promise<boolean> => {
@@ -137,7 +144,13 @@ describe('one render job per order', () => {
     for (let n = 1; n <= 5; n++) {
       last = { ...profile, document: { ...profile.document, title: `Head Roaster ${n}` } };
       profiles.set(who.accountId, last);
-      saves.push(await service.publish(Events.profileUpdated, { accountId: who.accountId, username: profile.username, updatedAt: new Date().toISOString() }));
+      saves.push(
+        await service.publish(Events.profileUpdated, {
+          accountId: who.accountId,
+          username: profile.username,
+          updatedAt: new Date().toISOString(),
+        }),
+      );
     }
     for (const id of saves) await service.handled(Events.profileUpdated, id);
     await waitForDetail(who, order.id, (o) => o.proof?.status === 'ready' && o.proof.version >= 2);
@@ -155,7 +168,11 @@ describe('one render job per order', () => {
     await waitForDetail(who, order.id, (o) => o.proof?.status === 'ready' && o.proof.version === 1);
     // A new bio, say: nothing printed on the card changed.
     profiles.set(who.accountId, { ...profile, updatedAt: new Date().toISOString() });
-    const id = await service.publish(Events.profileUpdated, { accountId: who.accountId, username: profile.username, updatedAt: new Date().toISOString() });
+    const id = await service.publish(Events.profileUpdated, {
+      accountId: who.accountId,
+      username: profile.username,
+      updatedAt: new Date().toISOString(),
+    });
     await service.handled(Events.profileUpdated, id);
     assert.equal((await detailOf(who, order.id)).proof?.status, 'rendering', 'a render was asked for');
     const settled = await waitForDetail(who, order.id, (o) => o.proof?.status === 'ready');

@@ -19,7 +19,14 @@ describe('each app is its own Redis user, limited to its own keys', () => {
   const redis = new PrivateRedis({ acl: redisAclFile({ prefix: 'digicard', passwords }) });
   const opened: Redis[] = [];
   const as = (user: RedisUser, options: { maxRetriesPerRequest?: number | null } = {}) => {
-    const connection = new Redis({ host: redis.host, port: redis.port, username: user, password: passwords[user], maxRetriesPerRequest: 1, ...options });
+    const connection = new Redis({
+      host: redis.host,
+      port: redis.port,
+      username: user,
+      password: passwords[user],
+      maxRetriesPerRequest: 1,
+      ...options,
+    });
     opened.push(connection);
     return connection;
   };
@@ -88,19 +95,27 @@ describe('each app is its own Redis user, limited to its own keys', () => {
         return statSync(path).isDirectory() ? sourcesOf(path) : name.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
       });
     const gateway = new Set<string>();
-    for (const text of sourcesOf(join(root, 'apps/gateway/src'))) for (const m of text.matchAll(/REDIS_KEY_PREFIX\}:([\w-]+)/g)) gateway.add(m[1]!);
+    for (const text of sourcesOf(join(root, 'apps/gateway/src')))
+      for (const m of text.matchAll(/REDIS_KEY_PREFIX\}:([\w-]+)/g)) gateway.add(m[1]!);
     assert.ok(gateway.has('session'));
-    for (const family of gateway) assert.ok(RedisKeyFamilies.gateway.includes(family), `the gateway writes ${family}: add it to RedisKeyFamilies`);
+    for (const family of gateway)
+      assert.ok(RedisKeyFamilies.gateway.includes(family), `the gateway writes ${family}: add it to RedisKeyFamilies`);
     for (const app of ['orders', 'notifications'] as const) {
       const queues = new Set<string>();
-      for (const text of sourcesOf(join(root, 'apps', app, 'src'))) for (const m of text.matchAll(/QueueName\.(\w+)/g)) queues.add((QueueName as Record<string, string>)[m[1]!]!);
-      for (const queue of queues) assert.ok(RedisKeyFamilies[app].includes(queue), `${app} uses the queue ${queue}: add it to RedisKeyFamilies`);
+      for (const text of sourcesOf(join(root, 'apps', app, 'src')))
+        for (const m of text.matchAll(/QueueName\.(\w+)/g)) queues.add((QueueName as Record<string, string>)[m[1]!]!);
+      for (const queue of queues)
+        assert.ok(RedisKeyFamilies[app].includes(queue), `${app} uses the queue ${queue}: add it to RedisKeyFamilies`);
     }
   });
 
   it('is what docs/security.md says each Redis user may do, and what compose and Kubernetes load', () => {
     for (const file of ['redis/users.acl', 'k8s/base/redis-users.acl']) {
-      assert.equal(readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'), redisAclFile(), `${file} is out of date: run node tools/dev/redis-config.mjs`);
+      assert.equal(
+        readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8'),
+        redisAclFile(),
+        `${file} is out of date: run node tools/dev/redis-config.mjs`,
+      );
     }
     const doc = readFileSync(new URL('../../../docs/security.md', import.meta.url), 'utf8');
     assert.equal(/<!-- redis-rights:start -->\n([\s\S]*?)\n<!-- redis-rights:end -->/.exec(doc)?.[1], redisRightsTable());

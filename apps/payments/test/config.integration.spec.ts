@@ -46,7 +46,9 @@ describe('payments configuration in production', () => {
   });
 
   it('refuses no passphrase, http: PayFast URLs and the development merchant, naming each key', () => {
-    expect(problemsOf({ ...live, PAYFAST_PASSPHRASE: '' })).toEqual([expect.stringMatching(/^PAYFAST_PASSPHRASE: required when NODE_ENV is production/)]);
+    expect(problemsOf({ ...live, PAYFAST_PASSPHRASE: '' })).toEqual([
+      expect.stringMatching(/^PAYFAST_PASSPHRASE: required when NODE_ENV is production/),
+    ]);
     const problems = problemsOf({ ...live, ...development, NODE_ENV: 'production' });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'PAYFAST_API_URL',
@@ -60,14 +62,20 @@ describe('payments configuration in production', () => {
 
   it('lets a sandbox run (PAYFAST_SANDBOX=true) and development and tests use the development settings, never without a passphrase in production', () => {
     expect(problemsOf({ ...live, ...development, NODE_ENV: 'production', PAYFAST_SANDBOX: 'true' })).toEqual([]);
-    expect(problemsOf({ ...live, ...development, NODE_ENV: 'production', PAYFAST_SANDBOX: 'true', PAYFAST_PASSPHRASE: '' })).toHaveLength(1);
+    expect(problemsOf({ ...live, ...development, NODE_ENV: 'production', PAYFAST_SANDBOX: 'true', PAYFAST_PASSPHRASE: '' })).toHaveLength(
+      1,
+    );
     expect(problemsOf({ ...live, ...development, NODE_ENV: 'development', PAYFAST_PASSPHRASE: '' })).toEqual([]);
     expect(problemsOf({ ...live, ...development, NODE_ENV: 'test' })).toEqual([]);
   });
 
   it('exits 78 at start, naming the key, as every bad configuration does', () => {
     const main = fileURLToPath(new URL('../dist/src/main.js', import.meta.url));
-    const run = spawnSync(process.execPath, [main], { env: { PATH: process.env['PATH'] ?? '', ...live, PAYFAST_PASSPHRASE: '' }, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [main], {
+      env: { PATH: process.env['PATH'] ?? '', ...live, PAYFAST_PASSPHRASE: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).toBe(78);
     expect(run.stderr).toContain('PAYFAST_PASSPHRASE: required when NODE_ENV is production');
   });

@@ -58,8 +58,19 @@ const validate = { mode: 'pass' as 'pass' | 'error' | 'hang' };
 /** STAND-IN FOR THE GATEWAY's POST /api/payfast/notify: passes the raw body and address on; `hold` keeps ITNs back. */
 const notify = { hold: false, held: [] as string[] };
 /** STAND-INS FOR ORDERS (orders.order.for-payment) AND IDENTITY (identity.account.get). */
-type StandInLine = { itemId: string; kind: 'accessory' | 'special'; name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; includedGoldMonths: number };
-const orders = new Map<string, { accountId: string; status: 'awaiting-payment' | 'paid'; totalCents: number; reference: string; lines?: StandInLine[] }>();
+type StandInLine = {
+  itemId: string;
+  kind: 'accessory' | 'special';
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  includedGoldMonths: number;
+};
+const orders = new Map<
+  string,
+  { accountId: string; status: 'awaiting-payment' | 'paid'; totalCents: number; reference: string; lines?: StandInLine[] }
+>();
 
 async function passItn(rawBody: string, sourceIp = '127.0.0.1') {
   const answer = await service.call(Rpc.receiveItn, { rawBody, sourceIp });
@@ -73,7 +84,11 @@ beforeAll(async () => {
       const body = await bodyOf(req);
       if (validate.mode === 'hang') return;
       if (validate.mode === 'error') return res.writeHead(500).end('oops');
-      const upstream = await fetch(`${payfast.url}/eng/query/validate`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const upstream = await fetch(`${payfast.url}/eng/query/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       res.writeHead(upstream.status, { 'content-type': 'text/plain' }).end(await upstream.text());
     })();
   });
@@ -105,9 +120,15 @@ beforeAll(async () => {
     const sub = peers.subscribe(subject, { queue: 'stand-in' });
     void (async () => {
       for await (const msg of sub) {
-        const packet = JSON.parse(new TextDecoder().decode(msg.data)) as { id: string; data: { meta: { userId: string | null }; body: Record<string, string> } };
+        const packet = JSON.parse(new TextDecoder().decode(msg.data)) as {
+          id: string;
+          data: { meta: { userId: string | null }; body: Record<string, string> };
+        };
         const result = respond(packet.data.meta, packet.data.body);
-        const reply = result instanceof Refusal ? { id: packet.id, err: result.error, isDisposed: true } : { id: packet.id, response: result, isDisposed: true };
+        const reply =
+          result instanceof Refusal
+            ? { id: packet.id, err: result.error, isDisposed: true }
+            : { id: packet.id, response: result, isDisposed: true };
         msg.respond(JSON.stringify(reply));
       }
     })();
@@ -116,8 +137,27 @@ beforeAll(async () => {
     const order = orders.get(orderId!);
     if (!order) return new Refusal({ statusCode: 404, code: 'NOT_FOUND', message: 'Order not found.' });
     const at = new Date().toISOString();
-    const line = { itemId: 'nfc-card', kind: 'accessory', name: 'NFC card', quantity: 1, unitPriceCents: order.totalCents, lineTotalCents: order.totalCents, includedGoldMonths: 0 };
-    return { accountId: order.accountId, order: { id: orderId, reference: order.reference, status: order.status, lines: order.lines ?? [line], totalCents: order.totalCents, createdAt: at, paidAt: null } };
+    const line = {
+      itemId: 'nfc-card',
+      kind: 'accessory',
+      name: 'NFC card',
+      quantity: 1,
+      unitPriceCents: order.totalCents,
+      lineTotalCents: order.totalCents,
+      includedGoldMonths: 0,
+    };
+    return {
+      accountId: order.accountId,
+      order: {
+        id: orderId,
+        reference: order.reference,
+        status: order.status,
+        lines: order.lines ?? [line],
+        totalCents: order.totalCents,
+        createdAt: at,
+        paidAt: null,
+      },
+    };
   });
   answer(Rpc.getAccount.subject, (meta) => ({
     id: meta.userId,
@@ -140,7 +180,10 @@ afterAll(async () => {
   }
 });
 
-const itnRows = () => service.sql<{ id: string; verdict: string | null; reason: string | null; raw_body: string }>('SELECT id, verdict, reason, raw_body FROM payments.itns ORDER BY received_at');
+const itnRows = () =>
+  service.sql<{ id: string; verdict: string | null; reason: string | null; raw_body: string }>(
+    'SELECT id, verdict, reason, raw_body FROM payments.itns ORDER BY received_at',
+  );
 const countOf = async (table: string) => (await service.sql<{ n: number }>(`SELECT count(*)::int AS n FROM payments.${table}`))[0]!.n;
 /** Waits until every stored ITN has a final verdict (or is waiting to retry) and returns the newest `n`. */
 async function decided(total: number) {
@@ -194,11 +237,17 @@ describe('an order paid at PayFast', () => {
   it('refuses another user’s order (404), an order not awaiting payment (409) and a visitor (401)', async () => {
     const { orderId } = newOrder();
     expect(await service.call(Rpc.startOrderPayment, { orderId }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
-    expect(await service.call(Rpc.startOrderPayment, { orderId: randomUUID() }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.startOrderPayment, { orderId: randomUUID() }, { accountId: randomUUID() })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await service.call(Rpc.startOrderPayment, { orderId }, null)).toMatchObject({ ok: false, status: 401 });
     const paid = newOrder();
     orders.get(paid.orderId)!.status = 'paid';
-    expect(await service.call(Rpc.startOrderPayment, { orderId: paid.orderId }, { accountId: paid.accountId })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.startOrderPayment, { orderId: paid.orderId }, { accountId: paid.accountId })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect(await countOf('payment_requests')).toBe(0);
   });
 
@@ -208,7 +257,18 @@ describe('an order paid at PayFast', () => {
     if (!started.ok) throw new Error(JSON.stringify(started));
     const url = new URL(started.value.redirectUrl);
     expect([...url.searchParams.keys()]).toEqual([
-      'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'name_first', 'name_last', 'email_address', 'm_payment_id', 'amount', 'item_name', 'signature',
+      'merchant_id',
+      'merchant_key',
+      'return_url',
+      'cancel_url',
+      'notify_url',
+      'name_first',
+      'name_last',
+      'email_address',
+      'm_payment_id',
+      'amount',
+      'item_name',
+      'signature',
     ]);
     expect(url.searchParams.get('amount')).toBe('250.00');
     expect(url.searchParams.get('item_name')).toMatch(/^DigiCard NFC cards, order DC-/);
@@ -230,8 +290,16 @@ describe('an order paid at PayFast', () => {
     const eventsBefore = (await service.recordedEvents()).length;
 
     // Tampered signature, wrong amount (re-signed), wrong source address, wrong merchant, unknown order.
-    await fetch(`${payfast.url}/_sim/itns/1/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tamper":"signature"}' });
-    await fetch(`${payfast.url}/_sim/itns/1/resend`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tamper":"amount"}' });
+    await fetch(`${payfast.url}/_sim/itns/1/resend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tamper":"signature"}',
+    });
+    await fetch(`${payfast.url}/_sim/itns/1/resend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tamper":"amount"}',
+    });
     await passItn(genuine, '10.9.8.7');
     const pairs = [...new URLSearchParams(genuine)].filter(([k]) => k !== 'signature');
     await passItn(signedItn(pairs.map(([k, v]) => [k, k === 'merchant_id' ? '99999' : k === 'pf_payment_id' ? '77' : v])));
@@ -280,19 +348,29 @@ async function subscribe(accountId: string, tier: 'DigiSilver' | 'DigiGold') {
   return started.value.redirectUrl;
 }
 const membershipEvents = async (accountId: string) =>
-  (await service.recordedEvents<{ accountId: string; membership: string; version: number }>(Events.membershipChanged.subject)).filter((e) => e.data.accountId === accountId).map((e) => e.data);
+  (await service.recordedEvents<{ accountId: string; membership: string; version: number }>(Events.membershipChanged.subject))
+    .filter((e) => e.data.accountId === accountId)
+    .map((e) => e.data);
 const subscriptionOf = async (accountId: string) =>
-  (await service.sql<{ status: string; token: string | null; paid_until: Date | null; next_billing_date: string | null }>(
-    'SELECT status, token, paid_until, next_billing_date FROM payments.subscriptions WHERE account_id = $1 ORDER BY updated_at DESC LIMIT 1',
-    [accountId],
-  ))[0]!;
+  (
+    await service.sql<{ status: string; token: string | null; paid_until: Date | null; next_billing_date: string | null }>(
+      'SELECT status, token, paid_until, next_billing_date FROM payments.subscriptions WHERE account_id = $1 ORDER BY updated_at DESC LIMIT 1',
+      [accountId],
+    )
+  )[0]!;
 
 describe('memberships', () => {
   it('starts DigiSilver monthly; a failed recurring charge puts it past due; it lapses to DigiShare after the grace', async () => {
     const accountId = randomUUID();
     const redirectUrl = await subscribe(accountId, 'DigiSilver');
     const q = new URL(redirectUrl).searchParams;
-    expect({ type: q.get('subscription_type'), freq: q.get('frequency'), cycles: q.get('cycles'), rec: q.get('recurring_amount'), amount: q.get('amount') }).toEqual({
+    expect({
+      type: q.get('subscription_type'),
+      freq: q.get('frequency'),
+      cycles: q.get('cycles'),
+      rec: q.get('recurring_amount'),
+      amount: q.get('amount'),
+    }).toEqual({
       type: '1',
       freq: '3',
       cycles: '0',
@@ -306,7 +384,11 @@ describe('memberships', () => {
     const returnUrl = new URL(q.get('return_url')!);
     expect(returnUrl.pathname + returnUrl.search).toBe('/dashboard?section=billing');
     // Another tab cannot open a second checkout while this one may still be paid.
-    expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/DigiSilver payment at PayFast is not finished/) });
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(/DigiSilver payment at PayFast is not finished/),
+    });
     const before = (await itnRows()).length;
     await pay(redirectUrl);
     await decided(before + 1);
@@ -316,11 +398,21 @@ describe('memberships', () => {
     expect(await service.call(Rpc.startMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
 
     // The simulator's first recurring charge is dated today (already paid); the next one, a month on, fails.
-    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"COMPLETE"}' });
-    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"FAILED"}' });
+    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"COMPLETE"}',
+    });
+    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"FAILED"}',
+    });
     await decided(before + 3);
     expect(await subscriptionOf(accountId)).toMatchObject({ status: 'past-due' });
-    expect((await service.recordedEvents<{ accountId: string }>(Events.paymentFailed.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(1);
+    expect(
+      (await service.recordedEvents<{ accountId: string }>(Events.paymentFailed.subject)).filter((e) => e.data.accountId === accountId),
+    ).toHaveLength(1);
     const billing = await service.call(Rpc.getBilling, {}, { accountId });
     expect(billing).toMatchObject({ ok: true, value: { membership: 'DigiSilver', subscription: { status: 'past-due' } } });
 
@@ -340,9 +432,13 @@ describe('memberships', () => {
     const answers = await Promise.all(tiers.map((tier) => service.call(Rpc.startMembership, { tier }, { accountId })));
     expect(answers.filter((a) => a.ok)).toHaveLength(1);
     expect(answers.filter((a) => !a.ok)).toEqual(Array.from({ length: 4 }, () => expect.objectContaining({ ok: false, status: 409 })));
-    const pendingOf = () => service.sql<{ status: string }>('SELECT status FROM payments.subscriptions WHERE account_id = $1 ORDER BY created_at', [accountId]);
+    const pendingOf = () =>
+      service.sql<{ status: string }>('SELECT status FROM payments.subscriptions WHERE account_id = $1 ORDER BY created_at', [accountId]);
     expect(await pendingOf()).toEqual([{ status: 'pending' }]);
-    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { subscription: { status: 'pending' } } });
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({
+      ok: true,
+      value: { subscription: { status: 'pending' } },
+    });
     const first = answers.find((a) => a.ok)!;
     if (!first.ok) throw new Error('unreachable');
 
@@ -361,7 +457,15 @@ describe('memberships', () => {
     const firstTier = tiers[answers.findIndex((a) => a.ok)];
     expect(refunds).toMatchObject({
       ok: true,
-      value: { payments: [expect.objectContaining({ accountId, amountCents: firstTier === 'DigiGold' ? 6900 : 4900, reason: expect.stringMatching(/given up/) })] },
+      value: {
+        payments: [
+          expect.objectContaining({
+            accountId,
+            amountCents: firstTier === 'DigiGold' ? 6900 : 4900,
+            reason: expect.stringMatching(/given up/),
+          }),
+        ],
+      },
     });
     expect(await service.call(Rpc.staffRefundsDue, {}, { accountId })).toMatchObject({ ok: false, status: 403 });
     expect(await service.call(Rpc.staffRefundsDue, {}, null)).toMatchObject({ ok: false, status: 401 });
@@ -372,12 +476,20 @@ describe('memberships', () => {
     const count = (await itnRows()).length;
     await pay(url);
     await pay(url);
-    expect((await decided(count + 2)).at(-1)).toMatchObject({ verdict: 'applied', reason: expect.stringMatching(/second PayFast subscription/) });
+    expect((await decided(count + 2)).at(-1)).toMatchObject({
+      verdict: 'applied',
+      reason: expect.stringMatching(/second PayFast subscription/),
+    });
     expect(await subscriptionOf(twice)).toMatchObject({ status: 'active' });
     const flagged = await service.call(Rpc.staffRefundsDue, {}, { accountId: randomUUID(), role: 'staff' });
     if (!flagged.ok) throw new Error('refunds not listed');
-    expect(flagged.value.payments.filter((p) => p.accountId === twice)).toEqual([expect.objectContaining({ amountCents: 4900, reason: expect.stringMatching(/cancel that subscription at PayFast/) })]);
-    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { status: 'active', tier: 'DigiGold' } } });
+    expect(flagged.value.payments.filter((p) => p.accountId === twice)).toEqual([
+      expect.objectContaining({ amountCents: 4900, reason: expect.stringMatching(/cancel that subscription at PayFast/) }),
+    ]);
+    expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({
+      ok: true,
+      value: { membership: 'DigiGold', subscription: { status: 'active', tier: 'DigiGold' } },
+    });
   });
 
   it('cancels through the API: cancelling, the tier kept until paid_until, then DigiShare', async () => {
@@ -389,18 +501,29 @@ describe('memberships', () => {
     const cancelled = await service.call(Rpc.cancelMembership, {}, { accountId });
     expect(cancelled).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { status: 'cancelling' } } });
     // Live PayFast (PAYFAST_SANDBOX unset): the API call carries no `testing`.
-    expect(payfast.store.apiCalls.at(-1)).toMatchObject({ method: 'PUT', path: expect.stringMatching(/^\/subscriptions\/.+\/cancel$/), query: {}, status: 200 });
+    expect(payfast.store.apiCalls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: expect.stringMatching(/^\/subscriptions\/.+\/cancel$/),
+      query: {},
+      status: 200,
+    });
     // PayFast's CANCELLED ITN follows the API call and changes nothing more.
     const rows = await decided(before + 2);
     expect(rows.at(-1)).toMatchObject({ verdict: 'duplicate' });
     // One cancellation event (the owner's email), with the day the tier ends.
     const { paid_until } = await subscriptionOf(accountId);
-    const cancellations = (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter((e) => e.data.accountId === accountId);
+    const cancellations = (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter(
+      (e) => e.data.accountId === accountId,
+    );
     expect(cancellations.map((e) => e.data)).toEqual([
       expect.objectContaining({ tier: 'DigiGold', monthlyPriceCents: 6900, endsAt: paid_until!.toISOString(), by: 'owner' }),
     ]);
     expect(await service.call(Rpc.cancelMembership, {}, { accountId })).toMatchObject({ ok: true });
-    expect((await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(1);
+    expect(
+      (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter(
+        (e) => e.data.accountId === accountId,
+      ),
+    ).toHaveLength(1);
     clock.travel(20);
     expect(await service.get(LapseJob).run()).toBe(0);
     clock.travel(15);
@@ -427,10 +550,17 @@ describe('memberships', () => {
     // Cancelled at PayFast (the sandbox client, as the merchant's own dashboard would): the CANCELLED ITN moves it.
     expect(await sandbox.cancelSubscription(token!, new Date())).toMatchObject({ ok: true });
     expect(payfast.store.apiCalls.at(-1)).toMatchObject({ method: 'PUT', query: { testing: 'true' } });
-    expect((await decided(before + 2)).at(-1)).toMatchObject({ verdict: 'applied', reason: 'cancelled at PayFast: tier kept until paid_until' });
+    expect((await decided(before + 2)).at(-1)).toMatchObject({
+      verdict: 'applied',
+      reason: 'cancelled at PayFast: tier kept until paid_until',
+    });
     expect(await subscriptionOf(accountId)).toMatchObject({ status: 'cancelling' });
-    const cancellations = (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter((e) => e.data.accountId === accountId);
-    expect(cancellations.map((e) => e.data)).toEqual([expect.objectContaining({ tier: 'DigiSilver', monthlyPriceCents: 4900, by: 'payfast' })]);
+    const cancellations = (await service.recordedEvents<{ accountId: string }>(Events.subscriptionCancelled.subject)).filter(
+      (e) => e.data.accountId === accountId,
+    );
+    expect(cancellations.map((e) => e.data)).toEqual([
+      expect.objectContaining({ tier: 'DigiSilver', monthlyPriceCents: 4900, by: 'payfast' }),
+    ]);
   });
 
   it('keeps state right when a recurring ITN arrives before the first', async () => {
@@ -440,7 +570,11 @@ describe('memberships', () => {
     await pay(await subscribe(accountId, 'DigiSilver'));
     notify.hold = false;
     const token = payfast.store.itns.at(-1)!.token!;
-    await fetch(`${payfast.url}/_sim/subscriptions/${token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"COMPLETE"}' });
+    await fetch(`${payfast.url}/_sim/subscriptions/${token}/charge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"COMPLETE"}',
+    });
     await decided(before + 1);
     const afterRecurring = await subscriptionOf(accountId);
     expect(afterRecurring).toMatchObject({ status: 'active', token });
@@ -456,7 +590,10 @@ describe('memberships', () => {
 
   it('never shows one account’s billing to another', async () => {
     const stranger = randomUUID();
-    expect(await service.call(Rpc.getBilling, {}, { accountId: stranger })).toEqual({ ok: true, value: { membership: 'DigiShare', subscription: null, payments: [] } });
+    expect(await service.call(Rpc.getBilling, {}, { accountId: stranger })).toEqual({
+      ok: true,
+      value: { membership: 'DigiShare', subscription: null, payments: [] },
+    });
     expect(await service.call(Rpc.getBilling, {}, null)).toMatchObject({ ok: false, status: 401 });
   });
 
@@ -469,11 +606,22 @@ describe('memberships', () => {
 
 describe('changing between DigiSilver and DigiGold while subscribed', () => {
   const charge = (token: string, status: 'COMPLETE' | 'FAILED') =>
-    fetch(`${payfast.url}/_sim/subscriptions/${token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+    fetch(`${payfast.url}/_sim/subscriptions/${token}/charge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
   const simSubscription = async (token: string) =>
-    ((await (await fetch(`${payfast.url}/_sim/subscriptions`)).json()) as Array<{ token: string; recurringCents: number }>).find((s) => s.token === token)!;
+    ((await (await fetch(`${payfast.url}/_sim/subscriptions`)).json()) as Array<{ token: string; recurringCents: number }>).find(
+      (s) => s.token === token,
+    )!;
   const nextTierOf = async (accountId: string) =>
-    (await service.sql<{ tier: string; next_tier: string | null }>('SELECT tier, next_tier FROM payments.subscriptions WHERE account_id = $1', [accountId]))[0]!;
+    (
+      await service.sql<{ tier: string; next_tier: string | null }>(
+        'SELECT tier, next_tier FROM payments.subscriptions WHERE account_id = $1',
+        [accountId],
+      )
+    )[0]!;
 
   /** A paid DigiSilver subscription whose simulator charge for today (already paid) has come: the next is a month on. */
   async function activeSilver() {
@@ -493,7 +641,10 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
     const nextBillingDate = before0.ok ? before0.value.subscription?.nextBillingDate : undefined;
     expect(nextBillingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const changed = await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId });
-    expect(changed).toMatchObject({ ok: true, value: { membership: 'DigiSilver', subscription: { tier: 'DigiSilver', status: 'active', nextTier: 'DigiGold', nextBillingDate } } });
+    expect(changed).toMatchObject({
+      ok: true,
+      value: { membership: 'DigiSilver', subscription: { tier: 'DigiSilver', status: 'active', nextTier: 'DigiGold', nextBillingDate } },
+    });
     expect((await simSubscription(token)).recurringCents).toBe(6900);
     expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiSilver', next_tier: 'DigiGold' });
     expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
@@ -510,15 +661,26 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
     expect(await nextTierOf(accountId)).toEqual({ tier: 'DigiGold', next_tier: null });
     expect((await membershipEvents(accountId)).at(-1)).toMatchObject({ membership: 'DigiGold', version: 3 });
     const billing = await service.call(Rpc.getBilling, {}, { accountId });
-    expect(billing).toMatchObject({ ok: true, value: { membership: 'DigiGold', subscription: { tier: 'DigiGold', monthlyPriceCents: 6900, nextTier: null } } });
-    expect(billing.ok && billing.value.payments[0]).toMatchObject({ amountCents: 6900, description: 'DigiCard DigiGold membership (monthly)' });
+    expect(billing).toMatchObject({
+      ok: true,
+      value: { membership: 'DigiGold', subscription: { tier: 'DigiGold', monthlyPriceCents: 6900, nextTier: null } },
+    });
+    expect(billing.ok && billing.value.payments[0]).toMatchObject({
+      amountCents: 6900,
+      description: 'DigiCard DigiGold membership (monthly)',
+    });
 
     // The old DigiSilver amount for a DigiGold month, re-signed: rejected, nothing recorded.
     const genuine = [...new URLSearchParams(rows.at(-1)!.raw_body)].filter(([k]) => k !== 'signature');
     expect(genuine.find(([k]) => k === 'amount_gross')?.[1]).toBe('69.00');
     const paymentsBefore = await countOf('payments');
-    await passItn(signedItn(genuine.map(([k, v]) => [k, k === 'amount_gross' ? '49.00' : k === 'pf_payment_id' ? `tampered-${randomUUID()}` : v])));
-    expect((await decided(before + 2)).at(-1)).toMatchObject({ verdict: 'rejected', reason: expect.stringMatching(/amount_gross 49\.00 is not the 6900 cents/) });
+    await passItn(
+      signedItn(genuine.map(([k, v]) => [k, k === 'amount_gross' ? '49.00' : k === 'pf_payment_id' ? `tampered-${randomUUID()}` : v])),
+    );
+    expect((await decided(before + 2)).at(-1)).toMatchObject({
+      verdict: 'rejected',
+      reason: expect.stringMatching(/amount_gross 49\.00 is not the 6900 cents/),
+    });
     expect(await countOf('payments')).toBe(paymentsBefore);
     expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId })).toMatchObject({ ok: false, status: 409 });
   });
@@ -552,40 +714,67 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
       "SELECT amount_cents, billing_date::text, description FROM payments.payments WHERE account_id = $1 AND kind = 'subscription' ORDER BY billing_date",
       [accountId],
     );
-    expect(amounts.find((p) => p.billing_date === lateDate && p.amount_cents === 4900)).toMatchObject({ description: 'DigiCard DigiSilver membership (monthly)' });
+    expect(amounts.find((p) => p.billing_date === lateDate && p.amount_cents === 4900)).toMatchObject({
+      description: 'DigiCard DigiSilver membership (monthly)',
+    });
     // The same month at the DigiGold price (re-signed, new pf_payment_id): refused, nothing recorded.
     const paymentsBefore = await countOf('payments');
     const unsigned = late.filter(([k]) => k !== 'signature');
-    await passItn(signedItn(unsigned.map(([k, v]) => [k, k === 'amount_gross' ? '69.00' : k === 'pf_payment_id' ? `wrong-${randomUUID()}` : v])));
-    expect((await decided(before + 4)).at(-1)).toMatchObject({ verdict: 'rejected', reason: expect.stringMatching(/amount_gross 69\.00 is not the 4900 cents/) });
+    await passItn(
+      signedItn(unsigned.map(([k, v]) => [k, k === 'amount_gross' ? '69.00' : k === 'pf_payment_id' ? `wrong-${randomUUID()}` : v])),
+    );
+    expect((await decided(before + 4)).at(-1)).toMatchObject({
+      verdict: 'rejected',
+      reason: expect.stringMatching(/amount_gross 69\.00 is not the 4900 cents/),
+    });
     expect(await countOf('payments')).toBe(paymentsBefore);
   });
 
   it('refuses a cancelling or past-due subscription, no subscription and a visitor', async () => {
     expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, null)).toMatchObject({ ok: false, status: 401 });
-    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: randomUUID() })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
 
     const cancelling = await activeSilver();
-    expect(await service.call(Rpc.cancelMembership, {}, { accountId: cancelling.accountId })).toMatchObject({ ok: true, value: { subscription: { status: 'cancelling' } } });
-    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: cancelling.accountId })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.cancelMembership, {}, { accountId: cancelling.accountId })).toMatchObject({
+      ok: true,
+      value: { subscription: { status: 'cancelling' } },
+    });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: cancelling.accountId })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
 
     const pastDue = await activeSilver();
     const before = (await itnRows()).length;
     await charge(pastDue.token, 'FAILED');
     await decided(before + 1);
     expect(await subscriptionOf(pastDue.accountId)).toMatchObject({ status: 'past-due' });
-    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: pastDue.accountId })).toMatchObject({ ok: false, status: 409 });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: pastDue.accountId })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect((await simSubscription(pastDue.token)).recurringCents).toBe(4900);
     expect(await nextTierOf(pastDue.accountId)).toEqual({ tier: 'DigiSilver', next_tier: null });
   });
 
   it('refuses a team rep (their tier is the team’s, the leader pays) and starts nothing; a team leader may buy', async () => {
     const rep = randomUUID();
-    expect(await service.call(Rpc.startMembership, { tier: 'DigiSilver' }, { accountId: rep, role: 'teamMember' })).toMatchObject({ ok: false, status: 403 });
-    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: rep, role: 'teamMember' })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiSilver' }, { accountId: rep, role: 'teamMember' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await service.call(Rpc.changeMembership, { tier: 'DigiGold' }, { accountId: rep, role: 'teamMember' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(await service.sql('SELECT 1 FROM payments.subscriptions WHERE account_id = $1', [rep])).toEqual([]);
     expect(await service.sql('SELECT 1 FROM payments.payment_requests WHERE account_id = $1', [rep])).toEqual([]);
-    expect(await service.call(Rpc.startMembership, { tier: 'DigiSilver' }, { accountId: randomUUID(), role: 'teamLeader' })).toMatchObject({ ok: true });
+    expect(await service.call(Rpc.startMembership, { tier: 'DigiSilver' }, { accountId: randomUUID(), role: 'teamLeader' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('answers 503 and stores nothing when PayFast refuses the update', async () => {
@@ -612,7 +801,9 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     return placed;
   }
   const billingDateOf = async (accountId: string) =>
-    (await service.sql<{ d: string }>('SELECT next_billing_date::text AS d FROM payments.subscriptions WHERE account_id = $1', [accountId]))[0]!.d;
+    (
+      await service.sql<{ d: string }>('SELECT next_billing_date::text AS d FROM payments.subscriptions WHERE account_id = $1', [accountId])
+    )[0]!.d;
   const requestsOf = (accountId: string) => service.sql('SELECT 1 FROM payments.payment_requests WHERE account_id = $1', [accountId]);
   /** The SAST date `years` from now on the service's clock. */
   const sastDate = (years: number) => {
@@ -628,7 +819,10 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
       message: expect.stringMatching(/Only specials.*PVC NFC Card\b/),
     });
     const theirs = specialOrder([line('pvc-special', 'PVC NFC Card Special', 89_900, 12)]);
-    expect(await service.call(Rpc.startSpecialPayment, { orderId: theirs.orderId }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.startSpecialPayment, { orderId: theirs.orderId }, { accountId: randomUUID() })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await service.call(Rpc.startSpecialPayment, { orderId: theirs.orderId }, null)).toMatchObject({ ok: false, status: 401 });
     expect(await requestsOf(mixed.accountId)).toHaveLength(0);
     expect(await requestsOf(theirs.accountId)).toHaveLength(0);
@@ -639,13 +833,22 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     const started = await service.call(Rpc.startSpecialPayment, { orderId }, { accountId });
     if (!started.ok) throw new Error(JSON.stringify(started));
     const q = new URL(started.value.redirectUrl).searchParams;
-    expect({ amount: q.get('amount'), type: q.get('subscription_type'), rec: q.get('recurring_amount') }).toEqual({ amount: '1099.00', type: null, rec: null });
-    expect(await service.sql('SELECT kind, amount_cents FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([{ kind: 'order', amount_cents: 109_900 }]);
+    expect({ amount: q.get('amount'), type: q.get('subscription_type'), rec: q.get('recurring_amount') }).toEqual({
+      amount: '1099.00',
+      type: null,
+      rec: null,
+    });
+    expect(await service.sql('SELECT kind, amount_cents FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([
+      { kind: 'order', amount_cents: 109_900 },
+    ]);
     expect(await service.sql('SELECT 1 FROM payments.subscriptions WHERE account_id = $1', [accountId])).toHaveLength(0);
   });
 
   it('asks for the specials now and DigiGold monthly from a year out; the COMPLETE ITN pays the order and grants the year, once however often it comes', async () => {
-    const { accountId, orderId } = specialOrder([line('pvc-special', 'PVC NFC Card Special', 89_900, 12), line('ssteel-special', 'Stainless Steel NFC Card Special', 119_900, 12)]);
+    const { accountId, orderId } = specialOrder([
+      line('pvc-special', 'PVC NFC Card Special', 89_900, 12),
+      line('ssteel-special', 'Stainless Steel NFC Card Special', 119_900, 12),
+    ]);
     const started = await service.call(Rpc.startSpecialPayment, { orderId }, { accountId });
     if (!started.ok) throw new Error(JSON.stringify(started));
     const url = new URL(started.value.redirectUrl);
@@ -670,9 +873,9 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     });
     const fields = [...q].filter(([k]) => k !== 'signature');
     expect(q.get('signature')).toBe(signature(fields, PASSPHRASE));
-    expect(await service.sql('SELECT kind, order_id, subscription_id FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([
-      { kind: 'special', order_id: orderId, subscription_id: expect.any(String) },
-    ]);
+    expect(
+      await service.sql('SELECT kind, order_id, subscription_id FROM payments.payment_requests WHERE account_id = $1', [accountId]),
+    ).toEqual([{ kind: 'special', order_id: orderId, subscription_id: expect.any(String) }]);
     // Nothing is granted before the payment.
     expect(await subscriptionOf(accountId)).toMatchObject({ status: 'pending', paid_until: null });
     expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({ ok: true, value: { membership: 'DigiShare' } });
@@ -686,32 +889,46 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     rows = await decided(before + 5);
     expect(rows.slice(-4).map((r) => r.verdict)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
 
-    const completed = (await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter((e) => e.data.accountId === accountId);
-    expect(completed.map((e) => e.data)).toEqual([expect.objectContaining({ kind: 'order', orderId, amountCents: 209_800, tier: 'DigiGold' })]);
+    const completed = (await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter(
+      (e) => e.data.accountId === accountId,
+    );
+    expect(completed.map((e) => e.data)).toEqual([
+      expect.objectContaining({ kind: 'order', orderId, amountCents: 209_800, tier: 'DigiGold' }),
+    ]);
     const sub = await subscriptionOf(accountId);
     expect(sub).toMatchObject({ status: 'active', token: expect.any(String) });
     expect(await billingDateOf(accountId)).toBe(yearOut);
     expect(sub.paid_until!.toISOString()).toBe(new Date(`${yearOut}T00:00:00+02:00`).toISOString());
     expect(await membershipEvents(accountId)).toEqual([expect.objectContaining({ membership: 'DigiGold', version: 1 })]);
-    expect(await service.sql('SELECT kind, amount_cents FROM payments.payments WHERE account_id = $1', [accountId])).toEqual([{ kind: 'special', amount_cents: 209_800 }]);
+    expect(await service.sql('SELECT kind, amount_cents FROM payments.payments WHERE account_id = $1', [accountId])).toEqual([
+      { kind: 'special', amount_cents: 209_800 },
+    ]);
     expect(await service.call(Rpc.getBilling, {}, { accountId })).toMatchObject({
       ok: true,
       value: { membership: 'DigiGold', subscription: { status: 'active', nextBillingDate: yearOut, monthlyPriceCents: 6900 } },
     });
 
     // A year on, PayFast's first recurring charge is an ordinary DigiGold month (R69.00).
-    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"COMPLETE"}' });
+    await fetch(`${payfast.url}/_sim/subscriptions/${sub.token}/charge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"COMPLETE"}',
+    });
     rows = await decided(before + 6);
     expect(rows.at(-1)).toMatchObject({ verdict: 'applied', reason: `charge for ${yearOut} paid` });
     expect(await subscriptionOf(accountId)).toMatchObject({ status: 'active' });
     const monthOn = new Date(`${yearOut}T00:00:00Z`);
     monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
     expect(await billingDateOf(accountId)).toBe(monthOn.toISOString().slice(0, 10));
-    expect(await service.sql('SELECT kind, amount_cents FROM payments.payments WHERE account_id = $1 ORDER BY created_at', [accountId])).toEqual([
+    expect(
+      await service.sql('SELECT kind, amount_cents FROM payments.payments WHERE account_id = $1 ORDER BY created_at', [accountId]),
+    ).toEqual([
       { kind: 'special', amount_cents: 209_800 },
       { kind: 'subscription', amount_cents: 6900 },
     ]);
-    expect((await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter((e) => e.data.accountId === accountId)).toHaveLength(2);
+    expect(
+      (await service.recordedEvents<{ accountId: string }>(Events.paymentCompleted.subject)).filter((e) => e.data.accountId === accountId),
+    ).toHaveLength(2);
   });
 
   it('pays an order of specials asked for again (the dashboard’s Pay) as the special offer', async () => {
@@ -720,29 +937,45 @@ describe('the special offer: cards and 12 months of DigiGold in one PayFast subs
     if (!started.ok) throw new Error(JSON.stringify(started));
     const q = new URL(started.value.redirectUrl).searchParams;
     expect([q.get('amount'), q.get('recurring_amount'), q.get('billing_date')]).toEqual(['1099.00', '69.00', sastDate(1)]);
-    expect(await service.sql('SELECT kind FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([{ kind: 'special' }]);
+    expect(await service.sql('SELECT kind FROM payments.payment_requests WHERE account_id = $1', [accountId])).toEqual([
+      { kind: 'special' },
+    ]);
   });
 });
 
 describe('data export (POPIA)', () => {
   it('answers one account its own requests, payments, subscriptions and ITNs, never PayFast’s token nor another account’s rows', async () => {
     // Two accounts that paid in the tests above.
-    const paid = await service.sql<{ account_id: string }>('SELECT account_id FROM payments.payments GROUP BY account_id ORDER BY min(created_at) LIMIT 2');
+    const paid = await service.sql<{ account_id: string }>(
+      'SELECT account_id FROM payments.payments GROUP BY account_id ORDER BY min(created_at) LIMIT 2',
+    );
     expect(paid).toHaveLength(2);
     const [a, b] = paid.map((r) => r.account_id) as [string, string];
     const exported = await service.call(Rpc.exportPaymentsData, {}, { accountId: a });
     if (!exported.ok) throw new Error(exported.message);
-    const data = exported.value as { paymentRequests: Array<{ id: string }>; payments: Array<{ id: string }>; subscriptions: Array<{ id: string }>; payFastNotifications: Array<{ id: string }> };
-    const ids = async (table: string, account: string) => (await service.sql<{ id: string }>(`SELECT id FROM payments.${table} WHERE account_id = $1 ORDER BY created_at`, [account])).map((r) => r.id);
+    const data = exported.value as {
+      paymentRequests: Array<{ id: string }>;
+      payments: Array<{ id: string }>;
+      subscriptions: Array<{ id: string }>;
+      payFastNotifications: Array<{ id: string }>;
+    };
+    const ids = async (table: string, account: string) =>
+      (await service.sql<{ id: string }>(`SELECT id FROM payments.${table} WHERE account_id = $1 ORDER BY created_at`, [account])).map(
+        (r) => r.id,
+      );
     expect(data.paymentRequests.map((r) => r.id)).toEqual(await ids('payment_requests', a));
     expect(data.payments.map((p) => p.id)).toEqual(await ids('payments', a));
     expect(data.subscriptions.map((s) => s.id)).toEqual(await ids('subscriptions', a));
     expect(data.payFastNotifications.length).toBeGreaterThanOrEqual(data.payments.length);
     const text = JSON.stringify(data);
-    for (const id of [...(await ids('payments', b)), ...(await ids('payment_requests', b)), ...(await ids('subscriptions', b))]) expect(text).not.toContain(id);
+    for (const id of [...(await ids('payments', b)), ...(await ids('payment_requests', b)), ...(await ids('subscriptions', b))])
+      expect(text).not.toContain(id);
     const tokens = await service.sql<{ token: string }>('SELECT token FROM payments.subscriptions WHERE token IS NOT NULL');
     for (const { token } of tokens) expect(text).not.toContain(token);
-    expect(await service.call(Rpc.exportPaymentsData, {}, { accountId: randomUUID() })).toMatchObject({ ok: true, value: { paymentRequests: [], payments: [], subscriptions: [] } });
+    expect(await service.call(Rpc.exportPaymentsData, {}, { accountId: randomUUID() })).toMatchObject({
+      ok: true,
+      value: { paymentRequests: [], payments: [], subscriptions: [] },
+    });
     expect(await service.call(Rpc.exportPaymentsData, {}, null)).toMatchObject({ ok: false, status: 401 });
   });
 });

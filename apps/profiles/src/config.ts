@@ -7,6 +7,10 @@ export const ConfigSchema = z.object({
   /** The bytes (after re-encoding) an account's images may take together; an upload past it is refused with 413. */
   MEDIA_QUOTA_BYTES: z.coerce.number().int().min(100_000).default(25_000_000),
   /** How long an upload the profile does not show waits for the editor's Save before a save deletes it (hours). */
-  UNSAVED_MEDIA_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  UNSAVED_MEDIA_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -15,10 +15,19 @@ let service: InProcessService<Config>;
 async function owner(username: string, membership: string): Promise<string> {
   const accountId = randomUUID();
   const eventId = await service.publish(Events.userRegistered, {
-    accountId, username, email: `${username}@example.test`, firstName: 'Lerato', lastName: 'Mokoena', role: 'user', registeredAt: new Date().toISOString(),
+    accountId,
+    username,
+    email: `${username}@example.test`,
+    firstName: 'Lerato',
+    lastName: 'Mokoena',
+    role: 'user',
+    registeredAt: new Date().toISOString(),
   });
   await service.handled(Events.userRegistered, eventId);
-  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+  await service.handled(
+    Events.userVerified,
+    await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }),
+  );
   await service.sql('UPDATE profiles.profiles SET membership = $1 WHERE account_id = $2', [membership, accountId]);
   return accountId;
 }
@@ -124,10 +133,16 @@ describe('analytics', () => {
     const mine = await owner('mine-only', 'DigiPlatinum');
     await owner('theirs-only', 'DigiPlatinum');
     await service.get(AnalyticsQueries).record(batch('theirs-only'));
-    expect(await service.call(Rpc.getAnalytics, {}, { accountId: mine })).toMatchObject({ ok: true, value: { totals: { views: 0, clicks: 0 } } });
+    expect(await service.call(Rpc.getAnalytics, {}, { accountId: mine })).toMatchObject({
+      ok: true,
+      value: { totals: { views: 0, clicks: 0 } },
+    });
     expect(await service.call(Rpc.getAnalytics, {}, null)).toMatchObject({ ok: false, status: 401 });
     // A body naming another account is not part of the contract: the report stays the caller's.
-    expect(await service.call(Rpc.getAnalytics, { accountId: randomUUID() } as never, { accountId: mine })).toMatchObject({ ok: true, value: { totals: { views: 0 } } });
+    expect(await service.call(Rpc.getAnalytics, { accountId: randomUUID() } as never, { accountId: mine })).toMatchObject({
+      ok: true,
+      value: { totals: { views: 0 } },
+    });
   });
 
   it('keeps the consent the lead form showed and when, and the phone as E.164; the export has both and the counts', async () => {
@@ -140,7 +155,10 @@ describe('analytics', () => {
       });
       expect(sent.ok).toBe(true);
     }
-    const rows = await service.sql<{ consent_text: string; consent_at: Date; phone: string }>('SELECT consent_text, consent_at, phone FROM profiles.leads WHERE account_id = $1', [accountId]);
+    const rows = await service.sql<{ consent_text: string; consent_at: Date; phone: string }>(
+      'SELECT consent_text, consent_at, phone FROM profiles.leads WHERE account_id = $1',
+      [accountId],
+    );
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.consent_text).toBe(leadConsentText('Lerato'));
@@ -151,14 +169,23 @@ describe('analytics', () => {
       username: 'consent-kept',
       submission: { kind: 'exchange', firstName: 'Ayanda', email: 'ayanda@example.test', phone: '12', consent: true },
     });
-    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { 'body.submission.phone': ['Please enter a phone number, e.g. 082 123 4567.'] } });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { 'body.submission.phone': ['Please enter a phone number, e.g. 082 123 4567.'] },
+    });
     await service.get(AnalyticsQueries).record(batch('consent-kept'));
     const exported = await service.call(Rpc.exportData, {}, { accountId });
     expect(exported).toMatchObject({ ok: true, value: { views: { qr: 3, link: 102, wa: 4 } } });
     if (!exported.ok) return;
     const leads = exported.value['leads'] as Array<{ consentText: string; consentAt: string }>;
     expect(leads[0]).toMatchObject({ consentText: leadConsentText('Lerato'), consentAt: expect.any(String) });
-    expect(exported.value['analytics']).toEqual(expect.arrayContaining([{ metric: 'click', key: 'social:facebook', count: 5 }, { metric: 'card', key: 'DC-0001', count: 2 }]));
+    expect(exported.value['analytics']).toEqual(
+      expect.arrayContaining([
+        { metric: 'click', key: 'social:facebook', count: 5 },
+        { metric: 'card', key: 'DC-0001', count: 2 },
+      ]),
+    );
   });
 
   it('stores the owner’s phone as E.164 on Save', async () => {
@@ -172,12 +199,20 @@ describe('analytics', () => {
   it('caps the card serials and visitors a flood of made-up ?card= values and browsers can add to a profile a day', async () => {
     const accountId = await owner('flooded', 'DigiPlatinum');
     const record = (b: Partial<AnalyticsBatch>) => service.get(AnalyticsQueries).record({ entries: [], visitors: [], ...b });
-    const card = (n: number, count = 1) => ({ username: 'flooded', day: today, metric: 'card' as const, key: `DC-${String(n).padStart(6, '0')}`, count });
+    const card = (n: number, count = 1) => ({
+      username: 'flooded',
+      day: today,
+      metric: 'card' as const,
+      key: `DC-${String(n).padStart(6, '0')}`,
+      count,
+    });
     // The owner's real card first, then 5 000 random serials in one batch and more in the next.
     await record({ entries: [card(1, 3)] });
     await record({ entries: Array.from({ length: 5000 }, (_, i) => card(1000 + i)) });
     await record({ entries: [card(1, 2), ...Array.from({ length: 50 }, (_, i) => card(90_000 + i))] });
-    const rows = await service.sql("SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'card'", [accountId]);
+    const rows = await service.sql("SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'card'", [
+      accountId,
+    ]);
     expect(rows[0]!['n']).toBe(100);
     const report = await service.call(Rpc.getAnalytics, {}, { accountId });
     if (!report.ok) throw new Error('no report');
@@ -186,10 +221,19 @@ describe('analytics', () => {
     expect(report.value.cards[0]).toEqual({ serial: 'DC-000001', views: 5 });
     // Yesterday is another day.
     await record({ entries: [{ ...card(5), day: daysAgo(1) }] });
-    expect((await service.sql("SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'card' AND day = $2", [accountId, daysAgo(1)]))[0]!['n']).toBe(1);
+    expect(
+      (
+        await service.sql(
+          "SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id = $1 AND metric = 'card' AND day = $2",
+          [accountId, daysAgo(1)],
+        )
+      )[0]!['n'],
+    ).toBe(1);
     // Visitors: at most 20 000 a day.
     await record({ visitors: Array.from({ length: 20_050 }, (_, i) => ({ username: 'flooded', day: today, hash: hash(i) })) });
     await record({ visitors: [{ username: 'flooded', day: today, hash: hash(99_999) }] });
-    expect((await service.sql('SELECT count(*)::int AS n FROM profiles.analytics_visitors WHERE account_id = $1', [accountId]))[0]!['n']).toBe(20_000);
+    expect(
+      (await service.sql('SELECT count(*)::int AS n FROM profiles.analytics_visitors WHERE account_id = $1', [accountId]))[0]!['n'],
+    ).toBe(20_000);
   });
 });

@@ -23,7 +23,10 @@ async function registered(username: string, role: 'user' | 'teamLeader' | 'teamM
     registeredAt: new Date().toISOString(),
   });
   await service.handled(Events.userRegistered, eventId);
-  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+  await service.handled(
+    Events.userVerified,
+    await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }),
+  );
   return accountId;
 }
 
@@ -43,7 +46,9 @@ describe('images in the profiles service', () => {
     const accountId = await registered('quota');
     const store = service.get(StoreImage);
     await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(200_000), width: 1, height: 1 });
-    await expect(store.execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(150_000), width: 1, height: 1 })).rejects.toMatchObject({
+    await expect(
+      store.execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(150_000), width: 1, height: 1 }),
+    ).rejects.toMatchObject({
       body: { statusCode: 413, code: 'QUOTA_EXCEEDED' },
     });
     expect(await service.sql('SELECT id FROM profiles.media WHERE account_id = $1', [accountId])).toHaveLength(1);
@@ -52,14 +57,28 @@ describe('images in the profiles service', () => {
   it('counts what is kept: an image that replaces another at the limit is taken, and the old one is gone', async () => {
     const accountId = await registered('atlimit');
     const store = service.get(StoreImage);
-    const first = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(200_000), width: 1, height: 1 });
+    const first = await store.execute(accountId, {
+      purpose: 'profileImage',
+      contentType: 'image/webp',
+      data: bytes(200_000),
+      width: 1,
+      height: 1,
+    });
     // 200 kB kept + 200 kB new would be over 300 kB; the new one replaces the old, so 200 kB is kept.
-    const second = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(200_000), width: 1, height: 1 });
+    const second = await store.execute(accountId, {
+      purpose: 'profileImage',
+      contentType: 'image/webp',
+      data: bytes(200_000),
+      width: 1,
+      height: 1,
+    });
     const rows = await service.sql<{ id: string }>('SELECT id FROM profiles.media WHERE account_id = $1', [accountId]);
     expect(rows.map((r) => r.id)).toEqual([idOf(second.url)]);
     expect(idOf(first.url)).not.toEqual(idOf(second.url));
     // A logo beside it would be kept as well: over the quota, refused, and the profile image is still the second.
-    await expect(store.execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(150_000), width: 1, height: 1 })).rejects.toMatchObject({
+    await expect(
+      store.execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(150_000), width: 1, height: 1 }),
+    ).rejects.toMatchObject({
       body: { statusCode: 413 },
     });
     expect(await service.call(Rpc.getMedia, { id: idOf(second.url) })).toMatchObject({ ok: true });
@@ -69,15 +88,29 @@ describe('images in the profiles service', () => {
   it('deletes the profile image a new one replaces', async () => {
     const accountId = await registered('replaced');
     const store = service.get(StoreImage);
-    const first = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
-    const second = await store.execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    const first = await store.execute(accountId, {
+      purpose: 'profileImage',
+      contentType: 'image/webp',
+      data: bytes(10),
+      width: 1,
+      height: 1,
+    });
+    const second = await store.execute(accountId, {
+      purpose: 'profileImage',
+      contentType: 'image/webp',
+      data: bytes(10),
+      width: 1,
+      height: 1,
+    });
     expect(await service.call(Rpc.getMedia, { id: idOf(first.url) })).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.getMedia, { id: idOf(second.url) })).toMatchObject({ ok: true, value: { shareable: true } });
   });
 
   it('answers a private profile’s image to its owner only, marked not shareable', async () => {
     const accountId = await registered('private');
-    const { url } = await service.get(StoreImage).execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    const { url } = await service
+      .get(StoreImage)
+      .execute(accountId, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
     expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiShare' }, { accountId })).toMatchObject({ ok: true });
     expect(await service.call(Rpc.getMedia, { id: idOf(url) })).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.getMedia, { id: idOf(url) }, { accountId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
@@ -92,14 +125,22 @@ describe('images in the profiles service', () => {
     const photo = await store.execute(leader, { purpose: 'profileImage', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
     const document = { ...ProfileDefaults, businessName: 'Private Lead Co', businessLogo: logo.url, profileImage: photo.url };
     expect(await service.call(Rpc.saveProfile, { document }, { accountId: leader, role: 'teamLeader' })).toMatchObject({ ok: true });
-    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiPlatinum' }, { accountId: leader, role: 'teamLeader' })).toMatchObject({ ok: true });
+    expect(
+      await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiPlatinum' }, { accountId: leader, role: 'teamLeader' }),
+    ).toMatchObject({ ok: true });
     // No rep yet: the private leader's logo is the leader's alone.
     expect(await service.call(Rpc.getMedia, { id: idOf(logo.url) })).toMatchObject({ ok: false, status: 404 });
 
     const rep = await registered('public-rep', 'teamMember');
     await service.handled(
       Events.teamMemberAdded,
-      await service.publish(Events.teamMemberAdded, { leaderAccountId: leader, memberAccountId: rep, username: 'public-rep', tel: '0821234567', addedAt: new Date().toISOString() }),
+      await service.publish(Events.teamMemberAdded, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        username: 'public-rep',
+        tel: '0821234567',
+        addedAt: new Date().toISOString(),
+      }),
     );
     const page = await service.call(Rpc.getPublicProfile, { username: 'public-rep', source: null });
     expect(page).toMatchObject({ ok: true, value: { profile: { document: { businessLogo: logo.url } } } });
@@ -107,7 +148,9 @@ describe('images in the profiles service', () => {
     // The leader's own photo is not the business's: still private.
     expect(await service.call(Rpc.getMedia, { id: idOf(photo.url) })).toMatchObject({ ok: false, status: 404 });
     // With the rep's page private too, no public page shows the logo.
-    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiPlatinum' }, { accountId: rep, role: 'teamMember' })).toMatchObject({ ok: true });
+    expect(
+      await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiPlatinum' }, { accountId: rep, role: 'teamMember' }),
+    ).toMatchObject({ ok: true });
     expect(await service.call(Rpc.getMedia, { id: idOf(logo.url) })).toMatchObject({ ok: false, status: 404 });
   });
 });

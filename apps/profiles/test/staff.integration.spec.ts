@@ -14,7 +14,11 @@ const customerId = randomUUID();
 
 async function registered(accountId: string, username: string, role: Role): Promise<void> {
   const id = randomUUID();
-  await service.publish(Events.userRegistered, { accountId, username, email: `${username}@example.test`, firstName: 'T', lastName: 'P', role, registeredAt: new Date().toISOString() }, id);
+  await service.publish(
+    Events.userRegistered,
+    { accountId, username, email: `${username}@example.test`, firstName: 'T', lastName: 'P', role, registeredAt: new Date().toISOString() },
+    id,
+  );
   await service.handled(Events.userRegistered, id);
 }
 
@@ -37,9 +41,15 @@ describe('staff subjects in profiles', () => {
     for (const [rpc, body] of calls) {
       expect(await service.call(rpc as typeof Rpc.staffGetProfile, body as never, null)).toMatchObject({ ok: false, status: 401 });
       for (const role of ['user', 'teamLeader', 'teamMember', 'print'] as const) {
-        expect(await service.call(rpc as typeof Rpc.staffGetProfile, body as never, { accountId: customerId, role })).toMatchObject({ ok: false, status: 403 });
+        expect(await service.call(rpc as typeof Rpc.staffGetProfile, body as never, { accountId: customerId, role })).toMatchObject({
+          ok: false,
+          status: 403,
+        });
       }
-      expect(await service.call(rpc as typeof Rpc.staffGetProfile, body as never, { accountId: customerId, role: 'staff' })).toMatchObject({ ok: false, status: 403 });
+      expect(await service.call(rpc as typeof Rpc.staffGetProfile, body as never, { accountId: customerId, role: 'staff' })).toMatchObject({
+        ok: false,
+        status: 403,
+      });
     }
     expect(await service.sql('SELECT is_partner, business_account_id FROM profiles.profiles WHERE account_id = $1', [customerId])).toEqual([
       { is_partner: false, business_account_id: null },
@@ -51,8 +61,14 @@ describe('staff subjects in profiles', () => {
   it('sets partner, vanity paths and business, each with an audit row and profiles.profile.updated', async () => {
     const asStaff = { accountId: staffId, role: 'staff' as const };
     const before = (await service.recordedEvents(Events.profileUpdated.subject)).length;
-    expect(await service.call(Rpc.staffSetPartner, { accountId: customerId, isPartner: true }, asStaff)).toMatchObject({ ok: true, value: { isPartner: true } });
-    expect(await service.call(Rpc.staffSetVanityPaths, { accountId: customerId, paths: ['mpho-promo'] }, asStaff)).toMatchObject({ ok: true, value: { vanityPaths: ['mpho-promo'] } });
+    expect(await service.call(Rpc.staffSetPartner, { accountId: customerId, isPartner: true }, asStaff)).toMatchObject({
+      ok: true,
+      value: { isPartner: true },
+    });
+    expect(await service.call(Rpc.staffSetVanityPaths, { accountId: customerId, paths: ['mpho-promo'] }, asStaff)).toMatchObject({
+      ok: true,
+      value: { vanityPaths: ['mpho-promo'] },
+    });
     expect(await service.call(Rpc.resolvePath, { path: 'mpho-promo' })).toEqual({ ok: true, value: { username: 'mpho' } });
     const business = await service.call(Rpc.staffSetBusiness, { accountId: customerId, businessUsername: 'desk-staff' }, asStaff);
     expect(business).toMatchObject({ ok: true, value: { businessUsername: 'desk-staff' } });

@@ -15,16 +15,31 @@ let service: InProcessService<Config>;
 async function owner(username: string, role: 'user' | 'teamLeader' | 'teamMember', membership = 'DigiShare'): Promise<string> {
   const accountId = randomUUID();
   const eventId = await service.publish(Events.userRegistered, {
-    accountId, username, email: `${username}@example.test`, firstName: 'Lerato', lastName: username, role, registeredAt: new Date().toISOString(),
+    accountId,
+    username,
+    email: `${username}@example.test`,
+    firstName: 'Lerato',
+    lastName: username,
+    role,
+    registeredAt: new Date().toISOString(),
   });
   await service.handled(Events.userRegistered, eventId);
-  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+  await service.handled(
+    Events.userVerified,
+    await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }),
+  );
   await service.sql('UPDATE profiles.profiles SET membership = $1 WHERE account_id = $2', [membership, accountId]);
   return accountId;
 }
 
 async function joined(leader: string, member: string, username: string): Promise<void> {
-  const id = await service.publish(Events.teamMemberAdded, { leaderAccountId: leader, memberAccountId: member, username, tel: '0821234567', addedAt: new Date().toISOString() });
+  const id = await service.publish(Events.teamMemberAdded, {
+    leaderAccountId: leader,
+    memberAccountId: member,
+    username,
+    tel: '0821234567',
+    addedAt: new Date().toISOString(),
+  });
   await service.handled(Events.teamMemberAdded, id);
 }
 
@@ -68,7 +83,19 @@ beforeAll(async () => {
   });
   const lead = await service.call(
     Rpc.submitLead,
-    { username: 'rep-bravo', submission: { kind: 'lead', firstName: 'Visitor', lastName: 'One', email: 'visitor@example.test', phone: '0821112222', message: 'Call me', consent: true, website: '' } },
+    {
+      username: 'rep-bravo',
+      submission: {
+        kind: 'lead',
+        firstName: 'Visitor',
+        lastName: 'One',
+        email: 'visitor@example.test',
+        phone: '0821112222',
+        message: 'Call me',
+        consent: true,
+        website: '',
+      },
+    },
     null,
   );
   // The lead form is DigiGold's: the rep shares the leader's DigiPlatinum, so this is accepted.
@@ -89,8 +116,28 @@ describe('the leader view', () => {
         from: daysAgo(29),
         to: today,
         reps: [
-          { accountId: repA, username: 'rep-alpha', firstName: 'Lerato', lastName: 'rep-alpha', views: 5, visitors: 2, saves: 2, clicks: 1, leads: 0 },
-          { accountId: repB, username: 'rep-bravo', firstName: 'Lerato', lastName: 'rep-bravo', views: 4, visitors: 1, saves: 0, clicks: 0, leads: 1 },
+          {
+            accountId: repA,
+            username: 'rep-alpha',
+            firstName: 'Lerato',
+            lastName: 'rep-alpha',
+            views: 5,
+            visitors: 2,
+            saves: 2,
+            clicks: 1,
+            leads: 0,
+          },
+          {
+            accountId: repB,
+            username: 'rep-bravo',
+            firstName: 'Lerato',
+            lastName: 'rep-bravo',
+            views: 4,
+            visitors: 1,
+            saves: 0,
+            clicks: 0,
+            leads: 1,
+          },
         ],
         totals: { views: 9, visitors: 3, saves: 2, clicks: 1, leads: 1 },
       },
@@ -98,12 +145,18 @@ describe('the leader view', () => {
   });
 
   it('takes a date range, as the Analytics tab does for DigiPlatinum', async () => {
-    const report = await service.call(Rpc.getTeamAnalytics, { from: daysAgo(60), to: daysAgo(1) }, { accountId: leader, role: 'teamLeader' });
+    const report = await service.call(
+      Rpc.getTeamAnalytics,
+      { from: daysAgo(60), to: daysAgo(1) },
+      { accountId: leader, role: 'teamLeader' },
+    );
     expect(report.ok && report.value.reps.map((r) => [r.username, r.views])).toEqual([
       ['rep-alpha', 52],
       ['rep-bravo', 0],
     ]);
-    expect(await service.call(Rpc.getTeamAnalytics, { from: today, to: daysAgo(1) }, { accountId: leader, role: 'teamLeader' })).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await service.call(Rpc.getTeamAnalytics, { from: today, to: daysAgo(1) }, { accountId: leader, role: 'teamLeader' }),
+    ).toMatchObject({ ok: false, status: 400 });
   });
 
   it("shows another leader only their own reps, never this leader's", async () => {
@@ -119,7 +172,15 @@ describe('the leader view', () => {
     expect(await service.call(Rpc.getTeamAnalytics, {}, null)).toMatchObject({ ok: false, status: 401 });
     // A session still saying teamLeader after DigiPlatinum ended: refused by the tier profiles keeps.
     const lapsed = await owner('lead-lapsed', 'teamLeader', 'DigiGold');
-    expect(await service.call(Rpc.getTeamAnalytics, {}, { accountId: lapsed, role: 'teamLeader' })).toMatchObject({ ok: false, status: 403, message: TeamMessages.needsPlatinum });
-    expect(await service.call(Rpc.listTeamLeads, {}, { accountId: lapsed, role: 'teamLeader' })).toMatchObject({ ok: false, status: 403, message: TeamMessages.needsPlatinum });
+    expect(await service.call(Rpc.getTeamAnalytics, {}, { accountId: lapsed, role: 'teamLeader' })).toMatchObject({
+      ok: false,
+      status: 403,
+      message: TeamMessages.needsPlatinum,
+    });
+    expect(await service.call(Rpc.listTeamLeads, {}, { accountId: lapsed, role: 'teamLeader' })).toMatchObject({
+      ok: false,
+      status: 403,
+      message: TeamMessages.needsPlatinum,
+    });
   });
 });

@@ -27,7 +27,10 @@ async function registered(username: string, role: Role, membership?: string): Pr
       registeredAt: new Date().toISOString(),
     }),
   );
-  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }));
+  await service.handled(
+    Events.userVerified,
+    await service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }),
+  );
   if (membership) await service.sql('UPDATE profiles.profiles SET membership = $1 WHERE account_id = $2', [membership, accountId]);
   return accountId;
 }
@@ -35,7 +38,13 @@ async function registered(username: string, role: Role, membership?: string): Pr
 async function joined(leader: string, member: string, username: string, tel = '0821234567'): Promise<void> {
   await service.handled(
     Events.teamMemberAdded,
-    await service.publish(Events.teamMemberAdded, { leaderAccountId: leader, memberAccountId: member, username, tel, addedAt: new Date().toISOString() }),
+    await service.publish(Events.teamMemberAdded, {
+      leaderAccountId: leader,
+      memberAccountId: member,
+      username,
+      tel,
+      addedAt: new Date().toISOString(),
+    }),
   );
 }
 
@@ -49,7 +58,9 @@ const leaderDocument: ProfileDocument = {
 
 const as = (accountId: string, role: Role) => ({ accountId, role });
 const updatedFor = async (accountId: string) =>
-  (await service.recordedEvents<{ accountId: string; username: string }>(Events.profileUpdated.subject)).filter((e) => e.data.accountId === accountId);
+  (await service.recordedEvents<{ accountId: string; username: string }>(Events.profileUpdated.subject)).filter(
+    (e) => e.data.accountId === accountId,
+  );
 
 let leader: string;
 let repA: string;
@@ -76,7 +87,10 @@ beforeAll(async () => {
       registeredAt: new Date().toISOString(),
     }),
   );
-  await service.handled(Events.userVerified, await service.publish(Events.userVerified, { accountId: repB, verifiedAt: new Date().toISOString() }));
+  await service.handled(
+    Events.userVerified,
+    await service.publish(Events.userVerified, { accountId: repB, verifiedAt: new Date().toISOString() }),
+  );
 });
 
 afterAll(async () => {
@@ -86,7 +100,10 @@ afterAll(async () => {
 describe('a rep inherits the business', () => {
   it("shows the leader's business and tier on the rep's page, with the rep's own fields, whatever order the events came in", async () => {
     // Numbers are kept in E.164 (issue 12), whatever form the leader typed them in.
-    for (const [username, tel] of [['karoo-rep-a', '+27821234567'], ['karoo-rep-b', '+27839998888']] as const) {
+    for (const [username, tel] of [
+      ['karoo-rep-a', '+27821234567'],
+      ['karoo-rep-b', '+27839998888'],
+    ] as const) {
       const page = await service.call(Rpc.getPublicProfile, { username, source: null });
       if (!page.ok) throw new Error(page.message);
       expect(page.value.profile.membership).toBe('DigiPlatinum');
@@ -101,44 +118,90 @@ describe('a rep inherits the business', () => {
     if (!own.ok) throw new Error(own.message);
     expect(own.value.membership).toBe('DigiPlatinum');
     expect(own.value.document.businessName).toBe('Karoo Solar');
-    expect(own.value.managedBy).toEqual({ accountId: leader, username: 'karoo-lead', businessName: 'Karoo Solar', fields: [...InheritedFields] });
+    expect(own.value.managedBy).toEqual({
+      accountId: leader,
+      username: 'karoo-lead',
+      businessName: 'Karoo Solar',
+      fields: [...InheritedFields],
+    });
     const leaderOwn = await service.call(Rpc.getOwnProfile, {}, as(leader, 'teamLeader'));
     expect(leaderOwn.ok && leaderOwn.value.managedBy).toBeUndefined();
   });
 
   it("a rep's save keeps their personal fields and ignores the business fields (server-side)", async () => {
-    const sent: ProfileDocument = { ...leaderDocument, title: 'Sales rep', profileBio: 'Ask me about panels', businessName: 'Rogue Rep Ltd', buttonBackgroundColor: '#ff0000', websiteLinks: [] };
+    const sent: ProfileDocument = {
+      ...leaderDocument,
+      title: 'Sales rep',
+      profileBio: 'Ask me about panels',
+      businessName: 'Rogue Rep Ltd',
+      buttonBackgroundColor: '#ff0000',
+      websiteLinks: [],
+    };
     const saved = await service.call(Rpc.saveProfile, { document: sent }, as(repA, 'teamMember'));
     if (!saved.ok) throw new Error(saved.message);
-    expect(saved.value.document).toMatchObject({ title: 'Sales rep', profileBio: 'Ask me about panels', businessName: 'Karoo Solar', buttonBackgroundColor: '#123456' });
-    const [stored] = await service.sql<{ document: ProfileDocument }>('SELECT document FROM profiles.profiles WHERE account_id = $1', [repA]);
+    expect(saved.value.document).toMatchObject({
+      title: 'Sales rep',
+      profileBio: 'Ask me about panels',
+      businessName: 'Karoo Solar',
+      buttonBackgroundColor: '#123456',
+    });
+    const [stored] = await service.sql<{ document: ProfileDocument }>('SELECT document FROM profiles.profiles WHERE account_id = $1', [
+      repA,
+    ]);
     expect(stored!.document.businessName).toBe('');
     expect(stored!.document.title).toBe('Sales rep');
     const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-a', source: null });
-    expect(page.ok && page.value.profile.document).toMatchObject({ businessName: 'Karoo Solar', buttonBackgroundColor: '#123456', title: 'Sales rep' });
+    expect(page.ok && page.value.profile.document).toMatchObject({
+      businessName: 'Karoo Solar',
+      buttonBackgroundColor: '#123456',
+      title: 'Sales rep',
+    });
   });
 
   it('a rep may upload their own photo, never the logo, cover, gallery or products', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     for (const purpose of ['businessLogo', 'profileBackground', 'gallery', 'product'] as const) {
-      expect(await service.call(Rpc.storeImage, { purpose, contentType: 'image/png', dataBase64: png, width: 1, height: 1 }, as(repA, 'teamMember'))).toMatchObject({
+      expect(
+        await service.call(
+          Rpc.storeImage,
+          { purpose, contentType: 'image/png', dataBase64: png, width: 1, height: 1 },
+          as(repA, 'teamMember'),
+        ),
+      ).toMatchObject({
         ok: false,
         status: 403,
         message: TeamMessages.businessLocked,
       });
     }
-    expect(await service.call(Rpc.storeImage, { purpose: 'profileImage', contentType: 'image/png', dataBase64: png, width: 1, height: 1 }, as(repA, 'teamMember'))).toMatchObject({ ok: true });
+    expect(
+      await service.call(
+        Rpc.storeImage,
+        { purpose: 'profileImage', contentType: 'image/png', dataBase64: png, width: 1, height: 1 },
+        as(repA, 'teamMember'),
+      ),
+    ).toMatchObject({ ok: true });
   });
 
-  it("a rep cannot change the tier they share with their leader", async () => {
-    expect(await service.call(Rpc.saveSettings, { isPublic: true, membership: 'DigiShare' }, as(repB, 'teamMember'))).toMatchObject({ ok: false, status: 403 });
-    expect(await service.call(Rpc.saveSettings, { isPublic: true, membership: 'DigiPlatinum' }, as(repB, 'teamMember'))).toMatchObject({ ok: true });
+  it('a rep cannot change the tier they share with their leader', async () => {
+    expect(await service.call(Rpc.saveSettings, { isPublic: true, membership: 'DigiShare' }, as(repB, 'teamMember'))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await service.call(Rpc.saveSettings, { isPublic: true, membership: 'DigiPlatinum' }, as(repB, 'teamMember'))).toMatchObject({
+      ok: true,
+    });
   });
 
   it("a leader's Save announces every rep's page too, so the gateways drop those cached pages", async () => {
     const beforeA = (await updatedFor(repA)).length;
     const beforeB = (await updatedFor(repB)).length;
-    expect(await service.call(Rpc.saveProfile, { document: { ...leaderDocument, businessName: 'Karoo Solar & Wind' } }, as(leader, 'teamLeader'))).toMatchObject({ ok: true });
+    expect(
+      await service.call(
+        Rpc.saveProfile,
+        { document: { ...leaderDocument, businessName: 'Karoo Solar & Wind' } },
+        as(leader, 'teamLeader'),
+      ),
+    ).toMatchObject({ ok: true });
     expect((await updatedFor(repA)).length).toBe(beforeA + 1);
     expect((await updatedFor(repB)).at(-1)?.data.username).toBe('karoo-rep-b');
     expect((await updatedFor(repB)).length).toBe(beforeB + 1);
@@ -149,14 +212,26 @@ describe('a rep inherits the business', () => {
   it("the leader's phone change for a rep reaches the rep's page", async () => {
     await service.handled(
       Events.teamMemberUpdated,
-      await service.publish(Events.teamMemberUpdated, { leaderAccountId: leader, memberAccountId: repB, tel: '0841230000', updatedAt: new Date().toISOString() }),
+      await service.publish(Events.teamMemberUpdated, {
+        leaderAccountId: leader,
+        memberAccountId: repB,
+        tel: '0841230000',
+        updatedAt: new Date().toISOString(),
+      }),
     );
     const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-b', source: null });
     expect(page.ok && page.value.profile.document.tel).toBe('+27841230000');
   });
 
   it("a changed username moves the page and drops the old address's cache", async () => {
-    const changed = await service.publish(Events.userChanged, { accountId: repB, username: 'karoo-bheki', email: 'bheki@example.test', firstName: 'Bheki', lastName: 'Zulu', changedAt: new Date().toISOString() });
+    const changed = await service.publish(Events.userChanged, {
+      accountId: repB,
+      username: 'karoo-bheki',
+      email: 'bheki@example.test',
+      firstName: 'Bheki',
+      lastName: 'Zulu',
+      changedAt: new Date().toISOString(),
+    });
     await service.handled(Events.userChanged, changed);
     expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-b', source: null })).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-bheki', source: null })).toMatchObject({ ok: true });
@@ -166,13 +241,23 @@ describe('a rep inherits the business', () => {
 
   it('an older change of names delivered after a newer one is skipped; one that comes before the registration is kept for it', async () => {
     const change = (accountId: string, username: string, firstName: string, changedAt: Date) =>
-      service.publish(Events.userChanged, { accountId, username, email: `${username}@example.test`, firstName, lastName: 'Zulu', changedAt: changedAt.toISOString() });
+      service.publish(Events.userChanged, {
+        accountId,
+        username,
+        email: `${username}@example.test`,
+        firstName,
+        lastName: 'Zulu',
+        changedAt: changedAt.toISOString(),
+      });
     const now = Date.now();
     await service.handled(Events.userChanged, await change(repB, 'karoo-bheki-z', 'Bhekani', new Date(now)));
     await service.handled(Events.userChanged, await change(repB, 'karoo-bheki-old', 'Old', new Date(now - 60_000)));
     const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-bheki-z', source: null });
     expect(page.ok && page.value.profile.firstName).toBe('Bhekani');
-    expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-bheki-old', source: null })).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-bheki-old', source: null })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
 
     // A leader renames a rep the moment they are made: identity's two events, handled in the other order.
     const rep = randomUUID();
@@ -189,7 +274,10 @@ describe('a rep inherits the business', () => {
         registeredAt: new Date(Date.now() - 1000).toISOString(),
       }),
     );
-    const [row] = await service.sql<{ username: string; first_name: string; email: string }>('SELECT username, first_name, email FROM profiles.profiles WHERE account_id = $1', [rep]);
+    const [row] = await service.sql<{ username: string; first_name: string; email: string }>(
+      'SELECT username, first_name, email FROM profiles.profiles WHERE account_id = $1',
+      [rep],
+    );
     expect(row).toEqual({ username: 'karoo-thandeka', first_name: 'Thandeka', email: 'karoo-thandeka@example.test' });
   });
 });
@@ -199,9 +287,29 @@ describe('events of one account handled at once', () => {
     const accounts = Array.from({ length: 8 }, (_, i) => ({ accountId: randomUUID(), username: `race-rep-${i}` }));
     const ids = await Promise.all(
       accounts.flatMap(({ accountId, username }) => [
-        service.publish(Events.userRegistered, { accountId, username, email: `${username}@example.test`, firstName: 'R', lastName: 'R', role: 'teamMember', registeredAt: new Date().toISOString() }).then((id) => [Events.userRegistered, id] as const),
-        service.publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() }).then((id) => [Events.userVerified, id] as const),
-        service.publish(Events.teamMemberAdded, { leaderAccountId: leader, memberAccountId: accountId, username, tel: '0820001111', addedAt: new Date().toISOString() }).then((id) => [Events.teamMemberAdded, id] as const),
+        service
+          .publish(Events.userRegistered, {
+            accountId,
+            username,
+            email: `${username}@example.test`,
+            firstName: 'R',
+            lastName: 'R',
+            role: 'teamMember',
+            registeredAt: new Date().toISOString(),
+          })
+          .then((id) => [Events.userRegistered, id] as const),
+        service
+          .publish(Events.userVerified, { accountId, verifiedAt: new Date().toISOString() })
+          .then((id) => [Events.userVerified, id] as const),
+        service
+          .publish(Events.teamMemberAdded, {
+            leaderAccountId: leader,
+            memberAccountId: accountId,
+            username,
+            tel: '0820001111',
+            addedAt: new Date().toISOString(),
+          })
+          .then((id) => [Events.teamMemberAdded, id] as const),
       ]),
     );
     for (const [event, id] of ids) await service.handled(event, id);
@@ -227,14 +335,22 @@ describe('team leads', () => {
     expect(await service.call(Rpc.listTeamLeads, {}, as(repB, 'teamMember'))).toMatchObject({ ok: false, status: 403 });
   });
 
-  it("a rep who leaves: the leads stay with the team, the page goes, the gateways are told", async () => {
+  it('a rep who leaves: the leads stay with the team, the page goes, the gateways are told', async () => {
     await service.handled(
       Events.teamMemberRemoved,
-      await service.publish(Events.teamMemberRemoved, { leaderAccountId: leader, memberAccountId: repA, username: 'karoo-rep-a', removedAt: new Date().toISOString() }),
+      await service.publish(Events.teamMemberRemoved, {
+        leaderAccountId: leader,
+        memberAccountId: repA,
+        username: 'karoo-rep-a',
+        removedAt: new Date().toISOString(),
+      }),
     );
     expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-a', source: null })).toMatchObject({ ok: false, status: 404 });
     expect(await service.sql('SELECT 1 FROM profiles.profiles WHERE account_id = $1', [repA])).toHaveLength(0);
-    expect(await service.call(Rpc.listTeamLeads, {}, as(leader, 'teamLeader'))).toMatchObject({ ok: true, value: { leads: [{ firstName: 'Thabo', rep: 'karoo-rep-a' }] } });
+    expect(await service.call(Rpc.listTeamLeads, {}, as(leader, 'teamLeader'))).toMatchObject({
+      ok: true,
+      value: { leads: [{ firstName: 'Thabo', rep: 'karoo-rep-a' }] },
+    });
     // The leader's own lead list is theirs alone; the former rep's leads show in the team's.
     const deleted = await service.recordedEvents<{ username: string }>(Events.profileDeleted.subject);
     expect(deleted.some((e) => e.data.username === 'karoo-rep-a')).toBe(true);

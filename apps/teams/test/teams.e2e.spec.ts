@@ -16,14 +16,25 @@ const identity = {
   call: ((...args: Parameters<InProcessService<Config>['call']>) => teams.call(...args)) as InProcessService<Config>['call'],
   sql: <T extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []) => system.sql<T>(text, params),
   recordedEvents: async (subject: string) =>
-    (await system.sql<{ payload: { data: Record<string, unknown> } }>('SELECT payload FROM identity.outbox WHERE subject = $1 ORDER BY created_at', [subject])).map((r) => ({ data: r.payload.data })),
+    (
+      await system.sql<{ payload: { data: Record<string, unknown> } }>(
+        'SELECT payload FROM identity.outbox WHERE subject = $1 ORDER BY created_at',
+        [subject],
+      )
+    ).map((r) => ({ data: r.payload.data })),
 };
 
 const PASSWORD = 'kudu-braai-2026';
 type Caller = { accountId: string; role: 'user' | 'teamLeader' | 'teamMember' };
 
 async function account(username: string, role: Caller['role']): Promise<Caller> {
-  const answer = await identity.call(Rpc.register, { username, firstName: 'Thandi', lastName: 'Nkosi', email: `${username}@example.test`, password: PASSWORD });
+  const answer = await identity.call(Rpc.register, {
+    username,
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    email: `${username}@example.test`,
+    password: PASSWORD,
+  });
   if (!answer.ok) throw new Error(`cannot register ${username}: ${answer.message}`);
   // Staff (or a DigiPlatinum subscription) make a team leader; here the role is set in identity's own data.
   await identity.sql('UPDATE identity.accounts SET role = $2 WHERE id = $1', [answer.value.accountId!, role]);
@@ -53,10 +64,12 @@ const rep = (username: string, overrides: Partial<AddRepRequest> = {}): AddRepRe
 });
 
 const accountRow = async (id: string) =>
-  (await identity.sql<{ username: string; role: string; is_verified: boolean; disabled_at: Date | null; email: string }>(
-    'SELECT username, role, is_verified, disabled_at, email FROM identity.accounts WHERE id = $1',
-    [id],
-  ))[0];
+  (
+    await identity.sql<{ username: string; role: string; is_verified: boolean; disabled_at: Date | null; email: string }>(
+      'SELECT username, role, is_verified, disabled_at, email FROM identity.accounts WHERE id = $1',
+      [id],
+    )
+  )[0];
 
 let leader: Caller;
 let otherLeader: Caller;
@@ -78,10 +91,19 @@ describe('adding a rep', () => {
     const added = await teams.call(Rpc.addRep, rep('rep-anna'), leader);
     if (!added.ok) throw new Error(added.message);
     expect(added.value).toMatchObject({ username: 'rep-anna', firstName: 'Sipho', email: 'rep-anna@example.test', tel: '0821234567' });
-    expect(await accountRow(added.value.accountId)).toMatchObject({ username: 'rep-anna', role: 'teamMember', is_verified: true, disabled_at: null });
-    const [event] = (await teams.recordedEvents(Events.teamMemberAdded.subject)).filter((e) => e.data['memberAccountId'] === added.value.accountId);
+    expect(await accountRow(added.value.accountId)).toMatchObject({
+      username: 'rep-anna',
+      role: 'teamMember',
+      is_verified: true,
+      disabled_at: null,
+    });
+    const [event] = (await teams.recordedEvents(Events.teamMemberAdded.subject)).filter(
+      (e) => e.data['memberAccountId'] === added.value.accountId,
+    );
     expect(event!.data).toMatchObject({ leaderAccountId: leader.accountId, username: 'rep-anna', tel: '0821234567' });
-    const registered = (await identity.recordedEvents(Events.userRegistered.subject)).find((e) => e.data['accountId'] === added.value.accountId);
+    const registered = (await identity.recordedEvents(Events.userRegistered.subject)).find(
+      (e) => e.data['accountId'] === added.value.accountId,
+    );
     expect(registered!.data['role']).toBe('teamMember');
 
     const team = await teams.call(Rpc.listTeam, {}, leader);
@@ -113,17 +135,29 @@ describe('adding a rep', () => {
 });
 
 describe('importing reps from a CSV', () => {
-  const rows = (names: string[]) => names.map((n) => { const { leaderPassword: _, ...r } = rep(n); return r; });
+  const rows = (names: string[]) =>
+    names.map((n) => {
+      const { leaderPassword: _, ...r } = rep(n);
+      return r;
+    });
 
   it('a dry run checks every row (per-row errors, duplicates within the file) and creates nothing', async () => {
     const before = await identity.sql('SELECT id FROM identity.accounts');
     const preview = await teams.call(Rpc.importReps, { reps: rows(['csv-a', 'csv-b']), leaderPassword: PASSWORD, dryRun: true }, leader);
     expect(preview).toMatchObject({ ok: true, value: { created: false } });
-    const bad = await teams.call(Rpc.importReps, { reps: [...rows(['csv-a', 'rep-anna']), ...rows(['csv-a'])], leaderPassword: PASSWORD, dryRun: true }, leader);
+    const bad = await teams.call(
+      Rpc.importReps,
+      { reps: [...rows(['csv-a', 'rep-anna']), ...rows(['csv-a'])], leaderPassword: PASSWORD, dryRun: true },
+      leader,
+    );
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(Object.keys(bad.fieldErrors ?? {}).sort()).toEqual(['reps.1.email', 'reps.1.username', 'reps.2.email', 'reps.2.username']);
-    const badEmail = await teams.call(Rpc.importReps, { reps: [{ ...rows(['csv-c'])[0]!, email: 'not-an-email' }], leaderPassword: PASSWORD, dryRun: true }, leader);
+    const badEmail = await teams.call(
+      Rpc.importReps,
+      { reps: [{ ...rows(['csv-c'])[0]!, email: 'not-an-email' }], leaderPassword: PASSWORD, dryRun: true },
+      leader,
+    );
     expect(badEmail).toMatchObject({ ok: false, status: 400 });
     expect(Object.keys((!badEmail.ok && badEmail.fieldErrors) || {})).toEqual(['body.reps.0.email']);
     expect(await identity.sql('SELECT id FROM identity.accounts')).toHaveLength(before.length);
@@ -131,10 +165,14 @@ describe('importing reps from a CSV', () => {
 
   it('all or nothing: one taken row creates none; a clean file creates all', async () => {
     const before = await identity.sql('SELECT id FROM identity.accounts');
-    const refused = await teams.call(Rpc.importReps, { reps: rows(['csv-d', 'csv-e', 'rep-anna']), leaderPassword: PASSWORD, dryRun: false }, leader);
+    const refused = await teams.call(
+      Rpc.importReps,
+      { reps: rows(['csv-d', 'csv-e', 'rep-anna']), leaderPassword: PASSWORD, dryRun: false },
+      leader,
+    );
     expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { 'reps.2.username': [AccountMessages.usernameTaken] } });
     expect(await identity.sql('SELECT id FROM identity.accounts')).toHaveLength(before.length);
-    expect((await teams.sql('SELECT 1 FROM teams.members WHERE username = $1', ['csv-d']))).toHaveLength(0);
+    expect(await teams.sql('SELECT 1 FROM teams.members WHERE username = $1', ['csv-d'])).toHaveLength(0);
 
     const created = await teams.call(Rpc.importReps, { reps: rows(['csv-d', 'csv-e']), leaderPassword: PASSWORD, dryRun: false }, leader);
     expect(created).toMatchObject({ ok: true, value: { created: true } });
@@ -161,12 +199,28 @@ describe('who may do what', () => {
     expect(await teams.call(Rpc.addRep, rep('rep-by-user'), user)).toMatchObject({ ok: false, status: 403 });
     expect(await teams.call(Rpc.removeRep, { accountId: target }, user)).toMatchObject({ ok: false, status: 403 });
     // Nor can it reach identity's rep creation directly, even with its own correct password.
-    expect(await identity.call(Rpc.createRepAccounts, { leaderPassword: PASSWORD, dryRun: false, reps: [{ username: 'sneaky', firstName: 'a', lastName: 'b', email: 'sneaky@example.test', password: '' }] }, user)).toMatchObject({ ok: false, status: 403 });
+    expect(
+      await identity.call(
+        Rpc.createRepAccounts,
+        {
+          leaderPassword: PASSWORD,
+          dryRun: false,
+          reps: [{ username: 'sneaky', firstName: 'a', lastName: 'b', email: 'sneaky@example.test', password: '' }],
+        },
+        user,
+      ),
+    ).toMatchObject({ ok: false, status: 403 });
   });
 
   it('a rep cannot act on a sibling', async () => {
     const asRep = { accountId: sibling, role: 'teamMember' as const };
-    expect(await teams.call(Rpc.updateRep, { accountId: target, username: 'hijacked', firstName: 'x', lastName: 'y', email: 'x@example.test', tel: '0820000000' }, asRep)).toMatchObject({ ok: false, status: 403 });
+    expect(
+      await teams.call(
+        Rpc.updateRep,
+        { accountId: target, username: 'hijacked', firstName: 'x', lastName: 'y', email: 'x@example.test', tel: '0820000000' },
+        asRep,
+      ),
+    ).toMatchObject({ ok: false, status: 403 });
     expect(await teams.call(Rpc.removeRep, { accountId: target }, asRep)).toMatchObject({ ok: false, status: 403 });
     expect(await teams.call(Rpc.listTeam, {}, asRep)).toMatchObject({ ok: false, status: 403 });
   });
@@ -174,7 +228,13 @@ describe('who may do what', () => {
   it("another leader neither sees, changes nor removes this leader's rep", async () => {
     const theirs = await teams.call(Rpc.listTeam, {}, otherLeader);
     expect(theirs).toEqual({ ok: true, value: { reps: [] } });
-    expect(await teams.call(Rpc.updateRep, { accountId: target, username: 'rep-target', firstName: 'x', lastName: 'y', email: 'rep-target@example.test', tel: '0820000000' }, otherLeader)).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await teams.call(
+        Rpc.updateRep,
+        { accountId: target, username: 'rep-target', firstName: 'x', lastName: 'y', email: 'rep-target@example.test', tel: '0820000000' },
+        otherLeader,
+      ),
+    ).toMatchObject({ ok: false, status: 404 });
     expect(await teams.call(Rpc.removeRep, { accountId: target }, otherLeader)).toMatchObject({ ok: false, status: 404 });
     expect(await accountRow(target)).toMatchObject({ username: 'rep-target', disabled_at: null });
   });
@@ -187,7 +247,13 @@ describe('who may do what', () => {
     expect(await teams.call(Rpc.addRep, rep('rep-of-lapsed'), lapsed)).toMatchObject(refused);
     const { leaderPassword: _, ...row } = rep('rep-of-lapsed-csv');
     expect(await teams.call(Rpc.importReps, { reps: [row], leaderPassword: PASSWORD, dryRun: true }, lapsed)).toMatchObject(refused);
-    expect(await teams.call(Rpc.updateRep, { accountId: target, username: 'rep-target', firstName: 'x', lastName: 'y', email: 'rep-target@example.test', tel: '0820000000' }, lapsed)).toMatchObject(refused);
+    expect(
+      await teams.call(
+        Rpc.updateRep,
+        { accountId: target, username: 'rep-target', firstName: 'x', lastName: 'y', email: 'rep-target@example.test', tel: '0820000000' },
+        lapsed,
+      ),
+    ).toMatchObject(refused);
     expect(await teams.call(Rpc.removeRep, { accountId: target }, lapsed)).toMatchObject(refused);
     expect(await identity.sql("SELECT 1 FROM identity.accounts WHERE username LIKE 'rep-of-lapsed%'")).toHaveLength(0);
     expect(await accountRow(target)).toMatchObject({ username: 'rep-target', disabled_at: null });
@@ -197,7 +263,10 @@ describe('who may do what', () => {
   });
 
   it('identity changes and disables only team members, and only for services', async () => {
-    expect(await identity.call(Rpc.disableRepAccount, { accountId: otherLeader.accountId }, null)).toMatchObject({ ok: false, status: 403 });
+    expect(await identity.call(Rpc.disableRepAccount, { accountId: otherLeader.accountId }, null)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     expect(await accountRow(otherLeader.accountId)).toMatchObject({ disabled_at: null });
   });
 });
@@ -211,19 +280,42 @@ describe('editing and removing a rep', () => {
   });
 
   it('changes the username, names and email in identity (identity.user.changed) and the phone here (teams.member.updated)', async () => {
-    const updated = await teams.call(Rpc.updateRep, { accountId: repId, username: 'rep-edited', firstName: 'Lerato', lastName: 'Mahlangu', email: 'lerato@example.test', tel: '0831112222' }, leader);
-    expect(updated).toMatchObject({ ok: true, value: { username: 'rep-edited', firstName: 'Lerato', email: 'lerato@example.test', tel: '0831112222' } });
+    const updated = await teams.call(
+      Rpc.updateRep,
+      {
+        accountId: repId,
+        username: 'rep-edited',
+        firstName: 'Lerato',
+        lastName: 'Mahlangu',
+        email: 'lerato@example.test',
+        tel: '0831112222',
+      },
+      leader,
+    );
+    expect(updated).toMatchObject({
+      ok: true,
+      value: { username: 'rep-edited', firstName: 'Lerato', email: 'lerato@example.test', tel: '0831112222' },
+    });
     expect(await accountRow(repId)).toMatchObject({ username: 'rep-edited', email: 'lerato@example.test' });
     expect((await identity.recordedEvents(Events.userChanged.subject)).some((e) => e.data['accountId'] === repId)).toBe(true);
-    expect((await teams.recordedEvents(Events.teamMemberUpdated.subject)).find((e) => e.data['memberAccountId'] === repId)?.data['tel']).toBe('0831112222');
-    const taken = await teams.call(Rpc.updateRep, { accountId: repId, username: 'leader-two', firstName: 'L', lastName: 'M', email: 'lerato@example.test', tel: '0831112222' }, leader);
+    expect(
+      (await teams.recordedEvents(Events.teamMemberUpdated.subject)).find((e) => e.data['memberAccountId'] === repId)?.data['tel'],
+    ).toBe('0831112222');
+    const taken = await teams.call(
+      Rpc.updateRep,
+      { accountId: repId, username: 'leader-two', firstName: 'L', lastName: 'M', email: 'lerato@example.test', tel: '0831112222' },
+      leader,
+    );
     expect(taken).toMatchObject({ ok: false, status: 400, fieldErrors: { username: [AccountMessages.usernameTaken] } });
   });
 
   it('removing: no more sign-in, teams.member.removed, the username held until the grace period is over', async () => {
     expect((await identity.call(Rpc.authenticate, { email: 'lerato@example.test', password: 'springbok-rugby-77' })).ok).toBe(true);
     expect(await teams.call(Rpc.removeRep, { accountId: repId }, leader)).toEqual({ ok: true, value: { removed: true } });
-    expect(await identity.call(Rpc.authenticate, { email: 'lerato@example.test', password: 'springbok-rugby-77' })).toMatchObject({ ok: false, status: 401 });
+    expect(await identity.call(Rpc.authenticate, { email: 'lerato@example.test', password: 'springbok-rugby-77' })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
     expect(await identity.call(Rpc.getAccount, {}, { accountId: repId, role: 'teamMember' })).toMatchObject({ ok: false, status: 404 });
     const [removed] = (await teams.recordedEvents(Events.teamMemberRemoved.subject)).filter((e) => e.data['memberAccountId'] === repId);
     expect(removed!.data).toMatchObject({ leaderAccountId: leader.accountId, username: 'rep-edited' });
@@ -232,11 +324,23 @@ describe('editing and removing a rep', () => {
     expect(await teams.call(Rpc.removeRep, { accountId: repId }, leader)).toMatchObject({ ok: false, status: 404 });
 
     // Within the grace period (30 days by default) the name stays taken...
-    const early = await identity.call(Rpc.register, { username: 'rep-edited', firstName: 'New', lastName: 'Person', email: 'new-person@example.test', password: PASSWORD });
+    const early = await identity.call(Rpc.register, {
+      username: 'rep-edited',
+      firstName: 'New',
+      lastName: 'Person',
+      email: 'new-person@example.test',
+      password: PASSWORD,
+    });
     expect(early).toMatchObject({ ok: false, fieldErrors: { username: [AccountMessages.usernameTaken] } });
     // ...after it, anyone may take it (and the rep's old account keeps a name nobody can type).
     await identity.sql(`UPDATE identity.accounts SET disabled_at = now() - interval '31 days' WHERE id = $1`, [repId]);
-    const later = await identity.call(Rpc.register, { username: 'rep-edited', firstName: 'New', lastName: 'Person', email: 'new-person@example.test', password: PASSWORD });
+    const later = await identity.call(Rpc.register, {
+      username: 'rep-edited',
+      firstName: 'New',
+      lastName: 'Person',
+      email: 'new-person@example.test',
+      password: PASSWORD,
+    });
     expect(later).toMatchObject({ ok: true, value: { accountId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
     expect((await accountRow(repId))!.username).toBe(`removed-${repId}`);
   });
@@ -250,12 +354,21 @@ describe('data export (POPIA)', () => {
     expect(asRep).toEqual({
       ok: true,
       value: {
-        membership: expect.objectContaining({ leaderAccountId: otherLeader.accountId, username: 'rep-export', firstName: 'Zanele', email: 'rep-export@example.test', removedAt: null }),
+        membership: expect.objectContaining({
+          leaderAccountId: otherLeader.accountId,
+          username: 'rep-export',
+          firstName: 'Zanele',
+          email: 'rep-export@example.test',
+          removedAt: null,
+        }),
         leaderOf: null,
       },
     });
     const asLeader = await teams.call(Rpc.exportTeamsData, {}, otherLeader);
-    expect(asLeader).toEqual({ ok: true, value: { membership: null, leaderOf: { currentReps: expect.any(Number), repsEver: expect.any(Number) } } });
+    expect(asLeader).toEqual({
+      ok: true,
+      value: { membership: null, leaderOf: { currentReps: expect.any(Number), repsEver: expect.any(Number) } },
+    });
     expect(JSON.stringify(asLeader)).not.toContain('rep-export');
     // Another leader's export holds nothing of otherLeader's team.
     const asFirstLeader = await teams.call(Rpc.exportTeamsData, {}, leader);

@@ -17,11 +17,23 @@ describe('account details and Exchange Contact', () => {
   const mailPage = (id: string) => `http://127.0.0.1:${system.port('mail-http')}/messages/${id}/html`;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Khumalo', email: 'naledi@example.co.za' });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     page = await context.newPage();
   }, 180_000);
   afterAll(async () => {
@@ -68,10 +80,14 @@ describe('account details and Exchange Contact', () => {
     await email.getByText('Incorrect password. Please try again.').waitFor();
     await email.getByLabel('Password').fill(owner.password);
     await email.getByRole('button', { name: 'Change my email' }).click();
-    await email.getByText('Please check the inbox of your new email address and follow the link to confirm it.', { exact: false }).waitFor();
+    await email
+      .getByText('Please check the inbox of your new email address and follow the link to confirm it.', { exact: false })
+      .waitFor();
     await panel.screenshot({ path: screenshotPath('account-email-requested') });
 
-    const confirm = await system.mail.waitFor((m) => m.to.includes('naledi.new@example.co.za') && m.subject === 'Confirm your new email address for DigiCard');
+    const confirm = await system.mail.waitFor(
+      (m) => m.to.includes('naledi.new@example.co.za') && m.subject === 'Confirm your new email address for DigiCard',
+    );
     // A fresh browser, signed out: the link works wherever the mail is read.
     const reader = await browser.newContext({ viewport: { width: 420, height: 860 } });
     const phone = await reader.newPage();
@@ -84,7 +100,9 @@ describe('account details and Exchange Contact', () => {
     await phone.getByText('Your email address is changed. Please use the new one to log in.').waitFor();
     await phone.screenshot({ path: screenshotPath('account-email-confirmed'), fullPage: true });
 
-    const notice = await system.mail.waitFor((m) => m.to.includes('naledi@example.co.za') && m.subject === '[DigiCard] Your email address was changed');
+    const notice = await system.mail.waitFor(
+      (m) => m.to.includes('naledi@example.co.za') && m.subject === '[DigiCard] Your email address was changed',
+    );
     assert.match(notice.text, /is now naledi\.new@example\.co\.za/);
     assert.doesNotMatch(notice.text, /token=/);
     await phone.goto(mailPage(notice.id));

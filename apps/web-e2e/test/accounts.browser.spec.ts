@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestSystem, launchChromium, screenshotPath, type Mail } from '@digicard/testing';
 
-const person = { username: 'naledi-k', firstName: 'Naledi', lastName: 'Khumalo', email: 'naledi@example.co.za', password: 'my own card 2026' };
+const person = {
+  username: 'naledi-k',
+  firstName: 'Naledi',
+  lastName: 'Khumalo',
+  email: 'naledi@example.co.za',
+  password: 'my own card 2026',
+};
 const newPassword = 'a fresh passphrase';
 
 const linkIn = (mail: Mail, page: string): string => {
@@ -71,12 +77,17 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     assert.ok(await page.getByText('Thank you for registering your DigiCard Business Card.').isVisible());
     assert.ok(
       await page
-        .getByText('Please check your inbox and verify your email address. You will not be able to share your profile without verification.')
+        .getByText(
+          'Please check your inbox and verify your email address. You will not be able to share your profile without verification.',
+        )
         .isVisible(),
     );
     assert.equal(await page.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href'), '/dashboard');
     assert.ok(await header().getByRole('link', { name: 'Sign In' }).isVisible(), 'no session before the email is confirmed');
-    assert.equal((await context.cookies()).find((c) => c.name === '__Host-digicard_session'), undefined);
+    assert.equal(
+      (await context.cookies()).find((c) => c.name === '__Host-digicard_session'),
+      undefined,
+    );
     await page.screenshot({ path: screenshotPath('verify-email-notice'), fullPage: true });
   });
 
@@ -94,11 +105,17 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     await phone.waitForURL(url('/verify-email'));
     await phone.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
     assert.equal(await phone.getByText(/already exists/).count(), 0);
-    assert.equal((await other.cookies()).find((c) => c.name === '__Host-digicard_session'), undefined);
+    assert.equal(
+      (await other.cookies()).find((c) => c.name === '__Host-digicard_session'),
+      undefined,
+    );
     assert.deepEqual(await phone.getByRole('main').innerText(), await page.getByRole('main').innerText(), 'the same page as a new email');
     await phone.screenshot({ path: screenshotPath('register-email-taken'), fullPage: true });
     const mail = await system.mail.waitFor((m) => /tried to register/.test(m.subject));
-    assert.deepEqual(mail.to.map((t) => t.toLowerCase()), [person.email.toLowerCase()]);
+    assert.deepEqual(
+      mail.to.map((t) => t.toLowerCase()),
+      [person.email.toLowerCase()],
+    );
     assert.equal(mail.subject, '[DigiCard] Someone tried to register with your email address');
     await phone.goto(`http://127.0.0.1:${system.port('mail-http')}/messages/${mail.id}/html`);
     assert.equal(await phone.getByRole('link', { name: 'Sign in' }).first().getAttribute('href'), url('/login'));

@@ -12,19 +12,43 @@ describe('analytics and sharing in the browser', () => {
 
   const ownerContext = async (owner: TestOwner, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     return context;
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'], env: { gateway: { ANALYTICS_FLUSH_MS: '200' } } });
-    lindiwe = await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Sithole', email: 'lindiwe@example.co.za' });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
+      env: { gateway: { ANALYTICS_FLUSH_MS: '200' } },
+    });
+    lindiwe = await registerOwner(system, {
+      username: 'lindiwe',
+      firstName: 'Lindiwe',
+      lastName: 'Sithole',
+      email: 'lindiwe@example.co.za',
+    });
     bongani = await registerOwner(system, { username: 'bongani', firstName: 'Bongani', lastName: 'Zulu', email: 'bongani@example.co.za' });
     await setMembership(system, 'lindiwe', 'DigiPlatinum');
     await setMembership(system, 'bongani', 'DigiSilver');
     const saved = await lindiwe.client.request('/api/profile', {
       method: 'PUT',
-      body: { document: { ...ProfileDefaults, title: 'Estate Agent', socialLinks: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/lindiwe' }] } },
+      body: {
+        document: {
+          ...ProfileDefaults,
+          title: 'Estate Agent',
+          socialLinks: [{ platform: 'linkedin', url: 'https://www.linkedin.com/in/lindiwe' }],
+        },
+      },
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     browser = await launchChromium();
@@ -48,7 +72,9 @@ describe('analytics and sharing in the browser', () => {
     await visitors.close();
 
     await waitFor('the views and the click in profiles', async () => {
-      const rows = await system.sql<{ n: number }>("SELECT coalesce(sum(count), 0)::int AS n FROM profiles.analytics_daily WHERE metric IN ('view', 'click')");
+      const rows = await system.sql<{ n: number }>(
+        "SELECT coalesce(sum(count), 0)::int AS n FROM profiles.analytics_daily WHERE metric IN ('view', 'click')",
+      );
       return rows[0]!.n === 5;
     });
 
@@ -64,7 +90,10 @@ describe('analytics and sharing in the browser', () => {
     const bySource = panel.getByRole('region', { name: 'Views by source' });
     const row = (label: string) => bySource.getByRole('listitem').filter({ hasText: label }).locator('.an-bars__value').textContent();
     assert.deepEqual([await row('QR code'), await row('Link'), await row('WhatsApp')], ['2', '1', '1']);
-    assert.equal(await panel.getByRole('region', { name: 'Clicks per button and link' }).getByRole('listitem').first().textContent(), 'Social link: linkedin1');
+    assert.equal(
+      await panel.getByRole('region', { name: 'Clicks per button and link' }).getByRole('listitem').first().textContent(),
+      'Social link: linkedin1',
+    );
     const chart = panel.getByRole('img', { name: /Views per day from .*: 4 in all/ });
     await chart.waitFor();
     await panel.getByText('Show the numbers as a table').click();
@@ -148,7 +177,9 @@ describe('analytics and sharing in the browser', () => {
     assert.equal(await signUp.getByLabel('Email').inputValue(), 'ayanda@example.co.za');
     await visitor.screenshot({ path: screenshotPath('visitor-welcome-sign-up'), fullPage: true });
     // The lead keeps the consent the form showed, and when.
-    const [lead] = await system.sql<{ consent_text: string; consent_at: Date | null }>("SELECT consent_text, consent_at FROM profiles.leads WHERE email = 'ayanda@example.co.za'");
+    const [lead] = await system.sql<{ consent_text: string; consent_at: Date | null }>(
+      "SELECT consent_text, consent_at FROM profiles.leads WHERE email = 'ayanda@example.co.za'",
+    );
     assert.equal(lead?.consent_text, 'I agree that Lindiwe may contact me about this.');
     assert.ok(lead?.consent_at);
     await context.close();

@@ -19,19 +19,40 @@ describe("a team's card handed to a rep", () => {
 
   async function contextFor(who: TestOwner): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await context.addCookies([{ name: SESSION_COOKIE, value: who.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      { name: SESSION_COOKIE, value: who.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
+    ]);
     return context;
   }
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'] });
-    leader = await registerOwner(system, { username: 'karoo-lead', firstName: 'Ayanda', lastName: 'Mthembu', email: 'ayanda@karoo-solar.co.za', password: PASSWORD });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
+    });
+    leader = await registerOwner(system, {
+      username: 'karoo-lead',
+      firstName: 'Ayanda',
+      lastName: 'Mthembu',
+      email: 'ayanda@karoo-solar.co.za',
+      password: PASSWORD,
+    });
     // Staff (or a DigiPlatinum subscription) make a team leader: the role in identity, the tier in profiles.
     await system.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE username = 'karoo-lead'`);
     await setMembership(system, 'karoo-lead', 'DigiPlatinum');
-    assert.equal((await leader.client.request('/api/session', { body: { email: leader.email, password: PASSWORD } })).body.user.role, 'teamLeader');
+    assert.equal(
+      (await leader.client.request('/api/session', { body: { email: leader.email, password: PASSWORD } })).body.user.role,
+      'teamLeader',
+    );
     const added = await leader.client.request('/api/team/reps', {
-      body: { username: 'sipho-rep', firstName: 'Sipho', lastName: 'Dlamini', email: 'sipho@karoo-solar.co.za', tel: '0821234567', password: 'karoo sun seller 9', leaderPassword: PASSWORD },
+      body: {
+        username: 'sipho-rep',
+        firstName: 'Sipho',
+        lastName: 'Dlamini',
+        email: 'sipho@karoo-solar.co.za',
+        tel: '0821234567',
+        password: 'karoo sun seller 9',
+        leaderPassword: PASSWORD,
+      },
     });
     assert.equal(added.status, 201, JSON.stringify(added.body));
     browser = await launchChromium();
@@ -81,22 +102,46 @@ describe("a team's card handed to a rep", () => {
     await page.waitForURL((url) => url.pathname === '/sipho-rep');
     await page.getByRole('heading', { name: 'Sipho Dlamini' }).waitFor();
     // The order is the same one (no reprint), and the move is in the card's history.
-    const orders = (await leader.client.request('/api/order-details')).body.orders as Array<{ cards: Array<{ serial: string; assignedTo: string | null }> }>;
+    const orders = (await leader.client.request('/api/order-details')).body.orders as Array<{
+      cards: Array<{ serial: string; assignedTo: string | null }>;
+    }>;
     assert.equal(orders.length, 1);
     assert.equal(orders[0]!.cards[0]!.serial, serial);
-    const history = await system.sql<{ by_account_id: string }>('SELECT by_account_id FROM orders.card_assignments WHERE serial = $1', [serial]);
-    assert.deepEqual(history.map((h) => h.by_account_id), [leader.accountId]);
+    const history = await system.sql<{ by_account_id: string }>('SELECT by_account_id FROM orders.card_assignments WHERE serial = $1', [
+      serial,
+    ]);
+    assert.deepEqual(
+      history.map((h) => h.by_account_id),
+      [leader.accountId],
+    );
   });
 
   it('refuses a card of another owner and someone outside the team', async () => {
-    const stranger = await registerOwner(system, { username: 'stranger', firstName: 'Pieter', lastName: 'Botha', email: 'pieter@example.co.za' });
+    const stranger = await registerOwner(system, {
+      username: 'stranger',
+      firstName: 'Pieter',
+      lastName: 'Botha',
+      email: 'pieter@example.co.za',
+    });
     // A DigiShare owner is refused the route (403); a leader with no claim on the card gets 404 for it.
-    assert.equal((await stranger.client.request(`/api/cards/${serial}/assignee`, { method: 'PUT', body: { accountId: stranger.accountId } })).status, 403);
+    assert.equal(
+      (await stranger.client.request(`/api/cards/${serial}/assignee`, { method: 'PUT', body: { accountId: stranger.accountId } })).status,
+      403,
+    );
     await system.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1`, [stranger.accountId]);
     await setMembership(system, 'stranger', 'DigiPlatinum');
-    assert.equal((await stranger.client.request('/api/session', { body: { email: stranger.email, password: stranger.password } })).status, 200);
-    assert.equal((await stranger.client.request(`/api/cards/${serial}/assignee`, { method: 'PUT', body: { accountId: stranger.accountId } })).status, 404);
-    const outside = await leader.client.request(`/api/cards/${serial}/assignee`, { method: 'PUT', body: { accountId: stranger.accountId } });
+    assert.equal(
+      (await stranger.client.request('/api/session', { body: { email: stranger.email, password: stranger.password } })).status,
+      200,
+    );
+    assert.equal(
+      (await stranger.client.request(`/api/cards/${serial}/assignee`, { method: 'PUT', body: { accountId: stranger.accountId } })).status,
+      404,
+    );
+    const outside = await leader.client.request(`/api/cards/${serial}/assignee`, {
+      method: 'PUT',
+      body: { accountId: stranger.accountId },
+    });
     assert.deepEqual([outside.status, outside.body.fieldErrors?.accountId], [400, [CardMessages.notInTeam]]);
     const res = await fetch(`${system.gatewayUrl}/c/${serial}`, { redirect: 'manual' });
     assert.match(res.headers.get('location') ?? '', /^\/sipho-rep\b/);

@@ -13,11 +13,23 @@ describe('an owner buys two NFC cards', () => {
   let owner: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     owner = await registerOwner(system, { username: 'amahle', firstName: 'Amahle', lastName: 'Zulu', email: 'amahle@example.co.za' });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -44,14 +56,23 @@ describe('an owner buys two NFC cards', () => {
   it('empties the basket, marks the order paid and emails the receipt', async () => {
     await page.goto(`${system.gatewayUrl}/cart`);
     await page.getByText('No Accessories selected.').waitFor();
-    const order = await waitFor('the order to be paid', async () => {
-      const { body } = await owner.client.request('/api/orders');
-      // Paid, then (once the print proof is rendered, a second or so later) proof ready.
-      return ['paid', 'proof-ready'].includes(body.orders?.[0]?.status) ? body.orders[0] : null;
-    }, 20_000);
+    const order = await waitFor(
+      'the order to be paid',
+      async () => {
+        const { body } = await owner.client.request('/api/orders');
+        // Paid, then (once the print proof is rendered, a second or so later) proof ready.
+        return ['paid', 'proof-ready'].includes(body.orders?.[0]?.status) ? body.orders[0] : null;
+      },
+      20_000,
+    );
     assert.equal(order.totalCents, 73_800);
-    assert.deepEqual(order.lines.map((l: { itemId: string; quantity: number }) => [l.itemId, l.quantity]), [['pvc-card', 2]]);
-    const receipt = await system.mail.waitFor((m) => m.to.includes('amahle@example.co.za') && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'));
+    assert.deepEqual(
+      order.lines.map((l: { itemId: string; quantity: number }) => [l.itemId, l.quantity]),
+      [['pvc-card', 2]],
+    );
+    const receipt = await system.mail.waitFor(
+      (m) => m.to.includes('amahle@example.co.za') && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'),
+    );
     assert.match(receipt.text, /2 x PVC NFC Card in Black at R369\.00: R738\.00/);
     assert.match(receipt.text, /Total: R738\.00/);
     assert.match(receipt.text, /approve the proof, or ask for changes/);
@@ -66,7 +87,12 @@ describe('an owner buys two NFC cards', () => {
     await row.waitFor();
     assert.match((await row.textContent()) ?? '', /Status(Paid: we will send you the print proof|Proof ready: see Orders)/);
     await page.screenshot({ path: screenshotPath('dashboard-orders'), fullPage: true });
-    const other = await registerOwner(system, { username: 'thabiso', firstName: 'Thabiso', lastName: 'Mokoena', email: 'thabiso@example.co.za' });
+    const other = await registerOwner(system, {
+      username: 'thabiso',
+      firstName: 'Thabiso',
+      lastName: 'Mokoena',
+      email: 'thabiso@example.co.za',
+    });
     const { body } = await owner.client.request('/api/orders');
     assert.equal((await other.client.request(`/api/orders/${body.orders[0].id}`)).status, 404);
     assert.deepEqual((await other.client.request('/api/orders')).body.orders, []);

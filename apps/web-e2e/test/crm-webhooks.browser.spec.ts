@@ -21,7 +21,17 @@ describe('CRM integration in the browser', () => {
 
   const ownerContext = async (owner: TestOwner, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     return context;
   };
 
@@ -100,7 +110,11 @@ describe('CRM integration in the browser', () => {
     const header = String(hit.headers['x-digicard-signature']);
     const t = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
     assert.ok(t, header);
-    assert.equal(t[2], createHmac('sha256', secret).update(`${t[1]}.${hit.body}`).digest('hex'), 'signed with the secret the dashboard shows');
+    assert.equal(
+      t[2],
+      createHmac('sha256', secret).update(`${t[1]}.${hit.body}`).digest('hex'),
+      'signed with the secret the dashboard shows',
+    );
     const lead = JSON.parse(hit.body).data.lead;
     assert.deepEqual([lead.firstName, lead.email, lead.message], ['Lwazi', 'lwazi@example.co.za', 'Please quote for 20 cards.']);
 

@@ -28,7 +28,11 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     assert.equal(response?.status(), 200);
     assert.equal(await page.title(), 'Digital Business Cards | DigiCard');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Packages', '/pricing'], ['Accessories', '/accessories'], ['Contact', '/contact']]) {
+    for (const [name, href] of [
+      ['Packages', '/pricing'],
+      ['Accessories', '/accessories'],
+      ['Contact', '/contact'],
+    ]) {
       assert.equal(await nav.getByRole('link', { name, exact: true }).getAttribute('href'), href);
     }
     assert.equal(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href'), '/login');
@@ -98,7 +102,9 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     await form.getByLabel('Message', { exact: true }).fill('Please quote 25 stainless steel cards with our logo.');
     await page.screenshot({ path: screenshotPath('contact-filled'), fullPage: true });
     await form.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Thank you for getting in touch with us. We will respond to your message as soon as we can.').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('Thank you for getting in touch with us. We will respond to your message as soon as we can.')
+      .waitFor({ timeout: 10_000 });
     await page.screenshot({ path: screenshotPath('contact-sent'), fullPage: true });
 
     const mail = await system.mail.waitFor((m) => m.subject === '[DigiCard] New message from Naledi Khumalo');

@@ -32,7 +32,15 @@ describe('a form sent again after a 503 whose submission was stored is stored on
       first = false;
       const stored = await route.fetch();
       assert.equal(stored.status(), 202);
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Something went wrong on our side. Please try again.' }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Something went wrong on our side. Please try again.',
+        }),
+      });
     });
     return sent;
   }
@@ -50,21 +58,36 @@ describe('a form sent again after a 503 whose submission was stored is stored on
     await form.getByRole('alert').waitFor({ timeout: 10_000 });
     assert.match((await form.getByRole('alert').textContent()) ?? '', /try again/i);
     await page.screenshot({ path: screenshotPath('form-retry-503'), clip: (await form.boundingBox())! });
-    assert.equal((await system.sql(`SELECT id FROM orders.enquiries WHERE email = 'retry.mokoena@example.co.za'`)).length, 1, 'stored although the browser saw 503');
+    assert.equal(
+      (await system.sql(`SELECT id FROM orders.enquiries WHERE email = 'retry.mokoena@example.co.za'`)).length,
+      1,
+      'stored although the browser saw 503',
+    );
 
     await form.getByRole('button', { name: "Let's Talk" }).click();
-    await page.getByText('Thank you for submitting your details. We will get in touch with you as soon as possible.').waitFor({ timeout: 10_000 });
+    await page
+      .getByText('Thank you for submitting your details. We will get in touch with you as soon as possible.')
+      .waitFor({ timeout: 10_000 });
     assert.equal(sent.length, 2);
     assert.match(sent[0]!.idempotencyKey ?? '', /^[0-9a-f]{32}$/);
     assert.equal(sent[1]!.idempotencyKey, sent[0]!.idempotencyKey, 'the retry carries the same key');
-    assert.equal((await system.sql(`SELECT id FROM orders.enquiries WHERE email = 'retry.mokoena@example.co.za'`)).length, 1, 'stored once');
+    assert.equal(
+      (await system.sql(`SELECT id FROM orders.enquiries WHERE email = 'retry.mokoena@example.co.za'`)).length,
+      1,
+      'stored once',
+    );
     const mail = await system.mail.waitFor((m) => m.subject === '[DigiCard] Call-back request from Retry Mokoena');
     assert.ok(mail);
     assert.equal((await system.mail.list()).filter((m) => m.subject === '[DigiCard] Call-back request from Retry Mokoena').length, 1);
   });
 
   it('the lead form on a profile: the retry is answered with the stored lead', async () => {
-    const owner = await registerOwner(system, { username: 'retry-owner', firstName: 'Naledi', lastName: 'Retry', email: 'retry-owner@example.co.za' });
+    const owner = await registerOwner(system, {
+      username: 'retry-owner',
+      firstName: 'Naledi',
+      lastName: 'Retry',
+      email: 'retry-owner@example.co.za',
+    });
     assert.ok(owner.accountId);
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();
     await page.goto(`${system.gatewayUrl}/retry-owner`);
@@ -77,7 +100,11 @@ describe('a form sent again after a 503 whose submission was stored is stored on
     await form.getByRole('button', { name: 'Send' }).click();
     await form.getByText('Something went wrong on our side. Please try again.').waitFor({ timeout: 10_000 });
     await form.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('status').filter({ hasText: 'Thank you! I will get in touch with you soon.', visible: true }).first().waitFor({ timeout: 10_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Thank you! I will get in touch with you soon.', visible: true })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await page.screenshot({ path: screenshotPath('lead-form-retry-sent'), fullPage: true });
     assert.equal(sent.length, 2);
     assert.match(sent[0]!.idempotencyKey ?? '', /^[0-9a-f]{32}$/);

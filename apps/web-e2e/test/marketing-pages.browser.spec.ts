@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { TestSystem, launchChromium, registerOwner, screenshotPath } from '@digicard/testing';
 
-const MARKETING_PAGES = ['/', '/pricing', '/accessories', '/accessories/pvc-card', '/specials/pvc-special', '/contact', '/terms-and-conditions'];
+const MARKETING_PAGES = [
+  '/',
+  '/pricing',
+  '/accessories',
+  '/accessories/pvc-card',
+  '/specials/pvc-special',
+  '/contact',
+  '/terms-and-conditions',
+];
 /** Issue 14: at most 60 KB of gzipped JavaScript on the first load of a marketing page. */
 const FIRST_LOAD_JS_LIMIT = 60_000;
 
@@ -72,7 +80,10 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       const { firstLoad, firstLoadBytes, errors, sessionReads } = await open(page, path);
-      assert.ok(firstLoadBytes > 0 && firstLoadBytes <= FIRST_LOAD_JS_LIMIT, `${path}: ${firstLoadBytes} bytes of JS: ${JSON.stringify(firstLoad)}`);
+      assert.ok(
+        firstLoadBytes > 0 && firstLoadBytes <= FIRST_LOAD_JS_LIMIT,
+        `${path}: ${firstLoadBytes} bytes of JS: ${JSON.stringify(firstLoad)}`,
+      );
       assert.equal(firstLoad.length, 1, `${path}: one script at first`);
       assert.equal(await page.locator('html[data-app="ready"]').count(), 0, 'the app waits for a press');
       await page.getByRole('link', { name: 'Sign In' }).waitFor();
@@ -118,7 +129,15 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
     const owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Dube', email: 'naledi@example.co.za' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([
-      { name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     const page = await context.newPage();
     let sessionReads = 0;

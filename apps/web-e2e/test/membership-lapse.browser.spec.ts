@@ -15,7 +15,9 @@ describe('a paid tier runs out', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -27,7 +29,17 @@ describe('a paid tier runs out', () => {
   async function silverOwner(username: string): Promise<{ owner: TestOwner; page: Page }> {
     const owner = await registerOwner(system, { username, firstName: 'Lapse', lastName: 'Tester', email: `${username}@example.co.za` });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto(`${system.gatewayUrl}/dashboard`);
@@ -37,7 +49,10 @@ describe('a paid tier runs out', () => {
     await page.waitForURL(`${system.gatewayUrl}/dashboard?section=billing`);
     await waitFor('DigiSilver', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiSilver', 20_000);
     const profile = (await owner.client.request('/api/profile')).body;
-    const saved = await owner.client.request('/api/profile', { method: 'PUT', body: { document: { ...profile.document, socialLinks: [{ platform: 'linkedin', url: linkedin }] } } });
+    const saved = await owner.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...profile.document, socialLinks: [{ platform: 'linkedin', url: linkedin }] } },
+    });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     return { owner, page };
   }
@@ -82,8 +97,12 @@ describe('a paid tier runs out', () => {
   it('a failed recurring charge gives a grace period with an email, then the tier lapses', async () => {
     const { owner, page } = await silverOwner('failscharge');
     // A month has passed: the next charge is due today.
-    await system.sql("UPDATE payments.subscriptions SET next_billing_date = current_date, paid_until = now() WHERE account_id = $1", [owner.accountId]);
-    const [subscription] = await system.sql<{ token: string }>('SELECT token FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
+    await system.sql('UPDATE payments.subscriptions SET next_billing_date = current_date, paid_until = now() WHERE account_id = $1', [
+      owner.accountId,
+    ]);
+    const [subscription] = await system.sql<{ token: string }>('SELECT token FROM payments.subscriptions WHERE account_id = $1', [
+      owner.accountId,
+    ]);
     const charge = await fetch(`${system.payfastUrl}/_sim/subscriptions/${subscription!.token}/charge`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -99,7 +118,9 @@ describe('a paid tier runs out', () => {
     assert.equal(await publicLinks('failscharge'), 1, 'still DigiSilver during the grace period');
     await page.screenshot({ path: screenshotPath('billing-past-due'), fullPage: true });
 
-    await system.sql("UPDATE payments.subscriptions SET grace_until = now() - interval '1 minute' WHERE account_id = $1", [owner.accountId]);
+    await system.sql("UPDATE payments.subscriptions SET grace_until = now() - interval '1 minute' WHERE account_id = $1", [
+      owner.accountId,
+    ]);
     await waitFor('the tier to lapse', async () => (await owner.client.request('/api/profile')).body.membership === 'DigiShare', 20_000);
     await waitFor('the public page to hide the social link', async () => (await publicLinks('failscharge')) === 0, 10_000);
     assert.match(await billingText(page), /Your membership: DigiShare/);

@@ -17,11 +17,28 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
   let owner: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
-    owner = await registerOwner(system, { username: 'sizakele', firstName: 'Sizakele', lastName: 'Zungu', email: 'sizakele@example.co.za' });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
+    });
+    owner = await registerOwner(system, {
+      username: 'sizakele',
+      firstName: 'Sizakele',
+      lastName: 'Zungu',
+      email: 'sizakele@example.co.za',
+    });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
   });
@@ -48,7 +65,9 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
     return count;
   };
   const simSubscription = async (token: string) =>
-    ((await (await fetch(`${system.payfastUrl}/_sim/subscriptions`)).json()) as Array<{ token: string; recurringCents: number }>).find((s) => s.token === token);
+    ((await (await fetch(`${system.payfastUrl}/_sim/subscriptions`)).json()) as Array<{ token: string; recurringCents: number }>).find(
+      (s) => s.token === token,
+    );
 
   it('pays DigiSilver through the simulator; video stays locked', async () => {
     const billing = await section('Billing');
@@ -71,7 +90,10 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
     await switchButton.click();
     await billing.getByText(/^From .+ your membership is DigiGold\.$/).waitFor();
     await page.screenshot({ path: screenshotPath('billing-switch-pending'), fullPage: true });
-    const [row] = await system.sql<{ token: string; tier: string; next_tier: string }>('SELECT token, tier, next_tier FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
+    const [row] = await system.sql<{ token: string; tier: string; next_tier: string }>(
+      'SELECT token, tier, next_tier FROM payments.subscriptions WHERE account_id = $1',
+      [owner.accountId],
+    );
     assert.deepEqual({ tier: row!.tier, next_tier: row!.next_tier }, { tier: 'DigiSilver', next_tier: 'DigiGold' });
     assert.equal((await simSubscription(row!.token))?.recurringCents, 6900, 'PayFast now charges R69.00 a month');
     // Before the next billing date: still DigiSilver, and DigiGold content is still refused and hidden.
@@ -83,7 +105,9 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
   it('the charge of the next billing date pays R69.00 and makes the membership DigiGold: the video is accepted and shown', async () => {
     const [row] = await system.sql<{ token: string }>('SELECT token FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
     // A month has passed: the next charge (the simulator's, dated today) is due today.
-    await system.sql('UPDATE payments.subscriptions SET next_billing_date = current_date, paid_until = now() WHERE account_id = $1', [owner.accountId]);
+    await system.sql('UPDATE payments.subscriptions SET next_billing_date = current_date, paid_until = now() WHERE account_id = $1', [
+      owner.accountId,
+    ]);
     const charge = await fetch(`${system.payfastUrl}/_sim/subscriptions/${row!.token}/charge`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -99,9 +123,15 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
     await billing.getByText(/DigiGold, R69\.00 per month\. Paid until/).waitFor();
     assert.equal(await billing.getByRole('listitem').filter({ hasText: 'R69.00' }).count(), 1, 'the R69.00 charge is listed');
     assert.equal(await billing.getByRole('listitem').filter({ hasText: 'R49.00' }).count(), 1, 'the DigiSilver month stays listed');
-    assert.equal(await billing.getByRole('button', { name: /^Switch to DigiSilver \(R49\.00 per month\)/ }).count(), 1, 'and back is offered');
+    assert.equal(
+      await billing.getByRole('button', { name: /^Switch to DigiSilver \(R49\.00 per month\)/ }).count(),
+      1,
+      'and back is offered',
+    );
     await page.screenshot({ path: screenshotPath('billing-switched-gold'), fullPage: true });
-    const receipt = await system.mail.waitFor((m) => m.to.includes('sizakele@example.co.za') && m.subject === '[DigiCard] Your DigiGold membership is paid');
+    const receipt = await system.mail.waitFor(
+      (m) => m.to.includes('sizakele@example.co.za') && m.subject === '[DigiCard] Your DigiGold membership is paid',
+    );
     assert.match(receipt.text, /Amount: R69\.00/);
 
     const business = await section('Business Information');

@@ -16,11 +16,23 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     owner = await registerOwner(system, { username: 'sizwe', firstName: 'Sizwe', lastName: 'Ndlovu', email: 'sizwe@example.co.za' });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     page = await context.newPage();
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -61,16 +73,25 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await other.getByRole('tab', { name: 'Settings' }).click();
     const otherSettings = other.getByRole('tabpanel', { name: 'Settings' });
     await otherSettings.getByLabel('Membership').selectOption('DigiGold');
-    await otherSettings.getByRole('alert').getByText(/Your DigiSilver payment at PayFast is not finished yet/).waitFor();
+    await otherSettings
+      .getByRole('alert')
+      .getByText(/Your DigiSilver payment at PayFast is not finished yet/)
+      .waitFor();
     assert.equal(other.url(), `${system.gatewayUrl}/dashboard`, 'the second tab stays on the dashboard');
     await other.close();
-    const [row] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM payments.subscriptions WHERE account_id = $1', [owner.accountId]);
+    const [row] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM payments.subscriptions WHERE account_id = $1', [
+      owner.accountId,
+    ]);
     assert.equal(row?.n, 1, 'one subscription asked of PayFast');
   });
 
   it('pays R49.00 and comes back to Billing, which shows DigiSilver pending until PayFast confirms it, then active, without a reload', async () => {
     // PayFast's notification may come after the buyer is back: the simulator holds it until released.
-    await fetch(`${system.payfastUrl}/_sim/itns/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hold":true}' });
+    await fetch(`${system.payfastUrl}/_sim/itns/hold`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"hold":true}',
+    });
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${system.gatewayUrl}/dashboard?section=billing`);
     const billing = page.getByRole('tabpanel', { name: 'Billing' });
@@ -78,14 +99,23 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await billing.getByText('Waiting for PayFast to confirm your first DigiSilver payment.').waitFor();
     assert.equal(await page.getByText('Thank you for your order.').count(), 0, 'not the card-order page');
     await page.screenshot({ path: screenshotPath('billing-pending'), fullPage: true });
-    const released = await fetch(`${system.payfastUrl}/_sim/itns/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"hold":false}' });
+    const released = await fetch(`${system.payfastUrl}/_sim/itns/hold`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"hold":false}',
+    });
     assert.equal(released.status, 200);
     await billing.getByText('Your membership: DigiSilver').waitFor({ timeout: 20_000 });
     await billing.getByText(/DigiSilver, R49\.00 per month\. Paid until/).waitFor();
     // The editor heard too: social links are open without a reload.
     await page.getByRole('tab', { name: 'Social Links' }).click();
-    await page.getByRole('tabpanel', { name: 'Social Links' }).getByRole('button', { name: 'Add social link' }).waitFor({ timeout: 20_000 });
-    const receipt = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership has started');
+    await page
+      .getByRole('tabpanel', { name: 'Social Links' })
+      .getByRole('button', { name: 'Add social link' })
+      .waitFor({ timeout: 20_000 });
+    const receipt = await system.mail.waitFor(
+      (m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership has started',
+    );
     assert.match(receipt.text, /R49\.00/);
     assert.match(receipt.text, /Paid until/);
   });
@@ -97,10 +127,17 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await panel.getByLabel('Platform').last().selectOption('linkedin');
     await panel.getByLabel('URL').last().fill('https://www.linkedin.com/in/sizwe-ndlovu');
     await page.getByRole('button', { name: 'Save', exact: true }).first().click();
-    await waitFor('the saved social link', async () => (await owner.client.request('/api/profile')).body.document.socialLinks.length === 1, 10_000);
+    await waitFor(
+      'the saved social link',
+      async () => (await owner.client.request('/api/profile')).body.document.socialLinks.length === 1,
+      10_000,
+    );
     const visitor = await browser.newPage();
     await visitor.goto(`${system.gatewayUrl}/sizwe`);
-    assert.ok(await visitor.locator('a[href="https://www.linkedin.com/in/sizwe-ndlovu"]').count(), 'the LinkedIn button is on the public page');
+    assert.ok(
+      await visitor.locator('a[href="https://www.linkedin.com/in/sizwe-ndlovu"]').count(),
+      'the LinkedIn button is on the public page',
+    );
     await visitor.close();
   });
 
@@ -114,12 +151,17 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     assert.match((await row.textContent()) ?? '', /StatusPaid/);
     await page.screenshot({ path: screenshotPath('billing-active'), fullPage: true });
     await panel.getByRole('button', { name: 'Cancel membership' }).click();
-    assert.ok(dialogs.some((d) => d.startsWith('Cancel your membership?')), 'asked to confirm first');
+    assert.ok(
+      dialogs.some((d) => d.startsWith('Cancel your membership?')),
+      'asked to confirm first',
+    );
     await panel.getByText(/Cancelled: DigiSilver stays until/).waitFor();
     assert.equal((await owner.client.request('/api/profile')).body.membership, 'DigiSilver', 'the paid month is kept');
     await page.screenshot({ path: screenshotPath('billing-cancelled'), fullPage: true });
     // The cancelled email (HTML and text): no more charges, the amount in rand, the day DigiSilver ends.
-    const mail = await system.mail.waitFor((m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership is cancelled');
+    const mail = await system.mail.waitFor(
+      (m) => m.to.includes('sizwe@example.co.za') && m.subject === '[DigiCard] Your DigiSilver membership is cancelled',
+    );
     const { paidUntil } = (await owner.client.request('/api/billing')).body.subscription as { paidUntil: string };
     const day = new Date(paidUntil).toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long' });
     assert.match(mail.text, /PayFast will not charge you again/);

@@ -61,7 +61,10 @@ describe('npm start', () => {
       throw new Error(`npm start exited with ${code}:\n${output.slice(-4000)}`);
     });
     stopped.catch(() => undefined); // the Ctrl-C at the end exits too: that is not this wait's failure
-    await Promise.race([waitFor('npm start to say the system is running', () => Promise.resolve(output.includes('DigiCard is running.')), 240_000, 500), stopped]);
+    await Promise.race([
+      waitFor('npm start to say the system is running', () => Promise.resolve(output.includes('DigiCard is running.')), 240_000, 500),
+      stopped,
+    ]);
     assert.match(output, new RegExp(`Open the site: +http://localhost:${ports.PORT}`));
     assert.match(output, new RegExp(`Mail \\(caught\\): +http://localhost:${ports.MAIL_HTTP_PORT}`));
     const health = await fetch(`http://127.0.0.1:${ports.PORT}/api/health`);
@@ -75,13 +78,22 @@ describe('npm start', () => {
     const client = new ApiClient(`http://localhost:${ports.PORT}`);
     const email = `start-${Date.now()}@example.com`;
     const registered = await client.request('/api/accounts', {
-      body: { username: `start${Date.now().toString(36)}`, firstName: 'Thandi', lastName: 'Start', email, password: 'a long enough passphrase' },
+      body: {
+        username: `start${Date.now().toString(36)}`,
+        firstName: 'Thandi',
+        lastName: 'Start',
+        email,
+        password: 'a long enough passphrase',
+      },
     });
     assert.equal(registered.status, 201, JSON.stringify(registered.body));
     const mail = await waitFor(
       'the verification email in the mail catcher',
       async () => {
-        const messages = (await (await fetch(`http://127.0.0.1:${ports.MAIL_HTTP_PORT}/api/messages`)).json()) as { to: string[]; subject: string }[];
+        const messages = (await (await fetch(`http://127.0.0.1:${ports.MAIL_HTTP_PORT}/api/messages`)).json()) as {
+          to: string[];
+          subject: string;
+        }[];
         return messages.find((m) => m.to.includes(email));
       },
       30_000,

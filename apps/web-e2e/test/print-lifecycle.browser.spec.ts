@@ -27,7 +27,9 @@ describe('a card from payment to delivery', () => {
 
   async function contextFor(who: TestOwner): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([{ name: SESSION_COOKIE, value: who.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      { name: SESSION_COOKIE, value: who.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
+    ]);
     return context;
   }
 
@@ -40,13 +42,22 @@ describe('a card from payment to delivery', () => {
   const detail = async () => (await owner.client.request('/api/order-details')).body.orders.find((o: { id: string }) => o.id === orderId);
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     owner = await registerOwner(system, { username: 'nomsa', firstName: 'Nomsa', lastName: 'Dube', email: 'nomsa@example.co.za' });
     const profile = (await owner.client.request('/api/profile')).body;
-    const saved = await owner.client.request('/api/profile', { method: 'PUT', body: { document: { ...profile.document, title: 'Head of Sales', businessName: 'Karoo Coffee Co.' } } });
+    const saved = await owner.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...profile.document, title: 'Head of Sales', businessName: 'Karoo Coffee Co.' } },
+    });
     assert.equal(saved.status, 200);
     // The print account: made as the staff command will make one (role set in identity), then signed in.
-    const registered = await registerOwner(system, { username: 'printroom', firstName: 'Print', lastName: 'Room', email: 'print@example.co.za' }, { verify: false });
+    const registered = await registerOwner(
+      system,
+      { username: 'printroom', firstName: 'Print', lastName: 'Room', email: 'print@example.co.za' },
+      { verify: false },
+    );
     await system.sql("UPDATE identity.accounts SET role = 'print' WHERE id = $1", [registered.accountId]);
     const client = new ApiClient(system.gatewayUrl);
     assert.equal((await client.request('/api/session', { body: { email: registered.email, password: registered.password } })).status, 200);
@@ -95,10 +106,14 @@ describe('a card from payment to delivery', () => {
     assert.match(info, /Page size:\s+259\.65\d* x 170\.07\d* pts/, '91.6 x 60 mm: 85.6 x 54 mm and 3 mm bleed on each side');
     assert.match(info, /TrimBox:\s+8\.50\s+8\.50\s+251\.15\s+161\.57/);
     const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
-    for (const expected of ['Nomsa Dube', 'Head of Sales', 'Karoo Coffee Co.', serial]) assert.ok(text.includes(expected), `the proof shows ${expected}`);
+    for (const expected of ['Nomsa Dube', 'Head of Sales', 'Karoo Coffee Co.', serial])
+      assert.ok(text.includes(expected), `the proof shows ${expected}`);
     execFileSync('pdftoppm', ['-r', '400', '-png', '-f', '2', '-l', '2', pdfPath, join(work, 'back')]);
     const back = readdirSync(work).find((f) => f.startsWith('back'))!;
-    assert.equal(execFileSync('zbarimg', ['-q', '--raw', join(work, back)], { encoding: 'utf8' }).trim(), `${system.gatewayUrl}/c/${serial}`);
+    assert.equal(
+      execFileSync('zbarimg', ['-q', '--raw', join(work, back)], { encoding: 'utf8' }).trim(),
+      `${system.gatewayUrl}/c/${serial}`,
+    );
     const png = await bytes(owner, `/api/orders/${orderId}/proof.png`);
     assert.equal(png.type, 'image/png');
     writeFileSync(screenshotPath('print-proof-preview'), png.body);
@@ -127,10 +142,14 @@ describe('a card from payment to delivery', () => {
     await printPage.getByRole('heading', { name: 'Print console' }).waitFor();
     await printPage.getByText('1 x PVC NFC Card in White').first().waitFor();
     await printPage.getByRole('button', { name: 'Render proof again' }).click();
-    await waitFor('the new proof', async () => {
-      const d = await detail();
-      return d.status === 'proof-ready' && d.proof.status === 'ready' ? d : null;
-    }, 30_000);
+    await waitFor(
+      'the new proof',
+      async () => {
+        const d = await detail();
+        return d.status === 'proof-ready' && d.proof.status === 'ready' ? d : null;
+      },
+      30_000,
+    );
 
     await ownerPage.reload();
     await ownerPage.getByRole('tab', { name: 'Orders' }).click();
@@ -142,7 +161,10 @@ describe('a card from payment to delivery', () => {
 
   it('the print team prints, records the NFC UID, ships with tracking and marks it delivered in /print', async () => {
     await printPage.reload();
-    const order = printPage.getByRole('listitem').filter({ has: printPage.getByRole('heading', { name: /^Order DC-/ }) }).first();
+    const order = printPage
+      .getByRole('listitem')
+      .filter({ has: printPage.getByRole('heading', { name: /^Order DC-/ }) })
+      .first();
     await order.getByRole('button', { name: 'Start printing' }).click();
     await order.getByText('Printing', { exact: true }).first().waitFor();
     await order.getByRole('button', { name: 'NFC encoded' }).click();

@@ -11,7 +11,12 @@ import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembershi
 const dir = mkdtempSync(join(tmpdir(), 'editor-'));
 async function imageFile(name: string, width: number, height: number, r: number): Promise<string> {
   const path = join(dir, name);
-  writeFileSync(path, await sharp({ create: { width, height, channels: 3, background: { r, g: 100, b: 140 } } }).jpeg().toBuffer());
+  writeFileSync(
+    path,
+    await sharp({ create: { width, height, channels: 3, background: { r, g: 100, b: 140 } } })
+      .jpeg()
+      .toBuffer(),
+  );
   return path;
 }
 
@@ -29,7 +34,17 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await setMembership(system, 'naledi', 'DigiGold');
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     page = await context.newPage();
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -60,7 +75,10 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await panel.getByLabel('About me').fill('I design brands for small businesses in Durban.');
     await panel.getByLabel('Phone').fill('082 555 1234');
     // The spec (section 3): "Profile data is held locally and updated on every edit" (localStorage userData).
-    const userData = JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}') as { username?: string; document?: { tel?: string } };
+    const userData = JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}') as {
+      username?: string;
+      document?: { tel?: string };
+    };
     assert.deepEqual([userData.username, userData.document?.tel], ['naledi', '082 555 1234'], 'the edit is in userData at once');
     // The spec (section 5): "Hints: profile image max 500 x 500 px, cover image max 800 x 300 px, gallery 800 x 300 px".
     await panel.getByText('Max 500 x 500 px.', { exact: false }).waitFor();
@@ -76,10 +94,13 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await panel.getByLabel('Business name').fill('Khumalo Studio');
     // The spec (section 9): "logo width 0-100 percent step 10 (default 50)".
     const logoWidth = panel.getByLabel('Logo width');
-    assert.deepEqual(
-      await logoWidth.evaluate((input: HTMLInputElement) => [input.type, input.min, input.max, input.step, input.value]),
-      ['range', '0', '100', '10', '50'],
-    );
+    assert.deepEqual(await logoWidth.evaluate((input: HTMLInputElement) => [input.type, input.min, input.max, input.step, input.value]), [
+      'range',
+      '0',
+      '100',
+      '10',
+      '50',
+    ]);
     await panel.getByLabel('Business logo').setInputFiles(await imageFile('logo.jpg', 400, 400, 30));
     await lastAlert('Business logo uploaded and saved successfully!');
     await panel.getByRole('button', { name: 'Add website button' }).click();
@@ -95,13 +116,19 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await panel.getByRole('button', { name: 'Add social link' }).click();
     await panel.getByLabel('Platform').last().selectOption('whatsapp');
     await panel.getByText('https://wa.me/ followed by your number', { exact: false }).waitFor();
-    await panel.getByRole('button', { name: /Remove/ }).last().click();
+    await panel
+      .getByRole('button', { name: /Remove/ })
+      .last()
+      .click();
 
     panel = await section('Products');
     await panel.getByRole('button', { name: 'Add product' }).click();
     await panel.getByLabel('Name').last().fill('Logo package');
     await panel.getByLabel('Link').last().fill('https://khumalo.studio/logo');
-    await panel.getByLabel('Image').last().setInputFiles(await imageFile('product.jpg', 900, 900, 90));
+    await panel
+      .getByLabel('Image')
+      .last()
+      .setInputFiles(await imageFile('product.jpg', 900, 900, 90));
     await lastAlert('Product image uploaded. Remember to Save.');
 
     panel = await section('Gallery');
@@ -118,7 +145,11 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     const preview = page.getByRole('region', { name: 'Live preview' }).or(page.locator('.pv').first());
     await preview.first().getByText('Founder & Designer').waitFor();
     await page.screenshot({ path: screenshotPath('editor-desktop'), fullPage: true });
-    await form().getByRole('button', { name: 'Save' }).first().click().catch(async () => page.getByRole('button', { name: 'Save', exact: true }).click());
+    await form()
+      .getByRole('button', { name: 'Save' })
+      .first()
+      .click()
+      .catch(async () => page.getByRole('button', { name: 'Save', exact: true }).click());
     await lastAlert('Profile is updated');
     const { body } = await owner.client.request('/api/profile');
     assert.equal(body.document.title, 'Founder & Designer');
@@ -132,7 +163,9 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
   });
 
   it('shows the public page with every element, and its vCard and QR code are right', async () => {
-    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true })).newPage();
+    const visitor = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, acceptDownloads: true })
+    ).newPage();
     const response = await visitor.goto(`${system.gatewayUrl}/naledi`);
     assert.equal(response?.status(), 200);
     assert.equal(await visitor.title(), 'Naledi Khumalo | DigiCard');
@@ -152,7 +185,18 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     const [vcard] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('link', { name: 'Save to Contact' }).click()]);
     assert.equal(vcard.suggestedFilename(), 'Naledi Khumalo.vcf');
     const card = readFileSync((await vcard.path())!, 'utf8').replace(/\r\n /g, '');
-    for (const line of ['BEGIN:VCARD', 'VERSION:3.0', 'N:Khumalo;Naledi;;;', 'FN:Naledi Khumalo', 'ORG:Khumalo Studio', 'TITLE:Founder & Designer', 'TEL;TYPE=WORK,VOICE:+27825551234', 'EMAIL;TYPE=INTERNET,WORK:naledi@example.co.za', `URL:${system.gatewayUrl}/naledi`, 'END:VCARD']) {
+    for (const line of [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Khumalo;Naledi;;;',
+      'FN:Naledi Khumalo',
+      'ORG:Khumalo Studio',
+      'TITLE:Founder & Designer',
+      'TEL;TYPE=WORK,VOICE:+27825551234',
+      'EMAIL;TYPE=INTERNET,WORK:naledi@example.co.za',
+      `URL:${system.gatewayUrl}/naledi`,
+      'END:VCARD',
+    ]) {
       assert.ok(card.includes(`${line}\r\n`), line);
     }
     assert.match(card, /PHOTO;ENCODING=b;TYPE=JPEG:/);
@@ -179,26 +223,52 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
       await visitor.getByRole('button', { name: toggle }).click();
       const f = visitor.locator(`form[data-lead-kind="${kind}"]`);
       await f.getByRole('button', { name: 'Send' }).click();
-      await f.getByText(/Please enter/).first().waitFor();
+      await f
+        .getByText(/Please enter/)
+        .first()
+        .waitFor();
       for (const [label, value] of Object.entries(fields)) await f.getByLabel(label, { exact: false }).first().fill(value);
       // The consent (Exchange Contact also has "Send me …'s contact card", ticked already).
       await f.getByRole('checkbox', { name: /I agree/ }).check();
       await f.getByRole('button', { name: 'Send' }).click();
-      await visitor.getByRole('status').filter({ hasText: thanks, visible: true }).first().waitFor({ timeout: 10_000 }).catch((error: Error) => {
-        throw new Error(`${error.message}\nanswers: ${answers.join('\n')}`);
-      });
+      await visitor
+        .getByRole('status')
+        .filter({ hasText: thanks, visible: true })
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nanswers: ${answers.join('\n')}`);
+        });
     };
-    await send('Exchange Contact', 'exchange', { 'First name': 'Sipho', 'Last name': 'Nkosi', Phone: '0821234567', Email: 'sipho@example.co.za' }, 'Thank you! I will get in touch with you soon.');
-    await send('Get your own Profile', 'own-profile', { 'First name': 'Zanele', 'Last name': 'Zulu', Email: 'zanele@example.co.za' }, 'Thank you! Please check your email and follow the easy steps.');
-    await send('Let me get in contact with you.', 'lead', { 'First name': 'Thabo', Email: 'thabo@example.co.za', Message: 'I need a logo for my spaza shop.' }, 'Thank you! I will get in touch with you soon.');
+    await send(
+      'Exchange Contact',
+      'exchange',
+      { 'First name': 'Sipho', 'Last name': 'Nkosi', Phone: '0821234567', Email: 'sipho@example.co.za' },
+      'Thank you! I will get in touch with you soon.',
+    );
+    await send(
+      'Get your own Profile',
+      'own-profile',
+      { 'First name': 'Zanele', 'Last name': 'Zulu', Email: 'zanele@example.co.za' },
+      'Thank you! Please check your email and follow the easy steps.',
+    );
+    await send(
+      'Let me get in contact with you.',
+      'lead',
+      { 'First name': 'Thabo', Email: 'thabo@example.co.za', Message: 'I need a logo for my spaza shop.' },
+      'Thank you! I will get in touch with you soon.',
+    );
     await visitor.screenshot({ path: screenshotPath('public-profile-forms-sent'), fullPage: true });
 
     const mails = await system.mail.waitForCount((m) => m.to.includes('naledi@example.co.za') && /\[DigiCard\]/.test(m.subject), 3);
-    assert.deepEqual(mails.map((m) => m.subject).sort(), [
-      '[DigiCard] Sipho Nkosi shared their contact details',
-      '[DigiCard] Thabo  sent you a message'.replace('  ', ' '),
-      '[DigiCard] Zanele Zulu would like a digital profile of their own',
-    ].sort());
+    assert.deepEqual(
+      mails.map((m) => m.subject).sort(),
+      [
+        '[DigiCard] Sipho Nkosi shared their contact details',
+        '[DigiCard] Thabo  sent you a message'.replace('  ', ' '),
+        '[DigiCard] Zanele Zulu would like a digital profile of their own',
+      ].sort(),
+    );
 
     await page.goto(`${system.gatewayUrl}/dashboard`);
     const leads = await section('Leads');
@@ -209,7 +279,17 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
 
   it('works on a phone: the editor stacks above the preview', async () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    await phone.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await phone.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     const p = await phone.newPage();
     await p.goto(`${system.gatewayUrl}/dashboard`);
     await p.getByRole('tab', { name: 'Contact Information' }).waitFor();
@@ -235,11 +315,24 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await page.getByRole('button', { name: 'Save', exact: true }).first().click();
     await waitFor('the save failure', () => Promise.resolve(alerts.some((a) => a.startsWith('Profile not updated'))), 10_000);
     await page.getByRole('alert').getByText('Profile not updated').first().waitFor();
-    await panel.getByRole('button', { name: /^Remove/ }).last().click();
+    await panel
+      .getByRole('button', { name: /^Remove/ })
+      .last()
+      .click();
 
     // The session ends (signed out elsewhere): an upload then says so.
     const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await other.addCookies([{ name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await other.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     const ended = await other.newPage();
     const endedAlerts: string[] = [];
     ended.on('dialog', (dialog) => {
@@ -249,7 +342,10 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await ended.goto(`${system.gatewayUrl}/dashboard`);
     await ended.getByRole('tab', { name: 'Contact Information' }).waitFor();
     await other.clearCookies();
-    await ended.getByRole('tabpanel', { name: 'Contact Information' }).getByLabel('Profile image', { exact: true }).setInputFiles(await imageFile('late.jpg', 300, 300, 50));
+    await ended
+      .getByRole('tabpanel', { name: 'Contact Information' })
+      .getByLabel('Profile image', { exact: true })
+      .setInputFiles(await imageFile('late.jpg', 300, 300, 50));
     await waitFor('the signed-out upload', () => Promise.resolve(endedAlerts.includes('User not logged in')), 10_000);
     await other.close();
   });
@@ -265,7 +361,10 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await remove.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${system.gatewayUrl}/`);
     await lastAlert('Your account and everything we held about it are deleted.');
-    assert.ok(alerts.some((a) => a.startsWith('Delete your account')), 'asked to confirm first');
+    assert.ok(
+      alerts.some((a) => a.startsWith('Delete your account')),
+      'asked to confirm first',
+    );
     assert.ok(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).isVisible());
     // The account goes at once; its profile is forgotten through identity.user.deleted, a moment later.
     await waitFor('the public page to be gone', async () => (await fetch(`${system.gatewayUrl}/naledi`)).status === 404, 10_000);

@@ -29,7 +29,11 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
 
   for (const device of viewports) {
     it(`${device.name}: every page answers with its title, description and texts`, async () => {
-      const context: BrowserContext = await browser.newContext({ viewport: device.viewport, isMobile: device.isMobile, hasTouch: device.hasTouch });
+      const context: BrowserContext = await browser.newContext({
+        viewport: device.viewport,
+        isMobile: device.isMobile,
+        hasTouch: device.hasTouch,
+      });
       const page = await context.newPage();
       const visit = async (path: string, title: string, texts: string[], status = 200) => {
         const response = await page.goto(url(path));
@@ -43,20 +47,64 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
         await noOverflow(page, path);
         await page.screenshot({ path: screenshotPath(`shop-${device.name}${path.replaceAll('/', '-') || '-home'}`), fullPage: true });
       };
-      await visit('/pricing', 'Packages | DigiCard', ['Special price: R899.00', 'Normal price: R1,197.00', 'Special price: R1,099.00', 'Special price: R1,199.00', 'R49.00 per month', 'R69.00 per month', 'Price on request', '* Normal price. Prices exclude the monthly membership fees.']);
+      await visit('/pricing', 'Packages | DigiCard', [
+        'Special price: R899.00',
+        'Normal price: R1,197.00',
+        'Special price: R1,099.00',
+        'Special price: R1,199.00',
+        'R49.00 per month',
+        'R69.00 per month',
+        'Price on request',
+        '* Normal price. Prices exclude the monthly membership fees.',
+      ]);
       assert.equal(await page.getByRole('link', { name: 'Get Your Digital Profile' }).first().getAttribute('href'), '/register');
-      await visit('/accessories', 'Accessories | DigiCard', ['What is an NFC business card?', 'Our card collection', 'How it works', 'R369.00', 'R459.00', 'R569.00', 'Approve your print proof']);
+      await visit('/accessories', 'Accessories | DigiCard', [
+        'What is an NFC business card?',
+        'Our card collection',
+        'How it works',
+        'R369.00',
+        'R459.00',
+        'R569.00',
+        'Approve your print proof',
+      ]);
       assert.equal(await page.getByRole('link', { name: 'Shop Now' }).count(), 3);
-      await visit('/accessories/bamboo-card', 'Bamboo NFC Card | DigiCard', ['R459.00', '85.6 x 54 x 0.76 mm', '5.8 g', '-25 to 70 °C', '-55 to 125 °C', 'Up to 10 years', 'Up to 10 cm', 'Laser engraving']);
-      assert.equal(await page.getByRole('link', { name: 'REGISTER TODAY' }).getAttribute('href'), '/register', 'signed out: register, not add to cart');
+      await visit('/accessories/bamboo-card', 'Bamboo NFC Card | DigiCard', [
+        'R459.00',
+        '85.6 x 54 x 0.76 mm',
+        '5.8 g',
+        '-25 to 70 °C',
+        '-55 to 125 °C',
+        'Up to 10 years',
+        'Up to 10 cm',
+        'Laser engraving',
+      ]);
+      assert.equal(
+        await page.getByRole('link', { name: 'REGISTER TODAY' }).getAttribute('href'),
+        '/register',
+        'signed out: register, not add to cart',
+      );
       assert.equal(await page.getByRole('button', { name: 'ADD TO CART' }).count(), 0);
-      await visit('/specials/ssteel-special', 'Stainless Steel NFC Card Special | DigiCard', ['R1,199.00', 'R1,517.00', 'Includes 12 months of DigiGold.', 'The price does not include the monthly membership fees.', 'Laser engraving']);
-      await visit('/terms-and-conditions', 'Terms and Conditions | DigiCard', ['Effective 1 January 2024', 'ZAR 200.00', 'South Africa', 'rand']);
+      await visit('/specials/ssteel-special', 'Stainless Steel NFC Card Special | DigiCard', [
+        'R1,199.00',
+        'R1,517.00',
+        'Includes 12 months of DigiGold.',
+        'The price does not include the monthly membership fees.',
+        'Laser engraving',
+      ]);
+      await visit('/terms-and-conditions', 'Terms and Conditions | DigiCard', [
+        'Effective 1 January 2024',
+        'ZAR 200.00',
+        'South Africa',
+        'rand',
+      ]);
       await visit('/tedx_george', 'TEDxGeorge | DigiCard', ['George', 'Join the community']);
       assert.equal(await page.getByRole('link', { name: /^(Facebook|Instagram|LinkedIn|X) / }).count(), 4);
       assert.equal(await page.locator('main img').count(), 3);
       await visit('/cart', 'Basket | DigiCard', ['Your basket', 'No Accessories selected.']);
-      await visit('/thank-you', 'Thank you | DigiCard', ['Thank you for your order.', 'Happy networking with your Digital Business Profile!']);
+      await visit('/thank-you', 'Thank you | DigiCard', [
+        'Thank you for your order.',
+        'Happy networking with your Digital Business Profile!',
+      ]);
       await visit('/cancel', 'Payment cancelled | DigiCard', ['Your payment was cancelled.', 'Back to your basket']);
       await visit('/specials/gold-special', 'Card not found | DigiCard', ['Card not found'], 404);
       await visit('/accessories/pvc-special', 'Card not found | DigiCard', ['Card not found'], 404);
@@ -90,7 +138,15 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     const owner = await registerOwner(system, { username: 'sipho', firstName: 'Sipho', lastName: 'Nkosi', email: 'sipho@example.co.za' });
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     await context.addCookies([
-      { name: '__Host-digicard_session', value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
+      {
+        name: '__Host-digicard_session',
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
     ]);
     const page = await context.newPage();
     await page.goto(url('/accessories/pvc-card'));
@@ -103,7 +159,13 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     await page.getByRole('link', { name: /Basket \(3\)/ }).waitFor();
     await page.goto(url('/cart'));
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
-    assert.deepEqual(stored.map((i: any) => [i.id, i.colour, i.quantity]), [['pvc-card', 'Black', 2], ['bamboo-card', 'Bamboo', 1]]);
+    assert.deepEqual(
+      stored.map((i: any) => [i.id, i.colour, i.quantity]),
+      [
+        ['pvc-card', 'Black', 2],
+        ['bamboo-card', 'Bamboo', 1],
+      ],
+    );
     await page.getByText('Total: R1,197.00').waitFor();
     await page.screenshot({ path: screenshotPath('cart-phone'), fullPage: true });
     const decrease = page.getByRole('button', { name: 'Decrease quantity of PVC NFC Card' });
@@ -119,20 +181,36 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     await page.getByRole('button', { name: 'Remove Bamboo NFC Card' }).click();
     await page.getByText('No Accessories selected.').waitFor();
 
-    await page.evaluate(() => localStorage.setItem('cart', '[{"id":"pvc-card","name":"PVC NFC Card","price":36900,"specialPrice":null,"quantity":1},{"id":"x","price":"free"},"junk"'));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'cart',
+        '[{"id":"pvc-card","name":"PVC NFC Card","price":36900,"specialPrice":null,"quantity":1},{"id":"x","price":"free"},"junk"',
+      ),
+    );
     await page.reload();
     await page.getByText('No Accessories selected.').waitFor();
-    await page.evaluate(() => localStorage.setItem('cart', '[{"id":"pvc-card","name":"PVC NFC Card","price":36900,"specialPrice":null,"quantity":1},{"id":"x","price":"free"},"junk"]'));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'cart',
+        '[{"id":"pvc-card","name":"PVC NFC Card","price":36900,"specialPrice":null,"quantity":1},{"id":"x","price":"free"},"junk"]',
+      ),
+    );
     await page.reload();
     await page.getByText('Total: R369.00').waitFor();
-    assert.equal(await page.getByRole('listitem').filter({ hasText: 'PVC NFC Card' }).count() >= 1, true);
+    assert.equal((await page.getByRole('listitem').filter({ hasText: 'PVC NFC Card' }).count()) >= 1, true);
     // A basket kept from before colours were chosen: its line gets the card's first colour, shown, stored and changeable.
     const colour = page.getByRole('combobox', { name: 'Colour of PVC NFC Card' });
     assert.equal(await colour.inputValue(), 'Black');
-    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((i: { colour?: string }) => i.colour)), ['Black']);
+    assert.deepEqual(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((i: { colour?: string }) => i.colour)),
+      ['Black'],
+    );
     await colour.selectOption('White');
     await page.getByRole('status').filter({ hasText: 'PVC NFC Card: colour White.' }).waitFor({ state: 'attached' });
-    assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((i: { colour?: string }) => i.colour)), ['White']);
+    assert.deepEqual(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').map((i: { colour?: string }) => i.colour)),
+      ['White'],
+    );
     await context.close();
   });
 });

@@ -24,10 +24,18 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
   let other: BrowserContext;
   let otherPage: Page;
   const alerts: string[] = [];
-  const person = { username: 'naledi', firstName: 'Naledi', lastName: 'Mthembu', email: 'naledi@example.co.za', password: 'a quiet harbour at dawn' };
+  const person = {
+    username: 'naledi',
+    firstName: 'Naledi',
+    lastName: 'Mthembu',
+    email: 'naledi@example.co.za',
+    password: 'a quiet harbour at dawn',
+  };
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'] });
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
+    });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
@@ -55,7 +63,8 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     const main = page.getByRole('main');
     await main.getByText('Total: R899.00').waitFor();
     assert.ok(await main.getByText('PVC NFC Card Special').isVisible());
-    for (const label of ['Username', 'First Name', 'Last Name', 'Email', 'Password']) assert.ok(await main.getByLabel(label).isVisible(), label);
+    for (const label of ['Username', 'First Name', 'Last Name', 'Email', 'Password'])
+      assert.ok(await main.getByLabel(label).isVisible(), label);
     await page.screenshot({ path: screenshotPath('special-registration'), fullPage: true });
   });
 
@@ -72,7 +81,11 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await page.waitForURL(`${system.gatewayUrl}/verify-email`);
     assert.deepEqual(alerts.splice(0), [JOINED]);
     await page.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
-    assert.equal((await context.cookies()).find((c) => c.name === SESSION_COOKIE), undefined, 'no session before the email is confirmed');
+    assert.equal(
+      (await context.cookies()).find((c) => c.name === SESSION_COOKIE),
+      undefined,
+      'no session before the email is confirmed',
+    );
     await page.screenshot({ path: screenshotPath('special-registered-verify-email'), fullPage: true });
     // The special left this browser's basket: its order is on the server now.
     await page.goto(`${system.gatewayUrl}/registration`);
@@ -83,7 +96,10 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.ok(token, 'a verification link');
     await otherPage.goto(`${system.gatewayUrl}/verify-email?token=${token}`);
     await otherPage.getByText('Your email address is verified. You can now share your profile.').waitFor();
-    assert.ok((await other.cookies()).find((c) => c.name === SESSION_COOKIE), 'the link signed this device in');
+    assert.ok(
+      (await other.cookies()).find((c) => c.name === SESSION_COOKIE),
+      'the link signed this device in',
+    );
     const unpaid = otherPage.getByRole('region', { name: 'Your order awaits payment' });
     await unpaid.getByText(/^Order DC-[2-9A-Z]{6}: PVC NFC Card Special$/).waitFor();
     await unpaid.getByText('R899.00').waitFor();
@@ -103,12 +119,19 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.ok(cookie, 'the verification link signed the device in');
     const client = new ApiClient(system.gatewayUrl);
     client.cookie = `${cookie.name}=${cookie.value}`;
-    const order = await waitFor('the order to be paid', async () => {
-      const { body } = await client.request('/api/orders');
-      return ['paid', 'proof-ready'].includes(body.orders?.[0]?.status) ? body.orders[0] : null;
-    }, 20_000);
+    const order = await waitFor(
+      'the order to be paid',
+      async () => {
+        const { body } = await client.request('/api/orders');
+        return ['paid', 'proof-ready'].includes(body.orders?.[0]?.status) ? body.orders[0] : null;
+      },
+      20_000,
+    );
     assert.equal(order.totalCents, 89_900);
-    assert.deepEqual(order.lines.map((l: { itemId: string; includedGoldMonths: number }) => [l.itemId, l.includedGoldMonths]), [['pvc-special', 12]]);
+    assert.deepEqual(
+      order.lines.map((l: { itemId: string; includedGoldMonths: number }) => [l.itemId, l.includedGoldMonths]),
+      [['pvc-special', 12]],
+    );
     await waitFor('DigiGold on the profile', async () => (await client.request('/api/profile')).body?.membership === 'DigiGold', 20_000);
     const billing = (await client.request('/api/billing')).body;
     assert.equal(billing.membership, 'DigiGold');
@@ -116,7 +139,9 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     const yearOut = Date.now() + 360 * 86_400_000;
     assert.ok(new Date(billing.subscription.paidUntil).getTime() > yearOut, `paid until ${billing.subscription.paidUntil}`);
     assert.ok(new Date(billing.subscription.nextBillingDate).getTime() > yearOut);
-    const receipt = await system.mail.waitFor((m) => m.to.includes(person.email) && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'));
+    const receipt = await system.mail.waitFor(
+      (m) => m.to.includes(person.email) && m.subject.includes(order.reference) && m.subject.endsWith(': thank you'),
+    );
     assert.match(receipt.text, /PVC NFC Card Special/);
     assert.match(receipt.text, /Total: R899\.00/);
 
@@ -127,7 +152,12 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
   });
 
   it('an email already registered: the same alert and verify-email page, no session, nothing created; its owner is emailed', async () => {
-    const existing = await registerOwner(system, { username: 'kagiso', firstName: 'Kagiso', lastName: 'Molefe', email: 'kagiso@example.co.za' });
+    const existing = await registerOwner(system, {
+      username: 'kagiso',
+      firstName: 'Kagiso',
+      lastName: 'Molefe',
+      email: 'kagiso@example.co.za',
+    });
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await visitor.newPage();
     const seen: string[] = [];
@@ -149,7 +179,11 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await phone.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
     assert.deepEqual(seen.slice(1), [JOINED], 'the alert a new email gets');
     assert.ok(!(await phone.getByText(/already exists/).isVisible()));
-    assert.equal((await visitor.cookies()).find((c) => c.name === SESSION_COOKIE), undefined, 'no session, as for a new email');
+    assert.equal(
+      (await visitor.cookies()).find((c) => c.name === SESSION_COOKIE),
+      undefined,
+      'no session, as for a new email',
+    );
     await phone.screenshot({ path: screenshotPath('special-registration-email-taken'), fullPage: true });
 
     const warning = await system.mail.waitFor((m) => m.to.includes('kagiso@example.co.za') && /tried to register/.test(m.subject));
@@ -159,19 +193,30 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.deepEqual((await existing.client.request('/api/orders')).body.orders, []);
     assert.deepEqual((await existing.client.request('/api/billing')).body.subscription, null);
     assert.deepEqual(await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'kagiso-two'"), []);
-    assert.deepEqual(await system.sql("SELECT 1 FROM payments.subscriptions WHERE account_id = $1", [existing.accountId]), []);
+    assert.deepEqual(await system.sql('SELECT 1 FROM payments.subscriptions WHERE account_id = $1', [existing.accountId]), []);
     await visitor.close();
   });
 
   it('in the dashboard’s Orders section an owner cancels one order awaiting payment and pays another at PayFast', async () => {
     const owner = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Nkosi', email: 'thabo@example.co.za' });
     // Two checkouts left at PayFast's page (as when the buyer closed the tab): both await payment.
-    for (const id of ['bamboo-card', 'pvc-card']) assert.equal((await owner.client.request('/api/orders', { body: { items: [{ id, quantity: 1 }] } })).status, 201);
+    for (const id of ['bamboo-card', 'pvc-card'])
+      assert.equal((await owner.client.request('/api/orders', { body: { items: [{ id, quantity: 1 }] } })).status, 201);
     const [pvc, bamboo] = (await owner.client.request('/api/orders')).body.orders;
     assert.deepEqual([pvc.lines[0].itemId, bamboo.lines[0].itemId], ['pvc-card', 'bamboo-card']);
 
     const device = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await device.addCookies([{ name: SESSION_COOKIE, value: owner.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await device.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: owner.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     const tab = await device.newPage();
     const asked: string[] = [];
     tab.on('dialog', (dialog) => {
@@ -181,7 +226,8 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await tab.goto(`${system.gatewayUrl}/dashboard`);
     await tab.getByRole('tab', { name: 'Orders' }).click();
     const panel = tab.getByRole('tabpanel', { name: 'Orders' });
-    const orderOf = (reference: string) => panel.getByRole('listitem').filter({ has: tab.getByRole('heading', { name: `Order ${reference}` }) });
+    const orderOf = (reference: string) =>
+      panel.getByRole('listitem').filter({ has: tab.getByRole('heading', { name: `Order ${reference}` }) });
     await orderOf(bamboo.reference).getByText('Awaiting payment', { exact: true }).waitFor();
     await orderOf(pvc.reference).getByText('Awaiting payment', { exact: true }).waitFor();
     await tab.screenshot({ path: screenshotPath('orders-awaiting-payment'), fullPage: true });
@@ -190,21 +236,30 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await orderOf(bamboo.reference).getByText('Cancelled', { exact: true }).waitFor();
     assert.deepEqual(asked.splice(0), [`Cancel order ${bamboo.reference}? Nothing has been paid, so nothing is charged.`]);
     assert.equal(await orderOf(bamboo.reference).getByRole('button', { name: 'Pay with PayFast' }).count(), 0);
-    const cancelledMail = await system.mail.waitFor((m) => m.to.includes('thabo@example.co.za') && m.subject.includes(`order ${bamboo.reference}`) && /cancelled/.test(m.subject));
+    const cancelledMail = await system.mail.waitFor(
+      (m) => m.to.includes('thabo@example.co.za') && m.subject.includes(`order ${bamboo.reference}`) && /cancelled/.test(m.subject),
+    );
     assert.match(cancelledMail.subject, /Your order is cancelled/);
     assert.match(cancelledMail.text, /Hi Thabo, nothing was paid for it, so nothing is charged\./);
 
     await orderOf(pvc.reference).getByRole('button', { name: 'Pay with PayFast' }).click();
     await tab.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
     assert.deepEqual(asked.splice(0), ['You will now go to PayFast to pay for your cards.']);
-    await tab.getByText(`R ${(pvc.totalCents / 100).toFixed(2)}`).first().waitFor();
+    await tab
+      .getByText(`R ${(pvc.totalCents / 100).toFixed(2)}`)
+      .first()
+      .waitFor();
     await tab.getByRole('button', { name: 'Pay' }).click();
     await tab.waitForURL(`${system.gatewayUrl}/thank-you`);
-    const statuses = await waitFor('the PVC order paid', async () => {
-      const orders: Array<{ id: string; status: string }> = (await owner.client.request('/api/orders')).body.orders;
-      const byId = new Map(orders.map((o) => [o.id, o.status]));
-      return byId.get(pvc.id) !== 'awaiting-payment' ? byId : null;
-    }, 20_000);
+    const statuses = await waitFor(
+      'the PVC order paid',
+      async () => {
+        const orders: Array<{ id: string; status: string }> = (await owner.client.request('/api/orders')).body.orders;
+        const byId = new Map(orders.map((o) => [o.id, o.status]));
+        return byId.get(pvc.id) !== 'awaiting-payment' ? byId : null;
+      },
+      20_000,
+    );
     assert.ok(['paid', 'proof-ready'].includes(statuses.get(pvc.id)!), statuses.get(pvc.id));
     assert.equal(statuses.get(bamboo.id), 'cancelled');
     await device.close();

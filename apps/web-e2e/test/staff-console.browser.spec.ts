@@ -18,7 +18,11 @@ describe('the staff console in Chromium', () => {
     system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
     browser = await launchChromium();
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
-    owner = await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe.d@example.co.za' }, { verify: false });
+    owner = await registerOwner(
+      system,
+      { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe.d@example.co.za' },
+      { verify: false },
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,7 +55,10 @@ describe('the staff console in Chromium', () => {
     await page.getByLabel('Email, username or name').fill('dlamini');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('heading', { name: '1 account found' }).waitFor();
-    assert.ok(scripts.some((s) => /staff-console/.test(s)), `the console loads in its own chunk: ${scripts.join(', ')}`);
+    assert.ok(
+      scripts.some((s) => /staff-console/.test(s)),
+      `the console loads in its own chunk: ${scripts.join(', ')}`,
+    );
     await page.getByRole('button', { name: 'Open lindiwe' }).click();
     await page.getByRole('heading', { name: 'Lindiwe Dlamini (lindiwe)' }).waitFor();
     assert.equal(await page.getByTestId('staff-partner').textContent(), 'no');
@@ -98,7 +105,11 @@ describe('the staff console in Chromium', () => {
 
   it('lists a print proof that failed to render, with why, and renders it again', async () => {
     // A paid order whose buyer's profile is gone before the proof renders: every attempt fails ("no profile").
-    const buyer = await registerOwner(system, { username: 'bongani', firstName: 'Bongani', lastName: 'Nkosi', email: 'bongani@example.co.za' }, { verify: false });
+    const buyer = await registerOwner(
+      system,
+      { username: 'bongani', firstName: 'Bongani', lastName: 'Nkosi', email: 'bongani@example.co.za' },
+      { verify: false },
+    );
     const checkout = await buyer.client.request('/api/orders', { body: { items: [{ id: 'bamboo-card', colour: 'Bamboo', quantity: 1 }] } });
     assert.equal(checkout.status, 201);
     await system.sql('DELETE FROM profiles.profiles WHERE account_id = $1', [buyer.accountId]);
@@ -107,10 +118,17 @@ describe('the staff console in Chromium', () => {
     assert.ok(action);
     await fetch(`${system.payfastUrl}/eng/process/${action}/pay`, { method: 'POST', redirect: 'manual' });
     const reference: string = checkout.body.order.reference;
-    await waitFor('the proof to fail', async () => {
-      const rows = await system.sql<{ status: string }>('SELECT p.status FROM orders.proofs p JOIN orders.orders o ON o.id = p.order_id WHERE o.reference = $1', [reference]);
-      return rows[0]?.status === 'failed' ? true : null;
-    }, 60_000);
+    await waitFor(
+      'the proof to fail',
+      async () => {
+        const rows = await system.sql<{ status: string }>(
+          'SELECT p.status FROM orders.proofs p JOIN orders.orders o ON o.id = p.order_id WHERE o.reference = $1',
+          [reference],
+        );
+        return rows[0]?.status === 'failed' ? true : null;
+      },
+      60_000,
+    );
 
     const { page } = await signIn(staff);
     await page.goto(url('/staff'));
@@ -120,7 +138,10 @@ describe('the staff console in Chromium', () => {
     assert.match((await row.textContent()) ?? '', /5 attempts: the buyer has no profile to print/);
     await page.screenshot({ path: screenshotPath('staff-console-failed-proofs'), fullPage: true });
     await row.getByRole('button', { name: `Render the proof of order ${reference} again` }).click();
-    await section.getByRole('status').filter({ hasText: `Order ${reference}: the proof is rendering again.` }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: `Order ${reference}: the proof is rendering again.` })
+      .waitFor();
     const [proof] = await system.sql<{ status: string; attempts: number }>(
       'SELECT p.status, p.attempts FROM orders.proofs p JOIN orders.orders o ON o.id = p.order_id WHERE o.reference = $1',
       [reference],

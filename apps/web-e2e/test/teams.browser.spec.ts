@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ProfileDefaults } from '@digicard/contracts';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembership, waitFor, type Mail, type TestOwner } from '@digicard/testing';
+import {
+  TestSystem,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  setMembership,
+  waitFor,
+  type Mail,
+  type TestOwner,
+} from '@digicard/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'teams-'));
 const LEADER_PASSWORD = 'karoo solar leader 2026';
@@ -27,7 +36,13 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
 
   beforeAll(async () => {
     system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
-    leader = await registerOwner(system, { username: 'karoo-solar', firstName: 'Ayanda', lastName: 'Mthembu', email: 'ayanda@karoo-solar.co.za', password: LEADER_PASSWORD });
+    leader = await registerOwner(system, {
+      username: 'karoo-solar',
+      firstName: 'Ayanda',
+      lastName: 'Mthembu',
+      email: 'ayanda@karoo-solar.co.za',
+      password: LEADER_PASSWORD,
+    });
     // Staff (or a DigiPlatinum subscription) make a team leader: here the role is set in identity's data directly.
     await system.sql(`UPDATE identity.accounts SET role = 'teamLeader' WHERE username = 'karoo-solar'`);
     await setMembership(system, 'karoo-solar', 'DigiPlatinum');
@@ -35,12 +50,25 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     const signIn = await leader.client.request('/api/session', { body: { email: leader.email, password: LEADER_PASSWORD } });
     assert.equal(signIn.status, 200);
     assert.equal(signIn.body.user.role, 'teamLeader');
-    const saved = await leader.client.request('/api/profile', { method: 'PUT', body: { document: { ...ProfileDefaults, businessName: 'Karoo Solar', buttonBackgroundColor: '#0b5d1e' } } });
+    const saved = await leader.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...ProfileDefaults, businessName: 'Karoo Solar', buttonBackgroundColor: '#0b5d1e' } },
+    });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
 
     browser = await launchChromium();
     leaderContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await leaderContext.addCookies([{ name: '__Host-digicard_session', value: leader.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' }]);
+    await leaderContext.addCookies([
+      {
+        name: '__Host-digicard_session',
+        value: leader.client.sessionId!,
+        domain: '127.0.0.1',
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
     leaderPage = await leaderContext.newPage();
     leaderPage.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -85,7 +113,10 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await panel.getByText('Sales rep added successfully!').waitFor();
     await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Sipho Dlamini' }).waitFor();
     // No horizontal scrolling on the phone.
-    assert.ok(await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the Teams section fits 390 px');
+    assert.ok(
+      await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      'the Teams section fits 390 px',
+    );
     await leaderPage.screenshot({ path: screenshotPath('teams-added-rep-390'), fullPage: true });
     // The leader is still signed in as themselves.
     const session = await leader.client.request('/api/session');
@@ -95,14 +126,23 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
   it('adds a second rep from a CSV: a preview with per-row errors, nothing half-created, then all rows', async () => {
     const panel = await teamsPanel(leaderPage);
     const bad = join(dir, 'bad.csv');
-    writeFileSync(bad, 'username,first name,last name,email,phone\nlerato-rep,Lerato,Mahlangu,lerato@karoo-solar.co.za,0831112222\nsipho-rep,Sipho,Again,sipho2@karoo-solar.co.za,0831113333\n');
+    writeFileSync(
+      bad,
+      'username,first name,last name,email,phone\nlerato-rep,Lerato,Mahlangu,lerato@karoo-solar.co.za,0831112222\nsipho-rep,Sipho,Again,sipho2@karoo-solar.co.za,0831113333\n',
+    );
     await panel.getByLabel('CSV file of reps').setInputFiles(bad);
     await panel.getByRole('table', { name: 'Reps in the file' }).waitFor();
     await panel.locator('#import-leader-password').fill(LEADER_PASSWORD);
     await panel.getByRole('button', { name: 'Check the rows' }).click();
     await panel.getByText('Some rows need fixing').waitFor();
-    await panel.getByRole('row', { name: /sipho-rep/ }).getByText('That username is taken').waitFor();
-    assert.ok(await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the CSV preview fits 390 px');
+    await panel
+      .getByRole('row', { name: /sipho-rep/ })
+      .getByText('That username is taken')
+      .waitFor();
+    assert.ok(
+      await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      'the CSV preview fits 390 px',
+    );
     await leaderPage.screenshot({ path: screenshotPath('teams-csv-row-errors-390'), fullPage: true });
     assert.equal((await system.sql(`SELECT 1 FROM identity.accounts WHERE username = 'lerato-rep'`)).length, 0, 'nothing was created');
 
@@ -110,7 +150,10 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     writeFileSync(good, 'username,first name,last name,email,phone\nlerato-rep,Lerato,Mahlangu,lerato@karoo-solar.co.za,0831112222\n');
     await panel.getByLabel('CSV file of reps').setInputFiles(good);
     await panel.getByRole('button', { name: 'Check the rows' }).click();
-    await panel.getByRole('row', { name: /lerato-rep/ }).getByText('OK').waitFor();
+    await panel
+      .getByRole('row', { name: /lerato-rep/ })
+      .getByText('OK')
+      .waitFor();
     await panel.getByRole('button', { name: 'Add all 1 reps' }).click();
     await panel.getByText('Sales rep added successfully!').waitFor();
     await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).waitFor();
@@ -123,13 +166,19 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await form.getByLabel('Phone').fill('0834445555');
     await form.getByRole('button', { name: 'Save rep' }).click();
     await panel.getByText('Rep updated!').waitFor();
-    await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).getByText('0834445555').waitFor();
+    await panel
+      .getByRole('list', { name: 'Sales reps' })
+      .getByRole('listitem', { name: 'Lerato Mahlangu' })
+      .getByText('0834445555')
+      .waitFor();
   });
 
   let repPage: Page;
 
   it('a rep signs in with the emailed link, edits personal fields and sees the business fields locked', async () => {
-    const mail = await system.mail.waitFor((m) => m.to.includes('sipho@karoo-solar.co.za') && m.subject === 'Welcome to your team on DigiCard');
+    const mail = await system.mail.waitFor(
+      (m) => m.to.includes('sipho@karoo-solar.co.za') && m.subject === 'Welcome to your team on DigiCard',
+    );
     assert.match(mail.text, /Ayanda Mthembu added you to their team/);
     const repContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     repPage = await repContext.newPage();
@@ -170,7 +219,12 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     for (const username of ['sipho-rep', 'lerato-rep']) assert.equal((await system.client().request(`/${username}`)).status, 200);
     await leaderPage.getByRole('tab', { name: 'Business Information' }).click();
     const logo = join(dir, 'logo.png');
-    writeFileSync(logo, await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 11, g: 93, b: 30 } } }).png().toBuffer());
+    writeFileSync(
+      logo,
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 11, g: 93, b: 30 } } })
+        .png()
+        .toBuffer(),
+    );
     await leaderPage.getByRole('tabpanel', { name: 'Business Information' }).getByLabel('Business logo').setInputFiles(logo);
     await waitForAlert('Business logo uploaded and saved successfully!');
     const { body } = await leader.client.request('/api/profile');
@@ -178,7 +232,12 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     assert.match(logoUrl, /^\/media\//);
     const changedAt = Date.now();
     for (const username of ['sipho-rep', 'lerato-rep']) {
-      await waitFor(`${username}'s page to show the new logo`, async () => String((await system.client().request(`/${username}`)).body).includes(logoUrl), 1000, 50);
+      await waitFor(
+        `${username}'s page to show the new logo`,
+        async () => String((await system.client().request(`/${username}`)).body).includes(logoUrl),
+        1000,
+        50,
+      );
     }
     assert.ok(Date.now() - changedAt < 1500, `both pages changed within a second (${Date.now() - changedAt} ms)`);
     const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage();
@@ -196,7 +255,9 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
         `SELECT p.username, d.metric, sum(d.count)::int AS n FROM profiles.analytics_daily d JOIN profiles.profiles p USING (account_id)
          WHERE p.username IN ('sipho-rep', 'lerato-rep') GROUP BY 1, 2`,
       );
-    await waitFor("the earlier visit to lerato-rep's page", async () => (await counted()).some((r) => r.username === 'lerato-rep' && r.metric === 'view'));
+    await waitFor("the earlier visit to lerato-rep's page", async () =>
+      (await counted()).some((r) => r.username === 'lerato-rep' && r.metric === 'view'),
+    );
     const before = await counted();
     const base = (username: string, metric: string) => before.find((r) => r.username === username && r.metric === metric)?.n ?? 0;
 
@@ -221,29 +282,50 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     await waitFor('the visits counted', async () => {
       const now = await counted();
       const n = (u: string, m: string) => now.find((r) => r.username === u && r.metric === m)?.n ?? 0;
-      return n('sipho-rep', 'view') === expected.sipho.views && n('sipho-rep', 'save') === expected.sipho.saves && n('lerato-rep', 'view') === expected.lerato.views;
+      return (
+        n('sipho-rep', 'view') === expected.sipho.views &&
+        n('sipho-rep', 'save') === expected.sipho.saves &&
+        n('lerato-rep', 'view') === expected.lerato.views
+      );
     });
 
     const panel = await teamsPanel(leaderPage);
     const view = panel.getByRole('region', { name: 'Your team’s numbers' });
     const stat = (name: string, label: string) =>
-      view.getByRole('listitem', { name }).locator('.tm-rep-stat__numbers > div').filter({ has: leaderPage.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').textContent();
+      view
+        .getByRole('listitem', { name })
+        .locator('.tm-rep-stat__numbers > div')
+        .filter({ has: leaderPage.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd')
+        .textContent();
     await view.getByRole('listitem', { name: 'Sipho Dlamini' }).waitFor();
     assert.deepEqual(
       [await stat('Sipho Dlamini', 'Views'), await stat('Sipho Dlamini', 'Saved to contacts'), await stat('Sipho Dlamini', 'Leads')],
       [String(expected.sipho.views), String(expected.sipho.saves), '1'],
     );
-    assert.deepEqual([await stat('Lerato Mahlangu', 'Views'), await stat('Lerato Mahlangu', 'Leads')], [String(expected.lerato.views), '0']);
+    assert.deepEqual(
+      [await stat('Lerato Mahlangu', 'Views'), await stat('Lerato Mahlangu', 'Leads')],
+      [String(expected.lerato.views), '0'],
+    );
     const totals = view.locator('dl[aria-label="Team totals"]');
     assert.match((await totals.textContent()) ?? '', new RegExp(`Team views${expected.sipho.views + expected.lerato.views}`));
     // The accessible fallback: the same numbers as a table, with the team's totals.
     await view.getByText('Show the numbers as a table').click();
     const table = view.getByRole('table');
-    assert.match((await table.getByRole('row', { name: /sipho-rep/ }).textContent()) ?? '', new RegExp(`sipho-rep\\)${expected.sipho.views}${expected.sipho.saves}1`));
-    assert.match((await table.getByRole('row', { name: /Team total/ }).textContent()) ?? '', new RegExp(`^Team total${expected.sipho.views + expected.lerato.views}`));
+    assert.match(
+      (await table.getByRole('row', { name: /sipho-rep/ }).textContent()) ?? '',
+      new RegExp(`sipho-rep\\)${expected.sipho.views}${expected.sipho.saves}1`),
+    );
+    assert.match(
+      (await table.getByRole('row', { name: /Team total/ }).textContent()) ?? '',
+      new RegExp(`^Team total${expected.sipho.views + expected.lerato.views}`),
+    );
     const csv = await leaderPage.evaluate(async () => (await fetch('/api/team/analytics.csv')).text());
     assert.match(csv, new RegExp(`sipho-rep,Sipho Dlamini,${expected.sipho.views},\\d+,${expected.sipho.saves},\\d+,1`));
-    assert.ok(await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the leader view fits 390 px');
+    assert.ok(
+      await leaderPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1),
+      'the leader view fits 390 px',
+    );
     await view.scrollIntoViewIfNeeded();
     await leaderPage.screenshot({ path: screenshotPath('teams-leader-view-390'), fullPage: true });
   });
@@ -251,9 +333,15 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
   it('the leader deletes a rep after confirming: the rep is signed out, the page goes', async () => {
     const panel = await teamsPanel(leaderPage);
     await panel.getByRole('button', { name: 'Delete lerato-rep' }).click();
-    await waitForAlert(alerts.find((a) => a.startsWith('Delete Lerato Mahlangu')) ?? 'Delete Lerato Mahlangu (lerato-rep) from your team? They will no longer be able to sign in; their leads stay with your team.');
+    await waitForAlert(
+      alerts.find((a) => a.startsWith('Delete Lerato Mahlangu')) ??
+        'Delete Lerato Mahlangu (lerato-rep) from your team? They will no longer be able to sign in; their leads stay with your team.',
+    );
     await panel.getByText('Sales rep deleted.').waitFor();
-    await waitFor('the rep to leave the list', async () => (await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).count()) === 0);
+    await waitFor(
+      'the rep to leave the list',
+      async () => (await panel.getByRole('list', { name: 'Sales reps' }).getByRole('listitem', { name: 'Lerato Mahlangu' }).count()) === 0,
+    );
     // Every part of the section agrees once the numbers have loaded again: the deleted rep is not in them either
     // (they come from profiles, which hears of the removal a moment later; teams' list decides who is shown).
     const view = panel.getByRole('region', { name: 'Your team’s numbers' });
@@ -262,9 +350,14 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     assert.doesNotMatch((await view.textContent()) ?? '', /lerato-rep|Lerato/);
     await leaderPage.screenshot({ path: screenshotPath('teams-rep-deleted-390'), fullPage: true });
     await waitFor("the rep's page to go", async () => (await system.client().request('/lerato-rep')).status === 404, 5000);
-    const signIn = await system.client().request('/api/session', { body: { email: 'lerato@karoo-solar.co.za', password: 'whatever-it-was' } });
+    const signIn = await system
+      .client()
+      .request('/api/session', { body: { email: 'lerato@karoo-solar.co.za', password: 'whatever-it-was' } });
     assert.equal(signIn.status, 401);
     const team = await leader.client.request('/api/team/reps');
-    assert.deepEqual(team.body.reps.map((r: { username: string }) => r.username), ['sipho-rep']);
+    assert.deepEqual(
+      team.body.reps.map((r: { username: string }) => r.username),
+      ['sipho-rep'],
+    );
   });
 });

@@ -18,7 +18,14 @@ import { serverPageMeta } from './modules/site/hooks/use-page-meta';
  * the browser, because what it shows depends on who is signed in, on the browser's basket or on a link's token: a
  * page added to the app later is drawn by the browser until it is listed here.
  */
-const MARKETING_PAGES: ReadonlySet<string> = new Set([WebRoutes.home, WebRoutes.pricing, WebRoutes.accessories, WebRoutes.contact, WebRoutes.terms, WebRoutes.tedxGeorge]);
+const MARKETING_PAGES: ReadonlySet<string> = new Set([
+  WebRoutes.home,
+  WebRoutes.pricing,
+  WebRoutes.accessories,
+  WebRoutes.contact,
+  WebRoutes.terms,
+  WebRoutes.tedxGeorge,
+]);
 const APP_PAGES: ReadonlySet<string> = new Set(Object.values(WebRoutes));
 
 /** Whether the gateway renders this (normalised) path on the server. */

@@ -28,13 +28,16 @@ const url = (protocols: string[], example: string) =>
   z
     .string({ error: `required, e.g. ${example}` })
     .min(1, `required, e.g. ${example}`)
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a ${protocols.join(' or ')}// URL, e.g. ${example}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${protocols.join(' or ')}// URL, e.g. ${example}`,
+    );
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
@@ -50,7 +53,10 @@ export const env = {
   smtpUrl: url(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025'),
   httpUrl: url(['http:', 'https:'], 'http://localhost:8080'),
   /** BullMQ key prefix: lets a test run keep its queues apart from a running development system. */
-  queuePrefix: z.string().regex(/^[a-z0-9:_-]+$/i).default('digicard'),
+  queuePrefix: z
+    .string()
+    .regex(/^[a-z0-9:_-]+$/i)
+    .default('digicard'),
   requestTimeoutMs: z.coerce.number().int().min(100).max(60_000).default(5000),
   email: z.email('must be an email address'),
 };

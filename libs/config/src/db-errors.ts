@@ -40,7 +40,12 @@ export function isQueryError(error: unknown): boolean {
 
 /** The stack without its first line (which repeats the message), or nothing. */
 const framesOf = (error: unknown): string | undefined =>
-  error instanceof Error && typeof error.stack === 'string' ? error.stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined;
+  error instanceof Error && typeof error.stack === 'string'
+    ? error.stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : undefined;
 
 function safeDbError(error: Record<string, unknown>): SafeDbError {
   const out: SafeDbError = {
@@ -73,7 +78,7 @@ export function serializeError(error: unknown): unknown {
   const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
   // pino folds the causes' messages into the message and stack: redo both when a cause is a database error.
   const cause = (error as { cause?: unknown }).cause;
-  if (cause !== undefined && (hasDbError(cause))) {
+  if (cause !== undefined && hasDbError(cause)) {
     serialized['message'] = error.message;
     serialized['stack'] = error.stack;
     serialized['cause'] = serializeError(cause);

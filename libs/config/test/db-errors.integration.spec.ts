@@ -44,7 +44,11 @@ describe('database errors in the logs: code and constraint, never the message wi
       await client.query(`CREATE TEMP TABLE ${table}_k (email text CONSTRAINT ${table}_k_email_key UNIQUE)`);
       await client.query(`INSERT INTO ${table}_k VALUES ($1)`, [SECRET]);
       const error = await failure(() => client.query(`INSERT INTO ${table}_k VALUES ($1)`, [SECRET]));
-      assert.match(JSON.stringify({ detail: (error as { detail?: string }).detail }), new RegExp(SECRET.replace(/\./g, '\\.')), 'PostgreSQL quotes the value');
+      assert.match(
+        JSON.stringify({ detail: (error as { detail?: string }).detail }),
+        new RegExp(SECRET.replace(/\./g, '\\.')),
+        'PostgreSQL quotes the value',
+      );
       const { logger, text } = capture();
       logger.error({ err: error }, 'saving failed');
       assert.doesNotMatch(text(), /thabo\.secret/);

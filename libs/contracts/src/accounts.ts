@@ -19,10 +19,7 @@ export const usernameField = z
   .min(1, 'Please choose a username.')
   .min(USERNAME_MIN, `Usernames are ${USERNAME_MIN} to ${USERNAME_MAX} characters long.`)
   .max(USERNAME_MAX, `Usernames are ${USERNAME_MIN} to ${USERNAME_MAX} characters long.`)
-  .regex(
-    /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/,
-    'Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit.',
-  )
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit.')
   .refine((name) => !name.includes('--'), 'Please do not use two hyphens in a row.')
   .refine((name) => !isReservedUsername(name), 'That username is reserved. Please choose another.');
 
@@ -72,16 +69,16 @@ export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 /** Tokens are 128-bit random values, base64url: 22 characters. */
 const tokenField = z.string({ error: 'This link is incomplete.' }).regex(/^[A-Za-z0-9_-]{22,64}$/, 'This link is incomplete.');
 
-export const PasswordResetSchema = z
-  .object({ token: tokenField, password: newPasswordField })
-  .meta({ id: 'PasswordReset' });
+export const PasswordResetSchema = z.object({ token: tokenField, password: newPasswordField }).meta({ id: 'PasswordReset' });
 export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 
 export const VerifyEmailSchema = z.object({ token: tokenField }).meta({ id: 'VerifyEmail' });
 export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
 
 export const DeleteAccountSchema = z
-  .object({ password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(1024) })
+  .object({
+    password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(1024),
+  })
   .meta({ id: 'DeleteAccount' });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 
@@ -155,7 +152,8 @@ export const AccountMessages = {
    * The answer to every email change request, whether the address was free or has an account (decisions.md: a
    * stranger learns nothing about other accounts); only the mailbox's owner hears more.
    */
-  emailChangeSent: 'Please check the inbox of your new email address and follow the link to confirm it. Your email stays the same until then.',
+  emailChangeSent:
+    'Please check the inbox of your new email address and follow the link to confirm it. Your email stays the same until then.',
   sameEmail: 'That is your current email address.',
   emailChanged: 'Your email address is changed. Please use the new one to log in.',
   /** A team member's name and email are their leader's to change (Teams), so the leader's list stays right. */
@@ -173,7 +171,5 @@ export type Registration = z.infer<typeof RegistrationSchema>;
  * The answer to a sign-up (POST /api/accounts, and /api/registration with an account): the same for a new email and
  * one that has an account, and no session: the emailed verification link signs the new account in.
  */
-export const RegisteredResponseSchema = z
-  .object({ registered: z.literal(true), message: z.string() })
-  .meta({ id: 'RegisteredResponse' });
+export const RegisteredResponseSchema = z.object({ registered: z.literal(true), message: z.string() }).meta({ id: 'RegisteredResponse' });
 export type RegisteredResponse = z.infer<typeof RegisteredResponseSchema>;

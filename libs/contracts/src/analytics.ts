@@ -14,14 +14,16 @@ export const AnalyticsMetrics = ['view', 'card', 'save', 'click'] as const;
 export const AnalyticsMetricSchema = z.enum(AnalyticsMetrics);
 export type AnalyticsMetric = z.infer<typeof AnalyticsMetricSchema>;
 
-
 /**
  * What a click on the public page names (the page's beacon sends it): a website button by its position, a social
  * link by its platform, a share button, or the phone, email and WhatsApp links of the contact details.
  */
 export const ClickTargetSchema = z
   .string()
-  .regex(/^(website:\d{1,2}|social:[A-Za-z]{2,20}|share:(wa|email|native)|contact:(tel|email)|(exchange|own-profile|lead-form))$/, 'Unknown click target.');
+  .regex(
+    /^(website:\d{1,2}|social:[A-Za-z]{2,20}|share:(wa|email|native)|contact:(tel|email)|(exchange|own-profile|lead-form))$/,
+    'Unknown click target.',
+  );
 export const ClickSchema = z.object({ target: ClickTargetSchema }).meta({ id: 'Click' });
 export type Click = z.infer<typeof ClickSchema>;
 
@@ -63,8 +65,20 @@ export const AnalyticsRangeSchema = z
   .meta({ id: 'AnalyticsRange' });
 export type AnalyticsRange = z.infer<typeof AnalyticsRangeSchema>;
 
-const counts = z.object({ views: z.number().int(), visitors: z.number().int(), saves: z.number().int(), clicks: z.number().int(), leads: z.number().int() });
-const bySource = z.object({ link: z.number().int(), qr: z.number().int(), nfc: z.number().int(), wa: z.number().int(), email: z.number().int() });
+const counts = z.object({
+  views: z.number().int(),
+  visitors: z.number().int(),
+  saves: z.number().int(),
+  clicks: z.number().int(),
+  leads: z.number().int(),
+});
+const bySource = z.object({
+  link: z.number().int(),
+  qr: z.number().int(),
+  nfc: z.number().int(),
+  wa: z.number().int(),
+  email: z.number().int(),
+});
 
 /**
  * An owner's analytics. Every owner gets the totals of the last 30 days (`full: false`, the lists empty);

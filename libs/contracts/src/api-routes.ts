@@ -61,7 +61,13 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsReportSchema, ClickSchema, TeamAnalyticsReportSchema } from './analytics.js';
-import { SaveWebhookSchema, WebhookDeliveryDetailSchema, WebhookDeliveryListSchema, WebhookSettingsSchema, WebhookTestSentSchema } from './crm.js';
+import {
+  SaveWebhookSchema,
+  WebhookDeliveryDetailSchema,
+  WebhookDeliveryListSchema,
+  WebhookSettingsSchema,
+  WebhookTestSentSchema,
+} from './crm.js';
 import { PublicHealthSchema } from './health.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
@@ -153,7 +159,11 @@ export interface HttpRoute extends GatewayRoute {
 /** The status of a route's success answer: the first 2xx of its responses, else 200. */
 export function successStatus(route: GatewayRoute): number {
   const responses = 'responses' in route ? (route as HttpRoute).responses : {};
-  return Object.keys(responses).map(Number).find((status) => status >= 200 && status < 300) ?? 200;
+  return (
+    Object.keys(responses)
+      .map(Number)
+      .find((status) => status >= 200 && status < 300) ?? 200
+  );
 }
 
 const unavailable = { description: 'A service did not answer in time; nothing was stored', schema: ApiErrorSchema };
@@ -181,7 +191,10 @@ const staffOnly = { description: 'Signed in without the staff role, or a cross-s
 const noAccount = { description: 'No such account', schema: ApiErrorSchema };
 
 /** CRM hand-off: below DigiGold every route is 403 with the upgrade message (the notifications service decides). */
-const crmUpgrade = { description: 'Needs DigiGold (the upgrade message), or a cross-site request / missing x-csrf-token', schema: ApiErrorSchema };
+const crmUpgrade = {
+  description: 'Needs DigiGold (the upgrade message), or a cross-site request / missing x-csrf-token',
+  schema: ApiErrorSchema,
+};
 const crmLimit = [{ bucket: 'crm-account', per: 'account', limit: 'RATE_LIMIT_CRM_ACCOUNT', whenUncounted: 'allow' }] as const;
 
 /**
@@ -245,7 +258,11 @@ export const HttpRoutes = {
     body: RegisterRequestSchema,
     limits: [{ bucket: 'register-ip', per: 'ip', limit: 'RATE_LIMIT_REGISTER_IP', whenUncounted: 'refuse' }],
     responses: {
-      201: { description: 'Registered, or the email has an account (its owner is emailed): the same answer, no session; the browser shows the verify-email page', schema: RegisteredResponseSchema },
+      201: {
+        description:
+          'Registered, or the email has an account (its owner is emailed): the same answer, no session; the browser shows the verify-email page',
+        schema: RegisteredResponseSchema,
+      },
       400: { description: 'Invalid, reserved or taken username; weak or common password (never "email taken")', schema: ApiErrorSchema },
       403: csrf,
       503: unavailable,
@@ -292,7 +309,11 @@ export const HttpRoutes = {
     signIn: 'local',
     responses: {
       200: { description: 'Signed in (sets the session cookie)', schema: SessionResponseSchema },
-      401: { description: 'AUTH_INVALID_CREDENTIALS "Incorrect email or password." (the same for an unknown email and a wrong password), or AUTH_FAILED', schema: ApiErrorSchema },
+      401: {
+        description:
+          'AUTH_INVALID_CREDENTIALS "Incorrect email or password." (the same for an unknown email and a wrong password), or AUTH_FAILED',
+        schema: ApiErrorSchema,
+      },
       403: csrf,
       503: unavailable,
     },
@@ -467,7 +488,8 @@ export const HttpRoutes = {
     method: 'post',
     path: '/api/profile/images/:purpose',
     operationId: 'uploadImage',
-    summary: 'Uploads an image (profileImage, profileBackground, businessLogo, gallery, product): at most 2 MB, checked by content, re-encoded without metadata',
+    summary:
+      'Uploads an image (profileImage, profileBackground, businessLogo, gallery, product): at most 2 MB, checked by content, re-encoded without metadata',
     tag: 'profiles',
     access: 'account',
     params: { schema: z.object({ purpose: ImagePurposeSchema }), notFound: 'No such kind of image.' },
@@ -644,8 +666,15 @@ export const HttpRoutes = {
     // Counted as registration (the route creates accounts); a signed-in buyer counts against the same window.
     limits: [{ bucket: 'register-ip', per: 'ip', limit: 'RATE_LIMIT_REGISTER_IP', whenUncounted: 'refuse' }],
     responses: {
-      201: { description: 'With an account: registered (or the email has an account), no session, the verify-email page. Signed in: the order placed (or reused), awaiting payment; the browser goes to redirectUrl', schema: z.union([CheckoutResponseSchema, RegisteredResponseSchema]) },
-      400: { description: 'Invalid, reserved or taken username; weak or common password; an item that is not a special (never "email taken")', schema: ApiErrorSchema },
+      201: {
+        description:
+          'With an account: registered (or the email has an account), no session, the verify-email page. Signed in: the order placed (or reused), awaiting payment; the browser goes to redirectUrl',
+        schema: z.union([CheckoutResponseSchema, RegisteredResponseSchema]),
+      },
+      400: {
+        description: 'Invalid, reserved or taken username; weak or common password; an item that is not a special (never "email taken")',
+        schema: ApiErrorSchema,
+      },
       401: { description: 'Not signed in and no account given', schema: ApiErrorSchema },
       403: csrf,
       409: { description: 'Signed in already with account given, or a membership is already active', schema: ApiErrorSchema },
@@ -669,7 +698,11 @@ export const HttpRoutes = {
     tag: 'orders',
     access: 'account',
     params: { schema: z.object({ orderId: z.uuid() }), notFound: 'Order not found.' },
-    responses: { 200: { description: 'The order', schema: OrderSchema }, 404: { description: 'Not one of yours', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'The order', schema: OrderSchema },
+      404: { description: 'Not one of yours', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   payOrder: {
     method: 'post',
@@ -811,7 +844,11 @@ export const HttpRoutes = {
     access: 'account',
     params: orderParams,
     produces: 'application/pdf',
-    responses: { 200: { description: 'PDF' }, 404: { description: 'Not one of yours, or no proof yet', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'PDF' },
+      404: { description: 'Not one of yours, or no proof yet', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   getOwnProofPng: {
     method: 'get',
@@ -822,7 +859,11 @@ export const HttpRoutes = {
     access: 'account',
     params: orderParams,
     produces: 'image/png',
-    responses: { 200: { description: 'PNG' }, 404: { description: 'Not one of yours, or no proof yet', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'PNG' },
+      404: { description: 'Not one of yours, or no proof yet', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   setCardDisabled: {
     method: 'put',
@@ -833,7 +874,11 @@ export const HttpRoutes = {
     access: 'account',
     body: SetCardDisabledSchema,
     params: cardParams,
-    responses: { 200: { description: 'The card', schema: CardSchema }, 404: { description: 'Not one of your cards', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'The card', schema: CardSchema },
+      404: { description: 'Not one of your cards', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   assignCard: {
     method: 'put',
@@ -870,7 +915,11 @@ export const HttpRoutes = {
     tag: 'print',
     access: ['print'],
     params: orderParams,
-    responses: { 200: { description: 'The order', schema: PrintOrderSchema }, 404: { description: 'No such paid order', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'The order', schema: PrintOrderSchema },
+      404: { description: 'No such paid order', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   printProofPdf: {
     method: 'get',
@@ -881,7 +930,11 @@ export const HttpRoutes = {
     access: ['print'],
     params: orderParams,
     produces: 'application/pdf',
-    responses: { 200: { description: 'PDF' }, 404: { description: 'No such order, or no proof yet', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'PDF' },
+      404: { description: 'No such order, or no proof yet', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   printProofPng: {
     method: 'get',
@@ -892,7 +945,11 @@ export const HttpRoutes = {
     access: ['print'],
     params: orderParams,
     produces: 'image/png',
-    responses: { 200: { description: 'PNG' }, 404: { description: 'No such order, or no proof yet', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'PNG' },
+      404: { description: 'No such order, or no proof yet', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   moveOrder: {
     method: 'post',
@@ -1011,7 +1068,12 @@ export const HttpRoutes = {
     access: ['staff'],
     params: staffAccountParams,
     body: SetPartnerSchema,
-    responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+    responses: {
+      200: { description: 'The account after the change', schema: StaffAccountDetailSchema },
+      403: staffOnly,
+      404: noAccount,
+      503: unavailable,
+    },
   },
   staffSetVanityPaths: {
     method: 'put',
@@ -1022,7 +1084,12 @@ export const HttpRoutes = {
     access: ['staff'],
     params: staffAccountParams,
     body: SetVanityPathsSchema,
-    responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+    responses: {
+      200: { description: 'The account after the change', schema: StaffAccountDetailSchema },
+      403: staffOnly,
+      404: noAccount,
+      503: unavailable,
+    },
   },
   staffSetBusiness: {
     method: 'put',
@@ -1033,7 +1100,12 @@ export const HttpRoutes = {
     access: ['staff'],
     params: staffAccountParams,
     body: SetBusinessSchema,
-    responses: { 200: { description: 'The account after the change', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+    responses: {
+      200: { description: 'The account after the change', schema: StaffAccountDetailSchema },
+      403: staffOnly,
+      404: noAccount,
+      503: unavailable,
+    },
   },
   staffFailedProofs: {
     method: 'get',
@@ -1048,7 +1120,8 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/staff/refunds',
     operationId: 'staffRefundsDue',
-    summary: 'Staff: payments to pay back by hand (a membership checkout given up and still paid, or one checkout paid twice), newest first',
+    summary:
+      'Staff: payments to pay back by hand (a membership checkout given up and still paid, or one checkout paid twice), newest first',
     tag: 'staff',
     access: ['staff'],
     responses: { 200: { description: 'The payments', schema: StaffRefundsSchema }, 403: staffOnly, 503: unavailable },
@@ -1120,7 +1193,12 @@ export const HttpRoutes = {
     access: ['teamLeader'],
     body: RepFieldsSchema,
     params: { schema: z.object({ accountId: z.uuid() }), notFound: 'No such sales rep in your team.' },
-    responses: { 200: { description: 'Changed', schema: RepSchema }, 403: csrf, 404: { description: 'Not a rep of this leader', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'Changed', schema: RepSchema },
+      403: csrf,
+      404: { description: 'Not a rep of this leader', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   removeRep: {
     method: 'delete',
@@ -1130,7 +1208,12 @@ export const HttpRoutes = {
     tag: 'teams',
     access: ['teamLeader'],
     params: { schema: z.object({ accountId: z.uuid() }), notFound: 'No such sales rep in your team.' },
-    responses: { 200: { description: 'Removed', schema: MessageResponseSchema }, 403: csrf, 404: { description: 'Not a rep of this leader', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'Removed', schema: MessageResponseSchema },
+      403: csrf,
+      404: { description: 'Not a rep of this leader', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   exportTeamLeads: {
     method: 'get',
@@ -1178,7 +1261,11 @@ export const HttpRoutes = {
     summary: 'The owner’s CRM webhook: address, on or off, and the signing secret (DigiGold and up)',
     tag: 'crm',
     access: 'account',
-    responses: { 200: { description: 'The settings (endpoint null when none is saved)', schema: WebhookSettingsSchema }, 403: crmUpgrade, 503: unavailable },
+    responses: {
+      200: { description: 'The settings (endpoint null when none is saved)', schema: WebhookSettingsSchema },
+      403: crmUpgrade,
+      503: unavailable,
+    },
   },
   saveWebhook: {
     method: 'put',
@@ -1191,7 +1278,10 @@ export const HttpRoutes = {
     limits: crmLimit,
     responses: {
       200: { description: 'Saved', schema: WebhookSettingsSchema },
-      400: { description: 'Not https, a private or local address, or a name that does not resolve; fieldErrors.url says which', schema: ApiErrorSchema },
+      400: {
+        description: 'Not https, a private or local address, or a name that does not resolve; fieldErrors.url says which',
+        schema: ApiErrorSchema,
+      },
       403: crmUpgrade,
       503: unavailable,
     },
@@ -1204,7 +1294,12 @@ export const HttpRoutes = {
     tag: 'crm',
     access: 'account',
     limits: crmLimit,
-    responses: { 200: { description: 'The settings with the new secret', schema: WebhookSettingsSchema }, 403: crmUpgrade, 404: { description: 'No webhook saved yet', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      200: { description: 'The settings with the new secret', schema: WebhookSettingsSchema },
+      403: crmUpgrade,
+      404: { description: 'No webhook saved yet', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   sendTestWebhook: {
     method: 'post',
@@ -1214,7 +1309,12 @@ export const HttpRoutes = {
     tag: 'crm',
     access: 'account',
     limits: crmLimit,
-    responses: { 202: { description: 'Queued; the delivery log shows the outcome', schema: WebhookTestSentSchema }, 403: crmUpgrade, 404: { description: 'No webhook saved yet', schema: ApiErrorSchema }, 503: unavailable },
+    responses: {
+      202: { description: 'Queued; the delivery log shows the outcome', schema: WebhookTestSentSchema },
+      403: crmUpgrade,
+      404: { description: 'No webhook saved yet', schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   listWebhookDeliveries: {
     method: 'get',

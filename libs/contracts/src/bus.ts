@@ -22,7 +22,16 @@ type AnyRpc = RpcDefinition<any, any, RpcAccess>;
 export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
   // Email links (identity); the owner's tier for CRM webhooks (profiles knows it: the membership, a partner's choice, a
   // rep's business); the profile and photo whose vCard Exchange Contact sends (profiles).
-  notifications: [Rpc.getAccount, Rpc.issueVerificationToken, Rpc.issuePasswordResetToken, Rpc.issueWelcomeToken, Rpc.issueEmailChangeToken, Rpc.profileOfAccount, Rpc.getPublicProfile, Rpc.getMedia],
+  notifications: [
+    Rpc.getAccount,
+    Rpc.issueVerificationToken,
+    Rpc.issuePasswordResetToken,
+    Rpc.issueWelcomeToken,
+    Rpc.issueEmailChangeToken,
+    Rpc.profileOfAccount,
+    Rpc.getPublicProfile,
+    Rpc.getMedia,
+  ],
   payments: [Rpc.orderForPayment, Rpc.getAccount],
   // Print proofs: the buyer's profile and logo; the data export: the account's email (enquiries under it).
   orders: [Rpc.profileOfAccount, Rpc.getMedia, Rpc.getAccount],
@@ -47,8 +56,26 @@ export const GatewayConsumes: readonly EventDefinition<z.ZodType>[] = [Events.ro
  */
 export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly EventDefinition<z.ZodType>[]>>> = {
   identity: [Events.membershipChanged],
-  profiles: [Events.teamMemberAdded, Events.teamMemberUpdated, Events.teamMemberRemoved, Events.userRegistered, Events.userChanged, Events.userVerified, Events.userDeleted, Events.membershipChanged, Events.roleChanged],
-  orders: [Events.paymentCompleted, Events.userRegistered, Events.userDeleted, Events.orderPaid, Events.profileUpdated, Events.teamMemberAdded, Events.teamMemberRemoved],
+  profiles: [
+    Events.teamMemberAdded,
+    Events.teamMemberUpdated,
+    Events.teamMemberRemoved,
+    Events.userRegistered,
+    Events.userChanged,
+    Events.userVerified,
+    Events.userDeleted,
+    Events.membershipChanged,
+    Events.roleChanged,
+  ],
+  orders: [
+    Events.paymentCompleted,
+    Events.userRegistered,
+    Events.userDeleted,
+    Events.orderPaid,
+    Events.profileUpdated,
+    Events.teamMemberAdded,
+    Events.teamMemberRemoved,
+  ],
   notifications: [
     Events.userDeleted,
     Events.leadCaptured,
@@ -99,7 +126,12 @@ function consumerRights(consumer: BusUser, events: readonly EventDefinition<z.Zo
 /** An app's own dead-letter stream: declare it, look at it, write to it. */
 function deadLetterRights(user: BusUser): string[] {
   const deadLetters = deadLetterStreamFor(user);
-  return [`$JS.API.STREAM.INFO.${deadLetters.name}`, `$JS.API.STREAM.CREATE.${deadLetters.name}`, `$JS.API.STREAM.UPDATE.${deadLetters.name}`, ...deadLetters.subjects];
+  return [
+    `$JS.API.STREAM.INFO.${deadLetters.name}`,
+    `$JS.API.STREAM.CREATE.${deadLetters.name}`,
+    `$JS.API.STREAM.UPDATE.${deadLetters.name}`,
+    ...deadLetters.subjects,
+  ];
 }
 
 /** The gateway's JetStream rights: its own dead-letter stream, and one durable consumer per event it consumes. */
@@ -122,7 +154,9 @@ export function busPermissions(user: BusUser): BusPermissions {
     return {
       publish: unique([
         // Every subject a browser's request may lead to; never a `service` one (token issuing, orders for payment).
-        ...allRpcs().filter((r) => r.access !== 'service').map((r) => r.subject),
+        ...allRpcs()
+          .filter((r) => r.access !== 'service')
+          .map((r) => r.subject),
         ...Object.values(Notices).map((n) => n.subject),
         ...ServiceNames.map(healthSubject),
         ...gatewayJetStream(),
@@ -140,7 +174,9 @@ export function busPermissions(user: BusUser): BusPermissions {
       ...(ServiceCalls[user] ?? []).map((r) => r.subject),
       // JetStream: declare and look at its own events stream, its dead letters, its own durable consumers.
       '$JS.API.INFO',
-      ...(events.subjects.length > 0 ? [`$JS.API.STREAM.INFO.${events.name}`, `$JS.API.STREAM.CREATE.${events.name}`, `$JS.API.STREAM.UPDATE.${events.name}`] : []),
+      ...(events.subjects.length > 0
+        ? [`$JS.API.STREAM.INFO.${events.name}`, `$JS.API.STREAM.CREATE.${events.name}`, `$JS.API.STREAM.UPDATE.${events.name}`]
+        : []),
       ...deadLetterRights(user),
       ...consumerRights(user, ServiceConsumes[user] ?? []),
     ]),
@@ -163,7 +199,9 @@ export const natsPasswordVariable = (user: BusUser): string => `NATS_PASSWORD_${
  * adds a user with every right (the operator's tools, tests), and makes it the user of a connection without
  * credentials when `noAuthAdmin` is set (tests only).
  */
-export function natsAuthorizationConfig(options: { passwords?: Partial<Record<BusUser, string>>; admin?: { password: string; noAuthAdmin?: boolean } } = {}): string {
+export function natsAuthorizationConfig(
+  options: { passwords?: Partial<Record<BusUser, string>>; admin?: { password: string; noAuthAdmin?: boolean } } = {},
+): string {
   const q = (s: string) => JSON.stringify(s);
   const list = (subjects: string[]) => `[${subjects.map(q).join(', ')}]`;
   const users = BusUsers.map((user) => {
@@ -190,9 +228,14 @@ export function busRightsTable(): string {
     const p = busPermissions(user);
     const events = AllEvents.filter((e) => p.publish.includes(e.subject)).map((e) => e.subject);
     const rpcs = allRpcs().filter((r) => p.publish.includes(r.subject));
-    const requests = user === 'gateway' ? `every RPC not \`service\`-only (${rpcs.length}), the notices, the health checks` : code(rpcs.map((r) => r.subject));
+    const requests =
+      user === 'gateway'
+        ? `every RPC not \`service\`-only (${rpcs.length}), the notices, the health checks`
+        : code(rpcs.map((r) => r.subject));
     const streams = p.publish.filter((s) => s.startsWith('$JS.API.STREAM.CREATE.')).map((s) => s.slice('$JS.API.STREAM.CREATE.'.length));
-    const durables = unique(p.publish.filter((s) => s.startsWith('$JS.API.CONSUMER.MSG.NEXT.')).map((s) => s.slice('$JS.API.CONSUMER.MSG.NEXT.'.length)));
+    const durables = unique(
+      p.publish.filter((s) => s.startsWith('$JS.API.CONSUMER.MSG.NEXT.')).map((s) => s.slice('$JS.API.CONSUMER.MSG.NEXT.'.length)),
+    );
     const listens = p.subscribe.filter((s) => !s.startsWith('_INBOX'));
     const inbox = p.subscribe.filter((s) => s.startsWith('_INBOX'));
     return `| ${user} | ${code(events)} | ${requests} | ${code(listens)}${p.allowResponses ? ', answers them' : ''} | ${code(inbox)} | ${code(streams)} | ${durables.length} durable consumer${durables.length === 1 ? '' : 's'}: ${code(durables)}, and acks their messages only |`;

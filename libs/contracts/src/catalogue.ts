@@ -103,10 +103,12 @@ export function parseCart(raw: string | null): CartItem[] {
     return [];
   }
   if (!Array.isArray(value)) return [];
-  return mergeLines(value.flatMap((entry) => {
-    const parsed = CartItemSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  }));
+  return mergeLines(
+    value.flatMap((entry) => {
+      const parsed = CartItemSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
 }
 
 /** Lines of the same item and colour become one, their quantities added (at most MAX_QUANTITY). */
@@ -130,8 +132,12 @@ export function addToCart(
   colour?: string,
 ): CartItem[] {
   const ref = { id: item.id, ...(colour ? { colour } : {}) };
-  if (cart.some((c) => sameLine(c, ref))) return cart.map((c) => (sameLine(c, ref) ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
-  return [...cart, { id: item.id, name: item.name, price: item.normalPrice, specialPrice: item.specialPrice, ...(colour ? { colour } : {}), quantity: 1 }];
+  if (cart.some((c) => sameLine(c, ref)))
+    return cart.map((c) => (sameLine(c, ref) ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
+  return [
+    ...cart,
+    { id: item.id, name: item.name, price: item.normalPrice, specialPrice: item.specialPrice, ...(colour ? { colour } : {}), quantity: 1 },
+  ];
 }
 
 /** One less, never below 1. */
@@ -148,7 +154,10 @@ export const recolourInCart = (cart: readonly CartItem[], line: CartLineRef, col
  * Lines kept from before colours were chosen get their item's first colour (the colour such an order always had);
  * the same basket when nothing needed one.
  */
-export function withDefaultColours(cart: readonly CartItem[], items: ReadonlyArray<Pick<CatalogueItem, 'id' | 'colors'>>): readonly CartItem[] {
+export function withDefaultColours(
+  cart: readonly CartItem[],
+  items: ReadonlyArray<Pick<CatalogueItem, 'id' | 'colors'>>,
+): readonly CartItem[] {
   if (cart.every((c) => c.colour)) return cart;
   return mergeLines(
     cart.map((c) => {

@@ -224,10 +224,16 @@ export const OrderMoves: readonly OrderMove[] = [
   { from: 'nfc-encoded', to: 'shipped', by: ['print'] },
   { from: 'shipped', to: 'delivered', by: ['print'] },
   { from: 'awaiting-payment', to: 'cancelled', by: ['owner', 'print'] },
-  ...(['paid', 'proof-ready', 'changes-requested', 'approved'] as const).map((from): OrderMove => ({ from, to: 'cancelled', by: ['print'] })),
-  ...(['paid', 'proof-ready', 'changes-requested', 'approved', 'printing', 'cancelled'] as const).map(
-    (from): OrderMove => ({ from, to: 'refunded', by: ['print'] }),
-  ),
+  ...(['paid', 'proof-ready', 'changes-requested', 'approved'] as const).map((from): OrderMove => ({
+    from,
+    to: 'cancelled',
+    by: ['print'],
+  })),
+  ...(['paid', 'proof-ready', 'changes-requested', 'approved', 'printing', 'cancelled'] as const).map((from): OrderMove => ({
+    from,
+    to: 'refunded',
+    by: ['print'],
+  })),
 ];
 
 /** The moves `actor` may make from `from` (a paid order only may be refunded: the service checks that too). */
@@ -260,7 +266,9 @@ export const NfcUidSchema = z
   .string()
   .trim()
   .transform((v) => v.replace(/[:\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$/, 'An NFC UID is 4, 7 or 10 bytes in hex, e.g. 04:A2:3B:1C:5D:80:00.'));
+  .pipe(
+    z.string().regex(/^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$/, 'An NFC UID is 4, 7 or 10 bytes in hex, e.g. 04:A2:3B:1C:5D:80:00.'),
+  );
 
 export const CardSchema = z
   .object({
@@ -302,7 +310,9 @@ export const OrderDetailListSchema = z.object({ orders: z.array(OrderDetailSchem
 export type OrderDetailList = z.infer<typeof OrderDetailListSchema>;
 
 /** The print console's view of an order: the buyer's name too (for the packing slip). */
-export const PrintOrderSchema = OrderDetailSchema.extend({ customer: z.object({ name: z.string(), username: z.string() }).nullable() }).meta({
+export const PrintOrderSchema = OrderDetailSchema.extend({
+  customer: z.object({ name: z.string(), username: z.string() }).nullable(),
+}).meta({
   id: 'PrintOrder',
 });
 export type PrintOrder = z.infer<typeof PrintOrderSchema>;
@@ -311,9 +321,7 @@ export type PrintQueue = z.infer<typeof PrintQueueSchema>;
 
 const note = z.string().trim().max(1000, 'At most 1000 characters.');
 
-export const RequestChangesSchema = z
-  .object({ note: note.min(1, 'Please say what should change.') })
-  .meta({ id: 'RequestChanges' });
+export const RequestChangesSchema = z.object({ note: note.min(1, 'Please say what should change.') }).meta({ id: 'RequestChanges' });
 export type RequestChanges = z.infer<typeof RequestChangesSchema>;
 
 /** The print console moves an order on; shipping needs the courier and the tracking number. */
@@ -335,7 +343,9 @@ export type MoveOrder = z.infer<typeof MoveOrderSchema>;
 export const RecordCardSchema = z.object({ nfcUid: NfcUidSchema }).meta({ id: 'RecordCard' });
 export type RecordCard = z.infer<typeof RecordCardSchema>;
 
-export const SetCardDisabledSchema = z.object({ disabled: z.boolean({ error: 'Please say whether the card is disabled.' }) }).meta({ id: 'SetCardDisabled' });
+export const SetCardDisabledSchema = z
+  .object({ disabled: z.boolean({ error: 'Please say whether the card is disabled.' }) })
+  .meta({ id: 'SetCardDisabled' });
 export type SetCardDisabled = z.infer<typeof SetCardDisabledSchema>;
 
 /** Whom a team's card points at: one of the leader's current reps, or the leader (the card's own account) again. */

@@ -100,7 +100,9 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) }).meta({ id: 'WebhookDeliveryList' });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
 
-export const WebhookDeliveryDetailSchema = WebhookDeliverySchema.extend({ attemptLog: z.array(WebhookAttemptSchema) }).meta({ id: 'WebhookDeliveryDetail' });
+export const WebhookDeliveryDetailSchema = WebhookDeliverySchema.extend({ attemptLog: z.array(WebhookAttemptSchema) }).meta({
+  id: 'WebhookDeliveryDetail',
+});
 export type WebhookDeliveryDetail = z.infer<typeof WebhookDeliveryDetailSchema>;
 
 export const WebhookTestSentSchema = z.object({ deliveryId: z.uuid(), message: z.string() }).meta({ id: 'WebhookTestSent' });
@@ -125,4 +127,6 @@ export const crmWebhookJobId = (eventId: string): string => `crm-webhook-${event
  * The waits between attempts (ms): 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, so ten attempts span about
  * 23.7 hours; after the last the delivery is failed.
  */
-export const CrmWebhookRetryDelaysMs = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000] as const;
+export const CrmWebhookRetryDelaysMs = [
+  30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 28_800_000,
+] as const;

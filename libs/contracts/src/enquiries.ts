@@ -46,9 +46,7 @@ export const SubmitEnquiryRequestSchema = z.discriminatedUnion('kind', [
 ]);
 export type SubmitEnquiryRequest = z.infer<typeof SubmitEnquiryRequestSchema>;
 
-export const EnquiryAcceptedSchema = z
-  .object({ id: z.uuid(), receivedAt: z.iso.datetime() })
-  .meta({ id: 'EnquiryAccepted' });
+export const EnquiryAcceptedSchema = z.object({ id: z.uuid(), receivedAt: z.iso.datetime() }).meta({ id: 'EnquiryAccepted' });
 export type EnquiryAccepted = z.infer<typeof EnquiryAcceptedSchema>;
 
 /** Data of the `orders.enquiry.received` event. */

@@ -59,13 +59,19 @@ export function validationError(error: z.ZodError): ApiError {
  * the one parse of every body the gateway accepts, so a NUL answers 400 with its field rather than reaching
  * PostgreSQL (which refuses it) as a 500.
  */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): { success: true; data: z.output<T> } | { success: false; error: ApiError } {
+export function parseBody<T extends z.ZodType>(
+  schema: T,
+  body: unknown,
+): { success: true; data: z.output<T> } | { success: false; error: ApiError } {
   const nul = nulFieldErrors(body);
   const parsed = schema.safeParse(body);
   if (parsed.success && Object.keys(nul).length === 0) return { success: true, data: parsed.data };
   const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
   for (const [field, messages] of Object.entries(nul)) fieldErrors[field] = messages;
-  return { success: false, error: { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors } };
+  return {
+    success: false,
+    error: { statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors },
+  };
 }
 
 export function isApiError(value: unknown): value is ApiError {

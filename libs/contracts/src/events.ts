@@ -88,7 +88,11 @@ export const Events = {
    * The account is gone. `email` is its address when the account had verified it (else null): the services delete
    * what they keep under that address too (enquiries, the mail log). Events recorded before it was added have none.
    */
-  userDeleted: event('identity', 'identity.user.deleted', z.object({ accountId: z.uuid(), deletedAt: at, email: z.string().nullable().default(null) })),
+  userDeleted: event(
+    'identity',
+    'identity.user.deleted',
+    z.object({ accountId: z.uuid(), deletedAt: at, email: z.string().nullable().default(null) }),
+  ),
   /** Staff gave the account another role (teamLeader, or back to user). */
   roleChanged: event('identity', 'identity.user.role-changed', z.object({ accountId: z.uuid(), role: RoleSchema, changedAt: at })),
   orderPlaced: event('orders', 'orders.order.placed', OrderEventSchema),
@@ -111,7 +115,11 @@ export const Events = {
     }),
   ),
   /** A print proof was rendered (the first, or again after a profile change). */
-  proofReady: event('orders', 'orders.proof.ready', z.object({ orderId: z.uuid(), accountId: z.uuid(), reference: z.string(), version: z.number().int(), at })),
+  proofReady: event(
+    'orders',
+    'orders.proof.ready',
+    z.object({ orderId: z.uuid(), accountId: z.uuid(), reference: z.string(), version: z.number().int(), at }),
+  ),
   paymentCompleted: event('payments', 'payments.payment.completed', PaymentCompletedSchema),
   paymentFailed: event(
     'payments',
@@ -165,14 +173,22 @@ export const Events = {
     }),
   ),
   /** The owner asked for a new email: notifications sends the link to the new address (the token is made there). */
-  emailChangeRequested: event('identity', 'identity.email-change.requested', z.object({ accountId: z.uuid(), newEmail: z.string(), requestedAt: at })),
+  emailChangeRequested: event(
+    'identity',
+    'identity.email-change.requested',
+    z.object({ accountId: z.uuid(), newEmail: z.string(), requestedAt: at }),
+  ),
   /**
    * Someone asked to move their account to the address of this account (`accountId`): nothing changed; the owner of
    * the address is told (the asker got the usual answer). Carries nothing the asker typed.
    */
   emailChangeAttempted: event('identity', 'identity.email-change.attempted', z.object({ accountId: z.uuid(), attemptedAt: at })),
   /** The link was used: the account's email is the new one; the old address gets a notice (without any link). */
-  emailChanged: event('identity', 'identity.user.email-changed', z.object({ accountId: z.uuid(), oldEmail: z.string(), newEmail: z.string(), changedAt: at })),
+  emailChanged: event(
+    'identity',
+    'identity.user.email-changed',
+    z.object({ accountId: z.uuid(), oldEmail: z.string(), newEmail: z.string(), changedAt: at }),
+  ),
   /** A leader changed a rep's username, names or email, or the owner their names or email (identity's fields). */
   userChanged: event(
     'identity',
@@ -186,7 +202,11 @@ export const Events = {
     z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), username: z.string(), tel: z.string(), addedAt: at }),
   ),
   /** The leader changed the rep's phone. */
-  teamMemberUpdated: event('teams', 'teams.member.updated', z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), tel: z.string(), updatedAt: at })),
+  teamMemberUpdated: event(
+    'teams',
+    'teams.member.updated',
+    z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), tel: z.string(), updatedAt: at }),
+  ),
   /** A rep left: their leads stay with the leader, their page goes, they can no longer sign in. */
   teamMemberRemoved: event(
     'teams',
@@ -223,7 +243,11 @@ export function streamFor(owner: ServiceName): { name: string; subjects: string[
  * never be handled): one stream per consuming service, which only that service declares and writes, read by an
  * operator. The subject keeps the original one: `deadletter.<service>.<event subject>`.
  */
-export function deadLetterStreamFor(service: ServiceName | 'gateway'): { name: string; subjects: string[]; subjectFor(eventSubject: string): string } {
+export function deadLetterStreamFor(service: ServiceName | 'gateway'): {
+  name: string;
+  subjects: string[];
+  subjectFor(eventSubject: string): string;
+} {
   return {
     name: `DEADLETTER_${service.toUpperCase()}`,
     subjects: [`deadletter.${service}.>`],

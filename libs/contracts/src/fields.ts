@@ -94,7 +94,11 @@ export const NUL_CHARACTER_MESSAGE = 'Please remove the invisible NUL character 
  * for the body itself; a NUL in a key names the object holding it). Every text of every body is refused this way
  * (`parseBody` in errors.ts): a rule of all strings, kept in one place rather than in each of the schemas.
  */
-export function nulFieldErrors(value: unknown, path: readonly (string | number)[] = [], out: Record<string, string[]> = {}): Record<string, string[]> {
+export function nulFieldErrors(
+  value: unknown,
+  path: readonly (string | number)[] = [],
+  out: Record<string, string[]> = {},
+): Record<string, string[]> {
   const name = path.length > 0 ? path.map(String).join('.') : '_form';
   if (typeof value === 'string') {
     if (value.includes('\u0000')) out[name] = [NUL_CHARACTER_MESSAGE];

@@ -42,6 +42,11 @@ export const InternalHealthPaths = {
  * covers its own dependencies only, so that a service being down never takes the gateway out of rotation.
  */
 export const OperationsRoutes = {
-  ready: { method: 'get', path: '/health', access: 'public', description: "Readiness: the gateway's own NATS and Redis, up or down only (the checks: internal port)" },
+  ready: {
+    method: 'get',
+    path: '/health',
+    access: 'public',
+    description: "Readiness: the gateway's own NATS and Redis, up or down only (the checks: internal port)",
+  },
   live: { method: 'get', path: '/health/live', access: 'public', description: 'Liveness: the process answers' },
 } as const satisfies Record<string, PageRoute>;

@@ -85,7 +85,13 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     endsAt: z.iso.datetime().nullable(),
   }),
   /** Someone tried to register with this address: sign in or reset the password; nothing was changed. */
-  z.object({ template: z.literal('registration-attempted'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), signInLink: z.string() }),
+  z.object({
+    template: z.literal('registration-attempted'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    signInLink: z.string(),
+  }),
   /** "Get your own Profile" on someone's page: the visitor's welcome, with a sign-up link holding their details. */
   z.object({
     template: z.literal('visitor-welcome'),
@@ -113,9 +119,22 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
   /** The owner asked for this new address: the link that makes it the account's email (sent to the new address). */
   z.object({ template: z.literal('confirm-email-change'), ...tokenLink }),
   /** The account's email changed to `newEmail`: a notice to the old address, with no link in it. */
-  z.object({ template: z.literal('email-changed'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), newEmail: z.string(), signInLink: z.string() }),
+  z.object({
+    template: z.literal('email-changed'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    newEmail: z.string(),
+    signInLink: z.string(),
+  }),
   /** Someone asked to move another account to this address: nothing changed (the account here is untouched). */
-  z.object({ template: z.literal('email-change-attempted'), sourceEventId: z.uuid(), to: z.email(), firstName: z.string(), signInLink: z.string() }),
+  z.object({
+    template: z.literal('email-change-attempted'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    signInLink: z.string(),
+  }),
   /**
    * Exchange Contact, when the visitor asked for the owner's card: the same vCard 3.0 as Save to Contact, attached as
    * `{name}.vcf`.
@@ -144,7 +163,12 @@ export const DefaultJobOptions = {
 } as const;
 
 /** Templates whose job carries a secret link: the job is deleted from Redis once sent. */
-export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>(['verify-email', 'reset-password', 'rep-welcome', 'confirm-email-change']);
+export const SECRET_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>([
+  'verify-email',
+  'reset-password',
+  'rep-welcome',
+  'confirm-email-change',
+]);
 
 /** BullMQ custom ids may not contain ':'; derive them from the event that caused the job. */
 export const jobIdFor = (template: EmailTemplate, sourceEventId: string): string => `${template}-${sourceEventId}`;

@@ -47,9 +47,7 @@ export function buildOpenApiDocument(version: string): JsonSchema {
         ...(!response.schema && route.produces && Number(status) < 300
           ? { content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
           : {}),
-        ...(response.schema
-          ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output', components) } } }
-          : {}),
+        ...(response.schema ? { content: { 'application/json': { schema: schemaOf(response.schema, 'output', components) } } } : {}),
       };
     }
     // Nest writes path parameters as :id, OpenAPI as {id}.

@@ -31,9 +31,29 @@ export const UpgradeMessages = {
 } as const;
 
 export const SocialPlatforms = [
-  'facebook', 'instagram', 'linkedin', 'youtube', 'whatsapp', 'twitter', 'tiktok', 'snapchat', 'pinterest', 'reddit',
-  'telegram', 'discord', 'weChat', 'signal', 'gitHub', 'dribbble', 'behance', 'medium', 'spotify', 'appleMusic',
-  'soundCloud', 'twitch', 'kick',
+  'facebook',
+  'instagram',
+  'linkedin',
+  'youtube',
+  'whatsapp',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'pinterest',
+  'reddit',
+  'telegram',
+  'discord',
+  'weChat',
+  'signal',
+  'gitHub',
+  'dribbble',
+  'behance',
+  'medium',
+  'spotify',
+  'appleMusic',
+  'soundCloud',
+  'twitch',
+  'kick',
 ] as const;
 export const SocialPlatformSchema = z.enum(SocialPlatforms, { error: 'Please pick a platform from the list.' });
 export type SocialPlatform = z.infer<typeof SocialPlatformSchema>;
@@ -56,7 +76,10 @@ export const webUrl = z
 const optionalUrl = z.union([z.literal(''), webUrl]);
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Please pick a colour like #670404.');
 /** Images we stored ourselves (uploads), or nothing. */
-export const mediaUrl = z.union([z.literal(''), z.string().regex(/^\/media\/[A-Za-z0-9_-]{10,64}\.(webp|png|jpeg)$/, 'Please upload the image again.')]);
+export const mediaUrl = z.union([
+  z.literal(''),
+  z.string().regex(/^\/media\/[A-Za-z0-9_-]{10,64}\.(webp|png|jpeg)$/, 'Please upload the image again.'),
+]);
 
 const stepped = (min: number, max: number, step: number, label: string) =>
   z

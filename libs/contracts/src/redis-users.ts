@@ -37,7 +37,10 @@ export const redisPasswordVariable = (user: RedisUser): string => `REDIS_PASSWOR
  */
 export function redisAclFile(options: { prefix?: string; passwords?: Partial<Record<RedisUser, string>>; admin?: string } = {}): string {
   const prefix = options.prefix ?? 'digicard';
-  const lines = RedisUsers.map((user) => `user ${user} on >${options.passwords?.[user] ?? `\${${redisPasswordVariable(user)}}`} ${redisAclRules(user, prefix).join(' ')}`);
+  const lines = RedisUsers.map(
+    (user) =>
+      `user ${user} on >${options.passwords?.[user] ?? `\${${redisPasswordVariable(user)}}`} ${redisAclRules(user, prefix).join(' ')}`,
+  );
   if (options.admin) lines.push(`user admin on >${options.admin} ~* &* +@all`);
   return ['user default off', ...lines, ''].join('\n');
 }
@@ -47,7 +50,10 @@ export function redisRightsTable(prefix = 'digicard'): string {
   return [
     '| Redis user | keys it may read and write | commands |',
     '|---|---|---|',
-    ...RedisUsers.map((user) => `| ${user} | ${RedisKeyFamilies[user].map((f) => `\`${prefix}:${f}:*\``).join(', ')} | all but @admin and @dangerous; INFO, CLIENT SETNAME/GETNAME |`),
+    ...RedisUsers.map(
+      (user) =>
+        `| ${user} | ${RedisKeyFamilies[user].map((f) => `\`${prefix}:${f}:*\``).join(', ')} | all but @admin and @dangerous; INFO, CLIENT SETNAME/GETNAME |`,
+    ),
     '| default | none: off | none |',
   ].join('\n');
 }

@@ -66,8 +66,22 @@ import {
   StaffSearchSchema,
 } from './staff.js';
 import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema, TeamAnalyticsReportSchema } from './analytics.js';
-import { SaveWebhookSchema, WebhookDeliveryDetailSchema, WebhookDeliveryListSchema, WebhookSettingsSchema, WebhookTestSentSchema } from './crm.js';
-import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepRefSchema, RepSchema, TeamSchema } from './teams.js';
+import {
+  SaveWebhookSchema,
+  WebhookDeliveryDetailSchema,
+  WebhookDeliveryListSchema,
+  WebhookSettingsSchema,
+  WebhookTestSentSchema,
+} from './crm.js';
+import {
+  AddRepRequestSchema,
+  ImportRepsRequestSchema,
+  ImportRepsResultSchema,
+  RepFieldsSchema,
+  RepRefSchema,
+  RepSchema,
+  TeamSchema,
+} from './teams.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
@@ -129,7 +143,11 @@ const IssuedToken = z.object({
 const MembershipBuyers = ['user', 'teamLeader'] as const satisfies readonly Role[];
 
 /** Team reps' accounts as identity made them. */
-const RepAccountsSchema = z.object({ accounts: z.array(z.object({ accountId: z.uuid(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() })) });
+const RepAccountsSchema = z.object({
+  accounts: z.array(
+    z.object({ accountId: z.uuid(), username: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  ),
+});
 
 export const Rpc = {
   submitEnquiry: rpc('orders', 'orders.enquiry.submit', 'public', SubmitEnquiryRequestSchema, EnquiryAcceptedSchema),
@@ -142,7 +160,13 @@ export const Rpc = {
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
   requestVerification: rpc('identity', 'identity.verification.request', 'account', None, z.object({ requested: z.boolean() })),
   issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', TokenToIssue, IssuedToken.nullable()),
-  requestPasswordReset: rpc('identity', 'identity.password-reset.request', 'public', PasswordResetRequestSchema, z.object({ requested: z.boolean() })),
+  requestPasswordReset: rpc(
+    'identity',
+    'identity.password-reset.request',
+    'public',
+    PasswordResetRequestSchema,
+    z.object({ requested: z.boolean() }),
+  ),
   issuePasswordResetToken: rpc('identity', 'identity.password-reset.issue', 'service', TokenToIssue, IssuedToken.nullable()),
   resetPassword: rpc('identity', 'identity.password.reset', 'public', PasswordResetSchema, SessionUserSchema),
   deleteAccount: rpc('identity', 'identity.account.delete', 'account', DeleteAccountSchema, z.object({ deleted: z.literal(true) })),
@@ -152,9 +176,21 @@ export const Rpc = {
    * A new email, confirmed by the password: kept as pending until the link sent to it is used. The same answer when
    * the address has an account (nothing changes; that address's owner is emailed instead).
    */
-  requestEmailChange: rpc('identity', 'identity.email-change.request', 'account', EmailChangeRequestSchema, z.object({ requested: z.literal(true) })),
+  requestEmailChange: rpc(
+    'identity',
+    'identity.email-change.request',
+    'account',
+    EmailChangeRequestSchema,
+    z.object({ requested: z.literal(true) }),
+  ),
   /** For notifications, acting on `identity.email-change.requested`: the link's hash, for the pending address only. */
-  issueEmailChangeToken: rpc('identity', 'identity.email-change.issue', 'service', TokenToIssue.extend({ newEmail: z.string() }), IssuedToken.nullable()),
+  issueEmailChangeToken: rpc(
+    'identity',
+    'identity.email-change.issue',
+    'service',
+    TokenToIssue.extend({ newEmail: z.string() }),
+    IssuedToken.nullable(),
+  ),
   /** The link in that email: the account's email becomes the address it was sent to. */
   confirmEmailChange: rpc('identity', 'identity.email-change.confirm', 'public', EmailChangeConfirmSchema, SessionUserSchema),
   /**
@@ -210,8 +246,20 @@ export const Rpc = {
     z.object({ username: z.string().max(64), source: ViewSourceSchema.nullable() }),
     z.object({ profile: PublicProfileSchema, isOwner: z.boolean(), shareable: z.boolean() }),
   ),
-  resolvePath: rpc('profiles', 'profiles.path.resolve', 'public', z.object({ path: z.string().max(200) }), z.object({ username: z.string() })),
-  submitLead: rpc('profiles', 'profiles.lead.submit', 'public', z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }), z.object({ id: z.uuid() })),
+  resolvePath: rpc(
+    'profiles',
+    'profiles.path.resolve',
+    'public',
+    z.object({ path: z.string().max(200) }),
+    z.object({ username: z.string() }),
+  ),
+  submitLead: rpc(
+    'profiles',
+    'profiles.lead.submit',
+    'public',
+    z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }),
+    z.object({ id: z.uuid() }),
+  ),
   listLeads: rpc('profiles', 'profiles.lead.list', 'account', None, LeadListSchema),
   exportData: rpc('profiles', 'profiles.data.export', 'account', None, z.record(z.string(), z.unknown())),
   /** The owner's analytics: last-30-day totals for every tier, any range in full for DigiPlatinum (403 otherwise). */
@@ -223,7 +271,13 @@ export const Rpc = {
   rotateWebhookSecret: rpc('notifications', 'notifications.webhook-secret.rotate', 'account', None, WebhookSettingsSchema),
   sendTestWebhook: rpc('notifications', 'notifications.webhook.test', 'account', None, WebhookTestSentSchema),
   listWebhookDeliveries: rpc('notifications', 'notifications.webhook-delivery.list', 'account', None, WebhookDeliveryListSchema),
-  getWebhookDelivery: rpc('notifications', 'notifications.webhook-delivery.get', 'account', z.object({ deliveryId: z.uuid() }), WebhookDeliveryDetailSchema),
+  getWebhookDelivery: rpc(
+    'notifications',
+    'notifications.webhook-delivery.get',
+    'account',
+    z.object({ deliveryId: z.uuid() }),
+    WebhookDeliveryDetailSchema,
+  ),
 
   /** Prices the basket from the catalogue (never from the browser) and keeps the order, awaiting payment. */
   placeOrder: rpc('orders', 'orders.order.place', 'account', CheckoutRequestSchema, OrderSchema),
@@ -238,21 +292,45 @@ export const Rpc = {
   /** The owner cancels one of their own orders that still awaits payment. */
   cancelOrder: rpc('orders', 'orders.order.cancel', 'account', OrderRef, OrderDetailSchema),
   approveProof: rpc('orders', 'orders.proof.approve', 'account', OrderRef, OrderDetailSchema),
-  requestProofChanges: rpc('orders', 'orders.proof.request-changes', 'account', OrderRef.extend(RequestChangesSchema.shape), OrderDetailSchema),
+  requestProofChanges: rpc(
+    'orders',
+    'orders.proof.request-changes',
+    'account',
+    OrderRef.extend(RequestChangesSchema.shape),
+    OrderDetailSchema,
+  ),
   ownProofFile: rpc('orders', 'orders.proof.file', 'account', OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),
-  setCardDisabled: rpc('orders', 'orders.card.set-disabled', 'account', z.object({ serial: CardSerialSchema }).extend(SetCardDisabledSchema.shape), CardSchema),
+  setCardDisabled: rpc(
+    'orders',
+    'orders.card.set-disabled',
+    'account',
+    z.object({ serial: CardSerialSchema }).extend(SetCardDisabledSchema.shape),
+    CardSchema,
+  ),
   /**
    * A team leader points a card of the team (bought by them or one of their reps) at one of their current reps, or
    * back at the buyer; checked against orders' own record of the teams (`teams.member.added`/`.removed`).
    */
-  assignCard: rpc('orders', 'orders.card.assign', ['teamLeader'], z.object({ serial: CardSerialSchema }).extend(AssignCardSchema.shape), CardSchema),
+  assignCard: rpc(
+    'orders',
+    'orders.card.assign',
+    ['teamLeader'],
+    z.object({ serial: CardSerialSchema }).extend(AssignCardSchema.shape),
+    CardSchema,
+  ),
   /** `/c/{serial}`: where a card points (public: anyone holding the card). */
   resolveCard: rpc('orders', 'orders.card.resolve', 'public', z.object({ serial: CardSerialSchema }), CardTargetSchema),
   printQueue: rpc('orders', 'orders.print.queue', ['print'], None, PrintQueueSchema),
   printOrder: rpc('orders', 'orders.print.order', ['print'], OrderRef, PrintOrderSchema),
   printProofFile: rpc('orders', 'orders.print.proof-file', ['print'], OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),
   moveOrder: rpc('orders', 'orders.print.move', ['print'], OrderRef.and(MoveOrderSchema), PrintOrderSchema),
-  recordCard: rpc('orders', 'orders.print.record-card', ['print'], OrderRef.extend({ serial: CardSerialSchema }).extend(RecordCardSchema.shape), PrintOrderSchema),
+  recordCard: rpc(
+    'orders',
+    'orders.print.record-card',
+    ['print'],
+    OrderRef.extend({ serial: CardSerialSchema }).extend(RecordCardSchema.shape),
+    PrintOrderSchema,
+  ),
   rerenderProof: rpc('orders', 'orders.print.rerender-proof', ['print'], OrderRef, PrintOrderSchema),
   packingSlip: rpc('orders', 'orders.print.packing-slip', ['print'], OrderRef, FileSchema),
   /** The staff console's read view of the orders whose proof render failed (after its retries), newest first. */
@@ -284,9 +362,27 @@ export const Rpc = {
   staffSetRole: rpc('identity', 'identity.role.set', ['staff'], StaffAccountRef.extend(SetRoleSchema.shape), StaffIdentityViewSchema),
   /** Null when the account has no profile (not yet created from its registration, or deleted). */
   staffGetProfile: rpc('profiles', 'profiles.staff-view.get', ['staff'], StaffAccountRef, StaffProfileViewSchema.nullable()),
-  staffSetPartner: rpc('profiles', 'profiles.partner.set', ['staff'], StaffAccountRef.extend(SetPartnerSchema.shape), StaffProfileViewSchema),
-  staffSetVanityPaths: rpc('profiles', 'profiles.vanity-paths.set', ['staff'], StaffAccountRef.extend(SetVanityPathsSchema.shape), StaffProfileViewSchema),
-  staffSetBusiness: rpc('profiles', 'profiles.business.set', ['staff'], StaffAccountRef.extend(SetBusinessSchema.shape), StaffProfileViewSchema),
+  staffSetPartner: rpc(
+    'profiles',
+    'profiles.partner.set',
+    ['staff'],
+    StaffAccountRef.extend(SetPartnerSchema.shape),
+    StaffProfileViewSchema,
+  ),
+  staffSetVanityPaths: rpc(
+    'profiles',
+    'profiles.vanity-paths.set',
+    ['staff'],
+    StaffAccountRef.extend(SetVanityPathsSchema.shape),
+    StaffProfileViewSchema,
+  ),
+  staffSetBusiness: rpc(
+    'profiles',
+    'profiles.business.set',
+    ['staff'],
+    StaffAccountRef.extend(SetBusinessSchema.shape),
+    StaffProfileViewSchema,
+  ),
   staffRefundsDue: rpc('payments', 'payments.staff.refunds-due', ['staff'], None, StaffRefundsSchema),
   /**
    * Creates team reps' accounts for the signed-in leader, who confirms with their own password (and stays signed in):
@@ -324,7 +420,13 @@ export const Rpc = {
    * The rep accounts among these ids (team members made by createRepAccounts). For the teams service, which completes
    * an addition cut short between identity creating the accounts and teams recording them.
    */
-  findRepAccounts: rpc('identity', 'identity.rep-accounts.find', 'service', z.object({ accountIds: z.array(z.uuid()).min(1).max(200) }), RepAccountsSchema),
+  findRepAccounts: rpc(
+    'identity',
+    'identity.rep-accounts.find',
+    'service',
+    z.object({ accountIds: z.array(z.uuid()).min(1).max(200) }),
+    RepAccountsSchema,
+  ),
   /** A leader changed a rep's account fields (the teams service checked the rep is theirs). Team members only. */
   updateRepAccount: rpc(
     'identity',

@@ -9,7 +9,10 @@ export const SiteConfigSchema = z.object({
   salesEmail: z.email(),
   whatsappNumber: z.string().regex(/^\d{11,15}$/, 'international format without +, e.g. 27821234567'),
   /** The TEDxGeorge WhatsApp community's invite link, from its organisers; the page has no chat button without it. */
-  tedxGeorgeCommunityUrl: z.string().regex(WHATSAPP_INVITE, 'a WhatsApp invite link, e.g. https://chat.whatsapp.com/AbCdEf123456').optional(),
+  tedxGeorgeCommunityUrl: z
+    .string()
+    .regex(WHATSAPP_INVITE, 'a WhatsApp invite link, e.g. https://chat.whatsapp.com/AbCdEf123456')
+    .optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 

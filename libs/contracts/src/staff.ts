@@ -98,7 +98,14 @@ export const SetVanityPathsSchema = z
   .object({ paths: z.array(vanityPathField).max(50, 'At most 50 paths per profile.') })
   .meta({ id: 'SetVanityPaths' });
 export const SetBusinessSchema = z
-  .object({ businessUsername: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,64}$/, StaffMessages.businessUnknown).nullable() })
+  .object({
+    businessUsername: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,64}$/, StaffMessages.businessUnknown)
+      .nullable(),
+  })
   .meta({ id: 'SetBusiness' });
 
 export const StaffAccountRef = z.object({ accountId: z.uuid() });

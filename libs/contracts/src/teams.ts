@@ -38,10 +38,7 @@ export type RepFields = z.infer<typeof RepFieldsSchema>;
 
 /** The rep's first password is optional: the welcome email lets them choose their own. */
 const optionalPassword = z.union([z.literal(''), newPasswordField]).default('');
-const leaderPassword = z
-  .string({ error: TeamMessages.passwordRequired })
-  .min(1, TeamMessages.passwordRequired)
-  .max(1024);
+const leaderPassword = z.string({ error: TeamMessages.passwordRequired }).min(1, TeamMessages.passwordRequired).max(1024);
 
 export const AddRepRequestSchema = RepFieldsSchema.extend({ password: optionalPassword, leaderPassword }).meta({ id: 'AddRepRequest' });
 export type AddRepRequest = z.infer<typeof AddRepRequestSchema>;
@@ -70,9 +67,7 @@ export type Rep = z.infer<typeof RepSchema>;
 export const TeamSchema = z.object({ reps: z.array(RepSchema) }).meta({ id: 'Team' });
 export type Team = z.infer<typeof TeamSchema>;
 
-export const ImportRepsResultSchema = z
-  .object({ created: z.boolean(), reps: z.array(RepFieldsSchema) })
-  .meta({ id: 'ImportRepsResult' });
+export const ImportRepsResultSchema = z.object({ created: z.boolean(), reps: z.array(RepFieldsSchema) }).meta({ id: 'ImportRepsResult' });
 export type ImportRepsResult = z.infer<typeof ImportRepsResultSchema>;
 
 export const RepRefSchema = z.object({ accountId: z.uuid() });

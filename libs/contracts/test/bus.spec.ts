@@ -3,7 +3,22 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from '@jest/globals';
-import { AllEvents, BusUsers, Events, Rpc, ServiceCalls, ServiceConsumes, ServiceNames, busPermissions, busRightsTable, durableName, inboxPrefixFor, natsAuthorizationConfig, streamFor, type ServiceName } from '../src/index.js';
+import {
+  AllEvents,
+  BusUsers,
+  Events,
+  Rpc,
+  ServiceCalls,
+  ServiceConsumes,
+  ServiceNames,
+  busPermissions,
+  busRightsTable,
+  durableName,
+  inboxPrefixFor,
+  natsAuthorizationConfig,
+  streamFor,
+  type ServiceName,
+} from '../src/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const sourcesOf = (dir: string): string[] =>
@@ -23,11 +38,21 @@ describe('bus permissions generated from the contracts', () => {
     const durable = 'gateway--identity-user-role-changed';
     const jetStream = gateway.publish.filter((s) => s.startsWith('$JS') || s.includes('>'));
     assert.deepEqual(
-      jetStream.filter((s) => s !== '$JS.API.INFO' && s !== '$JS.API.STREAM.INFO.EVENTS_IDENTITY' && !s.includes('DEADLETTER_GATEWAY') && !s.includes(`EVENTS_IDENTITY.${durable}`) && s !== 'deadletter.gateway.>'),
+      jetStream.filter(
+        (s) =>
+          s !== '$JS.API.INFO' &&
+          s !== '$JS.API.STREAM.INFO.EVENTS_IDENTITY' &&
+          !s.includes('DEADLETTER_GATEWAY') &&
+          !s.includes(`EVENTS_IDENTITY.${durable}`) &&
+          s !== 'deadletter.gateway.>',
+      ),
       [],
     );
     assert.ok(jetStream.includes(`$JS.API.CONSUMER.MSG.NEXT.EVENTS_IDENTITY.${durable}`));
-    assert.ok(!jetStream.some((s) => /CONSUMER\.(CREATE|DURABLE\.CREATE|MSG\.NEXT)\.EVENTS_(?!IDENTITY)/.test(s)), 'no consumer on another stream');
+    assert.ok(
+      !jetStream.some((s) => /CONSUMER\.(CREATE|DURABLE\.CREATE|MSG\.NEXT)\.EVENTS_(?!IDENTITY)/.test(s)),
+      'no consumer on another stream',
+    );
     assert.ok(!gateway.subscribe.includes('identity.user.role-changed'), 'role changes come through the durable consumer, not core NATS');
     assert.equal(gateway.allowResponses, false);
   });
@@ -55,7 +80,8 @@ describe('bus permissions generated from the contracts', () => {
         .map((name) => (Rpc as Record<string, { owner: ServiceName; subject: string } | undefined>)[name])
         .filter((r): r is { owner: ServiceName; subject: string } => !!r && r.owner !== service);
       const allowed = busPermissions(service).publish;
-      for (const call of calls) assert.ok(allowed.includes(call.subject), `${service} calls ${call.subject}: add it to ServiceCalls in bus.ts`);
+      for (const call of calls)
+        assert.ok(allowed.includes(call.subject), `${service} calls ${call.subject}: add it to ServiceCalls in bus.ts`);
       for (const listed of ServiceCalls[service] ?? []) assert.ok(allowed.includes(listed.subject));
     }
   });
@@ -64,7 +90,11 @@ describe('bus permissions generated from the contracts', () => {
     for (const user of BusUsers) {
       const p = busPermissions(user);
       assert.ok(p.subscribe.includes(`${inboxPrefixFor(user)}.>`), user);
-      assert.deepEqual(p.subscribe.filter((s) => s.startsWith('_INBOX')), [`${inboxPrefixFor(user)}.>`], `${user} reads another's replies`);
+      assert.deepEqual(
+        p.subscribe.filter((s) => s.startsWith('_INBOX')),
+        [`${inboxPrefixFor(user)}.>`],
+        `${user} reads another's replies`,
+      );
       assert.ok(!p.subscribe.includes('>') && !p.publish.includes('>'));
       for (const s of p.publish.filter((s) => s.startsWith('$JS.'))) {
         // Only named streams and the user's own durables: no wildcard over consumers, acks or stream APIs.
@@ -93,7 +123,9 @@ describe('bus permissions generated from the contracts', () => {
       assert.equal(listed.length, handled.size, `${service} lists events it does not handle`);
       for (const subject of listed) {
         const owner = AllEvents.find((e) => e.subject === subject)!.owner;
-        assert.ok(busPermissions(service).publish.includes(`$JS.API.CONSUMER.MSG.NEXT.${streamFor(owner).name}.${durableName(service, subject)}`));
+        assert.ok(
+          busPermissions(service).publish.includes(`$JS.API.CONSUMER.MSG.NEXT.${streamFor(owner).name}.${durableName(service, subject)}`),
+        );
       }
     }
   });

@@ -65,8 +65,16 @@ describe('enquiry schemas', () => {
 describe('subjects and streams', () => {
   it('keeps every subject under its owner and each stream to its owner’s events', () => {
     for (const def of [...Object.values(Rpc), ...AllEvents]) assert.ok(def.subject.startsWith(`${def.owner}.`));
-    assert.deepEqual(streamFor('orders'), { name: 'EVENTS_ORDERS', subjects: ['orders.enquiry.received', 'orders.order.placed', 'orders.order.paid', 'orders.order.state-changed', 'orders.proof.ready'] });
-    assert.deepEqual(streamFor('payments').subjects, ['payments.payment.completed', 'payments.payment.failed', 'payments.membership.changed', 'payments.subscription.cancelled']);
+    assert.deepEqual(streamFor('orders'), {
+      name: 'EVENTS_ORDERS',
+      subjects: ['orders.enquiry.received', 'orders.order.placed', 'orders.order.paid', 'orders.order.state-changed', 'orders.proof.ready'],
+    });
+    assert.deepEqual(streamFor('payments').subjects, [
+      'payments.payment.completed',
+      'payments.payment.failed',
+      'payments.membership.changed',
+      'payments.subscription.cancelled',
+    ]);
     assert.deepEqual(streamFor('teams').subjects, ['teams.member.added', 'teams.member.updated', 'teams.member.removed']);
   });
 
@@ -91,7 +99,11 @@ describe('OpenAPI document', () => {
 });
 
 describe('route tables', () => {
-  const all: Array<[string, GatewayRoute]> = [...Object.entries(HttpRoutes), ...Object.entries(PageRoutes), ...Object.entries(OperationsRoutes)];
+  const all: Array<[string, GatewayRoute]> = [
+    ...Object.entries(HttpRoutes),
+    ...Object.entries(PageRoutes),
+    ...Object.entries(OperationsRoutes),
+  ];
 
   it('count by email only where the body has one, and by account only where someone is signed in', () => {
     for (const [name, route] of all) {
@@ -146,21 +158,47 @@ describe('rand and the basket', () => {
     assert.equal(cart[0]!.quantity, 1);
     assert.equal(cartTotal(cart), 89900 + 45900);
     cart = removeFromCart(cart, line);
-    assert.deepEqual(cart.map((c) => c.id), ['bamboo-card']);
+    assert.deepEqual(
+      cart.map((c) => c.id),
+      ['bamboo-card'],
+    );
     assert.equal(cartTotal([]), 0);
   });
 
   it('keeps one line per item and colour; a recoloured line joins its twin; old lines get the first colour', () => {
     let cart = addToCart(addToCart(addToCart([], pvc, 'Black'), pvc, 'White'), pvc, 'Black');
-    assert.deepEqual(cart.map((c) => [c.colour, c.quantity]), [['Black', 2], ['White', 1]]);
+    assert.deepEqual(
+      cart.map((c) => [c.colour, c.quantity]),
+      [
+        ['Black', 2],
+        ['White', 1],
+      ],
+    );
     cart = decreaseInCart(cart, { id: 'pvc-special', colour: 'Black' });
-    assert.deepEqual(cart.map((c) => [c.colour, c.quantity]), [['Black', 1], ['White', 1]]);
+    assert.deepEqual(
+      cart.map((c) => [c.colour, c.quantity]),
+      [
+        ['Black', 1],
+        ['White', 1],
+      ],
+    );
     cart = recolourInCart(cart, { id: 'pvc-special', colour: 'White' }, 'Black');
-    assert.deepEqual(cart.map((c) => [c.colour, c.quantity]), [['Black', 2]]);
-    const old = parseCart(JSON.stringify([{ id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 1 }, { id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, colour: 'Black', quantity: 2 }]));
+    assert.deepEqual(
+      cart.map((c) => [c.colour, c.quantity]),
+      [['Black', 2]],
+    );
+    const old = parseCart(
+      JSON.stringify([
+        { id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 1 },
+        { id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, colour: 'Black', quantity: 2 },
+      ]),
+    );
     assert.equal(old.length, 2);
     const filled = withDefaultColours(old, [{ id: 'pvc-special', colors: ['Black', 'White'] }]);
-    assert.deepEqual(filled.map((c) => [c.colour, c.quantity]), [['Black', 3]]);
+    assert.deepEqual(
+      filled.map((c) => [c.colour, c.quantity]),
+      [['Black', 3]],
+    );
     assert.equal(withDefaultColours(filled, []), filled);
   });
 
@@ -170,8 +208,24 @@ describe('rand and the basket', () => {
     assert.equal(catalogueColour(item, 'Gold'), null);
     assert.equal(colourRefusal(item), 'The PVC NFC Card comes in Black or White.');
     assert.equal(colourRefusal({ name: 'Steel', colors: ['Silver', 'Gold', 'Black'] }), 'The Steel comes in Silver, Gold or Black.');
-    assert.equal(CheckoutRequestSchema.safeParse({ items: [{ id: 'pvc-card', colour: 'Black', quantity: 1 }, { id: 'pvc-card', colour: 'White', quantity: 1 }] }).success, true);
-    assert.equal(CheckoutRequestSchema.safeParse({ items: [{ id: 'pvc-card', colour: 'Black', quantity: 1 }, { id: 'pvc-card', colour: 'Black', quantity: 1 }] }).success, false);
+    assert.equal(
+      CheckoutRequestSchema.safeParse({
+        items: [
+          { id: 'pvc-card', colour: 'Black', quantity: 1 },
+          { id: 'pvc-card', colour: 'White', quantity: 1 },
+        ],
+      }).success,
+      true,
+    );
+    assert.equal(
+      CheckoutRequestSchema.safeParse({
+        items: [
+          { id: 'pvc-card', colour: 'Black', quantity: 1 },
+          { id: 'pvc-card', colour: 'Black', quantity: 1 },
+        ],
+      }).success,
+      false,
+    );
   });
 
   it('reads a corrupted or hand-edited basket without breaking', () => {

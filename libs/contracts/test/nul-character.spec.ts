@@ -13,11 +13,21 @@ describe('parseBody: a NUL character in any text is a field error', () => {
   });
 
   it('refuses a NUL that the schema alone accepts, nested in arrays and objects, and in keys', () => {
-    assert.equal(AccountNamesSchema.safeParse({ firstName: 'Tha\u0000bo', lastName: 'M' }).success, true, 'the schema alone lets it through');
+    assert.equal(
+      AccountNamesSchema.safeParse({ firstName: 'Tha\u0000bo', lastName: 'M' }).success,
+      true,
+      'the schema alone lets it through',
+    );
     const names = parseBody(AccountNamesSchema, { firstName: 'Tha\u0000bo', lastName: 'M' });
     assert.deepEqual(names.success ? null : names.error.fieldErrors, { firstName: [NUL_CHARACTER_MESSAGE] });
     const nested = parseBody(AccountNamesSchema, { firstName: 'A', lastName: 'B', extra: [{ deep: '\u0000' }], ['k\u0000']: 1 });
-    assert.deepEqual(nested.success ? null : nested.error.fieldErrors, { 'extra.0.deep': [NUL_CHARACTER_MESSAGE], _form: [NUL_CHARACTER_MESSAGE] });
-    assert.deepEqual(parseBody(AccountNamesSchema, { firstName: ' Thabo ', lastName: 'M' }), { success: true, data: { firstName: 'Thabo', lastName: 'M' } });
+    assert.deepEqual(nested.success ? null : nested.error.fieldErrors, {
+      'extra.0.deep': [NUL_CHARACTER_MESSAGE],
+      _form: [NUL_CHARACTER_MESSAGE],
+    });
+    assert.deepEqual(parseBody(AccountNamesSchema, { firstName: ' Thabo ', lastName: 'M' }), {
+      success: true,
+      data: { firstName: 'Thabo', lastName: 'M' },
+    });
   });
 });

@@ -9,7 +9,8 @@ const error = (value: string) => {
 
 describe('the one phone rule (libphonenumber)', () => {
   it('takes a South African number as the spec writes it: exactly 10 digits', () => {
-    for (const typed of ['0821234567', '0211234567', ' 0821234567 ']) expect([typed, phoneNumber.parse(typed)]).toEqual([typed, typed.trim()]);
+    for (const typed of ['0821234567', '0211234567', ' 0821234567 '])
+      expect([typed, phoneNumber.parse(typed)]).toEqual([typed, typed.trim()]);
   });
 
   it('refuses other forms, too few or too many digits, letters and numbers libphonenumber does not read as South African, with the product’s message', () => {

@@ -19,6 +19,7 @@ describe('profileOfAccount', () => {
   });
 
   it('leaves getOwnProfile to a caller asking about itself: no service that acts for other accounts may send it', () => {
-    for (const user of ['orders', 'notifications'] as const) assert.ok(!busPermissions(user).publish.includes(Rpc.getOwnProfile.subject), user);
+    for (const user of ['orders', 'notifications'] as const)
+      assert.ok(!busPermissions(user).publish.includes(Rpc.getOwnProfile.subject), user);
   });
 });

@@ -24,7 +24,8 @@ export function createPool(databaseUrl: string, applicationName: string, max = 1
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
-  const report = (where: string) => (error: unknown) => logger?.warn({ code: errorCodeOf(error), where }, 'database connection lost; it will be replaced');
+  const report = (where: string) => (error: unknown) =>
+    logger?.warn({ code: errorCodeOf(error), where }, 'database connection lost; it will be replaced');
   // An idle connection that dies is removed by the pool, which then emits 'error' on itself.
   pool.on('error', report('idle'));
   // A checked-out connection (inside a transaction) emits 'error' on the client: its queries fail with it, and the
@@ -54,7 +55,8 @@ const CONNECTION_CODES = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-const CONNECTION_MESSAGES = /Connection terminated|Client was closed and is not queryable|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|Client was closed and is not queryable|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
 
 /** The errors of a cause chain (drizzle wraps the driver's error in `cause`). */
 function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
@@ -128,7 +130,7 @@ export async function retryTransaction<T>(
 export function createDatabase(pool: pg.Pool, retry: TransactionRetryOptions = {}): Database {
   const db = drizzle({ client: pool });
   const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) =>
+  db.transaction = (work, config) =>
     retryTransaction(
       (markBodyDone) =>
         transaction(async (tx) => {
@@ -137,7 +139,7 @@ export function createDatabase(pool: pg.Pool, retry: TransactionRetryOptions = {
           return result;
         }, config),
       retry,
-    ));
+    );
   return db;
 }
 

@@ -56,7 +56,10 @@ async function retryCatalog<T>(work: () => Promise<T>): Promise<T> {
  * - hands it a schema (and its tables, sequences, types and functions) and migrations table that an earlier
  *   version created as the admin user, so that an existing database moves to per-service roles on the next start.
  */
-export async function ensureServiceRoles(adminUrl: string, roles: ServiceRole[] = SERVICE_SCHEMAS.map((service) => ({ service }))): Promise<void> {
+export async function ensureServiceRoles(
+  adminUrl: string,
+  roles: ServiceRole[] = SERVICE_SCHEMAS.map((service) => ({ service })),
+): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -96,7 +99,9 @@ export async function ensureServiceRoles(adminUrl: string, roles: ServiceRole[] 
 
 /** Makes `role` the owner of the service's schema and everything in it, and of its migrations table. */
 async function adopt(client: pg.Client, service: ServiceSchema, role: string): Promise<void> {
-  const owned = await client.query<{ owner: string }>('SELECT nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = $1', [service]);
+  const owned = await client.query<{ owner: string }>('SELECT nspowner::regrole::text AS owner FROM pg_namespace WHERE nspname = $1', [
+    service,
+  ]);
   if (owned.rows[0] && owned.rows[0].owner.replace(/"/g, '') !== role) {
     await client.query(`ALTER SCHEMA ${ident(service)} OWNER TO ${ident(role)}`);
   }

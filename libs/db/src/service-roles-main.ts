@@ -35,8 +35,12 @@ try {
 }
 try {
   await ensureServiceRoles(parsed.adminUrl, parsed.roles);
-  process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'service roles ready', roles: parsed.roles.map((r) => r.role ?? `digicard_${r.service}`) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: 'info', msg: 'service roles ready', roles: parsed.roles.map((r) => r.role ?? `digicard_${r.service}`) })}\n`,
+  );
 } catch (error) {
-  process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'service roles failed', code: (error as { code?: string }).code ?? null, error: (error as Error).message })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: 'error', msg: 'service roles failed', code: (error as { code?: string }).code ?? null, error: (error as Error).message })}\n`,
+  );
   process.exit(1);
 }

@@ -5,10 +5,27 @@ import type { ProfileDocument } from '@digicard/contracts';
  * content. A team member's own fields are the rest: title, bio, photo and its sizing, phone.
  */
 export const InheritedFields = [
-  'businessName', 'businessLogo', 'businessLogoWidth', 'profileBackground', 'opacityValue', 'videoLink', 'websiteLinks',
-  'socialLinks', 'gallery', 'products', 'profileBackgroundColor', 'mainFontColor', 'profileBioFont', 'profileBioBackground',
-  'buttonBackgroundColor', 'buttonFontColor', 'buttonBorderColor', 'buttonBorderWidth', 'dropdownFormsBackground',
-  'sendBtnBackgroundColor', 'sendBtnFontColor',
+  'businessName',
+  'businessLogo',
+  'businessLogoWidth',
+  'profileBackground',
+  'opacityValue',
+  'videoLink',
+  'websiteLinks',
+  'socialLinks',
+  'gallery',
+  'products',
+  'profileBackgroundColor',
+  'mainFontColor',
+  'profileBioFont',
+  'profileBioBackground',
+  'buttonBackgroundColor',
+  'buttonFontColor',
+  'buttonBorderColor',
+  'buttonBorderWidth',
+  'dropdownFormsBackground',
+  'sendBtnBackgroundColor',
+  'sendBtnFontColor',
 ] as const satisfies ReadonlyArray<keyof ProfileDocument>;
 export type InheritedField = (typeof InheritedFields)[number];
 

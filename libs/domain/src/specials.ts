@@ -37,10 +37,7 @@ export function specialIncludes(item: Pick<CatalogueItem, 'includedGoldMonths'>)
  * The special offer's summary of what the specials in a basket include, and what follows the included months at
  * `monthlyPrice` (the plan's, as shown: "R69.00"): the promise /registration makes before payment.
  */
-export function specialOfferSummary(
-  items: ReadonlyArray<Pick<CatalogueItem, 'includedGoldMonths'>>,
-  monthlyPrice: string | null,
-): string {
+export function specialOfferSummary(items: ReadonlyArray<Pick<CatalogueItem, 'includedGoldMonths'>>, monthlyPrice: string | null): string {
   const grant = specialGrant(items);
   if (!grant) return 'Your cards at their special price. No DigiGold membership is included: you stay on your current package.';
   const period = grant.months === 12 ? 'the year' : 'those months';

@@ -40,7 +40,14 @@ describe('tier gating', () => {
   });
 
   it('offers the lead form from DigiGold', () => {
-    expect(publicFeatures('DigiSilver')).toEqual({ socialLinks: true, leadForm: false, gallery: false, video: false, products: false, shareContact: true });
+    expect(publicFeatures('DigiSilver')).toEqual({
+      socialLinks: true,
+      leadForm: false,
+      gallery: false,
+      video: false,
+      products: false,
+      shareContact: true,
+    });
     expect(publicFeatures('DigiGold').leadForm).toBe(true);
     expect(UpgradeMessages.socialLinks).toBe('Upgrade to DigiSilver to unlock Social Media Links!');
   });

@@ -36,8 +36,12 @@ describe('what a special is and what it grants', () => {
     expect(specialIncludes(pvc)).toBe('Includes 12 months of DigiGold.');
     expect(specialIncludes({ includedGoldMonths: 1 })).toBe('Includes 1 month of DigiGold.');
     expect(specialIncludes(bamboo)).toBe('The card only: no DigiGold membership is included.');
-    expect(specialOfferSummary([pvc, bamboo], 'R69.00')).toBe('Your cards, with 12 months of DigiGold included. After the year, DigiGold is R69.00 a month until you cancel.');
-    expect(specialOfferSummary([bamboo], 'R69.00')).toBe('Your cards at their special price. No DigiGold membership is included: you stay on your current package.');
+    expect(specialOfferSummary([pvc, bamboo], 'R69.00')).toBe(
+      'Your cards, with 12 months of DigiGold included. After the year, DigiGold is R69.00 a month until you cancel.',
+    );
+    expect(specialOfferSummary([bamboo], 'R69.00')).toBe(
+      'Your cards at their special price. No DigiGold membership is included: you stay on your current package.',
+    );
     expect(specialOfferSummary([bamboo], 'R69.00')).not.toMatch(/DigiGold included/);
   });
 });
@@ -58,7 +62,12 @@ describe('what each tier unlocks', () => {
 
 describe('the plans', () => {
   it('are priced once: DigiSilver R49, DigiGold R69 a month, DigiPlatinum on request', () => {
-    expect(Plans.map((p) => [p.tier, p.monthlyPriceCents])).toEqual([['DigiShare', 0], ['DigiSilver', 4900], ['DigiGold', 6900], ['DigiPlatinum', null]]);
+    expect(Plans.map((p) => [p.tier, p.monthlyPriceCents])).toEqual([
+      ['DigiShare', 0],
+      ['DigiSilver', 4900],
+      ['DigiGold', 6900],
+      ['DigiPlatinum', null],
+    ]);
     expect([priceOf('DigiSilver'), priceOf('DigiGold')]).toEqual([4900, 6900]);
     expect(Memberships.map((m) => planPriceText(m))).toEqual(['Free', 'R49.00 per month', 'R69.00 per month', 'Price on request']);
     expect(monthlyPrice('DigiGold')).toBe('R69.00');

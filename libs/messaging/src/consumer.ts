@@ -126,7 +126,12 @@ export async function startEventConsumer<T extends z.ZodType>(
   };
 }
 
-async function ensureConsumer<T extends z.ZodType>(jsm: JetStreamManager, spec: EventConsumerSpec<T>, maxDeliver: number, logger: LoggerLike): Promise<void> {
+async function ensureConsumer<T extends z.ZodType>(
+  jsm: JetStreamManager,
+  spec: EventConsumerSpec<T>,
+  maxDeliver: number,
+  logger: LoggerLike,
+): Promise<void> {
   // A few deliveries more than the handler's own limit: should dead-lettering itself fail (NATS away), the event
   // is still delivered again rather than dropped by the server.
   const serverMaxDeliver = maxDeliver + 3;
@@ -153,13 +158,20 @@ async function ensureConsumer<T extends z.ZodType>(jsm: JetStreamManager, spec: 
   }
 }
 
-async function handleMessage<T extends z.ZodType>(msg: JsMsg, spec: EventConsumerSpec<T>, maxDeliver: number, js: JetStreamClient, logger: LoggerLike): Promise<void> {
+async function handleMessage<T extends z.ZodType>(
+  msg: JsMsg,
+  spec: EventConsumerSpec<T>,
+  maxDeliver: number,
+  js: JetStreamClient,
+  logger: LoggerLike,
+): Promise<void> {
   const context = { durable: spec.durable, subject: msg.subject, seq: msg.seq, deliveries: msg.info.deliveryCount };
   try {
     // Republished by a stream (its `republish` setting stamps `Nats-Stream`): written by whoever configured that
     // stream, not by the event's owner, whose publishes alone the bus permissions let in. Never handled.
     const republishedFrom = msg.headers?.get('Nats-Stream');
-    if (republishedFrom) throw new PermanentFailure(`event republished from stream ${republishedFrom}, not published by ${spec.event.owner}`);
+    if (republishedFrom)
+      throw new PermanentFailure(`event republished from stream ${republishedFrom}, not published by ${spec.event.owner}`);
     const envelope = EventEnvelopeSchema.parse(msg.json());
     const data = spec.event.data.safeParse(envelope.data);
     if (!data.success) throw new PermanentFailure(`event ${envelope.id} does not match ${spec.event.subject}`);
@@ -181,7 +193,10 @@ async function handleMessage<T extends z.ZodType>(msg: JsMsg, spec: EventConsume
         return;
       }
       // The alert: an operator looks at the dead-letter stream (health reports it too).
-      logger.error({ ...context, deadLetter: spec.deadLetterSubject, reason, errorName: (error as Error)?.name }, `event dead-lettered (${reason})`);
+      logger.error(
+        { ...context, deadLetter: spec.deadLetterSubject, reason, errorName: (error as Error)?.name },
+        `event dead-lettered (${reason})`,
+      );
       msg.term(reason);
       return;
     }

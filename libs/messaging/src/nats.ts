@@ -86,7 +86,13 @@ async function declareStream(jsm: JetStreamManager, name: string, subjects: stri
     if (!isNotFound(error)) throw error;
     await jsm.streams.add(config).catch(async (addError: unknown) => {
       // Another replica created it between our look and our add: declare again, adding what it lacks.
-      if (!(await jsm.streams.info(name).then(() => true, () => false))) throw addError;
+      if (
+        !(await jsm.streams.info(name).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw addError;
       await declareStream(jsm, name, subjects, replicas, maxAgeMs);
     });
   }

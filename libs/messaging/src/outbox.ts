@@ -165,8 +165,6 @@ export class OutboxRelay {
     const now = Date.now();
     if (now - this.lastPurge < 3600_000) return;
     this.lastPurge = now;
-    await this.db
-      .delete(this.outbox)
-      .where(and(isNotNull(this.outbox.sentAt), lt(this.outbox.sentAt, new Date(now - this.retentionMs))));
+    await this.db.delete(this.outbox).where(and(isNotNull(this.outbox.sentAt), lt(this.outbox.sentAt, new Date(now - this.retentionMs))));
   }
 }

@@ -12,7 +12,12 @@ interface LoggerLike {
 export const PROCESSED_RETENTION_MS = EVENT_RETENTION_MS + 24 * 3600 * 1000;
 
 /** Deletes the records of handled messages older than `olderThanMs`; returns how many went. */
-export async function purgeProcessedMessages(db: Database, table: ProcessedMessagesTable, olderThanMs = PROCESSED_RETENTION_MS, now = Date.now()): Promise<number> {
+export async function purgeProcessedMessages(
+  db: Database,
+  table: ProcessedMessagesTable,
+  olderThanMs = PROCESSED_RETENTION_MS,
+  now = Date.now(),
+): Promise<number> {
   const deleted = await db
     .delete(table)
     .where(lt(table.processedAt, new Date(now - olderThanMs)))
@@ -61,10 +66,12 @@ export class ProcessedMessagesPurge {
 
   private schedule(delay: number): void {
     this.timer = setTimeout(() => {
-      this.running = this.runOnce().then(() => undefined).finally(() => {
-        this.running = null;
-        if (this.timer) this.schedule(this.intervalMs);
-      });
+      this.running = this.runOnce()
+        .then(() => undefined)
+        .finally(() => {
+          this.running = null;
+          if (this.timer) this.schedule(this.intervalMs);
+        });
     }, delay);
     this.timer.unref();
   }

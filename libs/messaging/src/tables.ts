@@ -19,7 +19,11 @@ export function messagingTables(schema: PgSchema) {
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
     },
-    (t) => [index('outbox_unsent_idx').on(t.createdAt).where(sql`sent_at IS NULL`)],
+    (t) => [
+      index('outbox_unsent_idx')
+        .on(t.createdAt)
+        .where(sql`sent_at IS NULL`),
+    ],
   );
   const processedMessages = schema.table(
     'processed_messages',

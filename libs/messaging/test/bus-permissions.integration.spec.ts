@@ -2,9 +2,25 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { AckPolicy } from '@nats-io/jetstream';
-import { BusUsers, Events, Rpc, deadLetterStreamFor, durableName, natsAuthorizationConfig, streamFor, type BusUser } from '@digicard/contracts';
+import {
+  BusUsers,
+  Events,
+  Rpc,
+  deadLetterStreamFor,
+  durableName,
+  natsAuthorizationConfig,
+  streamFor,
+  type BusUser,
+} from '@digicard/contracts';
 import { PrivateNats, waitFor } from '@digicard/testing';
-import { connectNats, ensureDeadLetterStream, ensureEventStream, jetStreamHandles, startEventConsumer, type NatsConnection } from '../src/index.js';
+import {
+  connectNats,
+  ensureDeadLetterStream,
+  ensureEventStream,
+  jetStreamHandles,
+  startEventConsumer,
+  type NatsConnection,
+} from '../src/index.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** A well-formed `payments.payment.completed`: what a forger would send (a malformed one is dropped anyway). */
@@ -86,7 +102,9 @@ describe('bus users cannot forge another service events, read its replies or ste
 
   it("lets orders read replies to its own requests only, never the gateway's", async () => {
     const identity = await as('identity');
-    const answering = identity.subscribe(Rpc.getAccount.subject, { callback: (_e, msg) => void msg.respond(JSON.stringify({ email: 'secret@example.co.za' })) });
+    const answering = identity.subscribe(Rpc.getAccount.subject, {
+      callback: (_e, msg) => void msg.respond(JSON.stringify({ email: 'secret@example.co.za' })),
+    });
     await identity.flush();
     const gateway = await as('gateway');
     const orders = await as('orders');
@@ -95,7 +113,8 @@ describe('bus users cannot forge another service events, read its replies or ste
     // Listening to every inbox, or to the gateway's, is refused.
     const errors = permissionErrors(orders);
     const seen: string[] = [];
-    for (const subject of ['_INBOX.>', '_INBOX_gateway.>', '>']) orders.subscribe(subject, { callback: (e, msg) => void (e ? undefined : seen.push(msg.string())) });
+    for (const subject of ['_INBOX.>', '_INBOX_gateway.>', '>'])
+      orders.subscribe(subject, { callback: (e, msg) => void (e ? undefined : seen.push(msg.string())) });
     await orders.flush();
     await waitFor('the subscription violations', () => Promise.resolve(errors.length >= 3), 5000);
     assert.match((await gateway.request(Rpc.getAccount.subject, '{}', { timeout: 2000 })).string(), /secret/);
@@ -134,17 +153,31 @@ describe('bus users cannot forge another service events, read its replies or ste
     // Its own durable on payments' stream is fine (orders marks orders paid from it).
     await ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: durableName('orders', Events.paymentCompleted.subject) });
     // Notifications' consumer: neither taken over, nor deleted, nor read.
-    await assert.rejects(ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: durableName('notifications', Events.paymentCompleted.subject), max_deliver: 1 }));
+    await assert.rejects(
+      ordersJsm.consumers.add(paymentsStream, {
+        ...config,
+        durable_name: durableName('notifications', Events.paymentCompleted.subject),
+        max_deliver: 1,
+      }),
+    );
     await assert.rejects(ordersJsm.consumers.delete(paymentsStream, durableName('notifications', Events.paymentCompleted.subject)));
-    await assert.rejects(ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: 'orders-spy', deliver_subject: '_INBOX_orders.spy' } as never));
+    await assert.rejects(
+      ordersJsm.consumers.add(paymentsStream, { ...config, durable_name: 'orders-spy', deliver_subject: '_INBOX_orders.spy' } as never),
+    );
     await assert.rejects(ordersJsm.consumers.add(paymentsStream, config));
     // Acking (dropping) notifications' deliveries.
     const errors = permissionErrors(orders);
-    orders.publish(`$JS.ACK.${paymentsStream}.${durableName('notifications', Events.paymentCompleted.subject)}.1.1.1.${Date.now()}000000.0`, '+TERM');
+    orders.publish(
+      `$JS.ACK.${paymentsStream}.${durableName('notifications', Events.paymentCompleted.subject)}.1.1.1.${Date.now()}000000.0`,
+      '+TERM',
+    );
     await orders.flush();
     await waitFor('the ack violation', () => Promise.resolve(errors.length > 0), 5000);
     const adminJsm = (await jetStreamHandles(admin)).jsm;
-    assert.deepEqual((await adminJsm.consumers.info(paymentsStream, durableName('notifications', Events.paymentCompleted.subject))).config.max_deliver, 15);
+    assert.deepEqual(
+      (await adminJsm.consumers.info(paymentsStream, durableName('notifications', Events.paymentCompleted.subject))).config.max_deliver,
+      15,
+    );
   });
 
   it('refuses a service the streams of others: no declaring, changing or deleting them', async () => {

@@ -35,7 +35,8 @@ const enquiry = (n: number) => ({
   message: null,
   receivedAt: new Date().toISOString(),
 });
-const envelope = (data: unknown) => JSON.stringify({ id: randomUUID(), type: Events.enquiryReceived.subject, occurredAt: new Date().toISOString(), data });
+const envelope = (data: unknown) =>
+  JSON.stringify({ id: randomUUID(), type: Events.enquiryReceived.subject, occurredAt: new Date().toISOString(), data });
 
 describe('streams have one owner; consumers give up into a dead-letter stream and start near the present', () => {
   const nats = new PrivateNats();
@@ -134,7 +135,10 @@ describe('streams have one owner; consumers give up into a dead-letter stream an
     const dead = await jsm.streams.getMessage(dlq.name, { last_by_subj: dlq.subjectFor(Events.enquiryReceived.subject) });
     assert.equal(dead!.header.get('DigiCard-Dead-Letter-Reason'), 'failed 3 deliveries');
     assert.equal((dead!.json() as { data: { name: string } }).data.name, 'Person 1');
-    assert.ok(logs.some((l) => l.level === 'error' && l.msg?.startsWith('event dead-lettered')), 'an error in the logs');
+    assert.ok(
+      logs.some((l) => l.level === 'error' && l.msg?.startsWith('event dead-lettered')),
+      'an error in the logs',
+    );
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(deliveries.get('Person 1'), 3, 'not delivered again');
     // A payload that can never be handled goes there at once.
@@ -174,7 +178,9 @@ describe('streams have one owner; consumers give up into a dead-letter stream an
     const recent = seen('recent', 3600_000);
     const [a, b] = [await fresh.start(), await recent.start()];
     await js.publish(Events.enquiryReceived.subject, envelope(enquiry(101)));
-    await waitFor('both to see the new event', () => Promise.resolve(fresh.names.includes('Person 101') && recent.names.includes('Person 101')));
+    await waitFor('both to see the new event', () =>
+      Promise.resolve(fresh.names.includes('Person 101') && recent.names.includes('Person 101')),
+    );
     assert.ok(!fresh.names.includes('Person 100'), 'history before the window is not replayed');
     assert.ok(!fresh.names.some((n) => n === 'Person 1' || n === 'Person 2'));
     assert.ok(recent.names.includes('Person 100'), 'an event of a start-up race is handled');
@@ -190,8 +196,14 @@ describe('processed_messages is purged after the streams retention', () => {
   let db: Database;
   const day = 24 * 3600 * 1000;
   const insert = (id: string, ageMs: number) =>
-    pool.query(`INSERT INTO "${schemaName}".processed_messages (consumer, message_id, processed_at) VALUES ('c', $1, now() - make_interval(secs => $2))`, [id, ageMs / 1000]);
-  const ids = async () => (await pool.query<{ message_id: string }>(`SELECT message_id FROM "${schemaName}".processed_messages ORDER BY 1`)).rows.map((r) => r.message_id);
+    pool.query(
+      `INSERT INTO "${schemaName}".processed_messages (consumer, message_id, processed_at) VALUES ('c', $1, now() - make_interval(secs => $2))`,
+      [id, ageMs / 1000],
+    );
+  const ids = async () =>
+    (await pool.query<{ message_id: string }>(`SELECT message_id FROM "${schemaName}".processed_messages ORDER BY 1`)).rows.map(
+      (r) => r.message_id,
+    );
 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: DEFAULTS.databaseUrl, max: 2 });

@@ -56,7 +56,10 @@ function ipv4ToInt(ip: string): number | undefined {
  * to configuration: the docs found did not list current ranges (see README).
  */
 export function isPayFastAddress(ip: string, cidrs: readonly string[]): boolean {
-  const bare = ip.trim().toLowerCase().replace(/^::ffff:/, '');
+  const bare = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:/, '');
   const addr = ipv4ToInt(bare);
   if (addr === undefined) return false;
   return cidrs.some((cidr) => {

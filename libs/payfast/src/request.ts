@@ -25,48 +25,50 @@ const isoDate = z
 
 const text = (max: number) => z.string().trim().max(max);
 
-export const paymentRequestInputSchema = z.object({
-  merchantId: z.string().trim().min(1),
-  merchantKey: z.string().trim().min(1),
-  passphrase: z.string().optional(),
-  returnUrl: z.url().optional(),
-  cancelUrl: z.url().optional(),
-  notifyUrl: z.url().optional(),
-  buyer: z
-    .object({
-      nameFirst: text(100).optional(),
-      nameLast: text(100).optional(),
-      emailAddress: z.email().max(100).optional(),
-      cellNumber: text(100).optional(),
-    })
-    .optional(),
-  mPaymentId: text(100).min(1),
-  amountCents: cents('amountCents').min(1, { error: 'amountCents must be at least 1 cent' }),
-  itemName: text(100).min(1),
-  itemDescription: text(255).optional(),
-  customStr: z.array(text(255)).max(5).optional(),
-  customInt: z.array(z.number().int()).max(5).optional(),
-  emailConfirmation: z.boolean().optional(),
-  confirmationAddress: z.email().optional(),
-  paymentMethod: z.string().optional(),
-  subscription: z
-    .object({
-      subscriptionType: z.literal(1),
-      billingDate: isoDate.optional(),
-      recurringAmountCents: cents('recurringAmountCents').min(1, { error: 'recurringAmountCents must be at least 1 cent' }),
-      /** 1 daily, 2 weekly, 3 monthly, 4 quarterly, 5 biannually, 6 annually. */
-      frequency: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]),
-      /** 0 = until cancelled. */
-      cycles: z.number().int().nonnegative(),
-      subscriptionNotifyEmail: z.boolean().optional(),
-      subscriptionNotifyWebhook: z.boolean().optional(),
-      subscriptionNotifyBuyer: z.boolean().optional(),
-    })
-    .optional(),
-}).refine((v) => v.subscription === undefined || (v.passphrase !== undefined && v.passphrase.trim() !== ''), {
-  error: 'subscriptions require a passphrase (PayFast rejects unsigned-by-passphrase subscription requests)',
-  path: ['passphrase'],
-});
+export const paymentRequestInputSchema = z
+  .object({
+    merchantId: z.string().trim().min(1),
+    merchantKey: z.string().trim().min(1),
+    passphrase: z.string().optional(),
+    returnUrl: z.url().optional(),
+    cancelUrl: z.url().optional(),
+    notifyUrl: z.url().optional(),
+    buyer: z
+      .object({
+        nameFirst: text(100).optional(),
+        nameLast: text(100).optional(),
+        emailAddress: z.email().max(100).optional(),
+        cellNumber: text(100).optional(),
+      })
+      .optional(),
+    mPaymentId: text(100).min(1),
+    amountCents: cents('amountCents').min(1, { error: 'amountCents must be at least 1 cent' }),
+    itemName: text(100).min(1),
+    itemDescription: text(255).optional(),
+    customStr: z.array(text(255)).max(5).optional(),
+    customInt: z.array(z.number().int()).max(5).optional(),
+    emailConfirmation: z.boolean().optional(),
+    confirmationAddress: z.email().optional(),
+    paymentMethod: z.string().optional(),
+    subscription: z
+      .object({
+        subscriptionType: z.literal(1),
+        billingDate: isoDate.optional(),
+        recurringAmountCents: cents('recurringAmountCents').min(1, { error: 'recurringAmountCents must be at least 1 cent' }),
+        /** 1 daily, 2 weekly, 3 monthly, 4 quarterly, 5 biannually, 6 annually. */
+        frequency: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]),
+        /** 0 = until cancelled. */
+        cycles: z.number().int().nonnegative(),
+        subscriptionNotifyEmail: z.boolean().optional(),
+        subscriptionNotifyWebhook: z.boolean().optional(),
+        subscriptionNotifyBuyer: z.boolean().optional(),
+      })
+      .optional(),
+  })
+  .refine((v) => v.subscription === undefined || (v.passphrase !== undefined && v.passphrase.trim() !== ''), {
+    error: 'subscriptions require a passphrase (PayFast rejects unsigned-by-passphrase subscription requests)',
+    path: ['passphrase'],
+  });
 
 export type PaymentRequestInput = z.input<typeof paymentRequestInputSchema>;
 

@@ -93,7 +93,7 @@ describe('request signature', () => {
     assert.equal(signature(Object.entries(record), PASSPHRASE), VECTOR_MD5);
   });
 
-  it('matches the vector in PayFast\'s own PHP SDK test (Payfast/payfast-php-sdk tests/unit/AuthTest.php)', () => {
+  it("matches the vector in PayFast's own PHP SDK test (Payfast/payfast-php-sdk tests/unit/AuthTest.php)", () => {
     // Expected hash copied from that test (commit 3eef5c3ca3a5a71baadf2214cff98a6acc615b72), where it is produced by
     // PHP's Auth::generateSignature with passphrase 'payfastsandbox'; note cycles=0 is signed (only blanks skip).
     const b64 = (t: string) => Buffer.from(t).toString('base64').replace(/=+$/, '');
@@ -120,7 +120,13 @@ describe('request signature', () => {
   });
 
   it('omits the passphrase when not set', () => {
-    assert.equal(signatureString([['a', 'x y'], ['b', '']]), 'a=x+y');
+    assert.equal(
+      signatureString([
+        ['a', 'x y'],
+        ['b', ''],
+      ]),
+      'a=x+y',
+    );
   });
 
   it('lays fields out in the documented order with formatted amounts and a subscription', () => {
@@ -166,14 +172,8 @@ describe('request signature', () => {
       { subscription: { subscriptionType: 1, billingDate: '01/12/2026', recurringAmountCents: 100, frequency: 3, cycles: 0 } },
       /YYYY-MM-DD/,
     );
-    bad(
-      { subscription: { subscriptionType: 1, recurringAmountCents: -1, frequency: 3, cycles: 0 } },
-      /recurringAmountCents/,
-    );
-    bad(
-      { passphrase: undefined, subscription: { subscriptionType: 1, recurringAmountCents: 100, frequency: 3, cycles: 0 } },
-      /passphrase/,
-    );
+    bad({ subscription: { subscriptionType: 1, recurringAmountCents: -1, frequency: 3, cycles: 0 } }, /recurringAmountCents/);
+    bad({ passphrase: undefined, subscription: { subscriptionType: 1, recurringAmountCents: 100, frequency: 3, cycles: 0 } }, /passphrase/);
   });
 });
 
@@ -229,7 +229,13 @@ describe('ITN checks', () => {
     assert.equal(verifyItnSignature(reordered, PASSPHRASE), false);
     assert.equal(verifyItnSignature(posted, 'wrong'), false);
     assert.equal(verifyItnSignature(posted), false);
-    assert.equal(verifyItnSignature(posted.filter(([k]) => k !== 'signature'), PASSPHRASE), false);
+    assert.equal(
+      verifyItnSignature(
+        posted.filter(([k]) => k !== 'signature'),
+        PASSPHRASE,
+      ),
+      false,
+    );
   });
 
   it('checks the amount within ±0.01', () => {
@@ -280,7 +286,8 @@ describe('validateWithPayFast', () => {
         bodies.push(body);
         if (req.url === '/valid/eng/query/validate') res.end('VALID');
         else if (req.url === '/invalid/eng/query/validate') res.end('INVALID');
-        else if (req.url === '/hang/eng/query/validate') return; // never answers
+        else if (req.url === '/hang/eng/query/validate')
+          return; // never answers
         else {
           res.statusCode = 500;
           res.end('oops');
@@ -324,8 +331,7 @@ describe('validateWithPayFast', () => {
 
 describe('apiSignature', () => {
   // TEST VECTOR: sorted string written out by hand, hashed with `printf '%s' '<string>' | md5sum`.
-  const API_STRING =
-    'amount=9900&merchant-id=10000100&passphrase=jt7NOE43FZPn&timestamp=2026-11-23T16%3A00%3A00%2B02%3A00&version=v1';
+  const API_STRING = 'amount=9900&merchant-id=10000100&passphrase=jt7NOE43FZPn&timestamp=2026-11-23T16%3A00%3A00%2B02%3A00&version=v1';
   const API_MD5 = '64504b1838282fc4de8e5a39e39276e9';
 
   it('sorts header, body and passphrase fields alphabetically', () => {

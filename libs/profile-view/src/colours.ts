@@ -1,8 +1,7 @@
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The document's colour when it is a `#rrggbb` value (the schema's rule), else the fallback. */
-export const colour = (value: unknown, fallback: string): string =>
-  typeof value === 'string' && HEX.test(value) ? value : fallback;
+export const colour = (value: unknown, fallback: string): string => (typeof value === 'string' && HEX.test(value) ? value : fallback);
 
 const channel = (hex: string, at: number): number => {
   const c = parseInt(hex.slice(at, at + 2), 16) / 255;

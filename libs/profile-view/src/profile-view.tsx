@@ -254,9 +254,7 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
   return (
     <article className="pv" style={{ backgroundColor: background, color: colour(d.mainFontColor, D.mainFontColor) }}>
       <header className="pv-header" style={{ height, backgroundColor: background }} data-header-height={height}>
-        {cover ? (
-          <img className="pv-cover" src={cover} alt="" style={{ opacity: bounded(d.opacityValue, 0, 1, D.opacityValue) }} />
-        ) : null}
+        {cover ? <img className="pv-cover" src={cover} alt="" style={{ opacity: bounded(d.opacityValue, 0, 1, D.opacityValue) }} /> : null}
         {avatar && imageHeight > 0 ? (
           <img
             className="pv-avatar"
@@ -365,7 +363,15 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
           <a className="pv-btn" href={share.email} style={buttonStyle} data-pv-click="share:email">
             {ShareTexts.email}
           </a>
-          <button type="button" className="pv-btn" style={buttonStyle} data-pv-click="share:native" data-pv-share={share.url} data-pv-title={share.title} hidden>
+          <button
+            type="button"
+            className="pv-btn"
+            style={buttonStyle}
+            data-pv-click="share:native"
+            data-pv-share={share.url}
+            data-pv-title={share.title}
+            hidden
+          >
             {ShareTexts.native}
           </button>
         </div>
@@ -446,9 +452,7 @@ export function ProfileView({ profile, brandName, siteUrl, urls, mode }: Profile
         </div>
       ) : null}
 
-      <footer className="pv-footer">
-        {home ? <a href={home}>Powered By {brandName}</a> : <span>Powered By {brandName}</span>}
-      </footer>
+      <footer className="pv-footer">{home ? <a href={home}>Powered By {brandName}</a> : <span>Powered By {brandName}</span>}</footer>
     </article>
   );
 }

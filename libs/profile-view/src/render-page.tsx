@@ -60,12 +60,14 @@ export function renderProfilePage({ profile, brandName, siteUrl, profileUrl, url
   const title = `${name} | ${brandName}`;
   const canonical = safeHref(profileUrl);
   const image = (d.profileImage && absoluteUrl(d.profileImage, profileUrl)) || (d.businessLogo && absoluteUrl(d.businessLogo, profileUrl));
-  const data: ProfilePageData = { leadsUrl: safeHref(urls.leads) ?? '', clicksUrl: (urls.clicks && safeHref(urls.clicks)) ?? '', thanks: LeadThanks };
+  const data: ProfilePageData = {
+    leadsUrl: safeHref(urls.leads) ?? '',
+    clicksUrl: (urls.clicks && safeHref(urls.clicks)) ?? '',
+    thanks: LeadThanks,
+  };
   const script = safeHref(scriptUrl);
 
-  const markup = renderToStaticMarkup(
-    <ProfileView profile={profile} brandName={brandName} siteUrl={siteUrl} urls={urls} mode="public" />,
-  );
+  const markup = renderToStaticMarkup(<ProfileView profile={profile} brandName={brandName} siteUrl={siteUrl} urls={urls} mode="public" />);
   // React puts preload links for the header's images first: they belong in the head.
   const preloads = /^(?:<link rel="preload"[^<>]*\/>)*/.exec(markup)?.[0] ?? '';
   const body = markup.slice(preloads.length);

@@ -1,8 +1,6 @@
 import { safeHref } from './safe-url.js';
 
-export type VideoView =
-  | { kind: 'embed'; provider: 'youtube' | 'vimeo'; src: string }
-  | { kind: 'link'; href: string };
+export type VideoView = { kind: 'embed'; provider: 'youtube' | 'vimeo'; src: string } | { kind: 'link'; href: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 

@@ -37,7 +37,9 @@ async function startServer(previewBundle: string): Promise<{ server: Server; url
     }
     if (path === '/preview') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(`<!doctype html><html lang="en"><head><style>${profileCss}</style></head><body><div id="root"></div><script src="/preview.js"></script></body></html>`);
+      return res.end(
+        `<!doctype html><html lang="en"><head><style>${profileCss}</style></head><body><div id="root"></div><script src="/preview.js"></script></body></html>`,
+      );
     }
     if (path === '/preview.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
@@ -53,7 +55,9 @@ async function startServer(previewBundle: string): Promise<{ server: Server; url
       await new Promise((resolve) => setTimeout(resolve, 150));
       switch (body['firstName']) {
         case 'Owner':
-          return csrf === 'owner-token' ? json(res, 202, { message: 'ok' }) : json(res, 403, { statusCode: 403, code: 'FORBIDDEN', message: 'Forbidden.' });
+          return csrf === 'owner-token'
+            ? json(res, 202, { message: 'ok' })
+            : json(res, 403, { statusCode: 403, code: 'FORBIDDEN', message: 'Forbidden.' });
         case 'Busy':
           return json(res, 429, { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many tries. Please wait a minute.' });
         case 'Broken':
@@ -114,7 +118,15 @@ describe('the public page script and the preview in Chromium', () => {
     // A missing Chromium fails here, loudly: tests never skip (install it with `apt-get install -y chromium`).
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -178,11 +190,23 @@ describe('the public page script and the preview in Chromium', () => {
     // One idempotency key per form shown, so a retry after a lost answer is stored once.
     const { idempotencyKey, ...body } = (received[before]?.body ?? {}) as Record<string, unknown>;
     assert.match(String(idempotencyKey), /^[0-9a-f]{32}$/);
-    assert.deepEqual({ ...received[before], body }, {
-      body: { kind: 'own-profile', firstName: 'Lindiwe', lastName: 'Dlamini', email: 'lindiwe@example.co.za', phone: '', message: '', consent: true, website: '' },
-      csrf: undefined,
-      contentType: 'application/json',
-    });
+    assert.deepEqual(
+      { ...received[before], body },
+      {
+        body: {
+          kind: 'own-profile',
+          firstName: 'Lindiwe',
+          lastName: 'Dlamini',
+          email: 'lindiwe@example.co.za',
+          phone: '',
+          message: '',
+          consent: true,
+          website: '',
+        },
+        csrf: undefined,
+        contentType: 'application/json',
+      },
+    );
     await page.context().close();
   });
 

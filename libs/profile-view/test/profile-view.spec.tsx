@@ -2,16 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LeadThanks, type PublicProfile } from '@digicard/contracts';
-import {
-  ProfileView,
-  absoluteUrl,
-  headerHeight,
-  jsonForHtml,
-  profileCss,
-  renderProfilePage,
-  safeHref,
-  videoView,
-} from '../src/index.js';
+import { ProfileView, absoluteUrl, headerHeight, jsonForHtml, profileCss, renderProfilePage, safeHref, videoView } from '../src/index.js';
 import { pageOptions, sampleProfile } from './sample-profile.js';
 
 const page = (change?: (profile: PublicProfile) => void): string => {
@@ -98,12 +89,24 @@ describe('ProfileView: what shows and what does not', () => {
     const header = tags(page(), 'header')[0]!;
     assert.equal(attr(header, 'data-header-height'), '170');
     assert.match(header, /height:170px/);
-    assert.equal(attr(tags(page((p) => (p.document.profileImageHeight = 400)), 'header')[0]!, 'data-header-height'), '420');
+    assert.equal(
+      attr(
+        tags(
+          page((p) => (p.document.profileImageHeight = 400)),
+          'header',
+        )[0]!,
+        'data-header-height',
+      ),
+      '420',
+    );
     assert.equal(headerHeight(180), 200);
     assert.equal(headerHeight(0), 20);
     const avatar = tags(page(), 'img').find((i) => i.includes('pv-avatar'))!;
     assert.match(avatar, /width:40%;height:150px/);
-    assert.match(tags(page(), 'img').find((i) => i.includes('pv-cover'))!, /opacity:0\.5/);
+    assert.match(
+      tags(page(), 'img').find((i) => i.includes('pv-cover'))!,
+      /opacity:0\.5/,
+    );
   });
 
   it('shows name, title, business, the four buttons and the footer, with every panel closed', () => {
@@ -123,7 +126,10 @@ describe('ProfileView: what shows and what does not', () => {
       assert.ok(button, text);
       assert.equal(attr(button, 'aria-expanded'), 'false');
       assert.equal(attr(button, 'aria-controls'), panel);
-      assert.match(tags(html, 'div').find((d) => attr(d, 'id') === panel)!, /\shidden=""/);
+      assert.match(
+        tags(html, 'div').find((d) => attr(d, 'id') === panel)!,
+        /\shidden=""/,
+      );
     }
     assert.equal(tags(html, 'button').filter((b) => attr(b, 'data-pv-group') === 'contact').length, 2);
     assert.match(html, /<footer class="pv-footer"><a href="https:\/\/digicard\.example\.co\.za\/">Powered By DigiCard<\/a><\/footer>/);
@@ -186,8 +192,17 @@ describe('ProfileView: what shows and what does not', () => {
     assert.equal(attr(iframe, 'title'), 'Video');
     const other = page((p) => (p.document.videoLink = 'https://example.com/my-video.mp4'));
     assert.equal(tags(other, 'iframe').length, 0);
-    assert.match(other, /<a class="pv-btn" href="https:\/\/example\.com\/my-video\.mp4" target="_blank" rel="noopener noreferrer"[^>]*>Watch my video</);
-    assert.equal(tags(page((p) => (p.features.video = false)), 'iframe').length, 0);
+    assert.match(
+      other,
+      /<a class="pv-btn" href="https:\/\/example\.com\/my-video\.mp4" target="_blank" rel="noopener noreferrer"[^>]*>Watch my video</,
+    );
+    assert.equal(
+      tags(
+        page((p) => (p.features.video = false)),
+        'iframe',
+      ).length,
+      0,
+    );
     assert.ok(!page((p) => (p.features.video = false)).includes('Watch my video'));
     assert.ok(!body(page((p) => (p.document.videoLink = ''))).includes('pv-video'));
 
@@ -196,13 +211,19 @@ describe('ProfileView: what shows and what does not', () => {
       provider: 'youtube',
       src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
     });
-    assert.equal((videoView('https://m.youtube.com/shorts/dQw4w9WgXcQ') as { src: string }).src, 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    assert.equal(
+      (videoView('https://m.youtube.com/shorts/dQw4w9WgXcQ') as { src: string }).src,
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
     assert.deepEqual(videoView('https://vimeo.com/76979871'), {
       kind: 'embed',
       provider: 'vimeo',
       src: 'https://player.vimeo.com/video/76979871?dnt=1',
     });
-    assert.deepEqual(videoView('https://www.youtube.com/watch?v=not-an-id'), { kind: 'link', href: 'https://www.youtube.com/watch?v=not-an-id' });
+    assert.deepEqual(videoView('https://www.youtube.com/watch?v=not-an-id'), {
+      kind: 'link',
+      href: 'https://www.youtube.com/watch?v=not-an-id',
+    });
     assert.equal(videoView('javascript:alert(1)'), undefined);
   });
 
@@ -231,7 +252,8 @@ describe('ProfileView: what shows and what does not', () => {
     assert.equal(attr(honeypot, 'aria-hidden'), 'true');
     assert.match(lead, /<div class="pv-hp" aria-hidden="true">/);
     assert.match(lead, /<button type="submit" class="pv-send" style="background-color:#ffffff;color:#670404">Send<\/button>/);
-    for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Message']) assert.match(lead, new RegExp(`>${label}(<span|</label>)`));
+    for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Message'])
+      assert.match(lead, new RegExp(`>${label}(<span|</label>)`));
 
     const off = page((p) => (p.features.leadForm = false));
     assert.equal(formOf(off, 'lead'), undefined);
@@ -263,7 +285,15 @@ describe('ProfileView: hostile content', () => {
   });
 
   it('never renders a javascript:, data: or other non-web URL', () => {
-    const bad = ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example.com/x', '/\\evil.example.com'];
+    const bad = [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      '//evil.example.com/x',
+      '/\\evil.example.com',
+    ];
     for (const url of bad) {
       const html = page((p) => {
         p.document.websiteLinks = [{ buttonName: 'Site', url }];
@@ -285,7 +315,18 @@ describe('ProfileView: hostile content', () => {
     assert.equal(safeHref('https://example.com'), 'https://example.com/');
     assert.equal(safeHref('http://example.com/a?b=1#c'), 'http://example.com/a?b=1#c');
     assert.equal(safeHref('/media/abc.webp'), '/media/abc.webp');
-    for (const value of ['javascript:alert(1)', 'mailto:a@b.co', 'ftp://x.co', 'relative/path', '//x.co', '/\\x.co', 'https://', '', 42, null]) {
+    for (const value of [
+      'javascript:alert(1)',
+      'mailto:a@b.co',
+      'ftp://x.co',
+      'relative/path',
+      '//x.co',
+      '/\\x.co',
+      'https://',
+      '',
+      42,
+      null,
+    ]) {
       assert.equal(safeHref(value), undefined, String(value));
     }
     assert.equal(absoluteUrl('/media/a.webp', 'https://d.example/thabo'), 'https://d.example/media/a.webp');
@@ -322,7 +363,10 @@ describe('share links (DigiSilver and up)', () => {
   it('tags WhatsApp, email and the share sheet with their source, and shows them only with shareContact', async () => {
     const { shareLinks } = await import('../src/share.js');
     const links = shareLinks('Thabo Mokoena', 'https://digicard.co.za/thabo');
-    assert.equal(links.whatsapp, `https://wa.me/?text=${encodeURIComponent("Thabo Mokoena's digital business card: https://digicard.co.za/thabo?src=wa")}`);
+    assert.equal(
+      links.whatsapp,
+      `https://wa.me/?text=${encodeURIComponent("Thabo Mokoena's digital business card: https://digicard.co.za/thabo?src=wa")}`,
+    );
     assert.ok(decodeURIComponent(links.email).endsWith('https://digicard.co.za/thabo?src=email'));
     assert.ok(links.email.startsWith('mailto:?subject='));
     assert.equal(links.url, 'https://digicard.co.za/thabo?src=link');

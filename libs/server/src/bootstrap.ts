@@ -88,7 +88,11 @@ export interface RunningService<C> {
  * the `@OnEvent` consumers, the outbox relay, the health endpoint. The process entry point (`bootstrapService`)
  * and the in-process tests of each service both start it this way.
  */
-export async function startService<C extends ServiceBaseConfig>(def: ServiceDefinition<C>, config: C, logger: Logger): Promise<RunningService<C>> {
+export async function startService<C extends ServiceBaseConfig>(
+  def: ServiceDefinition<C>,
+  config: C,
+  logger: Logger,
+): Promise<RunningService<C>> {
   const closers: Array<() => Promise<void>> = [];
   const pool = createPool(config.DATABASE_URL, def.service, 10, logger);
   let nc: NatsConnection | null = null;
@@ -153,7 +157,11 @@ export async function startService<C extends ServiceBaseConfig>(def: ServiceDefi
 }
 
 /** Opens one durable consumer for every `@OnEvent` method of the service's providers and controllers. */
-async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplication, ctx: ServiceContext<C>, processed: ProcessedMessagesTable | null): Promise<void> {
+async function startEventHandlers<C extends ServiceBaseConfig>(
+  app: INestApplication,
+  ctx: ServiceContext<C>,
+  processed: ProcessedMessagesTable | null,
+): Promise<void> {
   const discovery = app.get(DiscoveryService);
   const scanner = app.get(MetadataScanner);
   const handlers: Array<{ event: OnEventMetadata['event']; run: (data: unknown, context: EventContext) => Promise<void> }> = [];
@@ -182,7 +190,9 @@ async function startEventHandlers<C extends ServiceBaseConfig>(app: INestApplica
   purge.start();
   ctx.onShutdown(() => purge.stop());
   for (const handler of handlers) {
-    await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId, afterCommit) => handler.run(data, { tx, eventId, afterCommit }));
+    await consumeEventOnce(ctx, processed, handler.event, (tx, data, eventId, afterCommit) =>
+      handler.run(data, { tx, eventId, afterCommit }),
+    );
   }
 }
 

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 import { deadLetterStreamFor, streamFor, type EventDefinition } from '@digicard/contracts';
 import { and, eq } from 'drizzle-orm';
-import { durableName, handleOnce, startEventConsumer, type ProcessedMessagesTable, type RunningConsumer, type Transaction } from '@digicard/messaging';
+import {
+  durableName,
+  handleOnce,
+  startEventConsumer,
+  type ProcessedMessagesTable,
+  type RunningConsumer,
+  type Transaction,
+} from '@digicard/messaging';
 import type { ServiceContext } from './context.js';
 import { insideTransaction } from './queue-producer.js';
 
@@ -46,7 +53,12 @@ export async function consumeEventOnce<C, T extends z.ZodType>(
           await ctx.db
             .delete(processed)
             .where(and(eq(processed.consumer, durable), eq(processed.messageId, id)))
-            .catch((forgetError: unknown) => ctx.logger.error({ eventId: id, subject: event.subject, err: forgetError }, 'could not take back the record of an event whose follow-up failed'));
+            .catch((forgetError: unknown) =>
+              ctx.logger.error(
+                { eventId: id, subject: event.subject, err: forgetError },
+                'could not take back the record of an event whose follow-up failed',
+              ),
+            );
           throw error;
         }
       },

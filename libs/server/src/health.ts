@@ -45,7 +45,12 @@ export class HealthRegistry {
 
   private async alerts(): Promise<string[]> {
     const found = await Promise.all(
-      [...this.alertChecks].map(([name, check]) => withTimeout(check(), this.timeoutMs).then((a) => (a ? `${name}: ${a}` : null), () => null)),
+      [...this.alertChecks].map(([name, check]) =>
+        withTimeout(check(), this.timeoutMs).then(
+          (a) => (a ? `${name}: ${a}` : null),
+          () => null,
+        ),
+      ),
     );
     return found.filter((a): a is string => a !== null);
   }

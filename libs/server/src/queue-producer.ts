@@ -51,14 +51,20 @@ export class QueueProducer<Data = unknown> {
 
   async add(name: string, data: Data, options: JobsOptions = {}): Promise<void> {
     const scope = transactionScope.getStore();
-    if (scope) throw new EnqueueInTransactionError(`a ${this.queue.name} job was queued inside a database transaction (${scope.what}): queue it after the commit`);
+    if (scope)
+      throw new EnqueueInTransactionError(
+        `a ${this.queue.name} job was queued inside a database transaction (${scope.what}): queue it after the commit`,
+      );
     const added = this.queue.add(name, data, options);
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         added,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new QueueUnavailableError(`the ${this.queue.name} queue did not take the job within ${this.timeoutMs} ms`)), this.timeoutMs);
+          timer = setTimeout(
+            () => reject(new QueueUnavailableError(`the ${this.queue.name} queue did not take the job within ${this.timeoutMs} ms`)),
+            this.timeoutMs,
+          );
         }),
       ]);
     } catch (error) {
@@ -89,9 +95,17 @@ export function producerRedis(url: string): Redis {
  * Opens the producer of queue `name` on the service's Redis: its connection is checked by health (`redis`), and
  * both close at shutdown.
  */
-export function openQueueProducer<Data = unknown>(ctx: ServiceContext<{ REDIS_URL: string }>, name: string, options: QueueProducerOptions): QueueProducer<Data> {
+export function openQueueProducer<Data = unknown>(
+  ctx: ServiceContext<{ REDIS_URL: string }>,
+  name: string,
+  options: QueueProducerOptions,
+): QueueProducer<Data> {
   const connection = producerRedis(ctx.config.REDIS_URL);
-  const queue = new Queue(name, { connection, prefix: options.prefix, ...(options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {}) });
+  const queue = new Queue(name, {
+    connection,
+    prefix: options.prefix,
+    ...(options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {}),
+  });
   queue.on('error', (error: Error) => ctx.logger.debug({ errorName: error.name, queue: name }, 'queue producer: Redis error'));
   ctx.health.add('redis', async () => {
     await connection.ping();

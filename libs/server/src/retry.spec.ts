@@ -48,10 +48,13 @@ describe('retry', () => {
     const started = Date.now();
     let calls = 0;
     await assert.rejects(
-      retry(() => {
-        calls += 1;
-        return Promise.reject(new Transient('still away'));
-      }, { forMs: 100, delayMs: () => 20 }),
+      retry(
+        () => {
+          calls += 1;
+          return Promise.reject(new Transient('still away'));
+        },
+        { forMs: 100, delayMs: () => 20 },
+      ),
       /still away/,
     );
     const took = Date.now() - started;
@@ -60,6 +63,9 @@ describe('retry', () => {
   });
 
   it('refuses an unbounded retry', async () => {
-    await assert.rejects(retry(() => Promise.resolve(1), {}), /needs attempts or forMs/);
+    await assert.rejects(
+      retry(() => Promise.resolve(1), {}),
+      /needs attempts or forMs/,
+    );
   });
 });

@@ -18,7 +18,13 @@ const defaultDelay = (attempt: number): number => Math.min(2000, 100 * attempt);
  * made or `forMs` has passed; then the last error is thrown. At least one of `attempts` and `forMs` bounds it.
  */
 export async function retry<T>(work: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
-  const { attempts = Number.POSITIVE_INFINITY, forMs = Number.POSITIVE_INFINITY, delayMs = defaultDelay, retryOn = () => true, onRetry } = options;
+  const {
+    attempts = Number.POSITIVE_INFINITY,
+    forMs = Number.POSITIVE_INFINITY,
+    delayMs = defaultDelay,
+    retryOn = () => true,
+    onRetry,
+  } = options;
   if (!Number.isFinite(attempts) && !Number.isFinite(forMs)) throw new Error('retry needs attempts or forMs');
   const deadline = Date.now() + forMs;
   for (let attempt = 1; ; attempt++) {

@@ -20,8 +20,7 @@ export class RpcCallError extends Error {
   }
 }
 
-const isNoResponders = (error: unknown): boolean =>
-  error instanceof Error && /no subscribers listening|no responders/i.test(error.message);
+const isNoResponders = (error: unknown): boolean => error instanceof Error && /no subscribers listening|no responders/i.test(error.message);
 
 /** What Nest sends back when the handler of a service threw something that is not an ApiError: a bug there. */
 const isServiceFault = (error: unknown): boolean =>
@@ -74,7 +73,11 @@ export const DEFAULT_RPC_TIMEOUT_MS = 5000;
  * config (`RPC_TIMEOUT_MS`). It connects at its first call (a service that asks nobody opens no connection) and
  * closes at shutdown.
  */
-export function rpcClientProvider(ctx: { service: string; config: { NATS_URL: string; RPC_TIMEOUT_MS?: number }; onShutdown(close: () => Promise<void>): void }): Provider {
+export function rpcClientProvider(ctx: {
+  service: string;
+  config: { NATS_URL: string; RPC_TIMEOUT_MS?: number };
+  onShutdown(close: () => Promise<void>): void;
+}): Provider {
   return {
     provide: RPC_CLIENT,
     useFactory: () => {

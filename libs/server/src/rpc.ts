@@ -19,7 +19,11 @@ export class ServiceError extends RpcException {
 
   /** A dependency of the service (its database) does not answer just now: the gateway answers 503. */
   static unavailable(): ServiceError {
-    return new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'We could not reach our servers just now. Please try again in a minute.' });
+    return new ServiceError({
+      statusCode: 503,
+      code: ErrorCode.ServiceUnavailable,
+      message: 'We could not reach our servers just now. Please try again in a minute.',
+    });
   }
 }
 

@@ -7,7 +7,11 @@ import { toE164, type PublicProfile } from '@digicard/contracts';
 
 /** vCard 3.0 text values escape backslash, comma, semicolon and line breaks (RFC 2426 section 4). */
 export const escapeVcard = (value: string): string =>
-  value.replace(/\\/g, '\\\\').replace(/\r\n|\r|\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;');
 
 /** Lines are folded at 75 octets with CRLF and a space, never inside a UTF-8 character. */
 export function foldLine(line: string): string {
@@ -56,6 +60,10 @@ export function buildVcard({ profile, profileUrl, photoJpeg }: VcardOptions): st
 
 /** A download name people recognise, safe in a header: "{name}.vcf". */
 export function vcardFileName(profile: PublicProfile): string {
-  const name = `${profile.firstName} ${profile.lastName}`.trim().replace(/[^\p{L}\p{N} .-]/gu, '').trim() || profile.username;
+  const name =
+    `${profile.firstName} ${profile.lastName}`
+      .trim()
+      .replace(/[^\p{L}\p{N} .-]/gu, '')
+      .trim() || profile.username;
   return `${name}.vcf`;
 }

@@ -4,7 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, connect } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { EnqueueInTransactionError, QueueProducer, QueueUnavailableError, insideTransaction, producerRedis } from '../src/queue-producer.js';
+import {
+  EnqueueInTransactionError,
+  QueueProducer,
+  QueueUnavailableError,
+  insideTransaction,
+  producerRedis,
+} from '../src/queue-producer.js';
 
 // The one queue producer, against a Redis of this file's own: it adds while Redis answers, fails within its time-out
 // while Redis is away (nothing waits for Redis to come back), adds again once it is back, and refuses to be called
@@ -26,7 +32,9 @@ class OwnRedis {
       this.port = (server.address() as { port: number }).port;
       await new Promise((resolve) => server.close(resolve));
     }
-    this.child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let tries = 0; ; tries++) {
       const up = await new Promise<boolean>((resolve) => {
         const socket = connect(this.port, '127.0.0.1', () => {

@@ -93,7 +93,9 @@ describe('HealthRegistry', () => {
 
   it('reports a failing check degraded within the grace period, then error, and ok once it is back', async () => {
     let up = false;
-    const health = new HealthRegistry('orders', { graceMs: 10_000 }).add('db', () => (up ? Promise.resolve() : Promise.reject(new Error('connection refused'))));
+    const health = new HealthRegistry('orders', { graceMs: 10_000 }).add('db', () =>
+      up ? Promise.resolve() : Promise.reject(new Error('connection refused')),
+    );
     const first = await health.report(1_000);
     assert.equal(first.status, 'degraded');
     assert.deepEqual(first.checks['db'], { status: 'down', error: 'connection refused' });

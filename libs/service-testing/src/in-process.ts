@@ -5,7 +5,15 @@ import { createLogger } from '@digicard/config';
 import { type EventDefinition, type RequestMeta, type Role, type RpcDefinition } from '@digicard/contracts';
 import { ensureServiceRoles, serviceDatabaseUrl } from '@digicard/db';
 import { connectNats, ensureEventStream, jetStreamHandles } from '@digicard/messaging';
-import { RpcCallError, RpcClient, createNatsClient, startService, type RunningService, type ServiceBaseConfig, type ServiceDefinition } from '@digicard/server';
+import {
+  RpcCallError,
+  RpcClient,
+  createNatsClient,
+  startService,
+  type RunningService,
+  type ServiceBaseConfig,
+  type ServiceDefinition,
+} from '@digicard/server';
 import { DEFAULTS, PrivateNats, requireServers, testLogDestination, waitFor } from '@digicard/testing';
 
 /** Who makes a call in a test: a visitor (`null`), or an account with a role. */
@@ -19,7 +27,8 @@ export const metaFor = (caller: Caller): RequestMeta => ({
 });
 
 /** What a service answered: its value, or the ApiError it refused with. */
-export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; code: string; message: string; fieldErrors?: Record<string, string[]> };
+export type Answer<T> =
+  { ok: true; value: T } | { ok: false; status: number; code: string; message: string; fieldErrors?: Record<string, string[]> };
 
 /**
  * One service started inside the test's own process, on real servers: its own fresh PostgreSQL database (migrated
@@ -47,7 +56,10 @@ export class InProcessService<C extends ServiceBaseConfig> {
    * `env.NATS_URL` set to another in-process service's `natsUrl` puts both on one NATS server, so that they answer
    * each other's requests (a service that asks another, as teams asks identity).
    */
-  static async start<C extends ServiceBaseConfig>(def: ServiceDefinition<C>, env: Record<string, string> = {}): Promise<InProcessService<C>> {
+  static async start<C extends ServiceBaseConfig>(
+    def: ServiceDefinition<C>,
+    env: Record<string, string> = {},
+  ): Promise<InProcessService<C>> {
     await requireServers();
     const databaseName = `digicard_u_${def.service}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: DEFAULTS.databaseUrl });
@@ -87,7 +99,11 @@ export class InProcessService<C extends ServiceBaseConfig> {
   }
 
   /** Sends a request of the contract over NATS as `caller`, and says what came back (or why it was refused). */
-  async call<Req extends z.ZodType, Res extends z.ZodType>(def: RpcDefinition<Req, Res>, body: z.input<Req>, caller: Caller = null): Promise<Answer<z.output<Res>>> {
+  async call<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDefinition<Req, Res>,
+    body: z.input<Req>,
+    caller: Caller = null,
+  ): Promise<Answer<z.output<Res>>> {
     try {
       return { ok: true, value: await this.client.call(def, body, metaFor(caller)) };
     } catch (error) {

@@ -85,7 +85,11 @@ export async function createStaffAccount(
   who: { email: string; role: 'staff' | 'print'; username: string; password?: string },
 ): Promise<TestOwner> {
   const password = who.password ?? 'a long enough passphrase';
-  const result = await runCreateStaff(system, ['--email', who.email, '--role', who.role, '--username', who.username, '--password-stdin'], password);
+  const result = await runCreateStaff(
+    system,
+    ['--email', who.email, '--role', who.role, '--username', who.username, '--password-stdin'],
+    password,
+  );
   if (result.code !== 0) throw new Error(`create-staff failed (${result.code}): ${result.stderr}`);
   const client = system.client();
   const signedIn = await client.request('/api/session', { body: { email: who.email, password } });

@@ -85,7 +85,10 @@ export function routesWithoutRules(routes: Record<string, HttpRoute> = HttpRoute
   return Object.entries(routes).flatMap(([name, route]) =>
     paramsOf(route)
       .filter((p) => !ParamRules[p])
-      .map((p) => `${name} (${route.method.toUpperCase()} ${route.path}): no matrix rule for :${p} (add it to ParamRules in libs/testing/src/authorization-matrix.ts)`),
+      .map(
+        (p) =>
+          `${name} (${route.method.toUpperCase()} ${route.path}): no matrix rule for :${p} (add it to ParamRules in libs/testing/src/authorization-matrix.ts)`,
+      ),
   );
 }
 
@@ -93,7 +96,12 @@ export function routesWithoutRules(routes: Record<string, HttpRoute> = HttpRoute
 export const MatrixSystemOptions = {
   apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'] as const,
   env: {
-    gateway: { RATE_LIMIT_REGISTER_IP: '1000/60', RATE_LIMIT_VERIFY_IP: '1000/60', RATE_LIMIT_LOGIN_IP: '1000/60', RATE_LIMIT_LOGIN_ACCOUNT: '1000/60' },
+    gateway: {
+      RATE_LIMIT_REGISTER_IP: '1000/60',
+      RATE_LIMIT_VERIFY_IP: '1000/60',
+      RATE_LIMIT_LOGIN_IP: '1000/60',
+      RATE_LIMIT_LOGIN_ACCOUNT: '1000/60',
+    },
   },
 };
 
@@ -150,17 +158,25 @@ const messageOf = (body: unknown): string => (body && typeof body === 'object' &
  * for a higher tier ("Upgrade to ...") is the product's gating, not a refusal of the caller.
  */
 function expectation(route: HttpRoute, caller: Caller, ownedParam: boolean): { text: string; check: (answer: Answer) => boolean } {
-  const not = (...codes: number[]) => (a: Answer) => !codes.includes(a.status);
+  const not =
+    (...codes: number[]) =>
+    (a: Answer) =>
+      !codes.includes(a.status);
   const tierGate = (a: Answer) => a.status === 403 && messageOf(a.body).startsWith('Upgrade to');
   if (route.access === 'public') return { text: 'not 401/403', check: not(401, 403) };
   if (caller === 'signedOut') return { text: '401', check: (a) => a.status === 401 };
   if (route.access !== 'account') {
-    return route.access.includes(CALLER_ROLE[caller]) ? { text: 'not 401/403', check: not(401, 403) } : { text: '403', check: (a) => a.status === 403 };
+    return route.access.includes(CALLER_ROLE[caller])
+      ? { text: 'not 401/403', check: not(401, 403) }
+      : { text: '403', check: (a) => a.status === 403 };
   }
   if (ownedParam) {
     const notFound = route.params?.notFound;
     return caller === 'owner'
-      ? { text: 'not 401/403, nor the object\'s 404', check: (a) => (not(401, 403)(a) || tierGate(a)) && !(a.status === 404 && messageOf(a.body) === notFound) }
+      ? {
+          text: "not 401/403, nor the object's 404",
+          check: (a) => (not(401, 403)(a) || tierGate(a)) && !(a.status === 404 && messageOf(a.body) === notFound),
+        }
       : route.method !== 'get' && !route.upload
         ? { text: '404, 403 or 400 (empty body)', check: (a) => a.status === 404 || a.status === 403 || a.status === 400 }
         : { text: '404 (or 403)', check: (a) => a.status === 404 || a.status === 403 };
@@ -177,16 +193,32 @@ export async function runMatrix(f: MatrixFixture, routes: Record<string, HttpRou
     const params = paramsOf(route);
     const owned = params.some((p) => ParamRules[p]?.kind === 'owned');
     const path = route.path.replace(/:([A-Za-z]+)/g, (_, p: string) => encodeURIComponent(ParamRules[p]!.value(f)));
-    const row: MatrixRow = { route: name, method: route.method.toUpperCase(), path: route.path, access: typeof route.access === 'string' ? route.access : route.access.join(', '), cells: [] };
+    const row: MatrixRow = {
+      route: name,
+      method: route.method.toUpperCase(),
+      path: route.path,
+      access: typeof route.access === 'string' ? route.access : route.access.join(', '),
+      cells: [],
+    };
     for (const caller of Callers) {
       const client = f.clients[caller];
       const method = route.method.toUpperCase();
       const res = await client.request(path, {
         method,
-        ...(method === 'GET' ? {} : route.upload ? { raw: Buffer.from('{}'), headers: { 'content-type': route.upload.replace('*', 'png') } } : { body: {} }),
+        ...(method === 'GET'
+          ? {}
+          : route.upload
+            ? { raw: Buffer.from('{}'), headers: { 'content-type': route.upload.replace('*', 'png') } }
+            : { body: {} }),
       });
       const { text, check } = expectation(route, caller, owned);
-      const cell: MatrixCell = { route: name, caller, expected: text, status: res.status, ok: check({ status: res.status, body: res.body }) };
+      const cell: MatrixCell = {
+        route: name,
+        caller,
+        expected: text,
+        status: res.status,
+        ok: check({ status: res.status, body: res.body }),
+      };
       if (!cell.ok) cell.problem = `expected ${text}, got ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`;
       if (caller !== 'owner') {
         const answer = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);

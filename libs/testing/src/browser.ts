@@ -8,7 +8,9 @@ export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 /** Debian's Chromium, headless, with the flags that keep it off the network (Playwright gives it a fresh profile). */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (\`npm test\` installs it when run as root).`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (\`npm test\` installs it when run as root).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

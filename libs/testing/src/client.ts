@@ -9,7 +9,12 @@ export class ApiClient {
   async request(
     path: string,
     init: { method?: string; body?: unknown; raw?: Buffer; headers?: Record<string, string>; csrf?: boolean } = {},
-  ): Promise<{ status: number; body: any; headers: Headers }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- tests assert on the JSON's shape */ {
+  ): Promise<{
+    status: number;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on the JSON's shape
+    body: any;
+    headers: Headers;
+  }> {
     const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -22,7 +27,13 @@ export class ApiClient {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: init.raw ? new Uint8Array(init.raw) : (init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body)),
+      body: init.raw
+        ? new Uint8Array(init.raw)
+        : init.body === undefined
+          ? undefined
+          : typeof init.body === 'string'
+            ? init.body
+            : JSON.stringify(init.body),
     });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) {

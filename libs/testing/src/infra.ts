@@ -47,7 +47,12 @@ export async function canConnect(url: string, timeoutMs = 1000): Promise<boolean
   });
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = null;
   while (Date.now() < deadline) {
@@ -70,7 +75,10 @@ export async function requireServers(): Promise<void> {
   const missing: string[] = [];
   if (!(await canConnect(DEFAULTS.databaseUrl))) missing.push(`PostgreSQL at ${DEFAULTS.databaseUrl} (set TEST_DATABASE_URL)`);
   if (!(await canConnect(DEFAULTS.redisUrl))) missing.push(`Redis at ${DEFAULTS.redisUrl} (set TEST_REDIS_URL)`);
-  if (missing.length > 0) throw new Error(`The tests need real servers that are not there:\n - ${missing.join('\n - ')}\nnpm test finds or starts them for its own run; to run one project's tests alone, start them or set those variables.`);
+  if (missing.length > 0)
+    throw new Error(
+      `The tests need real servers that are not there:\n - ${missing.join('\n - ')}\nnpm test finds or starts them for its own run; to run one project's tests alone, start them or set those variables.`,
+    );
 }
 
 export function natsServerBinary(): string | null {
@@ -114,7 +122,11 @@ export class PrivateNats {
     if (bin) {
       const configFile = join(this.storeDir, 'nats.conf');
       if (this.config) writeFileSync(configFile, this.config);
-      this.process = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir, ...(this.config ? ['-c', configFile] : [])], { stdio: 'ignore' });
+      this.process = spawn(
+        bin,
+        ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir, ...(this.config ? ['-c', configFile] : [])],
+        { stdio: 'ignore' },
+      );
     } else if (this.container) {
       await containerAction(this.container, 'start');
     } else {
@@ -181,7 +193,9 @@ export class PrivateRedis {
   async start(): Promise<this> {
     if (this.port === 0) this.port = await freePort();
     const nothingOnDisk = [
-      ...(this.dataDir ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dataDir] : ['--save', '', '--appendonly', 'no']),
+      ...(this.dataDir
+        ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.dataDir]
+        : ['--save', '', '--appendonly', 'no']),
       ...(this.aclFile ? ['--aclfile', this.aclFile] : []),
     ];
     const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
@@ -270,12 +284,15 @@ function postgresBinDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   const found = versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'initdb')));
-  if (!found) throw new Error('PostgreSQL server programs are not installed (apt-get install postgresql): no initdb under /usr/lib/postgresql');
+  if (!found)
+    throw new Error('PostgreSQL server programs are not installed (apt-get install postgresql): no initdb under /usr/lib/postgresql');
   return found;
 }
 
 function systemUser(name: string): { uid: number; gid: number } {
-  const [uid, gid] = [execFileSync('id', ['-u', name], { encoding: 'utf8' }), execFileSync('id', ['-g', name], { encoding: 'utf8' })].map((v) => Number(v.trim()));
+  const [uid, gid] = [execFileSync('id', ['-u', name], { encoding: 'utf8' }), execFileSync('id', ['-g', name], { encoding: 'utf8' })].map(
+    (v) => Number(v.trim()),
+  );
   return { uid: uid!, gid: gid! };
 }
 
@@ -284,12 +301,20 @@ function systemUser(name: string): { uid: number; gid: number } {
  * published on the host port chosen for it so that a restart keeps its address. Containers a test leaves behind are
  * removed by testcontainers' reaper (Ryuk) when the test process ends.
  */
-async function startInContainer(program: string, image: string, command: string[], containerPort: number, hostPort: number): Promise<StartedTestContainer> {
+async function startInContainer(
+  program: string,
+  image: string,
+  command: string[],
+  containerPort: number,
+  hostPort: number,
+): Promise<StartedTestContainer> {
   const { GenericContainer } = await import('testcontainers');
   try {
     return await new GenericContainer(image).withCommand(command).withExposedPorts({ container: containerPort, host: hostPort }).start();
   } catch (error) {
-    throw new Error(`${program} is not installed (apt-get install ${program}), and ${image} could not run in a container either: ${(error as Error).message}`);
+    throw new Error(
+      `${program} is not installed (apt-get install ${program}), and ${image} could not run in a container either: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -54,7 +54,9 @@ export class TestSystem {
   readonly sessionSecret = randomBytes(32).toString('base64url');
   readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
   /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
-  readonly nats = new PrivateNats(natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }));
+  readonly nats = new PrivateNats(
+    natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }),
+  );
   readonly databaseName = `digicard_t_${this.runId}`;
   readonly redisPrefix = `t-${this.runId}`;
   readonly logs: Array<{ app: AppName; line: string }> = [];
@@ -70,7 +72,19 @@ export class TestSystem {
   static async start(options: SystemOptions): Promise<TestSystem> {
     await requireServers();
     const system = new TestSystem(options);
-    for (const key of ['gateway', 'gateway-health', 'mail-http', 'mail-smtp', 'payfast', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']) {
+    for (const key of [
+      'gateway',
+      'gateway-health',
+      'mail-http',
+      'mail-smtp',
+      'payfast',
+      'identity',
+      'profiles',
+      'teams',
+      'orders',
+      'payments',
+      'notifications',
+    ]) {
       system.ports.set(key, await freePort());
     }
     await system.nats.start();
@@ -224,11 +238,15 @@ export class TestSystem {
     this.running.set(app, { child, exited });
     const url = this.readinessUrl(app);
     try {
-      await waitFor(`${app} to be ready at ${url}`, async () => {
-        if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}`);
-        const res = await fetch(url).catch(() => null);
-        return res?.ok ?? false;
-      }, 30_000);
+      await waitFor(
+        `${app} to be ready at ${url}`,
+        async () => {
+          if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}`);
+          const res = await fetch(url).catch(() => null);
+          return res?.ok ?? false;
+        },
+        30_000,
+      );
     } catch (error) {
       const tail = this.logsOf(app).slice(-15).join('\n');
       throw new Error(`${(error as Error).message}\nLast lines of ${app}:\n${tail}`);
@@ -278,7 +296,14 @@ export class TestSystem {
   }
 
   /** Calls the gateway like the web app does (same-origin fetch metadata). */
-  async api(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- tests assert on the JSON's shape */ {
+  async api(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{
+    status: number;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert on the JSON's shape
+    body: any;
+  }> {
     const res = await fetch(`${this.gatewayUrl}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {

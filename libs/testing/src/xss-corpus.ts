@@ -25,10 +25,18 @@ export const Payloads = [
 ] as const;
 
 /** Links must be http(s) (the schema refuses javascript: and data:); these break out of an href instead. */
-export const LinkPayloads = [`https://evil.example/"><img src=x onerror=xss('F')>`, `https://evil.example/?q='><svg onload=xss('F')>`] as const;
+export const LinkPayloads = [
+  `https://evil.example/"><img src=x onerror=xss('F')>`,
+  `https://evil.example/?q='><svg onload=xss('F')>`,
+] as const;
 
 /** What a payload looks like when it survived as markup. */
-const UNESCAPED = [/<script>xss\('([\w.-]+)'\)/g, /<img src=x onerror=xss\('([\w.-]+)'\)/g, /<svg\/?\s*onload=xss\('([\w.-]+)'\)/g, /<iframe srcdoc="xss\('([\w.-]+)'\)/g];
+const UNESCAPED = [
+  /<script>xss\('([\w.-]+)'\)/g,
+  /<img src=x onerror=xss\('([\w.-]+)'\)/g,
+  /<svg\/?\s*onload=xss\('([\w.-]+)'\)/g,
+  /<iframe srcdoc="xss\('([\w.-]+)'\)/g,
+];
 
 /** The fields whose payloads survived as markup in `text`. */
 export function unescapedFields(text: string): string[] {
@@ -73,7 +81,12 @@ export async function runXssCorpus(system: TestSystem): Promise<CorpusResult[]> 
     const username = `xss${index}-${Date.now().toString(36)}`;
     const email = `${username}@example.co.za`;
     // The owner's names go into the verification email; the profile's texts into the page and the vCard.
-    const owner = await registerOwner(system, { username, firstName: fill(payload, 'firstName'), lastName: fill(payload, 'lastName'), email });
+    const owner = await registerOwner(system, {
+      username,
+      firstName: fill(payload, 'firstName'),
+      lastName: fill(payload, 'lastName'),
+      email,
+    });
     await setMembership(system, username, 'DigiGold');
     const document = {
       ...ProfileDefaults,
@@ -103,7 +116,14 @@ export async function runXssCorpus(system: TestSystem): Promise<CorpusResult[]> 
     // A visitor's lead carries payloads into the owner's email.
     const lead = await visitor.request(`/api/profiles/${username}/leads`, {
       method: 'POST',
-      body: { kind: 'lead', firstName: fill(payload, 'lead.firstName'), lastName: fill(payload, 'lead.lastName'), email: `v${index}@example.co.za`, message: fill(payload, 'lead.message'), consent: true },
+      body: {
+        kind: 'lead',
+        firstName: fill(payload, 'lead.firstName'),
+        lastName: fill(payload, 'lead.lastName'),
+        email: `v${index}@example.co.za`,
+        message: fill(payload, 'lead.message'),
+        consent: true,
+      },
     });
     if (lead.status === 202) {
       const mail = await system.mail.waitFor((m) => m.to.includes(email) && /lead|message|contact/i.test(m.subject));
@@ -122,7 +142,10 @@ export async function runXssCorpus(system: TestSystem): Promise<CorpusResult[]> 
     // The enquiry forms carry payloads into the sales inbox.
     const enquiries: Array<[string, Record<string, unknown>]> = [
       ['call-back', { name: fill(payload, 'callback.name'), email: `cb${index}-${username}@example.co.za`, number: '0821234567' }],
-      ['message', { name: fill(payload, 'message.name'), email: `msg${index}-${username}@example.co.za`, message: fill(payload, 'message.message') }],
+      [
+        'message',
+        { name: fill(payload, 'message.name'), email: `msg${index}-${username}@example.co.za`, message: fill(payload, 'message.message') },
+      ],
     ];
     for (const [kind, body] of enquiries) {
       const res = await visitor.request(`/api/enquiries/${kind}`, { method: 'POST', body });
@@ -140,6 +163,9 @@ export function corpusMarkdown(results: CorpusResult[]): string {
   return [
     '| where it comes out | fields whose payloads reached it | unescaped markup | injected vCard lines |',
     '|---|---|---|---|',
-    ...results.map((r) => `| ${r.surface} | ${r.carried.join(', ')} | ${r.unescaped.length ? r.unescaped.join(', ') : 'none'} | ${r.injectedLines ? (r.injectedLines.length ? r.injectedLines.length : 'none') : 'n/a'} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.surface} | ${r.carried.join(', ')} | ${r.unescaped.length ? r.unescaped.join(', ') : 'none'} | ${r.injectedLines ? (r.injectedLines.length ? r.injectedLines.length : 'none') : 'n/a'} |`,
+    ),
   ].join('\n');
 }

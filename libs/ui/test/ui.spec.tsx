@@ -15,9 +15,13 @@ describe('classNames', () => {
 describe('Button', () => {
   it('is a primary type="button" unless told otherwise, keeping its own class', () => {
     expect(renderToStaticMarkup(<Button>Save</Button>)).toBe('<button type="button" class="ui-button ui-button--primary">Save</button>');
-    expect(renderToStaticMarkup(<Button type="submit" variant="secondary" className="wide">Go</Button>)).toBe(
-      '<button type="submit" class="ui-button ui-button--secondary wide">Go</button>',
-    );
+    expect(
+      renderToStaticMarkup(
+        <Button type="submit" variant="secondary" className="wide">
+          Go
+        </Button>,
+      ),
+    ).toBe('<button type="submit" class="ui-button ui-button--secondary wide">Go</button>');
   });
 });
 
@@ -30,7 +34,9 @@ describe('TextField', () => {
   });
 
   it('describes the input by its hint and its error, in that order, and marks it invalid', () => {
-    const html = renderToStaticMarkup(<TextField id="tel" label="Phone" hint="With the country code" error="Not a phone number" type="tel" />);
+    const html = renderToStaticMarkup(
+      <TextField id="tel" label="Phone" hint="With the country code" error="Not a phone number" type="tel" />,
+    );
     expect(html).toContain('class="ui-field ui-field--invalid"');
     expect(html).toContain('type="tel"');
     expect(html).toContain('aria-invalid="true"');
@@ -41,7 +47,7 @@ describe('TextField', () => {
     expect(html.indexOf('<input')).toBeLessThan(html.indexOf('id="tel-error"'));
   });
 
-  it("keeps a description the caller gave after its own, and generates an id when given none", () => {
+  it('keeps a description the caller gave after its own, and generates an id when given none', () => {
     const html = renderToStaticMarkup(<TextField label="Name" error="Required" aria-describedby="rules" />);
     const id = /<input[^>]* id="([^"]+)"/.exec(html)?.[1];
     expect(id).toBeTruthy();
@@ -62,7 +68,9 @@ describe('TextArea', () => {
 
 describe('FormAlert', () => {
   it('announces a message with role="alert" and renders nothing without one', () => {
-    expect(renderToStaticMarkup(<FormAlert>Wrong password</FormAlert>)).toBe('<div role="alert" class="ui-form-alert">Wrong password</div>');
+    expect(renderToStaticMarkup(<FormAlert>Wrong password</FormAlert>)).toBe(
+      '<div role="alert" class="ui-form-alert">Wrong password</div>',
+    );
     for (const empty of [undefined, null, false, '']) expect(renderToStaticMarkup(<FormAlert>{empty}</FormAlert>)).toBe('');
   });
 });

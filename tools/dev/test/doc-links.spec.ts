@@ -28,7 +28,10 @@ export function anchorsOf(markdown: string): Set<string> {
     const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
     const text = heading[1]!.replace(/`/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -40,7 +43,12 @@ export function anchorsOf(markdown: string): Set<string> {
 const prose = (markdown: string): string => markdown.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1/gm, '');
 
 /** Problems of one Markdown file: dangling links, missing anchors, backticked paths that name nothing. */
-export function problemsOf(file: string, markdown: string, exists: (path: string) => boolean, anchorsAt: (path: string) => Set<string>): string[] {
+export function problemsOf(
+  file: string,
+  markdown: string,
+  exists: (path: string) => boolean,
+  anchorsAt: (path: string) => Set<string>,
+): string[] {
   const problems: string[] = [];
   const text = prose(markdown);
   const where = relative(ROOT, file);
@@ -53,7 +61,8 @@ export function problemsOf(file: string, markdown: string, exists: (path: string
       problems.push(`${where}: link to ${target}: no such file`);
       continue;
     }
-    if (anchor && path.endsWith('.md') && !anchorsAt(path).has(anchor.toLowerCase())) problems.push(`${where}: link to ${target}: no such heading`);
+    if (anchor && path.endsWith('.md') && !anchorsAt(path).has(anchor.toLowerCase()))
+      problems.push(`${where}: link to ${target}: no such heading`);
   }
   // `docs/deploy.md`, `apps/gateway/src/http/route.ts`: a path from the repository's root (a path relative to some
   // project, like `src/main.ts`, is generic and not checked). Links are left out: they were checked above, and their

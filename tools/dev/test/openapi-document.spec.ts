@@ -40,7 +40,7 @@ describe('the gateway OpenAPI document', () => {
         "type Register = paths['/api/accounts']['post'];",
         "export const body: Register['requestBody']['content']['application/json'] = {} as components['schemas']['RegisterRequestInput'];",
         "export type Created = Register['responses'][201];",
-        "// @ts-expect-error: no such path in the document",
+        '// @ts-expect-error: no such path in the document',
         "export type Missing = paths['/api/no-such-route'];",
         '',
       ].join('\n'),

@@ -34,9 +34,14 @@ describe('one Node for the tests, the apps and the image', () => {
     const { default: argon2 } = await import('argon2');
     assert.equal(await argon2.verify(await argon2.hash('correct horse'), 'correct horse'), true);
     const { default: sharp } = await import('sharp');
-    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     assert.equal((await sharp(png).metadata()).width, 3);
     const swc = await import('@swc/core');
-    assert.equal(swc.transformSync('const n: number = 1;', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }).code.trim(), 'const n = 1;');
+    assert.equal(
+      swc.transformSync('const n: number = 1;', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }).code.trim(),
+      'const n = 1;',
+    );
   });
 });

@@ -15,7 +15,10 @@ tester.run('no-tier-name-comparison', rule, {
   valid: [
     { name: 'a feature check', code: `if (!can(membership, 'teams')) throw forbidden();` },
     { name: 'the free tier asked of libs/domain', code: `const ended = isFreeTier(change.membership);` },
-    { name: 'a tier name as a value (a default, a message) is no comparison', code: `const m = row.membership ?? 'DigiShare'; const text = 'Upgrade to DigiGold';` },
+    {
+      name: 'a tier name as a value (a default, a message) is no comparison',
+      code: `const m = row.membership ?? 'DigiShare'; const text = 'Upgrade to DigiGold';`,
+    },
     { name: 'other strings compared', code: `if (status === 'active' || kind !== 'special') done();` },
     { name: 'a sentence that mentions a tier', code: `if (label === 'DigiPlatinum teams') go();` },
     { name: 'a variable that may change is not a tier name', code: `let tier = 'DigiGold';\ntier = next();\nif (tier === other) go();` },
@@ -31,6 +34,10 @@ tester.run('no-tier-name-comparison', rule, {
       code: `const PLATINUM = 'DigiPlatinum';\nif (data.membership === PLATINUM && role === 'user') promote();`,
       errors: [error('DigiPlatinum')],
     },
-    { name: 'a switch on the tier', code: `switch (tier) { case 'DigiPlatinum': go(); break; default: stop(); }`, errors: [error('DigiPlatinum')] },
+    {
+      name: 'a switch on the tier',
+      code: `switch (tier) { case 'DigiPlatinum': go(); break; default: stop(); }`,
+      errors: [error('DigiPlatinum')],
+    },
   ],
 });

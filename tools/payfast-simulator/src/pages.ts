@@ -43,10 +43,7 @@ const cyclesText = (cycles: number): string => (cycles === 0 ? 'until cancelled'
 export function checkoutPage(request: CheckoutRequest, actionBase: string): string {
   const rows: Array<[string, string]> = [
     ['Merchant', escapeHtml(request.merchantId)],
-    [
-      'Item',
-      escapeHtml(request.itemName) + (request.itemDescription ? `<small>${escapeHtml(request.itemDescription)}</small>` : ''),
-    ],
+    ['Item', escapeHtml(request.itemName) + (request.itemDescription ? `<small>${escapeHtml(request.itemDescription)}</small>` : '')],
     [request.subscription ? 'Pay now' : 'Amount', `<span class="amount">${formatRand(request.amountCents)}</span>`],
   ];
   const s = request.subscription;

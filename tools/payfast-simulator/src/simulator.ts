@@ -105,7 +105,13 @@ class Simulator implements PayFastSimulator {
     }
     if (path.startsWith('/_sim/')) return this.control(req, res, path, method);
     if (await handleSubscriptionsApi(req, res, url, this.apiContext)) {
-      this.store.addApiCall({ method, path, query: Object.fromEntries(url.searchParams), status: res.statusCode, at: new Date().toISOString() });
+      this.store.addApiCall({
+        method,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        status: res.statusCode,
+        at: new Date().toISOString(),
+      });
       return;
     }
     if (path === '/' && method === 'GET') return sendHtml(res, 200, indexPage(this.merchant.id, this.merchant.passphrase !== undefined));
@@ -188,7 +194,13 @@ class Simulator implements PayFastSimulator {
     if (!request.notifyUrl) return undefined;
     const pairs = buildItn(input, this.merchant.passphrase);
     const record = this.store.addItn(
-      { kind, url: request.notifyUrl, pfPaymentId: input.pfPaymentId, paymentStatus: input.status, ...(input.token ? { token: input.token } : {}) },
+      {
+        kind,
+        url: request.notifyUrl,
+        pfPaymentId: input.pfPaymentId,
+        paymentStatus: input.status,
+        ...(input.token ? { token: input.token } : {}),
+      },
       pairs,
       true,
     );

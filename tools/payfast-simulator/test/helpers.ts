@@ -68,7 +68,8 @@ export function monthly(notifyUrl: string, passphrase: string) {
   });
 }
 
-export const formBody = (pairs: ReadonlyArray<readonly [string, string]>): string => new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, v])).toString();
+export const formBody = (pairs: ReadonlyArray<readonly [string, string]>): string =>
+  new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, v])).toString();
 
 /** POSTs a form as a browser does, without following redirects. */
 export function postForm(url: string, pairs: ReadonlyArray<readonly [string, string]> = []): Promise<Response> {

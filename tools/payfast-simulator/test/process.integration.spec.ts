@@ -91,10 +91,19 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     assert.match(noAmountHtml, /<li>amount is required<\/li>/);
     assert.match(noAmountHtml, /has a problem:/);
 
-    const unknownMerchant = await postForm(`${simulator.url}/eng/process`, [['merchant_id', '999'], ['amount', 'lots']]);
+    const unknownMerchant = await postForm(`${simulator.url}/eng/process`, [
+      ['merchant_id', '999'],
+      ['amount', 'lots'],
+    ]);
     const unknownHtml = await unknownMerchant.text();
     assert.equal(unknownMerchant.status, 400);
-    for (const reason of ['merchant_id 999 is not a known merchant', 'merchant_key is required', 'amount must be an amount in rand', 'item_name is required', 'signature is required']) {
+    for (const reason of [
+      'merchant_id 999 is not a known merchant',
+      'merchant_key is required',
+      'amount must be an amount in rand',
+      'item_name is required',
+      'signature is required',
+    ]) {
       assert.ok(unknownHtml.includes(reason), `expected "${reason}" on the error page`);
     }
   });
@@ -108,7 +117,10 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     assert.equal(receiver.received.length, 1);
     const itn = receiver.received[0]!;
     assert.equal(itn.contentType, 'application/x-www-form-urlencoded');
-    assert.deepEqual(itn.pairs.map(([k]) => k), ITN_ORDER);
+    assert.deepEqual(
+      itn.pairs.map(([k]) => k),
+      ITN_ORDER,
+    );
     assert.equal(field(itn.pairs, 'm_payment_id'), 'ORD-1001');
     assert.match(field(itn.pairs, 'pf_payment_id')!, /^\d+$/);
     assert.equal(field(itn.pairs, 'payment_status'), 'COMPLETE');
@@ -131,7 +143,11 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     assert.equal(await validateWithPayFast(withoutSignature, validateUrl, fetch), 'VALID', 'as the PHP SDK posts it');
     const changedAmount = itn.pairs.map(([k, v]): [string, string] => [k, k === 'amount_gross' ? '1.00' : v]);
     assert.equal(await validateWithPayFast(changedAmount, validateUrl, fetch), 'INVALID');
-    const raw = await fetch(validateUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: itn.body });
+    const raw = await fetch(validateUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: itn.body,
+    });
     assert.equal(raw.headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.equal(await raw.text(), 'VALID');
 
@@ -158,11 +174,21 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     assert.equal(receiver.received.length, 2);
     const ids = receiver.received.map((r) => field(r.pairs, 'pf_payment_id'));
     assert.notEqual(ids[0], ids[1]);
-    assert.deepEqual(receiver.received.map((r) => field(r.pairs, 'm_payment_id')), ['ORD-1001', 'ORD-1002']);
+    assert.deepEqual(
+      receiver.received.map((r) => field(r.pairs, 'm_payment_id')),
+      ['ORD-1001', 'ORD-1002'],
+    );
   });
 
   it('holds ITNs while asked to (PayFast may notify after the buyer is back), and posts them in order on release', async () => {
-    const hold = (on: boolean) => json(fetch(`${simulator.url}/_sim/itns/hold`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hold: on }) }));
+    const hold = (on: boolean) =>
+      json(
+        fetch(`${simulator.url}/_sim/itns/hold`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ hold: on }),
+        }),
+      );
     assert.deepEqual((await hold(true)).body, { holding: true, released: [] });
     const { pay } = await openCheckout(simulator.url, onceOff(receiver.notifyUrl).formFields());
     assert.equal((await postForm(pay)).status, 303, 'the buyer is sent back at once');
@@ -191,9 +217,10 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     const validate = await fetch(`${simulator.url}/eng/query/validate`, { method: 'POST', body: '%%%&&==' });
     assert.equal(await validate.text(), 'INVALID');
     assert.equal((await fetch(`${simulator.url}/nowhere`)).status, 404);
-    const huge = await fetch(`${simulator.url}/eng/process`, { method: 'POST', body: formBody([['item_name', 'x'.repeat(300_000)]]) }).catch(
-      (error: Error) => error,
-    );
+    const huge = await fetch(`${simulator.url}/eng/process`, {
+      method: 'POST',
+      body: formBody([['item_name', 'x'.repeat(300_000)]]),
+    }).catch((error: Error) => error);
     assert.ok(huge instanceof Error || huge.status === 413, 'an oversized body is refused');
     assert.equal((await fetch(`${simulator.url}/`)).status, 200, 'and the simulator still answers');
   });

@@ -2,15 +2,34 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import { signature, validateWithPayFast, verifyItnSignature } from '@digicard/payfast';
 import { createSimulator, type PayFastSimulator } from '../src/index.js';
-import { apiHeaders, field, json, monthly, openCheckout, PASSPHRASE, postForm, startReceiver, TIMESTAMP, type ReceivedItn } from './helpers.js';
+import {
+  apiHeaders,
+  field,
+  json,
+  monthly,
+  openCheckout,
+  PASSPHRASE,
+  postForm,
+  startReceiver,
+  TIMESTAMP,
+  type ReceivedItn,
+} from './helpers.js';
 
 describe('subscriptions: recurring ITNs, charges on demand, the subscriptions API, resend and tamper', () => {
   let simulator: PayFastSimulator;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const control = (path: string, body?: unknown) =>
-    json(fetch(`${simulator.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) }));
+    json(
+      fetch(`${simulator.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      }),
+    );
   const api = (token: string, action: string, method: string, headers: Record<string, string>, body?: string) =>
-    json(fetch(`${simulator.url}/subscriptions/${token}/${action}?testing=true`, { method, headers, ...(body === undefined ? {} : { body }) }));
+    json(
+      fetch(`${simulator.url}/subscriptions/${token}/${action}?testing=true`, { method, headers, ...(body === undefined ? {} : { body }) }),
+    );
   const validate = (pairs: ReceivedItn['pairs']) => validateWithPayFast(pairs, `${simulator.url}/eng/query/validate`, fetch);
 
   /** Subscribes through the process page and returns the first ITN and its token. */
@@ -44,7 +63,10 @@ describe('subscriptions: recurring ITNs, charges on demand, the subscriptions AP
     assert.match(html, /<dt>First billing date<\/dt><dd><span class="nowrap">1 July 2026<\/span>/);
 
     assert.match(token, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    assert.deepEqual(first.pairs.slice(-4).map(([k]) => k), ['merchant_id', 'token', 'billing_date', 'signature']);
+    assert.deepEqual(
+      first.pairs.slice(-4).map(([k]) => k),
+      ['merchant_id', 'token', 'billing_date', 'signature'],
+    );
     assert.equal(field(first.pairs, 'billing_date'), '2026-07-01');
     assert.equal(field(first.pairs, 'amount_gross'), '199.00');
     assert.ok(verifyItnSignature(first.pairs, PASSPHRASE));
@@ -87,7 +109,10 @@ describe('subscriptions: recurring ITNs, charges on demand, the subscriptions AP
     const ids = new Set(receiver.received.map((r) => field(r.pairs, 'pf_payment_id')));
     assert.equal(ids.size, 3);
     const payments = (await json(fetch(`${simulator.url}/_sim/payments`))).body;
-    assert.deepEqual(payments.map((p: any) => p.status), ['COMPLETE', 'COMPLETE', 'FAILED']);
+    assert.deepEqual(
+      payments.map((p: any) => p.status),
+      ['COMPLETE', 'COMPLETE', 'FAILED'],
+    );
 
     assert.equal((await control(`/_sim/subscriptions/${token}/charge`, { status: 'MAYBE' })).status, 400);
     assert.equal((await control('/_sim/subscriptions/no-such-token/charge')).status, 404);
@@ -154,10 +179,22 @@ describe('subscriptions: recurring ITNs, charges on demand, the subscriptions AP
     const headers = { ...apiHeaders(changes), 'content-type': 'application/json' };
     const updated = await api(token, 'update', 'PATCH', headers, JSON.stringify(changes));
     assert.equal(updated.status, 200);
-    const badUpdate = await api(token, 'update', 'PATCH', { ...apiHeaders({ frequency: 9 }), 'content-type': 'application/json' }, '{"frequency":9}');
+    const badUpdate = await api(
+      token,
+      'update',
+      'PATCH',
+      { ...apiHeaders({ frequency: 9 }), 'content-type': 'application/json' },
+      '{"frequency":9}',
+    );
     assert.equal(badUpdate.status, 400);
     assert.equal(badUpdate.body.data.message, 'frequency must be 1 to 6');
-    const unsignedBody = await api(token, 'update', 'PATCH', { ...apiHeaders(), 'content-type': 'application/json' }, JSON.stringify(changes));
+    const unsignedBody = await api(
+      token,
+      'update',
+      'PATCH',
+      { ...apiHeaders(), 'content-type': 'application/json' },
+      JSON.stringify(changes),
+    );
     assert.equal(unsignedBody.status, 401, 'the body is part of the signature');
 
     await control(`/_sim/subscriptions/${token}/charge`);

@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { z } from 'zod';
 import { HttpRoutes, NUL_CHARACTER_MESSAGE, PageRoutes, type HttpRoute, type Role } from '@digicard/contracts';
-import { MatrixSystemOptions, ParamRules, TestSystem, prepareMatrix, registerOwner, type ApiClient, type MatrixFixture } from '@digicard/testing';
+import {
+  MatrixSystemOptions,
+  ParamRules,
+  TestSystem,
+  prepareMatrix,
+  registerOwner,
+  type ApiClient,
+  type MatrixFixture,
+} from '@digicard/testing';
 
 /**
  * The HTTP edge fuzzed, route by route of HttpRoutes (plus the pages): a session cookie that is garbage, path
@@ -73,12 +81,20 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
   const callerFor = (route: HttpRoute): { client: ApiClient; name: CallerName } => {
     if (route.access === 'public') return { client: fixture.clients.signedOut, name: 'signedOut' };
     if (route.access === 'account') return { client: fixture.clients.owner, name: 'owner' };
-    const byRole: Record<Role, CallerName> = { staff: 'staff', print: 'print', teamMember: 'teamMember', user: 'owner', teamLeader: 'leader' };
+    const byRole: Record<Role, CallerName> = {
+      staff: 'staff',
+      print: 'print',
+      teamMember: 'teamMember',
+      user: 'owner',
+      teamLeader: 'leader',
+    };
     const name = byRole[route.access[0]!];
     return { client: name === 'leader' ? leader.client : fixture.clients[name], name };
   };
   const pathOf = (route: HttpRoute, replace?: { param: string; value: string }) =>
-    route.path.replace(/:([A-Za-z]+)/g, (_, p: string) => (replace?.param === p ? replace.value : encodeURIComponent(ParamRules[p]!.value(fixture))));
+    route.path.replace(/:([A-Za-z]+)/g, (_, p: string) =>
+      replace?.param === p ? replace.value : encodeURIComponent(ParamRules[p]!.value(fixture)),
+    );
 
   async function call(
     what: string,
@@ -91,7 +107,8 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
     calls += 1;
     const res = await client.request(path, init);
     const answer = { status: res.status, body: res.body };
-    if (res.status >= 500 || !expected(answer)) problems.push(`${init?.method ?? 'GET'} ${path} (${what}): expected ${expectedText}, got ${describeAnswer(answer)}`);
+    if (res.status >= 500 || !expected(answer))
+      problems.push(`${init?.method ?? 'GET'} ${path} (${what}): expected ${expectedText}, got ${describeAnswer(answer)}`);
     return answer;
   }
 
@@ -133,7 +150,8 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
         (a) => (route.access === 'public' ? a.status !== 401 && a.status !== 403 : a.status === 401),
         route.access === 'public' ? 'not 401/403 (a visitor)' : '401',
       );
-      if (route.access !== 'public' && answer.body?.message !== 'Please log in first.') problems.push(`${route.operationId} (garbage cookie): not signed out: ${describeAnswer(answer)}`);
+      if (route.access !== 'public' && answer.body?.message !== 'Please log in first.')
+        problems.push(`${route.operationId} (garbage cookie): not signed out: ${describeAnswer(answer)}`);
     }
     // The pages: the public profile, the home page, the dashboard (the web app answers it; it signs in in the browser).
     for (const path of ['/', '/dashboard', `/${fixture.owner.username}`]) {
@@ -146,7 +164,13 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
       assert.match(res.headers.get('set-cookie') ?? '', /^__Host-digicard_session=;/, `GET ${path} clears the garbage cookie`);
     }
     // The session route answers as to a visitor, and other garbage shapes read the same.
-    for (const cookie of [GARBAGE_COOKIE, '__Host-digicard_session=', '__Host-digicard_session="quoted"', `__Host-digicard_session=${'%'.repeat(100)}`, 'a=%ZZ; __Host-digicard_session=x;;; =']) {
+    for (const cookie of [
+      GARBAGE_COOKIE,
+      '__Host-digicard_session=',
+      '__Host-digicard_session="quoted"',
+      `__Host-digicard_session=${'%'.repeat(100)}`,
+      'a=%ZZ; __Host-digicard_session=x;;; =',
+    ]) {
       calls += 1;
       const res = await fetch(`${system.gatewayUrl}/api/session`, { headers: { cookie } });
       assert.equal(res.status, 200, `GET /api/session with cookie ${cookie}`);
@@ -166,16 +190,47 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
         // A body without text (a tier, a flag) would be valid: it is not sent, so nothing is changed.
         if (fields.length > 0) {
           const answer = await call('NUL in every text', client, path, { method, body }, (a) => a.status === 400, '400 with field errors');
-          const named = Object.entries((answer.body?.fieldErrors ?? {}) as Record<string, string[]>).filter(([, m]) => m.includes(NUL_CHARACTER_MESSAGE)).map(([f]) => f);
-          if (named.length === 0) problems.push(`${method} ${path}: a NUL in ${fields.join(', ')} is not named as a field error: ${describeAnswer(answer)}`);
+          const named = Object.entries((answer.body?.fieldErrors ?? {}) as Record<string, string[]>)
+            .filter(([, m]) => m.includes(NUL_CHARACTER_MESSAGE))
+            .map(([f]) => f);
+          if (named.length === 0)
+            problems.push(`${method} ${path}: a NUL in ${fields.join(', ')} is not named as a field error: ${describeAnswer(answer)}`);
         }
         await call('malformed JSON', client, path, { method, body: '{"a":' }, (a) => a.status === 400, '400');
-        await call('JSON of the wrong shape', client, path, { method, body: '[1,"\\u0000",{"__proto__":{"x":1}}]' }, (a) => a.status === 400, '400');
-        await call('XML', client, path, { method, body: '<a>b</a>', headers: { 'content-type': 'application/xml' } }, (a) => a.status === 415 && /JSON/.test(String(a.body?.message)), '415 asking for JSON');
-        await call('JSON in a charset we do not read', client, path, { method, body: '{}', headers: { 'content-type': 'application/json; charset=iso-8859-1' } }, (a) => a.status === 415, '415');
+        await call(
+          'JSON of the wrong shape',
+          client,
+          path,
+          { method, body: '[1,"\\u0000",{"__proto__":{"x":1}}]' },
+          (a) => a.status === 400,
+          '400',
+        );
+        await call(
+          'XML',
+          client,
+          path,
+          { method, body: '<a>b</a>', headers: { 'content-type': 'application/xml' } },
+          (a) => a.status === 415 && /JSON/.test(String(a.body?.message)),
+          '415 asking for JSON',
+        );
+        await call(
+          'JSON in a charset we do not read',
+          client,
+          path,
+          { method, body: '{}', headers: { 'content-type': 'application/json; charset=iso-8859-1' } },
+          (a) => a.status === 415,
+          '415',
+        );
       } else {
         // A route without a body does not read one: whatever is sent, no 500 (called signed out: no side effects).
-        await call('XML to a route without a body', fixture.clients.signedOut, path, { method, body: '<a/>', headers: { 'content-type': 'application/xml' } }, (a) => a.status < 500, 'no 500');
+        await call(
+          'XML to a route without a body',
+          fixture.clients.signedOut,
+          path,
+          { method, body: '<a/>', headers: { 'content-type': 'application/xml' } },
+          (a) => a.status < 500,
+          'no 500',
+        );
       }
       await keepSignedIn(name);
     }
@@ -187,19 +242,45 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
       const { client, name } = callerFor(route);
       const method = route.method.toUpperCase();
       const params = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
-      const init = { method, ...(method === 'GET' ? {} : route.upload ? { raw: Buffer.from([0, 1, 2, 0xff]), headers: { 'content-type': route.upload.replace('*', 'png') } } : { body: {} }) };
+      const init = {
+        method,
+        ...(method === 'GET'
+          ? {}
+          : route.upload
+            ? { raw: Buffer.from([0, 1, 2, 0xff]), headers: { 'content-type': route.upload.replace('*', 'png') } }
+            : { body: {} }),
+      };
       for (const param of params) {
         for (const value of GARBAGE_SEGMENTS.slice(0, 2)) {
-          await call(`garbage :${param}`, client, pathOf(route, { param, value }), init, (a) => a.status === 404 || a.status === 400, '404 or 400');
+          await call(
+            `garbage :${param}`,
+            client,
+            pathOf(route, { param, value }),
+            init,
+            (a) => a.status === 404 || a.status === 400,
+            '404 or 400',
+          );
         }
       }
       if (method === 'GET') {
-        await call('garbage query', client, `${pathOf(route)}?q=%E0%A4%A&from=a%00b&to=${GARBAGE_SEGMENTS[3]}&card=%00&src=%ZZ`, init, (a) => a.status < 500, 'no 500');
+        await call(
+          'garbage query',
+          client,
+          `${pathOf(route)}?q=%E0%A4%A&from=a%00b&to=${GARBAGE_SEGMENTS[3]}&card=%00&src=%ZZ`,
+          init,
+          (a) => a.status < 500,
+          'no 500',
+        );
       }
       await keepSignedIn(name);
     }
     // The pages: a garbage username, media file or card serial is a page that does not exist, never a 500.
-    for (const [page, value] of [[PageRoutes.publicProfile, '%E0%A4%A'], [PageRoutes.publicProfile, 'a%00b'], [PageRoutes.media, 'a%00b.webp'], [PageRoutes.cardRedirect, '%E0%A4%A']] as const) {
+    for (const [page, value] of [
+      [PageRoutes.publicProfile, '%E0%A4%A'],
+      [PageRoutes.publicProfile, 'a%00b'],
+      [PageRoutes.media, 'a%00b.webp'],
+      [PageRoutes.cardRedirect, '%E0%A4%A'],
+    ] as const) {
       calls += 1;
       const path = page.path.replace(/:[A-Za-z]+/, value);
       const res = await fetch(`${system.gatewayUrl}${path}`);
@@ -210,11 +291,20 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
 
   it('refuses an ITN that is not text (a NUL, bytes that are not UTF-8) with 400, and garbage headers without a 500', async () => {
     const visitor = system.client();
-    for (const raw of [Buffer.from([0x6d, 0x5f, 0x00, 0x3d, 0x31]), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('m_payment_id=a%00b&amount_gross=1.00')]) {
+    for (const raw of [
+      Buffer.from([0x6d, 0x5f, 0x00, 0x3d, 0x31]),
+      Buffer.from([0xff, 0xfe, 0xfd]),
+      Buffer.from('m_payment_id=a%00b&amount_gross=1.00'),
+    ]) {
       calls += 1;
-      const res = await visitor.request('/api/payfast/notify', { method: 'POST', raw, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await visitor.request('/api/payfast/notify', {
+        method: 'POST',
+        raw,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.ok(res.status < 500, `ITN ${raw.toString('hex')}: ${describeAnswer(res)}`);
-      if (raw.includes(0) || !raw.equals(Buffer.from(raw.toString('utf8')))) assert.equal(res.status, 400, `ITN ${raw.toString('hex')}: ${describeAnswer(res)}`);
+      if (raw.includes(0) || !raw.equals(Buffer.from(raw.toString('utf8'))))
+        assert.equal(res.status, 400, `ITN ${raw.toString('hex')}: ${describeAnswer(res)}`);
     }
     const headerSets: Record<string, string>[] = [
       { accept: '*/*;q=garbage', 'accept-encoding': 'gzip;q=x, br;q=-1', 'accept-language': '\u00ff'.repeat(10) },
@@ -224,11 +314,25 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
     for (const route of ROUTES.filter((r) => r.method === 'get')) {
       const { client } = callerFor(route);
       for (const headers of headerSets) {
-        await call(`headers ${Object.keys(headers).join(',')}`, client, pathOf(route), { method: 'GET', headers }, (a) => a.status < 500, 'no 500');
+        await call(
+          `headers ${Object.keys(headers).join(',')}`,
+          client,
+          pathOf(route),
+          { method: 'GET', headers },
+          (a) => a.status < 500,
+          'no 500',
+        );
       }
     }
     for (const headers of [{ 'x-csrf-token': '%00' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
-      await call('forged request headers', fixture.clients.owner, '/api/accounts/me/name', { method: 'PUT', body: { firstName: 'A', lastName: 'B' }, headers }, (a) => a.status === 403, '403');
+      await call(
+        'forged request headers',
+        fixture.clients.owner,
+        '/api/accounts/me/name',
+        { method: 'PUT', body: { firstName: 'A', lastName: 'B' }, headers },
+        (a) => a.status === 403,
+        '403',
+      );
     }
     assert.deepEqual(problems.splice(0), []);
     // The run stays small enough for npm test.

@@ -31,21 +31,26 @@ export class AccountsController {
   ) {}
 
   @Route(HttpRoutes.register)
-  register(
-    @ValidBody() body: RegisterRequest,
-    @Meta() meta: RequestMeta,
-  ): Promise<RegisteredResponse> {
+  register(@ValidBody() body: RegisterRequest, @Meta() meta: RequestMeta): Promise<RegisteredResponse> {
     return this.accounts.register(body, meta);
   }
 
   @Route(HttpRoutes.getSession)
-  current(@CurrentSession() session: Session | null, @Meta() meta: RequestMeta, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
+  current(
+    @CurrentSession() session: Session | null,
+    @Meta() meta: RequestMeta,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponse> {
     return this.accounts.current(session, meta, res);
   }
 
   /** Passport's local strategy has checked the password (after the limits); the session is ours. */
   @Route(HttpRoutes.login)
-  login(@SignedInUser() user: SessionUser, @CurrentSession() session: Session | null, @Res({ passthrough: true }) res: Response): Promise<SessionResponse> {
+  login(
+    @SignedInUser() user: SessionUser,
+    @CurrentSession() session: Session | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponse> {
     return this.signIn.start(res, user, session);
   }
 

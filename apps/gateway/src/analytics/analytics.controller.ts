@@ -1,6 +1,15 @@
 import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AnalyticsRangeSchema, HttpRoutes, Rpc, validationError, type AnalyticsReport, type AnalyticsRange, type Click, type RequestMeta } from '@digicard/contracts';
+import {
+  AnalyticsRangeSchema,
+  HttpRoutes,
+  Rpc,
+  validationError,
+  type AnalyticsReport,
+  type AnalyticsRange,
+  type Click,
+  type RequestMeta,
+} from '@digicard/contracts';
 import { ApiHttpException } from '@digicard/server';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';

@@ -270,7 +270,10 @@ export class PageAnalytics implements OnModuleDestroy {
         for (const [username, byAddress] of seen) {
           for (const [address, browsers] of byAddress) {
             for (const agent of browsers) {
-              const hash = createHash('sha256').update(`${salt}\n${address}\n${agents[agent] ?? ''}`).digest('hex').slice(0, 32);
+              const hash = createHash('sha256')
+                .update(`${salt}\n${address}\n${agents[agent] ?? ''}`)
+                .digest('hex')
+                .slice(0, 32);
               visitors.push({ username, day, hash });
             }
           }

@@ -10,7 +10,9 @@ import { RateLimiter } from '../security/rate-limiter.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 
 /** The sign-in's failures-only limits (per account): each attempt counted by the route guard, cleared here on success. */
-const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filter((rule) => rule.counts === 'failures' && rule.per === 'email');
+const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filter(
+  (rule) => rule.counts === 'failures' && rule.per === 'email',
+);
 
 /**
  * Sign-in with email and password. The password is checked by the identity service (argon2id, the same cost for an

@@ -1,5 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { HttpRoutes, Rpc, type Billing, type PaymentRedirect, type PlanList, type RequestMeta, type StartMembership } from '@digicard/contracts';
+import {
+  HttpRoutes,
+  Rpc,
+  type Billing,
+  type PaymentRedirect,
+  type PlanList,
+  type RequestMeta,
+  type StartMembership,
+} from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { UploadedBytes, ValidBody } from '../http/route-params.js';

@@ -8,6 +8,10 @@ import { ApiHttpException } from '@digicard/server';
  */
 export function assertItnText(body: Buffer): void {
   if (body.includes(0) || !isUtf8(body)) {
-    throw new ApiHttpException({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'A PayFast notification is form-encoded text.' });
+    throw new ApiHttpException({
+      statusCode: 400,
+      code: ErrorCode.ValidationFailed,
+      message: 'A PayFast notification is form-encoded text.',
+    });
   }
 }

@@ -1,5 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { HttpRoutes, Rpc, type CallBackEnquiry, type EnquiryAccepted, type MessageEnquiry, type QuoteEnquiry, type RequestMeta } from '@digicard/contracts';
+import {
+  HttpRoutes,
+  Rpc,
+  type CallBackEnquiry,
+  type EnquiryAccepted,
+  type MessageEnquiry,
+  type QuoteEnquiry,
+  type RequestMeta,
+} from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';

@@ -75,7 +75,10 @@ export class GatewayHealth {
         : { status: 'down', error: 'no answer over NATS' };
     }
     const ok = Object.values(checks).every((c) => c.status === 'up');
-    const alerts = [...(own.alerts ?? []).map((a) => `gateway ${a}`), ...services.flatMap(([name, report]) => (report?.alerts ?? []).map((a) => `${name} ${a}`))];
+    const alerts = [
+      ...(own.alerts ?? []).map((a) => `gateway ${a}`),
+      ...services.flatMap(([name, report]) => (report?.alerts ?? []).map((a) => `${name} ${a}`)),
+    ];
     return { status: ok ? 'ok' : 'error', service: 'gateway', checks, ...(alerts.length > 0 ? { alerts } : {}) };
   }
 

@@ -12,7 +12,10 @@ async function send(res: Response, report: Promise<HealthReport>): Promise<void>
   const answer = await report;
   const down = answer.status === 'error';
   const body: PublicHealth = { status: down ? 'down' : 'up' };
-  res.status(down ? 503 : 200).set('Cache-Control', 'no-store').json(body);
+  res
+    .status(down ? 503 : 200)
+    .set('Cache-Control', 'no-store')
+    .json(body);
 }
 
 @Controller()

@@ -22,7 +22,9 @@ export function requestMetaOf(req: SessionRequest): RequestMeta {
 }
 
 /** The request's meta (request id, account, role, address) for the services. */
-export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta => requestMetaOf(ctx.switchToHttp().getRequest<SessionRequest>()));
+export const Meta = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestMeta =>
+  requestMetaOf(ctx.switchToHttp().getRequest<SessionRequest>()),
+);
 
 /** The current session, or null. */
 export const CurrentSession = createParamDecorator(

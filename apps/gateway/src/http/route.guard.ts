@@ -92,7 +92,8 @@ export class RouteGuard implements CanActivate {
     if (route.params && !route.params.schema.safeParse(req.params).success) {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });
     }
-    if (!(req as SessionRequest & { [CHECKED_BEFORE_BODY]?: true })[CHECKED_BEFORE_BODY]) await countLimits(route, req, this.limiter, this.config);
+    if (!(req as SessionRequest & { [CHECKED_BEFORE_BODY]?: true })[CHECKED_BEFORE_BODY])
+      await countLimits(route, req, this.limiter, this.config);
     return true;
   }
 }

@@ -46,14 +46,16 @@ export class OrderFlows {
    * account's open order with the same lines instead of placing a second one.
    */
   async registerSpecial(body: SpecialRegistrationRequest, meta: RequestMeta): Promise<CheckoutResponse | RegisteredResponse> {
-    if (body.account && meta.userId) throw refuse(409, ErrorCode.ValidationFailed, 'You are signed in already: there is no need to register again.');
+    if (body.account && meta.userId)
+      throw refuse(409, ErrorCode.ValidationFailed, 'You are signed in already: there is no need to register again.');
     if (!body.account && !meta.userId) throw refuse(401, ErrorCode.Unauthorized, 'Please fill in your details to sign up.');
     const catalogue = await this.onlySpecials(body.items, meta);
     if (body.account) {
       await this.rpc.call(Rpc.register, { ...body.account, specials: body.items }, meta);
       return { registered: true, message: AccountMessages.registered };
     }
-    const order = (await this.openOrderFor(body.items, catalogue, meta)) ?? (await this.rpc.call(Rpc.placeOrder, { items: body.items }, meta));
+    const order =
+      (await this.openOrderFor(body.items, catalogue, meta)) ?? (await this.rpc.call(Rpc.placeOrder, { items: body.items }, meta));
     const { redirectUrl } = await this.rpc.call(Rpc.startSpecialPayment, { orderId: order.id }, meta);
     return { order, redirectUrl };
   }
@@ -63,12 +65,18 @@ export class OrderFlows {
    * order; a line without a colour is the item's first, as the order placed for it has).
    */
   private async openOrderFor(items: CheckoutRequest['items'], catalogue: CatalogueItem[], meta: RequestMeta): Promise<Order | null> {
-    const colourOf = (id: string, colour: string | undefined) => (colour ?? catalogue.find((i) => i.id === id)?.colors[0] ?? '').toLowerCase();
+    const colourOf = (id: string, colour: string | undefined) =>
+      (colour ?? catalogue.find((i) => i.id === id)?.colors[0] ?? '').toLowerCase();
     const key = (lines: ReadonlyArray<{ id: string; quantity: number; colour?: string | undefined }>) =>
       JSON.stringify(lines.map((l) => `${l.id}:${colourOf(l.id, l.colour)}x${l.quantity}`).sort());
     const wanted = key(items);
     const { orders } = await this.rpc.call(Rpc.listOrders, {}, meta);
-    return orders.find((o) => o.status === 'awaiting-payment' && key(o.lines.map((l) => ({ id: l.itemId, quantity: l.quantity, colour: l.colour }))) === wanted) ?? null;
+    return (
+      orders.find(
+        (o) =>
+          o.status === 'awaiting-payment' && key(o.lines.map((l) => ({ id: l.itemId, quantity: l.quantity, colour: l.colour }))) === wanted,
+      ) ?? null
+    );
   }
 
   /**

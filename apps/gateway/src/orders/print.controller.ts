@@ -38,7 +38,12 @@ export class PrintController {
   }
 
   @Route(HttpRoutes.recordCard)
-  recordCard(@Param('orderId') orderId: string, @Param('serial') serial: string, @ValidBody() body: RecordCard, @Meta() meta: RequestMeta): Promise<PrintOrder> {
+  recordCard(
+    @Param('orderId') orderId: string,
+    @Param('serial') serial: string,
+    @ValidBody() body: RecordCard,
+    @Meta() meta: RequestMeta,
+  ): Promise<PrintOrder> {
     return this.rpc.call(Rpc.recordCard, { orderId, serial, ...body }, meta);
   }
 

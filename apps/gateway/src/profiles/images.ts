@@ -117,7 +117,8 @@ async function decodeAndEncode(data: Buffer, purpose: ImagePurpose, decode: type
   const { pixels, width, height, channels } = decoded;
   for (const quality of QUALITIES) {
     const out = await sharp(pixels, { raw: { width, height, channels } }).webp({ quality }).toBuffer();
-    if (out.length <= 700_000 || quality === QUALITIES[QUALITIES.length - 1]) return { data: out, contentType: 'image/webp', width, height };
+    if (out.length <= 700_000 || quality === QUALITIES[QUALITIES.length - 1])
+      return { data: out, contentType: 'image/webp', width, height };
   }
   throw invalid(ImageMessages.notAnImage);
 }

@@ -155,11 +155,16 @@ describe('PageCache: the public pages kept in the gateway, bounded by bytes', ()
     const start = memory();
     for (let i = 0; i < 10_000; i += 1) cache.set(`owner-${i}`, pageOf(i), cache.ticket());
     const grown = memory() - start;
-    process.stdout.write(`PageCache: ${cache.size} of 10000 pages kept in ${(cache.bytes / MiB).toFixed(1)} MiB counted; memory grew ${(grown / MiB).toFixed(1)} MiB\n`);
+    process.stdout.write(
+      `PageCache: ${cache.size} of 10000 pages kept in ${(cache.bytes / MiB).toFixed(1)} MiB counted; memory grew ${(grown / MiB).toFixed(1)} MiB\n`,
+    );
     assert.ok(cache.bytes <= budget, `${cache.bytes} bytes held`);
     assert.ok(cache.size > 5_000, `${cache.size} pages fit in 32 MiB`);
     assert.ok(grown < ceiling, `grew ${(grown / MiB).toFixed(1)} MiB for ${cache.size} pages, ceiling ${ceiling / MiB} MiB`);
     // What the cache counts is what the process holds (within a quarter): the bound is a real bound.
-    assert.ok(grown < cache.bytes * 1.25 + 2 * MiB, `process grew ${(grown / MiB).toFixed(1)} MiB, cache counts ${(cache.bytes / MiB).toFixed(1)} MiB`);
+    assert.ok(
+      grown < cache.bytes * 1.25 + 2 * MiB,
+      `process grew ${(grown / MiB).toFixed(1)} MiB, cache counts ${(cache.bytes / MiB).toFixed(1)} MiB`,
+    );
   });
 });

@@ -90,7 +90,12 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
    * The page of a profile, rendered by `render`, or null when there is none for this viewer. Pages of shareable
    * profiles seen by anyone but their owner are kept rendered.
    */
-  async page(username: string, viewerId: string | null, source: ViewSource | null, render: (result: PublicPageResult) => string): Promise<RenderedPage | null> {
+  async page(
+    username: string,
+    viewerId: string | null,
+    source: ViewSource | null,
+    render: (result: PublicPageResult) => string,
+  ): Promise<RenderedPage | null> {
     const meta: RequestMeta = { requestId: randomUUID(), userId: viewerId, role: null, ip: null };
     if (!viewerId) {
       const cached = this.cachedPage(username);

@@ -18,7 +18,11 @@ export class PublicProfileController {
   ) {}
 
   @Route(HttpRoutes.submitLead)
-  submitLead(@Param('username') username: string, @ValidBody() submission: LeadSubmission, @Meta() meta: RequestMeta): Promise<{ message: string }> {
+  submitLead(
+    @Param('username') username: string,
+    @ValidBody() submission: LeadSubmission,
+    @Meta() meta: RequestMeta,
+  ): Promise<{ message: string }> {
     return this.rpc.call(Rpc.submitLead, { username, submission }, meta).then(() => ({ message: LeadThanks[submission.kind] }));
   }
 

@@ -45,14 +45,29 @@ export class VisitorDownloads {
 
   async qrPng(username: string, meta: RequestMeta, res: Response): Promise<void> {
     const profile = await this.profile(username, meta);
-    const png = await QRCode.toBuffer(this.profileUrl(profile.username, 'qr'), { type: 'png', width: 300, margin: 2, errorCorrectionLevel: 'M' });
-    res.status(200).type('image/png').set('Content-Disposition', 'attachment; filename="QR_Code.png"').set('Cache-Control', 'public, max-age=3600').send(png);
+    const png = await QRCode.toBuffer(this.profileUrl(profile.username, 'qr'), {
+      type: 'png',
+      width: 300,
+      margin: 2,
+      errorCorrectionLevel: 'M',
+    });
+    res
+      .status(200)
+      .type('image/png')
+      .set('Content-Disposition', 'attachment; filename="QR_Code.png"')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(png);
   }
 
   async qrSvg(username: string, meta: RequestMeta, res: Response): Promise<void> {
     const profile = await this.profile(username, meta);
     const svg = await QRCode.toString(this.profileUrl(profile.username, 'qr'), { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-    res.status(200).type('image/svg+xml').set('Content-Disposition', 'attachment; filename="QR_Code.svg"').set('Cache-Control', 'public, max-age=3600').send(svg);
+    res
+      .status(200)
+      .type('image/svg+xml')
+      .set('Content-Disposition', 'attachment; filename="QR_Code.svg"')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(svg);
   }
 
   /**

@@ -37,7 +37,11 @@ export class GatewayRpc {
         throw new ApiHttpException(UNAVAILABLE);
       }
       this.logger.error({ subject: def.subject, requestId: meta.requestId, err: error }, 'service call failed');
-      throw new ApiHttpException({ statusCode: 500, code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
+      throw new ApiHttpException({
+        statusCode: 500,
+        code: ErrorCode.Internal,
+        message: 'Something went wrong on our side. Please try again.',
+      });
     }
   }
 }

@@ -33,7 +33,10 @@ export class RateLimitedException extends ApiHttpException {
 const tooMany = (retryAfterSeconds: number, unit: 'minutes' | 'seconds' = 'minutes'): RateLimitedException => {
   const wait = Math.max(1, Math.ceil(retryAfterSeconds));
   const when = unit === 'seconds' && wait < 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`;
-  return new RateLimitedException({ statusCode: 429, code: ErrorCode.TooManyRequests, message: `Too many attempts. Please try again in ${when}.` }, wait);
+  return new RateLimitedException(
+    { statusCode: 429, code: ErrorCode.TooManyRequests, message: `Too many attempts. Please try again in ${when}.` },
+    wait,
+  );
 };
 
 /**
@@ -77,7 +80,13 @@ export class RateLimiter {
     const redisKey = `${this.config.REDIS_KEY_PREFIX}:rl:${bucket}:${key}:${window}`;
     let count: number;
     try {
-      const [[, counted]] = (await redisCall(() => this.redis.multi().incr(redisKey).expire(redisKey, windowSeconds + 1).exec())) as [[unknown, number]];
+      const [[, counted]] = (await redisCall(() =>
+        this.redis
+          .multi()
+          .incr(redisKey)
+          .expire(redisKey, windowSeconds + 1)
+          .exec(),
+      )) as [[unknown, number]];
       count = counted;
     } catch (error) {
       if (!(error instanceof RedisUnavailableError) || whenUncounted === 'refuse') throw error;
@@ -102,7 +111,15 @@ export class RateLimiter {
     try {
       waitMs = Number(
         await redisCall(() =>
-          this.redis.eval(COUNT_ATTEMPT, 1, this.failuresKey(bucket, key), Date.now(), limit, this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS, windowSeconds),
+          this.redis.eval(
+            COUNT_ATTEMPT,
+            1,
+            this.failuresKey(bucket, key),
+            Date.now(),
+            limit,
+            this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS,
+            windowSeconds,
+          ),
         ),
       );
     } catch (error) {
@@ -118,7 +135,10 @@ export class RateLimiter {
     try {
       await redisCall(() => this.redis.del(this.failuresKey(bucket, key)));
     } catch (error) {
-      this.logger.warn({ bucket, err: error instanceof RedisUnavailableError ? error.cause : error }, 'failures not cleared: Redis is unavailable');
+      this.logger.warn(
+        { bucket, err: error instanceof RedisUnavailableError ? error.cause : error },
+        'failures not cleared: Redis is unavailable',
+      );
     }
   }
 }

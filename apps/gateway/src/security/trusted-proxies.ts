@@ -45,7 +45,11 @@ export function proxyTrust(hops: number, from: readonly string[]): ProxyTrust {
  * The client's address as express works it out with a trust function: from the socket's peer back along
  * X-Forwarded-For, as long as the address reached is a trusted proxy.
  */
-export function clientAddressOf(peer: string | undefined, forwardedFor: string | string[] | undefined, trust: ProxyTrust): string | undefined {
+export function clientAddressOf(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trust: ProxyTrust,
+): string | undefined {
   if (peer === undefined || !forwardedFor || !trust(peer, 0)) return peer;
   const forwarded = String(forwardedFor)
     .split(',')

@@ -66,7 +66,8 @@ export class RoleSync implements OnModuleInit, OnModuleDestroy {
             maxDeliver: MAX_DELIVER,
             handle: async ({ data }) => {
               const changed = await this.sessions.setRoleFor(data.accountId, data.role, data.changedAt);
-              if (changed > 0) this.logger.info({ accountId: data.accountId, role: data.role, sessions: changed }, 'sessions given their new role');
+              if (changed > 0)
+                this.logger.info({ accountId: data.accountId, role: data.role, sessions: changed }, 'sessions given their new role');
             },
           },
           this.logger,

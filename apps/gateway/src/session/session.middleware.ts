@@ -50,7 +50,10 @@ export function sessionMiddleware(store: SessionStore, logger: Logger) {
         next();
       })
       .catch((error: unknown) => {
-        logger.warn({ err: error instanceof RedisUnavailableError ? error.cause : error, requestId: req.requestId }, 'session store unavailable');
+        logger.warn(
+          { err: error instanceof RedisUnavailableError ? error.cause : error, requestId: req.requestId },
+          'session store unavailable',
+        );
         // Pages keep serving, as to a visitor who is not signed in; the API asks the client to come back.
         if (!req.path.startsWith('/api')) {
           req.session = null;

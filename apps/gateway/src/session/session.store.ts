@@ -106,7 +106,9 @@ export class SessionStore {
     this.idleMs = config.SESSION_IDLE_MINUTES * 60_000;
     this.absoluteMs = config.SESSION_ABSOLUTE_HOURS * 3_600_000;
     // Without SESSION_SECRET (development, one gateway) a key of this process: sessions end when it restarts.
-    this.macKey = config.SESSION_SECRET ? createHash('sha256').update(`digicard-session-record:${config.SESSION_SECRET}`).digest() : randomBytes(32);
+    this.macKey = config.SESSION_SECRET
+      ? createHash('sha256').update(`digicard-session-record:${config.SESSION_SECRET}`).digest()
+      : randomBytes(32);
   }
 
   private key(id: string): string {
@@ -172,7 +174,18 @@ export class SessionStore {
     const sessionPrefix = `${this.config.REDIS_KEY_PREFIX}:session:`;
     // One script, so two replicas handling two changes of one account at once cannot interleave.
     const result = await redisCall(() =>
-      this.redis.eval(SET_ROLE_SCRIPT, 2, marker, this.accountKey(accountId), String(Date.parse(changedAt)), role, sessionPrefix, String(this.absoluteMs), accountId, this.macKey),
+      this.redis.eval(
+        SET_ROLE_SCRIPT,
+        2,
+        marker,
+        this.accountKey(accountId),
+        String(Date.parse(changedAt)),
+        role,
+        sessionPrefix,
+        String(this.absoluteMs),
+        accountId,
+        this.macKey,
+      ),
     );
     return Number(result);
   }

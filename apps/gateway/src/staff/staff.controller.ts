@@ -40,17 +40,29 @@ export class StaffController {
   }
 
   @Route(HttpRoutes.staffSetRole)
-  role(@Param('accountId') accountId: string, @ValidBody() { role }: z.infer<typeof SetRoleSchema>, @Meta() meta: RequestMeta): Promise<StaffAccountDetail> {
+  role(
+    @Param('accountId') accountId: string,
+    @ValidBody() { role }: z.infer<typeof SetRoleSchema>,
+    @Meta() meta: RequestMeta,
+  ): Promise<StaffAccountDetail> {
     return this.staff.setRole(accountId, role, meta);
   }
 
   @Route(HttpRoutes.staffSetPartner)
-  partner(@Param('accountId') accountId: string, @ValidBody() { isPartner }: z.infer<typeof SetPartnerSchema>, @Meta() meta: RequestMeta): Promise<StaffAccountDetail> {
+  partner(
+    @Param('accountId') accountId: string,
+    @ValidBody() { isPartner }: z.infer<typeof SetPartnerSchema>,
+    @Meta() meta: RequestMeta,
+  ): Promise<StaffAccountDetail> {
     return this.staff.setPartner(accountId, isPartner, meta);
   }
 
   @Route(HttpRoutes.staffSetVanityPaths)
-  vanityPaths(@Param('accountId') accountId: string, @ValidBody() { paths }: z.infer<typeof SetVanityPathsSchema>, @Meta() meta: RequestMeta): Promise<StaffAccountDetail> {
+  vanityPaths(
+    @Param('accountId') accountId: string,
+    @ValidBody() { paths }: z.infer<typeof SetVanityPathsSchema>,
+    @Meta() meta: RequestMeta,
+  ): Promise<StaffAccountDetail> {
     return this.staff.setVanityPaths(accountId, paths, meta);
   }
 

@@ -15,6 +15,7 @@ export class TeamTier {
 
   async assertPlatinum(meta: RequestMeta): Promise<void> {
     const { membership } = await this.rpc.call(Rpc.getOwnProfile, {}, meta);
-    if (!can(membership, 'teams')) throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: TeamMessages.needsPlatinum });
+    if (!can(membership, 'teams'))
+      throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: TeamMessages.needsPlatinum });
   }
 }

@@ -62,7 +62,7 @@ export function publicPageFastPath(
     }
     if (body) headers['content-length'] = body.length;
     res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body ?? undefined);
+    res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
     logger.info({ requestId, method: req.method, path, status, ms: Math.round(performance.now() - started) }, 'request');
     return true;
   };

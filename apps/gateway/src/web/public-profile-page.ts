@@ -69,7 +69,11 @@ export class PublicProfilePage {
     );
     if (!page) return false;
     if (!page.isOwner) this.analytics.countView(visitOf(req), username);
-    res.status(200).type('html').set('Cache-Control', page.isOwner ? 'private, no-cache' : 'no-cache').vary('Accept-Encoding');
+    res
+      .status(200)
+      .type('html')
+      .set('Cache-Control', page.isOwner ? 'private, no-cache' : 'no-cache')
+      .vary('Accept-Encoding');
     const { cached } = page;
     if (!cached) {
       res.send(page.html);

@@ -46,7 +46,11 @@ export class WebApp {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const found = pages.has(path) || (await this.catalogue.exists(path));
     const html = (await this.prerendered(found ? path : missingPagePath(path))) ?? this.index.html;
-    res.status(found ? 200 : 404).type('html').set('Cache-Control', 'no-cache').send(html);
+    res
+      .status(found ? 200 : 404)
+      .type('html')
+      .set('Cache-Control', 'no-cache')
+      .send(html);
   }
 
   /** The marketing page rendered into index.html, or null for the pages the browser draws (or a failed render). */

@@ -57,10 +57,16 @@ export class WebIndex {
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '');
     if (rendered.title !== null) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title ?? '')}</title>`);
     if (rendered.description !== null) {
-      html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(rendered.description ?? '')}"`);
+      html = html.replace(
+        /(<meta\s+name="description"\s+content=")[^"]*"/,
+        (_, start: string) => `${start}${escapeHtml(rendered.description ?? '')}"`,
+      );
     }
     if (catalogue !== null) {
-      html = html.replace('</head>', () => `<script type="application/json" id="${CATALOGUE_DATA_ELEMENT_ID}">${json({ items: catalogue })}</script></head>`);
+      html = html.replace(
+        '</head>',
+        () => `<script type="application/json" id="${CATALOGUE_DATA_ELEMENT_ID}">${json({ items: catalogue })}</script></head>`,
+      );
     }
     return html;
   }

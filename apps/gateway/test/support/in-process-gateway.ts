@@ -67,7 +67,11 @@ export class InProcessGateway {
       const moduleRef = await Test.createTestingModule({ imports: [GatewayModule.register({ config, logger, redis, nats })] })
         .setLogger(new PinoNestLogger(logger))
         .compile();
-      const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: new PinoNestLogger(logger), bodyParser: false, abortOnError: false });
+      const app = moduleRef.createNestApplication<NestExpressApplication>({
+        logger: new PinoNestLogger(logger),
+        bodyParser: false,
+        abortOnError: false,
+      });
       configureGatewayApp(app, config, logger);
       await app.listen(config.PORT, config.HOST);
       return new InProcessGateway(app, config.PUBLIC_URL, natsUrl, redisPrefix, redis, nats, ownNats, lines);

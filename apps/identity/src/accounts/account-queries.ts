@@ -15,9 +15,13 @@ export class AccountQueries {
   ) {}
 
   /** The rep accounts among these ids, for teams completing an addition it was cut short in (any order). */
-  async repAccounts(accountIds: string[]): Promise<{ accounts: Array<{ accountId: string; username: string; email: string; firstName: string; lastName: string }> }> {
+  async repAccounts(
+    accountIds: string[],
+  ): Promise<{ accounts: Array<{ accountId: string; username: string; email: string; firstName: string; lastName: string }> }> {
     const rows = await this.accounts.findRepsByIds(this.db, accountIds);
-    return { accounts: rows.map((r) => ({ accountId: r.id, username: r.username, email: r.email, firstName: r.firstName, lastName: r.lastName })) };
+    return {
+      accounts: rows.map((r) => ({ accountId: r.id, username: r.username, email: r.email, firstName: r.firstName, lastName: r.lastName })),
+    };
   }
 
   /** The signed-in account, as the session shows it; 404 once it is deleted. */

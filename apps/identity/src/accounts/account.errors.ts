@@ -5,9 +5,15 @@ import { ServiceError } from '@digicard/server';
 export const AccountErrors = {
   /** A form field the contract accepts but the service refuses (a taken username, a common password). */
   field: (field: string, message: string) =>
-    new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors: { [field]: [message] } }),
+    new ServiceError({
+      statusCode: 400,
+      code: ErrorCode.ValidationFailed,
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { [field]: [message] },
+    }),
   linkInvalid: () => new ServiceError({ statusCode: 400, code: ErrorCode.LinkInvalid, message: AccountMessages.linkInvalid }),
-  invalidCredentials: () => new ServiceError({ statusCode: 401, code: ErrorCode.InvalidCredentials, message: AccountMessages.invalidCredentials }),
+  invalidCredentials: () =>
+    new ServiceError({ statusCode: 401, code: ErrorCode.InvalidCredentials, message: AccountMessages.invalidCredentials }),
   wrongPassword: () => new ServiceError({ statusCode: 401, code: ErrorCode.WrongPassword, message: AccountMessages.wrongPassword }),
   accountNotFound: () => ServiceError.notFound('No such account.'),
 } as const;

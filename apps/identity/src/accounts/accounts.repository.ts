@@ -56,13 +56,24 @@ export class AccountsRepository {
 
   /** A new hash of the same password (stronger parameters): no event, sessions stay. */
   async replaceHash(db: Executor, id: string, oldHash: string, passwordHash: string): Promise<void> {
-    await db.update(accounts).set({ passwordHash }).where(and(eq(accounts.id, id), eq(accounts.passwordHash, oldHash)));
+    await db
+      .update(accounts)
+      .set({ passwordHash })
+      .where(and(eq(accounts.id, id), eq(accounts.passwordHash, oldHash)));
   }
 
   /** A removed rep: no more sign-in, no live email links. */
   async disable(tx: Transaction, id: string, at: Date): Promise<AccountRow | null> {
-    const [row] = await tx.update(accounts).set({ disabledAt: at, updatedAt: at }).where(and(eq(accounts.id, id), isNull(accounts.disabledAt))).returning();
-    if (row) await tx.update(emailTokens).set({ usedAt: at }).where(and(eq(emailTokens.accountId, id), isNull(emailTokens.usedAt)));
+    const [row] = await tx
+      .update(accounts)
+      .set({ disabledAt: at, updatedAt: at })
+      .where(and(eq(accounts.id, id), isNull(accounts.disabledAt)))
+      .returning();
+    if (row)
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: at })
+        .where(and(eq(emailTokens.accountId, id), isNull(emailTokens.usedAt)));
     return row ?? null;
   }
 
@@ -74,11 +85,22 @@ export class AccountsRepository {
     await db
       .update(accounts)
       .set({ username: sql`'removed-' || ${accounts.id}`, emailNormalized: sql`'removed-' || ${accounts.id}` })
-      .where(and(lt(accounts.disabledAt, cutoff), or(eq(accounts.username, username), eq(accounts.emailNormalized, email.trim().toLowerCase()))));
+      .where(
+        and(lt(accounts.disabledAt, cutoff), or(eq(accounts.username, username), eq(accounts.emailNormalized, email.trim().toLowerCase()))),
+      );
   }
 
-  async updateFields(tx: Transaction, id: string, fields: Pick<NewAccount, 'username' | 'email' | 'emailNormalized' | 'firstName' | 'lastName'>, at: Date): Promise<AccountRow | null> {
-    const [row] = await tx.update(accounts).set({ ...fields, updatedAt: at }).where(eq(accounts.id, id)).returning();
+  async updateFields(
+    tx: Transaction,
+    id: string,
+    fields: Pick<NewAccount, 'username' | 'email' | 'emailNormalized' | 'firstName' | 'lastName'>,
+    at: Date,
+  ): Promise<AccountRow | null> {
+    const [row] = await tx
+      .update(accounts)
+      .set({ ...fields, updatedAt: at })
+      .where(eq(accounts.id, id))
+      .returning();
     return row ?? null;
   }
 
@@ -89,7 +111,10 @@ export class AccountsRepository {
 
   /** The address the owner asked to move to (null: none pending); a new request replaces the last. */
   async setPendingEmail(tx: Executor, id: string, email: string | null, at: Date): Promise<void> {
-    await tx.update(accounts).set({ pendingEmail: email, pendingEmailAt: email ? at : null }).where(eq(accounts.id, id));
+    await tx
+      .update(accounts)
+      .set({ pendingEmail: email, pendingEmailAt: email ? at : null })
+      .where(eq(accounts.id, id));
   }
 
   /** The confirmed change: the new email, nothing pending, and every unused link of the old address spent. */
@@ -99,14 +124,24 @@ export class AccountsRepository {
       .set({ email, emailNormalized: email.toLowerCase(), pendingEmail: null, pendingEmailAt: null, updatedAt: at })
       .where(eq(accounts.id, id))
       .returning();
-    if (row) await tx.update(emailTokens).set({ usedAt: at }).where(and(eq(emailTokens.accountId, id), isNull(emailTokens.usedAt)));
+    if (row)
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: at })
+        .where(and(eq(emailTokens.accountId, id), isNull(emailTokens.usedAt)));
     return row ?? null;
   }
 
   /** The tokens of an account, for its export: when and why a link was sent, never the hash. */
   async tokensOf(db: Executor, accountId: string) {
     return db
-      .select({ purpose: emailTokens.purpose, newEmail: emailTokens.newEmail, createdAt: emailTokens.createdAt, expiresAt: emailTokens.expiresAt, usedAt: emailTokens.usedAt })
+      .select({
+        purpose: emailTokens.purpose,
+        newEmail: emailTokens.newEmail,
+        createdAt: emailTokens.createdAt,
+        expiresAt: emailTokens.expiresAt,
+        usedAt: emailTokens.usedAt,
+      })
       .from(emailTokens)
       .where(eq(emailTokens.accountId, accountId))
       .orderBy(emailTokens.createdAt);
@@ -118,16 +153,34 @@ export class AccountsRepository {
     return rows.length > 0;
   }
 
-  async insertToken(tx: Executor, accountId: string, purpose: TokenPurpose, tokenHash: string, expiresAt: Date, newEmail: string | null = null): Promise<void> {
+  async insertToken(
+    tx: Executor,
+    accountId: string,
+    purpose: TokenPurpose,
+    tokenHash: string,
+    expiresAt: Date,
+    newEmail: string | null = null,
+  ): Promise<void> {
     await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt, newEmail });
   }
 
   /** Spends a live change-email token: its account and the address it was sent to; null when unknown, used or expired. */
-  async consumeEmailChangeToken(tx: Transaction, tokenHash: string, now: Date): Promise<{ accountId: string; newEmail: string | null } | null> {
+  async consumeEmailChangeToken(
+    tx: Transaction,
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ accountId: string; newEmail: string | null } | null> {
     const [row] = await tx
       .update(emailTokens)
       .set({ usedAt: now })
-      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, 'change-email'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(emailTokens.tokenHash, tokenHash),
+          eq(emailTokens.purpose, 'change-email'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
       .returning({ accountId: emailTokens.accountId, newEmail: emailTokens.newEmail });
     return row ?? null;
   }
@@ -156,7 +209,14 @@ export class AccountsRepository {
       .select({ account: accounts })
       .from(emailTokens)
       .innerJoin(accounts, eq(accounts.id, emailTokens.accountId))
-      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(emailTokens.tokenHash, tokenHash),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
       .limit(1);
     return row?.account ?? null;
   }
@@ -167,7 +227,12 @@ export class AccountsRepository {
       .update(emailTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
+        and(
+          eq(emailTokens.tokenHash, tokenHash),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
       )
       .returning({ accountId: emailTokens.accountId });
     return row?.accountId ?? null;

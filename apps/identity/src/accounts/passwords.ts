@@ -83,7 +83,8 @@ const common: ReadonlySet<string> = (() => {
   for (const line of seclists.split('\n')) add(line);
   const { dictionary } = require('@zxcvbn-ts/language-common') as { dictionary: Record<string, string[]> };
   for (const p of dictionary['passwords-common'] ?? []) add(p);
-  if (set.size < COMMON_PASSWORDS_MIN) throw new Error(`the common-password list has ${set.size} entries, fewer than ${COMMON_PASSWORDS_MIN}`);
+  if (set.size < COMMON_PASSWORDS_MIN)
+    throw new Error(`the common-password list has ${set.size} entries, fewer than ${COMMON_PASSWORDS_MIN}`);
   return set;
 })();
 

@@ -55,7 +55,9 @@ export const emailTokens = schema.table(
   },
   (t) => [
     uniqueIndex('email_tokens_hash_idx').on(t.tokenHash),
-    index('email_tokens_account_idx').on(t.accountId, t.purpose).where(sql`used_at IS NULL`),
+    index('email_tokens_account_idx')
+      .on(t.accountId, t.purpose)
+      .where(sql`used_at IS NULL`),
   ],
 );
 

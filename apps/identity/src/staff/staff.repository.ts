@@ -43,7 +43,11 @@ export class StaffRepository {
 
   /** The tier payments last said the account has (null: never said). */
   async membershipOf(db: Executor, accountId: string): Promise<string | null> {
-    const [row] = await db.select({ membership: memberships.membership }).from(memberships).where(eq(memberships.accountId, accountId)).limit(1);
+    const [row] = await db
+      .select({ membership: memberships.membership })
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId))
+      .limit(1);
     return row?.membership ?? null;
   }
 

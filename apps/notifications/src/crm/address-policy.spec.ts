@@ -4,13 +4,36 @@ import { checkWebhookTarget, isPublicAddress, type Resolver } from './address-po
 
 describe('isPublicAddress', () => {
   it.each([
-    '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '100.127.255.254', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '::1', '::', 'fc00::1', 'fd12:3456::1',
-    'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2001:db8::1', 'not-an-ip',
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '2001:db8::1',
+    'not-an-ip',
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(['8.8.8.8', '41.185.8.1', '172.32.0.1', '100.128.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', '2c0f:fb50::1'])('allows %s', (address) =>
-    expect(isPublicAddress(address)).toBe(true),
+  it.each(['8.8.8.8', '41.185.8.1', '172.32.0.1', '100.128.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8', '2c0f:fb50::1'])(
+    'allows %s',
+    (address) => expect(isPublicAddress(address)).toBe(true),
   );
 });
 
@@ -38,12 +61,16 @@ describe('checkWebhookTarget', () => {
   });
 
   it('refuses a name when any of its addresses is private (not just the first)', async () => {
-    await expect(checkWebhookTarget('https://crm.example.com/', false, resolves('41.185.8.1', '10.0.0.5'))).rejects.toThrow(CrmMessages.privateAddress);
+    await expect(checkWebhookTarget('https://crm.example.com/', false, resolves('41.185.8.1', '10.0.0.5'))).rejects.toThrow(
+      CrmMessages.privateAddress,
+    );
     await expect(checkWebhookTarget('https://crm.example.com/', false, resolves('fd00::5'))).rejects.toThrow(CrmMessages.privateAddress);
   });
 
   it('refuses a name that does not resolve', async () => {
-    await expect(checkWebhookTarget('https://nowhere.invalid/', false, () => Promise.reject(new Error('ENOTFOUND')))).rejects.toThrow(CrmMessages.unresolvable);
+    await expect(checkWebhookTarget('https://nowhere.invalid/', false, () => Promise.reject(new Error('ENOTFOUND')))).rejects.toThrow(
+      CrmMessages.unresolvable,
+    );
   });
 
   it('lets http and local addresses through only when allowed (development, tests)', async () => {

@@ -22,7 +22,11 @@ export class CrmWebhookQueue {
 
   async enqueue(eventId: string, deliveryId: string): Promise<void> {
     const data = CrmWebhookJobSchema.parse({ deliveryId });
-    await this.producer.add('deliver', data, { jobId: crmWebhookJobId(eventId), attempts: this.attempts, backoff: { type: 'crm-schedule' } });
+    await this.producer.add('deliver', data, {
+      jobId: crmWebhookJobId(eventId),
+      attempts: this.attempts,
+      backoff: { type: 'crm-schedule' },
+    });
   }
 }
 
@@ -94,13 +98,26 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     const wait = delays[Math.min(attempt - 1, delays.length - 1)] ?? 0;
     await repository.recordAttempt(
       db,
-      { deliveryId: delivery.id, attempt, at, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt },
+      {
+        deliveryId: delivery.id,
+        attempt,
+        at,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.excerpt,
+      },
       { status, nextAttemptAt: status === 'pending' ? new Date(Date.now() + wait) : null },
     );
     logger.info({ jobId: job.id, deliveryId: delivery.id, attempt, statusCode: outcome.statusCode, status }, 'crm webhook attempt');
     if (ok) return { status: 'delivered', statusCode: outcome.statusCode! };
     if (gone) {
-      await repository.disableEndpoint(db, delivery.accountId, 'Your CRM answered 410 Gone, so we turned the webhook off. Save it again to turn it back on.', new Date());
+      await repository.disableEndpoint(
+        db,
+        delivery.accountId,
+        'Your CRM answered 410 Gone, so we turned the webhook off. Save it again to turn it back on.',
+        new Date(),
+      );
       throw new UnrecoverableError('the endpoint answered 410 Gone: turned off');
     }
     throw new Error(outcome.error ?? `the endpoint answered HTTP ${outcome.statusCode}`);
@@ -116,7 +133,9 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
         concurrency: config.CRM_WEBHOOK_CONCURRENCY,
         settings: { backoffStrategy: (attemptsMade: number) => delays[Math.min(Math.max(attemptsMade, 1) - 1, delays.length - 1)] ?? 0 },
       });
-      worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'crm webhook attempt failed'));
+      worker.on('failed', (job, error) =>
+        logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'crm webhook attempt failed'),
+      );
       worker.on('error', (error) => logger.error({ err: error }, 'crm-webhook worker error'));
       ctx.onShutdown(async () => {
         await worker.close();

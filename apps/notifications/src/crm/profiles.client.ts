@@ -18,7 +18,11 @@ export class ProfilesClient {
     } catch (error) {
       if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return 'DigiShare';
       if (error instanceof RpcCallError) {
-        throw new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'We could not reach our servers just now. Please try again in a minute.' });
+        throw new ServiceError({
+          statusCode: 503,
+          code: ErrorCode.ServiceUnavailable,
+          message: 'We could not reach our servers just now. Please try again in a minute.',
+        });
       }
       throw error;
     }

@@ -4,7 +4,12 @@ import type { z } from 'zod';
 type Lead = z.output<(typeof Events.leadCaptured)['data']>;
 
 /** The JSON a CRM receives for a lead; serialised once and stored, so every retry sends (and signs) the same bytes. */
-export function webhookBody(id: string, type: WebhookEventType, lead: Pick<Lead, 'leadId' | 'kind' | 'firstName' | 'lastName' | 'email' | 'phone' | 'message' | 'createdAt'>, now: Date): string {
+export function webhookBody(
+  id: string,
+  type: WebhookEventType,
+  lead: Pick<Lead, 'leadId' | 'kind' | 'firstName' | 'lastName' | 'email' | 'phone' | 'message' | 'createdAt'>,
+  now: Date,
+): string {
   const body: WebhookBody = {
     id,
     type,
@@ -25,4 +30,5 @@ export function webhookBody(id: string, type: WebhookEventType, lead: Pick<Lead,
   return JSON.stringify(body);
 }
 
-export const leadSummary = (lead: { firstName: string; lastName: string }): string => `${lead.firstName} ${lead.lastName}`.trim() || 'A lead';
+export const leadSummary = (lead: { firstName: string; lastName: string }): string =>
+  `${lead.firstName} ${lead.lastName}`.trim() || 'A lead';

@@ -24,7 +24,10 @@ export function postWebhook(target: CheckedTarget, headers: Record<string, strin
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -40,7 +43,12 @@ export function postWebhook(target: CheckedTarget, headers: Record<string, strin
       target.url,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'DigiCard-Webhooks/1.0', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'DigiCard-Webhooks/1.0',
+          ...headers,
+        },
         lookup: pinned,
         agent: false,
       },
@@ -68,7 +76,9 @@ export function postWebhook(target: CheckedTarget, headers: Record<string, strin
       finish({ statusCode: null, error: `timed out after ${timeoutMs} ms`, excerpt: null });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message, excerpt: null }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ statusCode: null, error: error.code ? `${error.code}: ${error.message}` : error.message, excerpt: null }),
+    );
     req.end(body);
   });
 }

@@ -31,4 +31,7 @@ export const toAttempt = (row: AttemptRow): WebhookAttempt => ({
   responseExcerpt: row.responseExcerpt,
 });
 
-export const toDetail = (row: DeliveryRow, attempts: AttemptRow[]): WebhookDeliveryDetail => ({ ...toDelivery(row), attemptLog: attempts.map(toAttempt) });
+export const toDetail = (row: DeliveryRow, attempts: AttemptRow[]): WebhookDeliveryDetail => ({
+  ...toDelivery(row),
+  attemptLog: attempts.map(toAttempt),
+});

@@ -18,7 +18,14 @@ export class WebhooksRepository {
   }
 
   /** Creates or replaces the owner's endpoint; the secret is only written when none exists yet. */
-  async upsertEndpoint(db: Executor, accountId: string, url: string, enabled: boolean, secretIfNew: string, now: Date): Promise<EndpointRow> {
+  async upsertEndpoint(
+    db: Executor,
+    accountId: string,
+    url: string,
+    enabled: boolean,
+    secretIfNew: string,
+    now: Date,
+  ): Promise<EndpointRow> {
     const [row] = await db
       .insert(webhookEndpoints)
       .values({ accountId, url, enabled, secret: secretIfNew, disabledReason: null, createdAt: now, updatedAt: now })
@@ -28,13 +35,20 @@ export class WebhooksRepository {
   }
 
   async setSecret(db: Executor, accountId: string, secret: string, now: Date): Promise<EndpointRow | null> {
-    const [row] = await db.update(webhookEndpoints).set({ secret, updatedAt: now }).where(eq(webhookEndpoints.accountId, accountId)).returning();
+    const [row] = await db
+      .update(webhookEndpoints)
+      .set({ secret, updatedAt: now })
+      .where(eq(webhookEndpoints.accountId, accountId))
+      .returning();
     return row ?? null;
   }
 
   /** The endpoint answered 410 Gone: turned off until its owner saves it again. */
   async disableEndpoint(db: Executor, accountId: string, reason: string, now: Date): Promise<void> {
-    await db.update(webhookEndpoints).set({ enabled: false, disabledReason: reason, updatedAt: now }).where(eq(webhookEndpoints.accountId, accountId));
+    await db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: reason, updatedAt: now })
+      .where(eq(webhookEndpoints.accountId, accountId));
   }
 
   /** One delivery per event id: a second insert for the same event returns null and changes nothing. */
@@ -73,7 +87,10 @@ export class WebhooksRepository {
   }
 
   async attemptCount(db: Executor, deliveryId: string): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, deliveryId));
     return row?.n ?? 0;
   }
 
@@ -114,6 +131,9 @@ export class WebhooksRepository {
 
   /** Ends a delivery without an attempt (the endpoint was removed or turned off meanwhile). */
   async endDelivery(db: Executor, id: string, error: string, now: Date): Promise<void> {
-    await db.update(webhookDeliveries).set({ status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, id));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: now })
+      .where(eq(webhookDeliveries.id, id));
   }
 }

@@ -60,7 +60,10 @@ export const webhookDeliveries = schema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_deliveries_event_id_idx').on(t.eventId), index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt)],
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_id_idx').on(t.eventId),
+    index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt),
+  ],
 );
 
 /** Every attempt of a delivery: when, the HTTP status or the network error, how long, a short excerpt of the answer. */

@@ -3,7 +3,18 @@ import type { z } from 'zod';
 import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
 import { isFreeTier } from '@digicard/domain';
 import sharp from 'sharp';
-import { CONFIG, LOGGER, OnEvent, RpcCallError, buildVcard, newEmailToken, vcardFileName, type EventContext, type RpcClient, RPC_CLIENT } from '@digicard/server';
+import {
+  CONFIG,
+  LOGGER,
+  OnEvent,
+  RpcCallError,
+  buildVcard,
+  newEmailToken,
+  vcardFileName,
+  type EventContext,
+  type RpcClient,
+  RPC_CLIENT,
+} from '@digicard/server';
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
 import { CrmHandoff } from '../crm/crm-handoff.js';
@@ -48,7 +59,8 @@ export class EmailTriggers {
     if (lead.kind === 'exchange' && lead.sendCard && lead.ownerUsername) await this.sendCard(lead, eventId, afterCommit);
     if (lead.kind === 'own-profile') {
       const signUp = new URL('/register', this.config.PUBLIC_URL);
-      for (const [key, value] of Object.entries({ firstName: lead.firstName, lastName: lead.lastName, email: lead.email })) if (value) signUp.searchParams.set(key, value);
+      for (const [key, value] of Object.entries({ firstName: lead.firstName, lastName: lead.lastName, email: lead.email }))
+        if (value) signUp.searchParams.set(key, value);
       this.emails.queueAfterCommit(afterCommit, {
         template: 'visitor-welcome',
         sourceEventId: eventId,
@@ -64,7 +76,10 @@ export class EmailTriggers {
 
   /** The owner asked for a new email: the link goes to the new address (made here; identity keeps only its hash). */
   @OnEvent(Events.emailChangeRequested)
-  async emailChangeRequested({ accountId, newEmail }: Data<typeof Events.emailChangeRequested>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async emailChangeRequested(
+    { accountId, newEmail }: Data<typeof Events.emailChangeRequested>,
+    { eventId, afterCommit }: EventContext,
+  ): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     // Null when a newer request (or the change itself) came since: that request's email is the one that counts.
     const issued = await this.bus.call(Rpc.issueEmailChangeToken, { accountId, newEmail, tokenHash }, meta(eventId));
@@ -95,7 +110,10 @@ export class EmailTriggers {
 
   /** Someone asked to move their account to this account's address: its owner hears of it (the asker learns nothing). */
   @OnEvent(Events.emailChangeAttempted)
-  async emailChangeAttempted({ accountId }: Data<typeof Events.emailChangeAttempted>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async emailChangeAttempted(
+    { accountId }: Data<typeof Events.emailChangeAttempted>,
+    { eventId, afterCommit }: EventContext,
+  ): Promise<void> {
     const owner = await this.accountOf(accountId, eventId);
     if (!owner) return;
     this.emails.queueAfterCommit(afterCommit, {
@@ -119,12 +137,18 @@ export class EmailTriggers {
   }
 
   @OnEvent(Events.verificationRequested)
-  async verificationRequested({ accountId }: Data<typeof Events.verificationRequested>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async verificationRequested(
+    { accountId }: Data<typeof Events.verificationRequested>,
+    { eventId, afterCommit }: EventContext,
+  ): Promise<void> {
     this.send(afterCommit, await this.verificationEmail(accountId, eventId));
   }
 
   @OnEvent(Events.passwordResetRequested)
-  async passwordResetRequested({ accountId }: Data<typeof Events.passwordResetRequested>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async passwordResetRequested(
+    { accountId }: Data<typeof Events.passwordResetRequested>,
+    { eventId, afterCommit }: EventContext,
+  ): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     const issued = await this.bus.call(Rpc.issuePasswordResetToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return;
@@ -140,7 +164,10 @@ export class EmailTriggers {
 
   /** A leader added a rep: a welcome, with a link to choose their own password (valid for a week). */
   @OnEvent(Events.teamMemberAdded)
-  async teamMemberAdded({ memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async teamMemberAdded(
+    { memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>,
+    { eventId, afterCommit }: EventContext,
+  ): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     const issued = await this.bus.call(Rpc.issueWelcomeToken, { accountId: memberAccountId, tokenHash }, meta(eventId));
     if (!issued) return;
@@ -237,7 +264,10 @@ export class EmailTriggers {
 
   /** Someone registered with an existing account's email: the owner hears of it (the stranger learns nothing). */
   @OnEvent(Events.registrationAttempted)
-  async registrationAttempted({ accountId }: Data<typeof Events.registrationAttempted>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async registrationAttempted(
+    { accountId }: Data<typeof Events.registrationAttempted>,
+    { eventId, afterCommit }: EventContext,
+  ): Promise<void> {
     const owner = await this.accountOf(accountId, eventId);
     if (!owner) return;
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
@@ -256,7 +286,12 @@ export class EmailTriggers {
     if (!isFreeTier(change.membership)) return;
     const owner = await this.accountOf(change.accountId, eventId);
     if (!owner) return;
-    this.emails.queueAfterCommit(afterCommit, { template: 'membership-ended', sourceEventId: eventId, to: owner.email, firstName: owner.firstName });
+    this.emails.queueAfterCommit(afterCommit, {
+      template: 'membership-ended',
+      sourceEventId: eventId,
+      to: owner.email,
+      firstName: owner.firstName,
+    });
   }
 
   /** A recurring payment failed: the owner hears it at once, with the end of the grace period. */

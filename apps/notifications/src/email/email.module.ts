@@ -16,13 +16,7 @@ export class EmailModule {
       // A new lead is emailed to its owner and handed to their CRM by the same consumer (one per event).
       imports: [CrmModule.register(ctx, crmQueue)],
       controllers: [MailLogController],
-      providers: [
-        MailLogRepository,
-        MailLogQueries,
-        AccountDeleted,
-        { provide: EmailQueue, useValue: queue },
-        EmailTriggers,
-      ],
+      providers: [MailLogRepository, MailLogQueries, AccountDeleted, { provide: EmailQueue, useValue: queue }, EmailTriggers],
     };
   }
 }

@@ -42,7 +42,12 @@ export class EmailQueue {
  * Runs a write again while the database cannot be reached (a restart, a failover), for up to `forMs`: for what
  * must be recorded because it already happened outside (an email sent).
  */
-function untilWritten(write: () => Promise<unknown>, logger: ServiceContext<Config>['logger'], jobId: string, forMs = 120_000): Promise<unknown> {
+function untilWritten(
+  write: () => Promise<unknown>,
+  logger: ServiceContext<Config>['logger'],
+  jobId: string,
+  forMs = 120_000,
+): Promise<unknown> {
   return retry(write, {
     forMs,
     retryOn: isConnectionError,
@@ -57,9 +62,18 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
   const { config, logger, db } = ctx;
   const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
   // The producer fails fast while Redis is away (the worker's connection waits for it instead).
-  const producer = openQueueProducer<EmailJob>(ctx, QueueName.Email, { prefix: config.QUEUE_PREFIX, timeoutMs: config.QUEUE_ADD_TIMEOUT_MS, defaultJobOptions: DefaultJobOptions });
+  const producer = openQueueProducer<EmailJob>(ctx, QueueName.Email, {
+    prefix: config.QUEUE_PREFIX,
+    timeoutMs: config.QUEUE_ADD_TIMEOUT_MS,
+    defaultJobOptions: DefaultJobOptions,
+  });
   const transport = nodemailer.createTransport(smtpOptions(config));
-  const brand: Brand = { name: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, salesInbox: config.SALES_INBOX, vatNumber: config.VAT_NUMBER ?? null };
+  const brand: Brand = {
+    name: config.BRAND_NAME,
+    publicUrl: config.PUBLIC_URL,
+    salesInbox: config.SALES_INBOX,
+    vatNumber: config.VAT_NUMBER ?? null,
+  };
 
   const process = async (job: Job): Promise<EmailJobResult> => {
     const data = EmailJobSchema.parse(job.data);

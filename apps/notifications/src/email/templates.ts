@@ -32,7 +32,8 @@ const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A moment as South Africans read it. */
-const when = (iso: string): string => new Date(iso).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
+const when = (iso: string): string =>
+  new Date(iso).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
 
 /** Subject lines carry user input: no line breaks, bounded length. */
 const oneLine = (value: string, max = 80): string => value.replace(/\s+/g, ' ').trim().slice(0, max);
@@ -60,7 +61,16 @@ function textLayout(brand: Brand, title: string, rows: Array<[string, string]>, 
   return [`${brand.name}`, '', title, '', intro, '', ...rows.map(([l, v]) => `${l}: ${v}`), '', `— ${brand.publicUrl}`].join('\n');
 }
 
-function linkEmail(brand: Brand, to: string, subject: string, title: string, intro: string, action: string, link: string, note: string): RenderedEmail {
+function linkEmail(
+  brand: Brand,
+  to: string,
+  subject: string,
+  title: string,
+  intro: string,
+  action: string,
+  link: string,
+  note: string,
+): RenderedEmail {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#eeeeee;font-family:Arial,Helvetica,sans-serif;color:#111">
 <table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
@@ -85,12 +95,18 @@ const OrderStateTexts: Partial<Record<OrderStateJob['status'], { title: string; 
     title: 'Your print proof is ready',
     next: 'Please look at it under Orders in your dashboard and approve it, or ask for changes. We print only what you approve.',
   },
-  'changes-requested': { title: 'We have your changes', next: 'We will send you a new proof. Changing your profile renders the proof again too.' },
+  'changes-requested': {
+    title: 'We have your changes',
+    next: 'We will send you a new proof. Changing your profile renders the proof again too.',
+  },
   approved: { title: 'Proof approved: your cards go to print', next: 'We will let you know when they are printed and on their way.' },
   printing: { title: 'Your cards are being printed', next: 'Next we encode each card’s NFC chip.' },
   'nfc-encoded': { title: 'Your cards’ NFC chips are encoded', next: 'They will be on their way to you soon.' },
   shipped: { title: 'Your cards are on their way', next: 'Track the parcel with the courier’s tracking number below.' },
-  delivered: { title: 'Your cards have been delivered', next: 'Tap a card on a phone: it opens your profile. Lost one? Disable it under Orders in your dashboard.' },
+  delivered: {
+    title: 'Your cards have been delivered',
+    next: 'Tap a card on a phone: it opens your profile. Lost one? Disable it under Orders in your dashboard.',
+  },
   cancelled: { title: 'Your order is cancelled', next: 'If you paid, the refund follows. Questions? Reply to this email.' },
   refunded: { title: 'Your order is refunded', next: 'The money goes back to the card or account you paid with; banks take a few days.' },
 };
@@ -99,7 +115,10 @@ const OrderStateTexts: Partial<Record<OrderStateJob['status'], { title: string; 
 function orderStateChanged(job: OrderStateJob, brand: Brand): RenderedEmail {
   const unpaidCancel = job.status === 'cancelled' && job.from === 'awaiting-payment';
   const texts = unpaidCancel
-    ? { title: 'Your order is cancelled', next: 'nothing was paid for it, so nothing is charged. Want the cards after all? Order them again from the shop.' }
+    ? {
+        title: 'Your order is cancelled',
+        next: 'nothing was paid for it, so nothing is charged. Want the cards after all? Order them again from the shop.',
+      }
     : (OrderStateTexts[job.status] ?? { title: `Your order is ${job.status}`, next: '' });
   const title = `${texts.title} (order ${job.reference})`;
   // "Hi Nomsa, please look at it...": the sentence goes on after the greeting's comma.
@@ -113,7 +132,12 @@ function orderStateChanged(job: OrderStateJob, brand: Brand): RenderedEmail {
     ...(job.trackingNumber ? [['Tracking number', job.trackingNumber] as [string, string]] : []),
     ['Your orders', `${brand.publicUrl}/dashboard`],
   ];
-  return { to: job.to, subject: `[${brand.name}] ${oneLine(title)}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+  return {
+    to: job.to,
+    subject: `[${brand.name}] ${oneLine(title)}`,
+    text: textLayout(brand, title, rows, intro),
+    html: layout(brand, title, rows, intro),
+  };
 }
 
 /** The receipt of a paid order: its reference, every line with its quantity, the total, and what happens next. */
@@ -167,7 +191,9 @@ ${next.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
     `Order reference: ${job.reference}`,
     `Paid: ${paidAt}`,
     '',
-    ...job.lines.map((l) => `${l.quantity} x ${named(l)}${gold(l.includedGoldMonths)} at ${formatRand(l.unitPriceCents)}: ${formatRand(l.lineTotalCents)}`),
+    ...job.lines.map(
+      (l) => `${l.quantity} x ${named(l)}${gold(l.includedGoldMonths)} at ${formatRand(l.unitPriceCents)}: ${formatRand(l.lineTotalCents)}`,
+    ),
     `Total: ${formatRand(job.totalCents)}`,
     ...(vat ? [vat] : []),
     '',
@@ -186,7 +212,11 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
     case 'lead-captured': {
       const l = job.lead;
       const who = oneLine(`${l.firstName} ${l.lastName}`);
-      const what = { lead: 'sent you a message', exchange: 'shared their contact details', 'own-profile': 'would like a digital profile of their own' }[l.kind];
+      const what = {
+        lead: 'sent you a message',
+        exchange: 'shared their contact details',
+        'own-profile': 'would like a digital profile of their own',
+      }[l.kind];
       const title = `${who} ${what}`;
       const intro = `Hi ${oneLine(job.ownerFirstName, 60)}, someone used your ${brand.name} profile. You can see all your leads in your dashboard.`;
       const rows: Array<[string, string]> = [
@@ -196,31 +226,69 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ...(l.message ? [['Message', l.message] as [string, string]] : []),
         ['Received', new Date(l.createdAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' })],
       ];
-      return { to: job.to, replyTo: l.email, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+      return {
+        to: job.to,
+        replyTo: l.email,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+      };
     }
     case 'visitor-welcome': {
       const title = `Get your own ${brand.name} profile`;
       const intro = `Hi ${oneLine(job.firstName, 60)}, you asked ${oneLine(job.ownerName, 120)} about a digital business card of your own. Sign up in a minute: we have filled in the details you gave.`;
-      return linkEmail(brand, job.to, `Your own ${brand.name} profile`, title, intro, 'Create my profile', job.link,
-        `DigiShare is free: your contact details, a QR code and Save to Contact. If you did not ask for this, ignore this email.`);
+      return linkEmail(
+        brand,
+        job.to,
+        `Your own ${brand.name} profile`,
+        title,
+        intro,
+        'Create my profile',
+        job.link,
+        `DigiShare is free: your contact details, a QR code and Save to Contact. If you did not ask for this, ignore this email.`,
+      );
     }
     case 'verify-email': {
       const title = 'Please verify your email address';
       const intro = `Hi ${oneLine(job.firstName, 60)}, welcome to ${brand.name}! Verify your email address so that you can share your profile.`;
-      return linkEmail(brand, job.to, `Verify your email address for ${brand.name}`, title, intro, 'Verify my email', job.link,
-        `The link works once and for 24 hours. If you did not register with ${brand.name}, ignore this email.`);
+      return linkEmail(
+        brand,
+        job.to,
+        `Verify your email address for ${brand.name}`,
+        title,
+        intro,
+        'Verify my email',
+        job.link,
+        `The link works once and for 24 hours. If you did not register with ${brand.name}, ignore this email.`,
+      );
     }
     case 'reset-password': {
       const title = 'Reset your password';
       const intro = `Hi ${oneLine(job.firstName, 60)}, someone (we hope you) asked to reset the password of your ${brand.name} account.`;
-      return linkEmail(brand, job.to, `Reset your ${brand.name} password`, title, intro, 'Choose a new password', job.link,
-        'The link works once and for 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.');
+      return linkEmail(
+        brand,
+        job.to,
+        `Reset your ${brand.name} password`,
+        title,
+        intro,
+        'Choose a new password',
+        job.link,
+        'The link works once and for 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.',
+      );
     }
     case 'rep-welcome': {
       const title = `Welcome to your team on ${brand.name}`;
       const intro = `Hi ${oneLine(job.firstName, 60)}, ${oneLine(job.leaderName, 120)} added you to their team on ${brand.name}. Your digital business profile is ready, with your team's business details on it. Choose your password to sign in and add your photo, title and bio.`;
-      return linkEmail(brand, job.to, title, title, intro, 'Choose your password', job.link,
-        'The link works once and for 7 days. If it has run out, use "Forgot password" on the sign-in page with this email address.');
+      return linkEmail(
+        brand,
+        job.to,
+        title,
+        title,
+        intro,
+        'Choose your password',
+        job.link,
+        'The link works once and for 7 days. If it has run out, use "Forgot password" on the sign-in page with this email address.',
+      );
     }
     case 'order-receipt':
       return orderReceipt(job, brand);
@@ -237,17 +305,30 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ...(job.paidUntil ? [['Paid until', when(job.paidUntil)] as [string, string]] : []),
         ['Billing', 'Monthly through PayFast, until you cancel under Billing in your dashboard.'],
       ];
-      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+      return {
+        to: job.to,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+      };
     }
     case 'membership-ended': {
       const title = 'Your profile is on DigiShare again';
       const intro = `Hi ${oneLine(job.firstName, 60)}, your paid membership has ended. Your profile stays online on DigiShare, free.`;
       const rows: Array<[string, string]> = [
         ['What visitors see', 'Your contact details, logo, profile image, QR code and Save to Contact.'],
-        ['What is hidden', 'Anything your paid tier showed (social links, gallery, video, products, the lead form) is hidden, never deleted.'],
+        [
+          'What is hidden',
+          'Anything your paid tier showed (social links, gallery, video, products, the lead form) is hidden, never deleted.',
+        ],
         ['To bring it back', 'Choose DigiSilver or DigiGold under Billing in your dashboard.'],
       ];
-      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+      return {
+        to: job.to,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+      };
     }
     case 'membership-cancelled': {
       const title = `Your ${job.tier} membership is cancelled`;
@@ -262,31 +343,68 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ['After that', 'Your profile returns to DigiShare, free. What it shows above DigiShare is hidden, never deleted.'],
         ['Changed your mind?', 'Choose DigiSilver or DigiGold again under Billing in your dashboard.'],
       ];
-      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+      return {
+        to: job.to,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+      };
     }
     case 'registration-attempted': {
       const title = 'Someone tried to register with your email address';
       const intro = `Hi ${oneLine(job.firstName, 60)}, someone tried to create a new ${brand.name} account with this email address, which already has an account: yours. Nothing was changed and no new account was made.`;
-      return linkEmail(brand, job.to, `[${brand.name}] Someone tried to register with your email address`, title, intro, 'Sign in', job.signInLink,
-        'If it was you, sign in instead; if you forgot your password, choose Reset Password on the sign-in page. If it was not you, you need do nothing: your account and password are as they were.');
+      return linkEmail(
+        brand,
+        job.to,
+        `[${brand.name}] Someone tried to register with your email address`,
+        title,
+        intro,
+        'Sign in',
+        job.signInLink,
+        'If it was you, sign in instead; if you forgot your password, choose Reset Password on the sign-in page. If it was not you, you need do nothing: your account and password are as they were.',
+      );
     }
     case 'confirm-email-change': {
       const title = 'Please confirm your new email address';
       const intro = `Hi ${oneLine(job.firstName, 60)}, you asked to use this address for your ${brand.name} account. Confirm it, and use it to log in from then on. Your email stays the same until you do.`;
-      return linkEmail(brand, job.to, `Confirm your new email address for ${brand.name}`, title, intro, 'Confirm my new email', job.link,
-        `The link works once and for 24 hours. If you did not ask for this, ignore this email: nothing changes.`);
+      return linkEmail(
+        brand,
+        job.to,
+        `Confirm your new email address for ${brand.name}`,
+        title,
+        intro,
+        'Confirm my new email',
+        job.link,
+        `The link works once and for 24 hours. If you did not ask for this, ignore this email: nothing changes.`,
+      );
     }
     case 'email-changed': {
       const title = 'Your email address was changed';
       const intro = `Hi ${oneLine(job.firstName, 60)}, the email address of your ${brand.name} account is now ${oneLine(job.newEmail, 254)}. Please use it to log in from now on; we will not send email about your account to this address any more.`;
-      return linkEmail(brand, job.to, `[${brand.name}] Your email address was changed`, title, intro, 'Log in', job.signInLink,
-        `If you did not change it, someone may know your password: please contact us at ${brand.salesInbox} straight away.`);
+      return linkEmail(
+        brand,
+        job.to,
+        `[${brand.name}] Your email address was changed`,
+        title,
+        intro,
+        'Log in',
+        job.signInLink,
+        `If you did not change it, someone may know your password: please contact us at ${brand.salesInbox} straight away.`,
+      );
     }
     case 'email-change-attempted': {
       const title = 'Someone tried to use your email address';
       const intro = `Hi ${oneLine(job.firstName, 60)}, someone asked to move another ${brand.name} account to this email address, which already has an account: yours. Nothing was changed.`;
-      return linkEmail(brand, job.to, `[${brand.name}] Someone tried to use your email address`, title, intro, 'Log in', job.signInLink,
-        'If it was you, log in to this account instead. If it was not you, you need do nothing: your account and password are as they were.');
+      return linkEmail(
+        brand,
+        job.to,
+        `[${brand.name}] Someone tried to use your email address`,
+        title,
+        intro,
+        'Log in',
+        job.signInLink,
+        'If it was you, log in to this account instead. If it was not you, you need do nothing: your account and password are as they were.',
+      );
     }
     case 'exchange-card': {
       const owner = oneLine(job.ownerName, 120);
@@ -311,9 +429,17 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ['Membership', job.tier],
         ['Amount', formatRand(job.amountCents)],
         ['Your features stay until', when(job.graceUntil)],
-        ['After that', 'Your profile returns to DigiShare. What it shows above DigiShare is hidden, never deleted, and comes back when you pay.'],
+        [
+          'After that',
+          'Your profile returns to DigiShare. What it shows above DigiShare is hidden, never deleted, and comes back when you pay.',
+        ],
       ];
-      return { to: job.to, subject: `[${brand.name}] ${title}`, text: textLayout(brand, title, rows, intro), html: layout(brand, title, rows, intro) };
+      return {
+        to: job.to,
+        subject: `[${brand.name}] ${title}`,
+        text: textLayout(brand, title, rows, intro),
+        html: layout(brand, title, rows, intro),
+      };
     }
     case 'order-state-changed':
       return orderStateChanged(job, brand);

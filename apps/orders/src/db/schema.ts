@@ -1,4 +1,17 @@
-import { bigserial, check, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { Materials, OrderActors, OrderStatuses, ProofStatuses } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';

@@ -33,7 +33,9 @@ export class OrdersAccountData {
     ]);
     return {
       orders,
-      customer: customers[0] ? { username: customers[0].username, name: customers[0].name, updatedAt: customers[0].updatedAt.toISOString() } : null,
+      customer: customers[0]
+        ? { username: customers[0].username, name: customers[0].name, updatedAt: customers[0].updatedAt.toISOString() }
+        : null,
       enquiries: enquiries.map((e) => ({
         id: e.id,
         kind: e.kind,

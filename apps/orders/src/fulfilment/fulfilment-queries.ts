@@ -26,7 +26,11 @@ export class FulfilmentQueries {
 
   async details(stored: StoredOrder[]): Promise<OrderDetail[]> {
     const ids = stored.map((s) => s.order.id);
-    const [proofs, cards, history] = await Promise.all([this.repo.proofsOf(this.db, ids), this.repo.cardsOf(this.db, ids), this.repo.historyOf(this.db, ids)]);
+    const [proofs, cards, history] = await Promise.all([
+      this.repo.proofsOf(this.db, ids),
+      this.repo.cardsOf(this.db, ids),
+      this.repo.historyOf(this.db, ids),
+    ]);
     return stored.map((s) =>
       toOrderDetail(
         s,
@@ -115,7 +119,11 @@ export class FulfilmentQueries {
     if (customer) return { status: 'active', username: customer.username };
     const profile = await this.profiles.profileOf(accountId, `card-${serial}`);
     if (!profile) throw ServiceError.notFound(CARD_NOT_FOUND);
-    await this.repo.upsertCustomer(this.db, { accountId, username: profile.username, name: `${profile.firstName} ${profile.lastName}`.trim() });
+    await this.repo.upsertCustomer(this.db, {
+      accountId,
+      username: profile.username,
+      name: `${profile.firstName} ${profile.lastName}`.trim(),
+    });
     return { status: 'active', username: profile.username };
   }
 }

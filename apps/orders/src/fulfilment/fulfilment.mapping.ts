@@ -31,7 +31,11 @@ export const toHistoryEntry = (row: HistoryRow): OrderHistoryEntry => ({
   at: row.at.toISOString(),
 });
 
-export function toOrderDetail(stored: StoredOrder, parts: { proof: ProofRow | undefined; cards: CardRow[]; history: HistoryRow[] }, publicUrl: string): OrderDetail {
+export function toOrderDetail(
+  stored: StoredOrder,
+  parts: { proof: ProofRow | undefined; cards: CardRow[]; history: HistoryRow[] },
+  publicUrl: string,
+): OrderDetail {
   const { order } = stored;
   return {
     ...toOrder(stored),

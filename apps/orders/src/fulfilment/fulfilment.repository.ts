@@ -24,10 +24,20 @@ const proofColumns = {
 /** The only place with SQL for the print side of orders: history, proofs, cards and the customers' projection. */
 @Injectable()
 export class FulfilmentRepository {
-  async setStatus(tx: Transaction, orderId: string, from: OrderStatus, to: OrderStatus, shipment?: { courier: string; trackingNumber: string }) {
+  async setStatus(
+    tx: Transaction,
+    orderId: string,
+    from: OrderStatus,
+    to: OrderStatus,
+    shipment?: { courier: string; trackingNumber: string },
+  ) {
     const [row] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: new Date(), ...(shipment ? { courier: shipment.courier, trackingNumber: shipment.trackingNumber } : {}) })
+      .set({
+        status: to,
+        updatedAt: new Date(),
+        ...(shipment ? { courier: shipment.courier, trackingNumber: shipment.trackingNumber } : {}),
+      })
       .where(and(eq(orders.id, orderId), eq(orders.status, from)))
       .returning();
     if (!row) throw new Error(`order ${orderId} was not ${from}`);
@@ -36,14 +46,26 @@ export class FulfilmentRepository {
 
   async addHistory(
     tx: Transaction,
-    entry: { orderId: string; fromStatus: OrderStatus | null; toStatus: OrderStatus; actor: OrderActor; actorAccountId: string | null; note: string | null; at: Date },
+    entry: {
+      orderId: string;
+      fromStatus: OrderStatus | null;
+      toStatus: OrderStatus;
+      actor: OrderActor;
+      actorAccountId: string | null;
+      note: string | null;
+      at: Date;
+    },
   ): Promise<void> {
     await tx.insert(orderHistory).values(entry);
   }
 
   async historyOf(db: Executor, orderIds: string[]): Promise<HistoryRow[]> {
     if (orderIds.length === 0) return [];
-    return db.select().from(orderHistory).where(inArray(orderHistory.orderId, orderIds)).orderBy(asc(orderHistory.orderId), asc(orderHistory.id));
+    return db
+      .select()
+      .from(orderHistory)
+      .where(inArray(orderHistory.orderId, orderIds))
+      .orderBy(asc(orderHistory.orderId), asc(orderHistory.id));
   }
 
   // ------------------------------------------------------------------------------------------------- cards
@@ -94,7 +116,11 @@ export class FulfilmentRepository {
   }
 
   assignmentsOf(db: Executor, serial: string) {
-    return db.select().from(cardAssignments).where(eq(cardAssignments.serial, serial)).orderBy(asc(cardAssignments.at), asc(cardAssignments.id));
+    return db
+      .select()
+      .from(cardAssignments)
+      .where(eq(cardAssignments.serial, serial))
+      .orderBy(asc(cardAssignments.at), asc(cardAssignments.id));
   }
 
   // ------------------------------------------------------------------------------------------- team members
@@ -111,7 +137,11 @@ export class FulfilmentRepository {
 
   /** The leader an account was ever a rep of (also after it left: its cards stay with that team), or null. */
   async teamOf(db: Executor, memberAccountId: string): Promise<string | null> {
-    const [row] = await db.select({ leader: teamMembers.leaderAccountId }).from(teamMembers).where(eq(teamMembers.memberAccountId, memberAccountId)).limit(1);
+    const [row] = await db
+      .select({ leader: teamMembers.leaderAccountId })
+      .from(teamMembers)
+      .where(eq(teamMembers.memberAccountId, memberAccountId))
+      .limit(1);
     return row?.leader ?? null;
   }
 
@@ -181,7 +211,16 @@ export class FulfilmentRepository {
       .values({ orderId, status: 'ready', version: 1, attempts, pdf: files.pdf, png: files.png, renderedAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: proofs.orderId,
-        set: { status: 'ready', version: sql`${proofs.version} + 1`, attempts, error: null, pdf: files.pdf, png: files.png, renderedAt: now, updatedAt: now },
+        set: {
+          status: 'ready',
+          version: sql`${proofs.version} + 1`,
+          attempts,
+          error: null,
+          pdf: files.pdf,
+          png: files.png,
+          renderedAt: now,
+          updatedAt: now,
+        },
       })
       .returning({ version: proofs.version });
     return row!.version;
@@ -201,7 +240,13 @@ export class FulfilmentRepository {
       .select({ orderId: proofs.orderId })
       .from(proofs)
       .innerJoin(orders, eq(orders.id, proofs.orderId))
-      .where(and(eq(proofs.status, 'rendering'), lt(proofs.updatedAt, askedBefore), inArray(orders.status, ['paid', 'proof-ready', 'changes-requested'])))
+      .where(
+        and(
+          eq(proofs.status, 'rendering'),
+          lt(proofs.updatedAt, askedBefore),
+          inArray(orders.status, ['paid', 'proof-ready', 'changes-requested']),
+        ),
+      )
       .orderBy(asc(proofs.updatedAt))
       .limit(limit);
     return rows.map((r) => r.orderId);
@@ -221,7 +266,10 @@ export class FulfilmentRepository {
     await db
       .insert(customers)
       .values(customer)
-      .onConflictDoUpdate({ target: customers.accountId, set: { username: customer.username, name: customer.name, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: customers.accountId,
+        set: { username: customer.username, name: customer.name, updatedAt: new Date() },
+      });
   }
 
   /** profile.updated carries the (possibly new) username; the name stays until the next render reads it. */

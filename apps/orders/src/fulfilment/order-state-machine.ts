@@ -21,7 +21,8 @@ export const StatusLabels: Record<OrderStatus, string> = {
   refunded: 'refunded',
 };
 
-export const moveRefused = (message: string): ServiceError => new ServiceError({ statusCode: 409, code: ErrorCode.OrderMoveNotAllowed, message });
+export const moveRefused = (message: string): ServiceError =>
+  new ServiceError({ statusCode: 409, code: ErrorCode.OrderMoveNotAllowed, message });
 
 export interface MoveActor {
   by: OrderActor;
@@ -57,7 +58,15 @@ export class OrderStateMachine {
     const at = new Date();
     const moved = await this.repo.setStatus(tx, order.id, from, to, to === 'shipped' ? details.shipment : undefined);
     const note = details.note?.trim() ? details.note.trim() : null;
-    await this.repo.addHistory(tx, { orderId: order.id, fromStatus: from, toStatus: to, actor: actor.by, actorAccountId: actor.accountId, note, at });
+    await this.repo.addHistory(tx, {
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: to,
+      actor: actor.by,
+      actorAccountId: actor.accountId,
+      note,
+      at,
+    });
     await recordEvent(tx, outbox, Events.orderStateChanged, {
       orderId: order.id,
       accountId: order.accountId,

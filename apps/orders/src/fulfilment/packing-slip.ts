@@ -16,6 +16,12 @@ export async function renderPackingSlip(order: PrintOrder): Promise<Buffer> {
   doc.moveDown().font('Helvetica-Bold').text('Cards');
   doc.font('Helvetica');
   for (const card of order.cards) doc.text(`${card.serial}  ${card.material} ${card.colour}  NFC ${card.nfcUid ?? '(not recorded)'}`);
-  doc.moveDown().fontSize(9).fillColor('#555555').text('Tap your card on a phone, or scan its QR code: it opens your DigiCard profile. Lost a card? Disable it in your dashboard under Orders.');
+  doc
+    .moveDown()
+    .fontSize(9)
+    .fillColor('#555555')
+    .text(
+      'Tap your card on a phone, or scan its QR code: it opens your DigiCard profile. Lost a card? Disable it in your dashboard under Orders.',
+    );
   return pdfBytes(doc);
 }

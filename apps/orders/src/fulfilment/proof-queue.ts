@@ -24,11 +24,15 @@ export class ProofQueue {
   /** Queues a render; a profile save waits `debounceMs` first, so a burst of saves is rendered once. */
   async enqueue(job: ProofRenderJob): Promise<void> {
     const data = ProofRenderJobSchema.parse(job);
-    await this.producer.add('render-proof', data, { jobId: proofJobId(data), ...(data.reason === 'profile-updated' && this.debounceMs > 0 ? { delay: this.debounceMs } : {}) });
+    await this.producer.add('render-proof', data, {
+      jobId: proofJobId(data),
+      ...(data.reason === 'profile-updated' && this.debounceMs > 0 ? { delay: this.debounceMs } : {}),
+    });
   }
 }
 
-export const redisConnection = (config: Config): Redis => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
+export const redisConnection = (config: Config): Redis =>
+  new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
 
 /** Opens the queue's producer on the service's Redis; it closes at shutdown. */
 export function openProofQueue(ctx: ServiceContext<Config>): ProofQueue {

@@ -23,14 +23,21 @@ export function startProofWorker(ctx: ServiceContext<Config>, render: RenderProo
     if (!job) return;
     const attempts = job.attemptsMade;
     const final = attempts >= (job.opts.attempts ?? maxAttempts);
-    ctx.logger.warn({ jobId: job.id, orderId: job.data.orderId, attempts, final, err: error }, final ? 'proof render failed for good' : 'proof render failed; BullMQ retries it');
-    render.recordFailure(job.data.orderId, String(error?.message ?? error), attempts, final).catch((err: unknown) => ctx.logger.error({ err }, 'could not record a failed proof render'));
+    ctx.logger.warn(
+      { jobId: job.id, orderId: job.data.orderId, attempts, final, err: error },
+      final ? 'proof render failed for good' : 'proof render failed; BullMQ retries it',
+    );
+    render
+      .recordFailure(job.data.orderId, String(error?.message ?? error), attempts, final)
+      .catch((err: unknown) => ctx.logger.error({ err }, 'could not record a failed proof render'));
   });
   // Asked for again while it ran: this job is gone now, so the order's next one can be queued (ProofRequeue
   // queues it later should Redis refuse now).
   worker.on('completed', (job, result) => {
     if (result.status !== 'superseded') return;
-    queue.enqueue({ orderId: job.data.orderId, reason: 'requeued', sourceId: `superseded-${Date.now()}` }).catch((err: unknown) => ctx.logger.warn({ err, orderId: job.data.orderId }, 'superseded proof render not queued again yet'));
+    queue
+      .enqueue({ orderId: job.data.orderId, reason: 'requeued', sourceId: `superseded-${Date.now()}` })
+      .catch((err: unknown) => ctx.logger.warn({ err, orderId: job.data.orderId }, 'superseded proof render not queued again yet'));
   });
   worker.on('error', (error) => ctx.logger.error({ err: error }, 'proof worker error'));
   ctx.onShutdown(async () => {

@@ -15,7 +15,8 @@ export const PAGE_HEIGHT_MM = TRIM_HEIGHT_MM + 2 * BLEED_MM;
 export const MM_TO_PT = 72 / 25.4;
 
 /** A flat colour, or a linear gradient between two points (mm) for the look of metal and wood. */
-export type Paint = string | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: ReadonlyArray<readonly [number, string]> };
+export type Paint =
+  string | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: ReadonlyArray<readonly [number, string]> };
 
 export type Shape =
   | { kind: 'rect'; x: number; y: number; w: number; h: number; fill: Paint; radius?: number }
@@ -72,17 +73,50 @@ const sheen = (...colours: string[]): Paint => ({
  */
 export function finishOf(material: Material, colour: string): Finish {
   const c = colour.toLowerCase();
-  const engravedOn = (background: Paint, ink: string): Finish => ({ background, ink, muted: ink, engraved: true, logoPlate: null, qrPanel: null, qrModules: ink });
+  const engravedOn = (background: Paint, ink: string): Finish => ({
+    background,
+    ink,
+    muted: ink,
+    engraved: true,
+    logoPlate: null,
+    qrPanel: null,
+    qrModules: ink,
+  });
   if (material === 'Bamboo') return engravedOn(sheen('#d2b07a', '#c39c5e', '#d6b684', '#c09657'), '#3b2410');
   if (material === 'Stainless steel') {
     if (c === 'gold') return engravedOn(sheen('#e9cf72', '#c9a646', '#ebd37c', '#bf9a3a'), '#2a210a');
     if (c === 'black') {
-      return { background: sheen('#2b2b2b', '#161616', '#2a2a2a', '#141414'), ink: '#d9dcdf', muted: '#d9dcdf', engraved: true, logoPlate: null, qrPanel: '#d9dcdf', qrModules: '#161616' };
+      return {
+        background: sheen('#2b2b2b', '#161616', '#2a2a2a', '#141414'),
+        ink: '#d9dcdf',
+        muted: '#d9dcdf',
+        engraved: true,
+        logoPlate: null,
+        qrPanel: '#d9dcdf',
+        qrModules: '#161616',
+      };
     }
     return engravedOn(sheen('#e3e6e9', '#b9bec3', '#e0e3e6', '#aeb3b8'), '#1b1e21');
   }
-  if (c === 'black') return { background: '#111111', ink: '#ffffff', muted: '#c8c8c8', engraved: false, logoPlate: '#ffffff', qrPanel: '#ffffff', qrModules: '#000000' };
-  return { background: '#ffffff', ink: '#111111', muted: '#555555', engraved: false, logoPlate: null, qrPanel: '#ffffff', qrModules: '#000000' };
+  if (c === 'black')
+    return {
+      background: '#111111',
+      ink: '#ffffff',
+      muted: '#c8c8c8',
+      engraved: false,
+      logoPlate: '#ffffff',
+      qrPanel: '#ffffff',
+      qrModules: '#000000',
+    };
+  return {
+    background: '#ffffff',
+    ink: '#111111',
+    muted: '#555555',
+    engraved: false,
+    logoPlate: null,
+    qrPanel: '#ffffff',
+    qrModules: '#000000',
+  };
 }
 
 const GUIDE = '#00a0e0';
@@ -104,7 +138,16 @@ function marks(ink: string): Shape[] {
     crop(0, bottom, len, bottom),
     crop(right, PAGE_HEIGHT_MM - len, right, PAGE_HEIGHT_MM),
     crop(PAGE_WIDTH_MM - len, bottom, PAGE_WIDTH_MM, bottom),
-    { kind: 'outline', x: b + SAFE_MM, y: b + SAFE_MM, w: TRIM_WIDTH_MM - 2 * SAFE_MM, h: TRIM_HEIGHT_MM - 2 * SAFE_MM, stroke: GUIDE, width: 0.15, dash: 1 },
+    {
+      kind: 'outline',
+      x: b + SAFE_MM,
+      y: b + SAFE_MM,
+      w: TRIM_WIDTH_MM - 2 * SAFE_MM,
+      h: TRIM_HEIGHT_MM - 2 * SAFE_MM,
+      stroke: GUIDE,
+      width: 0.15,
+      dash: 1,
+    },
   ];
 }
 
@@ -126,7 +169,8 @@ export function frontShapes(face: CardFace): Shape[] {
     const h = face.logo.height * scale;
     // The plate sits 1 mm around the logo, still inside the safe area (the logo moves in by that much).
     const inset = finish.logoPlate ? 1 : 0;
-    if (finish.logoPlate) shapes.push({ kind: 'rect', x: safeLeft, y: safeTop, w: w + 2 * inset, h: h + 2 * inset, fill: finish.logoPlate, radius: 1 });
+    if (finish.logoPlate)
+      shapes.push({ kind: 'rect', x: safeLeft, y: safeTop, w: w + 2 * inset, h: h + 2 * inset, fill: finish.logoPlate, radius: 1 });
     shapes.push({
       kind: 'image',
       x: safeLeft + inset,
@@ -140,10 +184,41 @@ export function frontShapes(face: CardFace): Shape[] {
     });
   }
   const textTop = safeTop + safeHeight - 19;
-  shapes.push({ kind: 'text', x: safeLeft, y: textTop, text: face.name, size: 11, bold: true, fill: finish.ink, width: safeWidth, align: 'left' });
-  if (face.title) shapes.push({ kind: 'text', x: safeLeft, y: textTop + 6, text: face.title, size: 7.5, bold: false, fill: finish.muted, width: safeWidth, align: 'left' });
+  shapes.push({
+    kind: 'text',
+    x: safeLeft,
+    y: textTop,
+    text: face.name,
+    size: 11,
+    bold: true,
+    fill: finish.ink,
+    width: safeWidth,
+    align: 'left',
+  });
+  if (face.title)
+    shapes.push({
+      kind: 'text',
+      x: safeLeft,
+      y: textTop + 6,
+      text: face.title,
+      size: 7.5,
+      bold: false,
+      fill: finish.muted,
+      width: safeWidth,
+      align: 'left',
+    });
   if (face.businessName) {
-    shapes.push({ kind: 'text', x: safeLeft, y: textTop + 10.5, text: face.businessName, size: 7.5, bold: true, fill: finish.ink, width: safeWidth, align: 'left' });
+    shapes.push({
+      kind: 'text',
+      x: safeLeft,
+      y: textTop + 10.5,
+      text: face.businessName,
+      size: 7.5,
+      bold: true,
+      fill: finish.ink,
+      width: safeWidth,
+      align: 'left',
+    });
   }
   return [...shapes, ...marks(finish.ink)];
 }
@@ -163,9 +238,39 @@ export function backShapes(face: CardFace): Shape[] {
     { kind: 'rect', x: 0, y: 0, w: PAGE_WIDTH_MM, h: PAGE_HEIGHT_MM, fill: finish.background },
     ...(finish.qrPanel ? [{ kind: 'rect', x: qx, y: qy, w: side, h: side, fill: finish.qrPanel } as const] : []),
     { kind: 'qr', x: qx + quiet * cell, y: qy + quiet * cell, cell, size, dark: qr.modules.data, fill: finish.qrModules },
-    { kind: 'text', x: safeLeft, y: safeTop + 14, text: 'Tap or scan', size: 10, bold: true, fill: finish.ink, width: textWidth, align: 'left' },
-    { kind: 'text', x: safeLeft, y: safeTop + 19.5, text: 'to save my details', size: 7.5, bold: false, fill: finish.muted, width: textWidth, align: 'left' },
-    { kind: 'text', x: safeLeft, y: safeTop + safeHeight - 4, text: `No. ${face.serial}`, size: 6, bold: false, fill: finish.muted, width: textWidth, align: 'left' },
+    {
+      kind: 'text',
+      x: safeLeft,
+      y: safeTop + 14,
+      text: 'Tap or scan',
+      size: 10,
+      bold: true,
+      fill: finish.ink,
+      width: textWidth,
+      align: 'left',
+    },
+    {
+      kind: 'text',
+      x: safeLeft,
+      y: safeTop + 19.5,
+      text: 'to save my details',
+      size: 7.5,
+      bold: false,
+      fill: finish.muted,
+      width: textWidth,
+      align: 'left',
+    },
+    {
+      kind: 'text',
+      x: safeLeft,
+      y: safeTop + safeHeight - 4,
+      text: `No. ${face.serial}`,
+      size: 6,
+      bold: false,
+      fill: finish.muted,
+      width: textWidth,
+      align: 'left',
+    },
     ...marks(finish.ink),
   ];
 }

@@ -19,7 +19,10 @@ const pt = (mm: number): number => mm * MM_TO_PT;
 
 /** pdfkit 0.20's `openImage` (missing from @types/pdfkit): an image opened once is embedded once, however often drawn. */
 type PdfImage = object;
-type WithOpenImage = { openImage(src: Buffer): PdfImage; image(src: PdfImage, x: number, y: number, options: { width: number; height: number }): unknown };
+type WithOpenImage = {
+  openImage(src: Buffer): PdfImage;
+  image(src: PdfImage, x: number, y: number, options: { width: number; height: number }): unknown;
+};
 
 /** Collects a pdfkit document's bytes once it ends. */
 export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -47,7 +50,9 @@ function drawPdf(doc: PDFKit.PDFDocument, shapes: Shape[], images: Map<Buffer, M
   for (const s of shapes) {
     switch (s.kind) {
       case 'rect':
-        (s.radius ? doc.roundedRect(pt(s.x), pt(s.y), pt(s.w), pt(s.h), pt(s.radius)) : doc.rect(pt(s.x), pt(s.y), pt(s.w), pt(s.h))).fill(pdfPaint(doc, s.fill));
+        (s.radius ? doc.roundedRect(pt(s.x), pt(s.y), pt(s.w), pt(s.h), pt(s.radius)) : doc.rect(pt(s.x), pt(s.y), pt(s.w), pt(s.h))).fill(
+          pdfPaint(doc, s.fill),
+        );
         break;
       case 'line':
         doc.save().lineWidth(pt(s.width));
@@ -99,7 +104,9 @@ export function svgOf(shapes: Shape[], engravings: Engravings = new Map()): stri
     if (typeof p === 'string') return p;
     const id = `g${defs.length}`;
     const stops = p.stops.map(([offset, colour]) => `<stop offset="${offset}" stop-color="${colour}"/>`).join('');
-    defs.push(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${p.x1}" y1="${p.y1}" x2="${p.x2}" y2="${p.y2}">${stops}</linearGradient>`);
+    defs.push(
+      `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${p.x1}" y1="${p.y1}" x2="${p.x2}" y2="${p.y2}">${stops}</linearGradient>`,
+    );
     return `url(#${id})`;
   };
   const parts = shapes.map((s) => {
@@ -136,7 +143,8 @@ export function svgOf(shapes: Shape[], engravings: Engravings = new Map()): stri
 /** Each logo's engraving per ink colour, made once per proof. */
 type Engravings = Map<Buffer, Map<string, Buffer>>;
 
-const rgbOf = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+const rgbOf = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
 /**
  * A logo as a laser engraves it: one tone, in `ink`, where the logo has anything that is neither transparent nor
@@ -164,7 +172,9 @@ export async function engraving(png: Buffer, ink: string): Promise<Buffer> {
     out[i * 4 + 2] = b;
     out[i * 4 + 3] = mark(i, silhouette) ? 255 : 0;
   }
-  return sharp(out, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 async function engravingsOf(shapes: Shape[]): Promise<Engravings> {
@@ -191,7 +201,9 @@ const INPUTS_MARK = 'digicard-proof-inputs:';
  */
 export function proofInputs(cards: CardFace[], recorded: Record<string, string> = {}): string {
   const faces = cards.map((card) => ({ ...card, logo: card.logo ? createHash('sha256').update(card.logo.png).digest('hex') : null }));
-  return createHash('sha256').update(JSON.stringify({ layout: LAYOUT_VERSION, faces, recorded })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ layout: LAYOUT_VERSION, faces, recorded }))
+    .digest('hex');
 }
 
 /** The inputs hash a proof's PDF was rendered from (kept in its Keywords), or null for one rendered before it was kept. */
@@ -226,7 +238,12 @@ export async function renderProof(cards: CardFace[], inputs = proofInputs(cards)
   const height = Math.round(PAGE_HEIGHT_MM * PREVIEW_PX_PER_MM);
   const gap = 24;
   const [front, back] = await Promise.all(
-    [pages[0]!, pages[1]!].map((shapes) => sharp(Buffer.from(svgOf(shapes, engravings))).resize(width, height).png().toBuffer()),
+    [pages[0]!, pages[1]!].map((shapes) =>
+      sharp(Buffer.from(svgOf(shapes, engravings)))
+        .resize(width, height)
+        .png()
+        .toBuffer(),
+    ),
   );
   const png = await sharp({ create: { width, height: height * 2 + gap, channels: 3, background: '#f2f2f2' } })
     .composite([

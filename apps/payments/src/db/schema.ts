@@ -45,7 +45,11 @@ export const itns = schema.table(
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
     processedAt: at('processed_at'),
   },
-  (t) => [index('itns_unprocessed_idx').on(t.nextAttemptAt).where(sql`processed_at IS NULL`)],
+  (t) => [
+    index('itns_unprocessed_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`processed_at IS NULL`),
+  ],
 );
 
 /** Money that moved (or failed to): one row per PayFast payment, whatever number of ITNs told us about it. */
@@ -74,7 +78,9 @@ export const payments = schema.table(
   (t) => [
     uniqueIndex('payments_pf_payment_id_idx').on(t.pfPaymentId),
     index('payments_account_idx').on(t.accountId),
-    index('payments_refund_due_idx').on(t.createdAt).where(sql`refund_due IS NOT NULL`),
+    index('payments_refund_due_idx')
+      .on(t.createdAt)
+      .where(sql`refund_due IS NOT NULL`),
   ],
 );
 

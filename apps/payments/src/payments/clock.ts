@@ -26,7 +26,9 @@ export function addMonths(at: Date, months: number): Date {
 }
 
 export function addDateMonths(isoDate: string, months: number): string {
-  return addMonths(new Date(`${isoDate}T00:00:00Z`), months).toISOString().slice(0, 10);
+  return addMonths(new Date(`${isoDate}T00:00:00Z`), months)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Midnight at the start of a SAST date (UTC+2 all year). */

@@ -120,17 +120,26 @@ export class ItnProcessor {
   private async check(itn: ItnRow, pairs: Pairs): Promise<Verdict | { retry: string } | { request: PaymentRequestRow }> {
     const reject = (reason: string): Verdict => ({ verdict: 'rejected', reason });
     if (!verifyItnSignature(pairs, this.config.PAYFAST_PASSPHRASE)) return reject('signature does not match the posted fields');
-    if (!isPayFastAddress(itn.sourceIp ?? '', this.config.PAYFAST_SOURCE_RANGES)) return reject(`source address ${itn.sourceIp ?? 'unknown'} is not PayFast's`);
+    if (!isPayFastAddress(itn.sourceIp ?? '', this.config.PAYFAST_SOURCE_RANGES))
+      return reject(`source address ${itn.sourceIp ?? 'unknown'} is not PayFast's`);
     if (!merchantMatches(pairs, this.config.PAYFAST_MERCHANT_ID)) return reject(`merchant_id ${field(pairs, 'merchant_id')} is not ours`);
     const mPaymentId = field(pairs, 'm_payment_id');
     const request = uuidPattern.test(mPaymentId) ? await this.repo.paymentRequest(this.db, mPaymentId) : null;
     if (!request) return reject(`unknown m_payment_id ${mPaymentId.slice(0, 64)}`);
     const status = field(pairs, 'payment_status');
-    if (!['COMPLETE', 'FAILED', 'CANCELLED'].includes(status)) return { verdict: 'ignored', reason: `payment_status ${status.slice(0, 32)} is not acted on` };
+    if (!['COMPLETE', 'FAILED', 'CANCELLED'].includes(status))
+      return { verdict: 'ignored', reason: `payment_status ${status.slice(0, 32)} is not acted on` };
     // An order's amount is the request's. A subscription's charges are months of the tier each pays for (the new
     // tier's price from the billing date a change takes effect); a special's first charge is its order total.
     const monthly = request.kind === 'order' ? [] : await this.monthlyPriceOf(request, billingDateOf(pairs, this.clock.now()));
-    const expected = request.kind === 'order' ? [request.amountCents] : request.kind === 'special' ? [request.amountCents, ...monthly] : monthly.length > 0 ? monthly : [request.amountCents];
+    const expected =
+      request.kind === 'order'
+        ? [request.amountCents]
+        : request.kind === 'special'
+          ? [request.amountCents, ...monthly]
+          : monthly.length > 0
+            ? monthly
+            : [request.amountCents];
     if (status !== 'CANCELLED' && !expected.some((cents) => amountMatches(field(pairs, 'amount_gross'), cents))) {
       return reject(`amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the ${expected.join(' or ')} cents requested`);
     }
@@ -194,7 +203,10 @@ export class ItnProcessor {
       return this.applySubscription(tx, itn, pairs, request);
     }
     if (!amountMatches(field(pairs, 'amount_gross'), request.amountCents)) {
-      return { verdict: 'rejected', reason: `amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the special's ${request.amountCents} cents` };
+      return {
+        verdict: 'rejected',
+        reason: `amount_gross ${field(pairs, 'amount_gross').slice(0, 32)} is not the special's ${request.amountCents} cents`,
+      };
     }
     const token = field(pairs, 'token');
     const now = this.clock.now();
@@ -218,7 +230,12 @@ export class ItnProcessor {
     // The included months start now; PayFast charges the first DigiGold month on the billing date it was given.
     const nextBillingDate = request.billingDate ?? addDateMonths(johannesburgDate(now), 12);
     const paidUntil = maxDate(startOfJohannesburgDay(nextBillingDate), now);
-    const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'active', token: token || null, paidUntil, nextBillingDate, graceUntil: null }, now);
+    const updated = await this.repo.updateSubscription(
+      tx,
+      sub.id,
+      { status: 'active', token: token || null, paidUntil, nextBillingDate, graceUntil: null },
+      now,
+    );
     await recordMembershipChanged(tx, this.repo, updated, now);
     await recordEvent(tx, outbox, Events.paymentCompleted, {
       paymentId: payment.id,
@@ -237,12 +254,7 @@ export class ItnProcessor {
   }
 
   /** Decides per subscription, by its state and the charge's billing date, so ITNs in any order leave it right. */
-  private async applySubscription(
-    tx: Transaction,
-    itn: ItnRow,
-    pairs: Pairs,
-    request: PaymentRequestRow,
-  ): Promise<Verdict> {
+  private async applySubscription(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow): Promise<Verdict> {
     const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
     if (!sub) return { verdict: 'rejected', reason: 'payment request names no subscription' };
     const token = field(pairs, 'token');
@@ -253,7 +265,14 @@ export class ItnProcessor {
     // flagged for a refund; it changes nothing else.
     if (sub.token && token && token !== sub.token) {
       if (status !== 'COMPLETE') return { verdict: 'rejected', reason: 'token is not the subscription’s' };
-      return this.refundDue(tx, itn, pairs, request, sub, 'a second PayFast subscription from one checkout: refund it and cancel that subscription at PayFast');
+      return this.refundDue(
+        tx,
+        itn,
+        pairs,
+        request,
+        sub,
+        'a second PayFast subscription from one checkout: refund it and cancel that subscription at PayFast',
+      );
     }
     if (status === 'CANCELLED') return this.cancelled(tx, sub, now);
     // The month this charge pays for: of the tier a change asked for, from the billing date it takes effect.
@@ -276,15 +295,33 @@ export class ItnProcessor {
     });
     if (!payment) return { verdict: 'duplicate', reason: `pf_payment_id ${pfPaymentId} already recorded` };
     if (status === 'COMPLETE') {
-      const completed = { paymentId: payment.id, accountId: sub.accountId, kind: 'subscription' as const, orderId: null, subscriptionId: sub.id, amountCents: payment.amountCents, pfPaymentId, completedAt: now.toISOString() };
+      const completed = {
+        paymentId: payment.id,
+        accountId: sub.accountId,
+        kind: 'subscription' as const,
+        orderId: null,
+        subscriptionId: sub.id,
+        amountCents: payment.amountCents,
+        pfPaymentId,
+        completedAt: now.toISOString(),
+      };
       if (sub.status === 'ended') {
-        await this.repo.flagRefund(tx, payment.id, sub.token ? 'paid after the membership ended: refund it' : 'a checkout given up before it was paid (another was opened): refund it and cancel that subscription at PayFast');
+        await this.repo.flagRefund(
+          tx,
+          payment.id,
+          sub.token
+            ? 'paid after the membership ended: refund it'
+            : 'a checkout given up before it was paid (another was opened): refund it and cancel that subscription at PayFast',
+        );
         await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: null, paidUntil: null });
         return { verdict: 'applied', reason: 'payment recorded, but the subscription had ended: refund by hand' };
       }
       // The month this charge pays: from its billing date, or from now for the first one.
       const first = sub.status === 'pending';
-      const paidUntil = maxDate(sub.paidUntil, maxDate(first ? addMonths(now, 1) : null, addMonths(startOfJohannesburgDay(billingDate), 1)));
+      const paidUntil = maxDate(
+        sub.paidUntil,
+        maxDate(first ? addMonths(now, 1) : null, addMonths(startOfJohannesburgDay(billingDate), 1)),
+      );
       const nextBillingDate = maxIsoDate(sub.nextBillingDate, addDateMonths(billingDate, 1));
       const updated = await this.repo.updateSubscription(
         tx,
@@ -297,19 +334,33 @@ export class ItnProcessor {
           graceUntil: null,
           // The tier held until now is kept with its price, for a late charge of an earlier month.
           ...(paid.changesTier
-            ? { tier: paid.tier, monthlyPriceCents: paid.amountCents, nextTier: null, previousTier: sub.tier, previousPriceCents: sub.monthlyPriceCents, tierFrom: billingDate }
+            ? {
+                tier: paid.tier,
+                monthlyPriceCents: paid.amountCents,
+                nextTier: null,
+                previousTier: sub.tier,
+                previousPriceCents: sub.monthlyPriceCents,
+                tierFrom: billingDate,
+              }
             : {}),
         },
         now,
       );
       await recordMembershipChanged(tx, this.repo, updated, now);
-      await recordEvent(tx, outbox, Events.paymentCompleted, { ...completed, tier: updated.tier, paidUntil: paidUntil?.toISOString() ?? null, startsMembership: first });
+      await recordEvent(tx, outbox, Events.paymentCompleted, {
+        ...completed,
+        tier: updated.tier,
+        paidUntil: paidUntil?.toISOString() ?? null,
+        startsMembership: first,
+      });
       const reason = first ? 'first month paid: subscription active' : `charge for ${billingDate} paid`;
       return { verdict: 'applied', reason: paid.changesTier ? `${reason}: now ${paid.tier}` : reason };
     }
     // FAILED: only a charge for a month not yet paid puts the subscription past due.
-    if (sub.status !== 'active' && sub.status !== 'past-due') return { verdict: 'ignored', reason: `failed charge recorded; a ${sub.status} subscription is not put past due` };
-    if (sub.nextBillingDate && billingDate < sub.nextBillingDate) return { verdict: 'ignored', reason: `failed charge for ${billingDate} recorded; that month is already paid` };
+    if (sub.status !== 'active' && sub.status !== 'past-due')
+      return { verdict: 'ignored', reason: `failed charge recorded; a ${sub.status} subscription is not put past due` };
+    if (sub.nextBillingDate && billingDate < sub.nextBillingDate)
+      return { verdict: 'ignored', reason: `failed charge for ${billingDate} recorded; that month is already paid` };
     const graceUntil = sub.status === 'past-due' && sub.graceUntil ? sub.graceUntil : addDays(now, this.config.MEMBERSHIP_GRACE_DAYS);
     await this.repo.updateSubscription(tx, sub.id, { status: 'past-due', graceUntil }, now);
     await recordEvent(tx, outbox, Events.paymentFailed, {
@@ -325,7 +376,14 @@ export class ItnProcessor {
   }
 
   /** A COMPLETE charge that must be paid back: recorded, flagged for the staff console, and nothing else changes. */
-  private async refundDue(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow, sub: SubscriptionRow, why: string): Promise<Verdict> {
+  private async refundDue(
+    tx: Transaction,
+    itn: ItnRow,
+    pairs: Pairs,
+    request: PaymentRequestRow,
+    sub: SubscriptionRow,
+    why: string,
+  ): Promise<Verdict> {
     const pfPaymentId = field(pairs, 'pf_payment_id');
     const payment = await this.repo.insertPayment(tx, {
       id: randomUUID(),
@@ -349,7 +407,8 @@ export class ItnProcessor {
   }
 
   private async cancelled(tx: Transaction, sub: SubscriptionRow, now: Date): Promise<Verdict> {
-    if (sub.status === 'cancelling' || sub.status === 'ended') return { verdict: 'duplicate', reason: `subscription already ${sub.status}` };
+    if (sub.status === 'cancelling' || sub.status === 'ended')
+      return { verdict: 'duplicate', reason: `subscription already ${sub.status}` };
     if (sub.status === 'pending') {
       await this.repo.updateSubscription(tx, sub.id, { status: 'ended' }, now);
       return { verdict: 'applied', reason: 'cancelled before any payment: ended' };

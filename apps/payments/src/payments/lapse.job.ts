@@ -26,7 +26,10 @@ export class LapseJob {
       const done = await this.db.transaction(async (tx) => {
         const sub = await this.repo.subscription(tx, candidate.id, true);
         // Paid or changed meanwhile: leave it.
-        const due = sub && ((sub.status === 'cancelling' && sub.paidUntil && sub.paidUntil <= now) || (sub.status === 'past-due' && sub.graceUntil && sub.graceUntil <= now));
+        const due =
+          sub &&
+          ((sub.status === 'cancelling' && sub.paidUntil && sub.paidUntil <= now) ||
+            (sub.status === 'past-due' && sub.graceUntil && sub.graceUntil <= now));
         if (!sub || !due) return false;
         const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'ended' }, now);
         await recordMembershipChanged(tx, this.repo, updated, now);

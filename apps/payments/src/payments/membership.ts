@@ -10,8 +10,12 @@ import { priceOf } from './plans.js';
  * from the next billing date on; before the date the last change took effect (`tier_from`), the tier and price held
  * then (a late ITN for an earlier month); otherwise the subscription's own tier at its price.
  */
-export function chargeOf(sub: SubscriptionRow, billingDate: string): { tier: SubscriptionRow['tier']; amountCents: number; changesTier: boolean } {
-  if (sub.nextTier && sub.nextBillingDate && billingDate >= sub.nextBillingDate) return { tier: sub.nextTier, amountCents: priceOf(sub.nextTier), changesTier: true };
+export function chargeOf(
+  sub: SubscriptionRow,
+  billingDate: string,
+): { tier: SubscriptionRow['tier']; amountCents: number; changesTier: boolean } {
+  if (sub.nextTier && sub.nextBillingDate && billingDate >= sub.nextBillingDate)
+    return { tier: sub.nextTier, amountCents: priceOf(sub.nextTier), changesTier: true };
   if (sub.previousTier && sub.previousPriceCents !== null && sub.tierFrom && billingDate < sub.tierFrom) {
     return { tier: sub.previousTier, amountCents: sub.previousPriceCents, changesTier: false };
   }

@@ -5,7 +5,10 @@ import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 
 export type ApiAnswer = { ok: boolean; status: number; detail: string };
-export type RequestDetails = Omit<PaymentRequestInput, 'merchantId' | 'merchantKey' | 'passphrase' | 'notifyUrl' | 'returnUrl' | 'cancelUrl'>;
+export type RequestDetails = Omit<
+  PaymentRequestInput,
+  'merchantId' | 'merchantKey' | 'passphrase' | 'notifyUrl' | 'returnUrl' | 'cancelUrl'
+>;
 
 /** PayFast as configured: signed process-page URLs, the validate call and the subscriptions API. */
 @Injectable()
@@ -36,7 +39,12 @@ export class PayFastClient {
 
   /** PayFast's server-to-server confirmation of an ITN; 'ERROR' on a failure or time-out. */
   validate(pairs: ReadonlyArray<readonly [string, string]>): Promise<ValidateResult> {
-    return validateWithPayFast(pairs, this.config.PAYFAST_VALIDATE_URL, (url, init) => fetch(url, init), this.config.PAYFAST_VALIDATE_TIMEOUT_MS);
+    return validateWithPayFast(
+      pairs,
+      this.config.PAYFAST_VALIDATE_URL,
+      (url, init) => fetch(url, init),
+      this.config.PAYFAST_VALIDATE_TIMEOUT_MS,
+    );
   }
 
   /** `PUT /subscriptions/{token}/cancel`; true when PayFast says it is done. */
@@ -50,7 +58,13 @@ export class PayFastClient {
   }
 
   /** One subscriptions API call: the body fields (form-encoded) are signed with the headers and the passphrase. */
-  private async callSubscriptions(method: string, token: string, action: string, body: Record<string, string>, now: Date): Promise<ApiAnswer> {
+  private async callSubscriptions(
+    method: string,
+    token: string,
+    action: string,
+    body: Record<string, string>,
+    now: Date,
+  ): Promise<ApiAnswer> {
     const headers = { 'merchant-id': this.config.PAYFAST_MERCHANT_ID, version: 'v1', timestamp: sastTimestamp(now) };
     const signature = apiSignature(headers, body, this.config.PAYFAST_PASSPHRASE);
     // The sandbox is chosen by `?testing=true`, which is left out of the signature (PayFast API reference).

@@ -74,7 +74,17 @@ export class PaymentsController {
   @Handles(Rpc.staffRefundsDue)
   async refundsDue() {
     const rows = await this.repo.refundsDue(this.db);
-    return { payments: rows.map((p) => ({ id: p.id, accountId: p.accountId, description: p.description, amountCents: p.amountCents, pfPaymentId: p.pfPaymentId, reason: p.refundDue ?? '', at: p.createdAt.toISOString() })) };
+    return {
+      payments: rows.map((p) => ({
+        id: p.id,
+        accountId: p.accountId,
+        description: p.description,
+        amountCents: p.amountCents,
+        pfPaymentId: p.pfPaymentId,
+        reason: p.refundDue ?? '',
+        at: p.createdAt.toISOString(),
+      })),
+    };
   }
 
   @Handles(Rpc.receiveItn)

@@ -118,11 +118,21 @@ export class PaymentsRepository {
 
   /** The account's latest subscription whatever its status. */
   async latestSubscription(db: Executor, accountId: string): Promise<SubscriptionRow | null> {
-    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(desc(subscriptions.createdAt)).limit(1);
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.accountId, accountId))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
     return row ?? null;
   }
 
-  async updateSubscription(db: Executor, id: string, values: Partial<typeof subscriptions.$inferInsert>, at: Date): Promise<SubscriptionRow> {
+  async updateSubscription(
+    db: Executor,
+    id: string,
+    values: Partial<typeof subscriptions.$inferInsert>,
+    at: Date,
+  ): Promise<SubscriptionRow> {
     const [row] = await db
       .update(subscriptions)
       .set({ ...values, updatedAt: at })

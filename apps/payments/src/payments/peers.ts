@@ -17,7 +17,11 @@ export class Peers {
 
   /** One of the caller's own orders that still awaits payment; another account's order is answered as if unknown. */
   async orderAwaitingPayment(orderId: string, meta: SignedInMeta): Promise<Order> {
-    const { order, accountId } = await this.ask(() => this.rpc.call(Rpc.orderForPayment, { orderId }, serviceMeta(meta)), orderNotFound, 'the order');
+    const { order, accountId } = await this.ask(
+      () => this.rpc.call(Rpc.orderForPayment, { orderId }, serviceMeta(meta)),
+      orderNotFound,
+      'the order',
+    );
     if (accountId !== meta.userId) throw orderNotFound();
     if (order.status !== 'awaiting-payment') throw conflict('This order does not await payment.');
     return order;
@@ -25,7 +29,11 @@ export class Peers {
 
   /** The signed-in buyer's name and email, for PayFast's page. */
   buyer(meta: SignedInMeta): Promise<SessionUser> {
-    return this.ask(() => this.rpc.call(Rpc.getAccount, {}, meta), () => ServiceError.notFound('Account not found.'), 'your account');
+    return this.ask(
+      () => this.rpc.call(Rpc.getAccount, {}, meta),
+      () => ServiceError.notFound('Account not found.'),
+      'your account',
+    );
   }
 
   private async ask<T>(call: () => Promise<T>, notFound: () => ServiceError, what: string): Promise<T> {

@@ -112,8 +112,19 @@ export class AnalyticsQueries {
     if (!can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
     const { from, to } = this.period(hasFeature(membershipOf(leader), 'analytics'), range, today);
     const reps = (await this.profiles.membersOf(this.db, leaderId)).sort((a, b) => a.username.localeCompare(b.username));
-    const counts = await this.analytics.totalsPerAccount(this.db, reps.map((r) => r.accountId), from, to);
-    const rows = reps.map((r) => ({ accountId: r.accountId, username: r.username, firstName: r.firstName, lastName: r.lastName, ...(counts.get(r.accountId) ?? emptyCounts()) }));
+    const counts = await this.analytics.totalsPerAccount(
+      this.db,
+      reps.map((r) => r.accountId),
+      from,
+      to,
+    );
+    const rows = reps.map((r) => ({
+      accountId: r.accountId,
+      username: r.username,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      ...(counts.get(r.accountId) ?? emptyCounts()),
+    }));
     const totals = emptyCounts();
     for (const r of rows) for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += r[k];
     return { full: true, from, to, reps: rows, totals };

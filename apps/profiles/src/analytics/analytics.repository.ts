@@ -77,7 +77,12 @@ export class AnalyticsRepository {
     }
   }
 
-  counts(db: Executor, accountId: string, from: string, to: string): Promise<Array<{ day: string; metric: string; key: string; count: number }>> {
+  counts(
+    db: Executor,
+    accountId: string,
+    from: string,
+    to: string,
+  ): Promise<Array<{ day: string; metric: string; key: string; count: number }>> {
     return db
       .select({ day: analyticsDaily.day, metric: analyticsDaily.metric, key: analyticsDaily.key, count: analyticsDaily.count })
       .from(analyticsDaily)
@@ -98,7 +103,12 @@ export class AnalyticsRepository {
     const rows = await db
       .select({ day, n: sql<number>`count(*)::integer` })
       .from(leads)
-      .where(and(eq(leads.accountId, accountId), sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`))
+      .where(
+        and(
+          eq(leads.accountId, accountId),
+          sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`,
+        ),
+      )
       .groupBy(day);
     return new Map(rows.map((r) => [r.day, Number(r.n)]));
   }
@@ -118,9 +128,19 @@ export class AnalyticsRepository {
     if (accountIds.length === 0) return totals;
     const [counts, visitors, leadRows] = await Promise.all([
       db
-        .select({ accountId: analyticsDaily.accountId, metric: analyticsDaily.metric, n: sql<number>`sum(${analyticsDaily.count})::integer` })
+        .select({
+          accountId: analyticsDaily.accountId,
+          metric: analyticsDaily.metric,
+          n: sql<number>`sum(${analyticsDaily.count})::integer`,
+        })
         .from(analyticsDaily)
-        .where(and(inArray(analyticsDaily.accountId, accountIds), between(analyticsDaily.day, from, to), inArray(analyticsDaily.metric, ['view', 'save', 'click'])))
+        .where(
+          and(
+            inArray(analyticsDaily.accountId, accountIds),
+            between(analyticsDaily.day, from, to),
+            inArray(analyticsDaily.metric, ['view', 'save', 'click']),
+          ),
+        )
         .groupBy(analyticsDaily.accountId, analyticsDaily.metric),
       db
         .select({ accountId: analyticsVisitors.accountId, n: sql<number>`count(*)::integer` })
@@ -130,7 +150,12 @@ export class AnalyticsRepository {
       db
         .select({ accountId: leads.accountId, n: sql<number>`count(*)::integer` })
         .from(leads)
-        .where(and(inArray(leads.accountId, accountIds), sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`))
+        .where(
+          and(
+            inArray(leads.accountId, accountIds),
+            sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`,
+          ),
+        )
         .groupBy(leads.accountId),
     ]);
     for (const r of counts) {

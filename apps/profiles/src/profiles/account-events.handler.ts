@@ -45,7 +45,10 @@ export class AccountEvents {
    * one that arrives before the profile exists is kept (account_facts) for `registered` to apply.
    */
   @OnEvent(Events.userChanged)
-  async changed(data: { accountId: string; username: string; email: string; firstName: string; lastName: string; changedAt: string }, { tx }: EventContext): Promise<void> {
+  async changed(
+    data: { accountId: string; username: string; email: string; firstName: string; lastName: string; changedAt: string },
+    { tx }: EventContext,
+  ): Promise<void> {
     await this.profiles.lockAccount(tx, data.accountId);
     const facts = await this.profiles.accountFactsOf(tx, data.accountId);
     const at = new Date(data.changedAt);
@@ -56,8 +59,13 @@ export class AccountEvents {
     if (!before) return;
     const after = await this.profiles.update(tx, data.accountId, account);
     if (!after) return;
-    if (before.username !== after.username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: after.accountId, username: before.username });
-    await recordEvent(tx, outbox, Events.profileUpdated, { accountId: after.accountId, username: after.username, updatedAt: after.updatedAt.toISOString() });
+    if (before.username !== after.username)
+      await recordEvent(tx, outbox, Events.profileDeleted, { accountId: after.accountId, username: before.username });
+    await recordEvent(tx, outbox, Events.profileUpdated, {
+      accountId: after.accountId,
+      username: after.username,
+      updatedAt: after.updatedAt.toISOString(),
+    });
   }
 
   @OnEvent(Events.userVerified)

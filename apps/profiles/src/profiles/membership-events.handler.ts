@@ -27,7 +27,11 @@ export class MembershipEvents {
     const profile = await this.profiles.applyMembership(tx, data.accountId, data.membership);
     // Gateways drop the cached page: what it shows depends on the tier.
     if (profile) {
-      await recordEvent(tx, outbox, Events.profileUpdated, { accountId: profile.accountId, username: profile.username, updatedAt: profile.updatedAt.toISOString() });
+      await recordEvent(tx, outbox, Events.profileUpdated, {
+        accountId: profile.accountId,
+        username: profile.username,
+        updatedAt: profile.updatedAt.toISOString(),
+      });
       // A leader's reps share the leader's tier: their pages change too.
       await announceMembers(this.profiles, tx, profile.accountId, profile.updatedAt);
     }

@@ -71,7 +71,6 @@ export class ProfileQueries {
     return { leads: (await this.profiles.teamLeadsOf(this.db, leaderId)).map(toLead) };
   }
 
-
   /** A vanity path or an account id leads to the username. */
   async resolvePath(path: string): Promise<{ username: string }> {
     const accountId = /^[0-9a-f-]{36}$/.test(path) ? path : await this.profiles.vanityAccount(this.db, path);

@@ -14,7 +14,11 @@ export const profileNotFound = () => ServiceError.notFound('Profile not found.')
  */
 export async function announceMembers(profiles: ProfilesRepository, tx: Transaction, businessAccountId: string, at: Date): Promise<void> {
   for (const member of await profiles.membersOf(tx, businessAccountId)) {
-    await recordEvent(tx, outbox, Events.profileUpdated, { accountId: member.accountId, username: member.username, updatedAt: at.toISOString() });
+    await recordEvent(tx, outbox, Events.profileUpdated, {
+      accountId: member.accountId,
+      username: member.username,
+      updatedAt: at.toISOString(),
+    });
   }
 }
 
@@ -47,7 +51,11 @@ export class ProfileWriter {
     const row = await this.db.transaction(async (tx) => {
       const updated = await work(tx);
       if (!updated) return null;
-      await recordEvent(tx, outbox, Events.profileUpdated, { accountId, username: updated.username, updatedAt: updated.updatedAt.toISOString() });
+      await recordEvent(tx, outbox, Events.profileUpdated, {
+        accountId,
+        username: updated.username,
+        updatedAt: updated.updatedAt.toISOString(),
+      });
       await announceMembers(this.profiles, tx, accountId, updated.updatedAt);
       return updated;
     });

@@ -81,5 +81,4 @@ export class ProfilesController {
   export(_: object, meta: SignedInMeta) {
     return this.exportData.execute(meta.userId);
   }
-
 }

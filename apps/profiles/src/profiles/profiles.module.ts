@@ -18,6 +18,21 @@ import { TeamEvents } from './team-events.handler.js';
 
 @Module({
   controllers: [ProfilesController, AnalyticsController],
-  providers: [ProfilesRepository, ProfileWriter, MediaKeeper, ProfileQueries, SaveProfile, ChangeSettings, StoreImage, SubmitLead, ExportData, AccountEvents, MembershipEvents, TeamEvents, AnalyticsRepository, AnalyticsQueries],
+  providers: [
+    ProfilesRepository,
+    ProfileWriter,
+    MediaKeeper,
+    ProfileQueries,
+    SaveProfile,
+    ChangeSettings,
+    StoreImage,
+    SubmitLead,
+    ExportData,
+    AccountEvents,
+    MembershipEvents,
+    TeamEvents,
+    AnalyticsRepository,
+    AnalyticsQueries,
+  ],
 })
 export class ProfilesModule {}

@@ -3,7 +3,17 @@ import { and, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'driz
 import { saDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { accountFacts, type AccountNamesFact, analyticsDaily, analyticsVisitors, leads, media, memberships, profiles, vanityPaths } from '../db/schema.js';
+import {
+  accountFacts,
+  type AccountNamesFact,
+  analyticsDaily,
+  analyticsVisitors,
+  leads,
+  media,
+  memberships,
+  profiles,
+  vanityPaths,
+} from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -39,7 +49,11 @@ export class ProfilesRepository {
   }
 
   async membershipOf(db: Executor, accountId: string): Promise<string | null> {
-    const [row] = await db.select({ membership: memberships.membership }).from(memberships).where(eq(memberships.accountId, accountId)).limit(1);
+    const [row] = await db
+      .select({ membership: memberships.membership })
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId))
+      .limit(1);
     return row?.membership ?? null;
   }
 
@@ -66,9 +80,16 @@ export class ProfilesRepository {
   async recordAccountFact(
     tx: Transaction,
     accountId: string,
-    fact: { verifiedAt: Date } | { deletedAt: Date; account: null } | { businessAccountId: string; teamTel: string } | { accountChangedAt: Date; account: AccountNamesFact },
+    fact:
+      | { verifiedAt: Date }
+      | { deletedAt: Date; account: null }
+      | { businessAccountId: string; teamTel: string }
+      | { accountChangedAt: Date; account: AccountNamesFact },
   ): Promise<void> {
-    await tx.insert(accountFacts).values({ accountId, ...fact }).onConflictDoUpdate({ target: accountFacts.accountId, set: fact });
+    await tx
+      .insert(accountFacts)
+      .values({ accountId, ...fact })
+      .onConflictDoUpdate({ target: accountFacts.accountId, set: fact });
   }
 
   async accountFactsOf(
@@ -97,7 +118,8 @@ export class ProfilesRepository {
 
   /** The profile and everything kept with it (images, leads, views, paths); returns the username it had. */
   async deleteAll(tx: Transaction, accountId: string): Promise<string | null> {
-    for (const table of [media, leads, analyticsDaily, analyticsVisitors, vanityPaths, memberships]) await tx.delete(table).where(eq(table.accountId, accountId));
+    for (const table of [media, leads, analyticsDaily, analyticsVisitors, vanityPaths, memberships])
+      await tx.delete(table).where(eq(table.accountId, accountId));
     const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
     return gone?.username ?? null;
   }
@@ -121,10 +143,7 @@ export class ProfilesRepository {
       .select()
       .from(leads)
       .where(
-        or(
-          and(eq(leads.accountId, leaderId), isNotNull(leads.formerRep)),
-          repIds.length ? inArray(leads.accountId, repIds) : sql`false`,
-        ),
+        or(and(eq(leads.accountId, leaderId), isNotNull(leads.formerRep)), repIds.length ? inArray(leads.accountId, repIds) : sql`false`),
       )
       .orderBy(desc(leads.createdAt));
     return rows.map((r) => ({ ...r, rep: r.formerRep ?? names.get(r.accountId) ?? '' }));
@@ -151,7 +170,10 @@ export class ProfilesRepository {
 
   /** The bytes an account's stored images take. */
   async mediaBytesOf(db: Executor, accountId: string): Promise<number> {
-    const [row] = await db.select({ n: sql<string>`coalesce(sum(octet_length(${media.bytes})), 0)` }).from(media).where(eq(media.accountId, accountId));
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(octet_length(${media.bytes})), 0)` })
+      .from(media)
+      .where(eq(media.accountId, accountId));
     return Number(row?.n ?? 0);
   }
 
@@ -162,8 +184,12 @@ export class ProfilesRepository {
    */
   async deleteOrphanMedia(tx: Transaction, accountId: string, keep: string[], dropped: string[], unsavedBefore: Date): Promise<string[]> {
     const notKept = keep.length > 0 ? notInArray(media.id, keep) : undefined;
-    const orphan = dropped.length > 0 ? or(inArray(media.id, dropped), lt(media.createdAt, unsavedBefore)) : lt(media.createdAt, unsavedBefore);
-    const gone = await tx.delete(media).where(and(eq(media.accountId, accountId), notKept, orphan)).returning({ id: media.id });
+    const orphan =
+      dropped.length > 0 ? or(inArray(media.id, dropped), lt(media.createdAt, unsavedBefore)) : lt(media.createdAt, unsavedBefore);
+    const gone = await tx
+      .delete(media)
+      .where(and(eq(media.accountId, accountId), notKept, orphan))
+      .returning({ id: media.id });
     return gone.map((g) => g.id);
   }
 

@@ -1,12 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ErrorCode,
-  Events,
-  isReservedUsername,
-  StaffMessages,
-  type StaffAuditEntry,
-  type StaffProfileView,
-} from '@digicard/contracts';
+import { ErrorCode, Events, isReservedUsername, StaffMessages, type StaffAuditEntry, type StaffProfileView } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
@@ -16,7 +9,12 @@ import { ProfilesRepository, type ProfileRow } from '../profiles/profiles.reposi
 import { StaffRepository, type StaffAuditRow } from './staff.repository.js';
 
 const fieldError = (field: string, message: string) =>
-  new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors: { [field]: [message] } });
+  new ServiceError({
+    statusCode: 400,
+    code: ErrorCode.ValidationFailed,
+    message: 'Please correct the highlighted fields.',
+    fieldErrors: { [field]: [message] },
+  });
 const notFound = () => ServiceError.notFound(StaffMessages.accountNotFound);
 
 const toEntry = (r: StaffAuditRow): StaffAuditEntry => ({
@@ -30,7 +28,10 @@ const toEntry = (r: StaffAuditRow): StaffAuditEntry => ({
   at: r.at.toISOString(),
 });
 
-type Change = { change: 'partner'; before: boolean; after: boolean } | { change: 'vanityPaths'; before: string[]; after: string[] } | { change: 'business'; before: string | null; after: string | null };
+type Change =
+  | { change: 'partner'; before: boolean; after: boolean }
+  | { change: 'vanityPaths'; before: string[]; after: string[] }
+  | { change: 'business'; before: string | null; after: string | null };
 
 /**
  * What staff read and change in profiles: the partner flag (partners switch tiers freely), the vanity paths that
@@ -107,7 +108,8 @@ export class StaffProfiles {
       if (businessUsername !== null && !business) throw fieldError('businessUsername', StaffMessages.businessUnknown);
       if (business?.accountId === accountId) throw fieldError('businessUsername', StaffMessages.businessSelf);
       if (business?.businessAccountId) throw fieldError('businessUsername', StaffMessages.businessChain);
-      if (business && (await this.staff.isBusinessOfOthers(tx, accountId))) throw fieldError('businessUsername', StaffMessages.businessIsBusiness);
+      if (business && (await this.staff.isBusinessOfOthers(tx, accountId)))
+        throw fieldError('businessUsername', StaffMessages.businessIsBusiness);
       const current = row.businessAccountId ? await this.profiles.byAccount(tx, row.businessAccountId) : null;
       if ((business?.accountId ?? null) === row.businessAccountId) return null;
       await this.staff.update(tx, accountId, { businessAccountId: business?.accountId ?? null });
@@ -116,7 +118,11 @@ export class StaffProfiles {
   }
 
   /** Locks the profile, applies `work`, and records its audit row and `profiles.profile.updated` when it changed something. */
-  private async change(staffAccountId: string, accountId: string, work: (tx: Transaction, row: ProfileRow) => Promise<Change | null>): Promise<StaffProfileView> {
+  private async change(
+    staffAccountId: string,
+    accountId: string,
+    work: (tx: Transaction, row: ProfileRow) => Promise<Change | null>,
+  ): Promise<StaffProfileView> {
     await this.assertStaff(staffAccountId);
     const changed = await this.db.transaction(async (tx) => {
       const row = await this.staff.lock(tx, accountId);

@@ -29,12 +29,20 @@ export class StaffRepository {
 
   /** True when some profile inherits from this one (it is a business). */
   async isBusinessOfOthers(db: Executor, accountId: string): Promise<boolean> {
-    const [row] = await db.select({ accountId: profiles.accountId }).from(profiles).where(eq(profiles.businessAccountId, accountId)).limit(1);
+    const [row] = await db
+      .select({ accountId: profiles.accountId })
+      .from(profiles)
+      .where(eq(profiles.businessAccountId, accountId))
+      .limit(1);
     return row !== undefined;
   }
 
   async vanityPathsOf(db: Executor, accountId: string): Promise<string[]> {
-    const rows = await db.select({ path: vanityPaths.path }).from(vanityPaths).where(eq(vanityPaths.accountId, accountId)).orderBy(asc(vanityPaths.path));
+    const rows = await db
+      .select({ path: vanityPaths.path })
+      .from(vanityPaths)
+      .where(eq(vanityPaths.accountId, accountId))
+      .orderBy(asc(vanityPaths.path));
     return rows.map((r) => r.path);
   }
 

@@ -20,7 +20,9 @@ export class IdentityClient {
 
   /** Which of these rep accounts identity made (for additions cut short); as the service itself. */
   findRepAccounts(accountIds: string[]) {
-    return this.ask(() => this.rpc.call(Rpc.findRepAccounts, { accountIds }, { requestId: randomUUID(), userId: null, role: null, ip: null }));
+    return this.ask(() =>
+      this.rpc.call(Rpc.findRepAccounts, { accountIds }, { requestId: randomUUID(), userId: null, role: null, ip: null }),
+    );
   }
 
   updateRepAccount(body: RpcBody<typeof Rpc.updateRepAccount>, meta: SignedInMeta) {
@@ -40,7 +42,11 @@ export class IdentityClient {
         throw new ServiceError({ statusCode, code, message, ...(fieldErrors ? { fieldErrors } : {}) });
       }
       if (error instanceof RpcCallError) {
-        throw new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Accounts cannot be reached right now. Please try again.' });
+        throw new ServiceError({
+          statusCode: 503,
+          code: ErrorCode.ServiceUnavailable,
+          message: 'Accounts cannot be reached right now. Please try again.',
+        });
       }
       throw error;
     }

@@ -21,7 +21,11 @@ export class LeaderTier {
     } catch (error) {
       if (error instanceof RpcCallError && error.apiError?.statusCode === 404) membership = FREE_TIER;
       else if (error instanceof RpcCallError) {
-        throw new ServiceError({ statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Your team cannot be reached right now. Please try again.' });
+        throw new ServiceError({
+          statusCode: 503,
+          code: ErrorCode.ServiceUnavailable,
+          message: 'Your team cannot be reached right now. Please try again.',
+        });
       } else throw error;
     }
     if (!can(membership, 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);

@@ -34,7 +34,10 @@ export class TeamController {
   @Handles(Rpc.importReps)
   async import({ reps, leaderPassword, dryRun }: Body<typeof Rpc.importReps>, meta: SignedInMeta) {
     await this.addReps.execute(reps, leaderPassword, dryRun, meta);
-    return { created: !dryRun, reps: reps.map(({ username, firstName, lastName, email, tel }) => ({ username, firstName, lastName, email, tel })) };
+    return {
+      created: !dryRun,
+      reps: reps.map(({ username, firstName, lastName, email, tel }) => ({ username, firstName, lastName, email, tel })),
+    };
   }
 
   @Handles(Rpc.updateRep)

@@ -24,9 +24,7 @@ import { Layout } from './layout';
 const TermsPage = lazy(() => import('../pages/terms-page').then((module) => ({ default: module.TermsPage })));
 const PrintPage = lazy(() => import('../pages/print-page').then((module) => ({ default: module.PrintPage })));
 const StaffPage = lazy(() => import('../pages/staff-page').then((module) => ({ default: module.StaffPage })));
-const TedxGeorgePage = lazy(() =>
-  import('../pages/tedx-george-page').then((module) => ({ default: module.TedxGeorgePage })),
-);
+const TedxGeorgePage = lazy(() => import('../pages/tedx-george-page').then((module) => ({ default: module.TedxGeorgePage })));
 
 /**
  * The pages this build implements, keyed by the shared WebRoutes table (the gateway answers 200 for the routes

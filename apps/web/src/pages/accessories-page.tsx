@@ -10,8 +10,14 @@ import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 
 const STEPS = [
   { title: 'Order your card', text: 'Choose PVC, bamboo or stainless steel and add it to your basket.' },
-  { title: 'Approve your print proof', text: 'We email you a proof of the layout with your logo and details. Nothing is printed before you approve it.' },
-  { title: 'We print and deliver it', text: 'Your card is printed or engraved, its chip is linked to your profile, and we deliver it to you.' },
+  {
+    title: 'Approve your print proof',
+    text: 'We email you a proof of the layout with your logo and details. Nothing is printed before you approve it.',
+  },
+  {
+    title: 'We print and deliver it',
+    text: 'Your card is printed or engraved, its chip is linked to your profile, and we deliver it to you.',
+  },
   { title: 'Tap to share', text: 'Hold the card near a phone: your profile opens, ready to save to contacts.' },
 ] as const;
 
@@ -34,13 +40,13 @@ export function AccessoriesPage() {
               What is an NFC business card?
             </h2>
             <p>
-              An NFC business card carries a small chip. Tap the card on a phone and your {brandName} profile opens in
-              the browser: no app to install, nothing to type.
+              An NFC business card carries a small chip. Tap the card on a phone and your {brandName} profile opens in the browser: no app
+              to install, nothing to type.
             </p>
             <p>
-              Most phones read NFC, including iPhone XR and newer and most Android phones. For a phone without NFC, the
-              QR code printed on your card opens the same profile with the camera. Change your details on your profile
-              and every card you have handed out shows them: the card never needs reprinting.
+              Most phones read NFC, including iPhone XR and newer and most Android phones. For a phone without NFC, the QR code printed on
+              your card opens the same profile with the camera. Change your details on your profile and every card you have handed out shows
+              them: the card never needs reprinting.
             </p>
           </div>
           <CatalogueImage

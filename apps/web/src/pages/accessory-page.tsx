@@ -16,7 +16,11 @@ export const ADDED_TO_BASKET_MESSAGE = 'Added to your basket.';
 /** /accessories/:id: one NFC card. Signed in: "ADD TO CART"; signed out: "REGISTER TODAY". */
 export function AccessoryPage() {
   return (
-    <CatalogueItemPage kind="accessory" sectionTitle="Accessories" description={'NFC business cards that share your digital profile with one tap.'}>
+    <CatalogueItemPage
+      kind="accessory"
+      sectionTitle="Accessories"
+      description={'NFC business cards that share your digital profile with one tap.'}
+    >
       {(item) => <AccessoryDetail item={item} />}
     </CatalogueItemPage>
   );

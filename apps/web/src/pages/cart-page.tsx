@@ -18,7 +18,8 @@ export function CartPage() {
   usePageMeta('Basket', 'The NFC cards and specials in your basket.');
   const cart = useCart();
   const catalogue = useCartColours();
-  const coloursOf = (id: string): readonly string[] => (catalogue.status === 'loaded' ? (catalogue.items.find((i) => i.id === id)?.colors ?? []) : []);
+  const coloursOf = (id: string): readonly string[] =>
+    catalogue.status === 'loaded' ? (catalogue.items.find((i) => i.id === id)?.colors ?? []) : [];
   const [announcement, setAnnouncement] = useState('');
   const titleRef = useRef<HTMLHeadingElement>(null);
 

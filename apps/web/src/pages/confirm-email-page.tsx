@@ -8,7 +8,12 @@ import { refreshSession } from '../modules/session/utils/session-actions';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { focusOnMount } from '../modules/site/utils/focus-on-mount';
 
-type Phase = { kind: 'ready' } | { kind: 'confirming' } | { kind: 'done'; message: string } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'ready' }
+  | { kind: 'confirming' }
+  | { kind: 'done'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'failed'; message: string };
 
 /**
  * /confirm-email?token=...: the link sent to a new address. A button confirms it (a mail program that opens links to
@@ -30,7 +35,8 @@ export function ConfirmEmailPage() {
       return;
     }
     const { error } = result;
-    if (error.code === ErrorCode.LinkInvalid || error.statusCode === 400) setPhase({ kind: 'invalid', message: AccountMessages.linkInvalid });
+    if (error.code === ErrorCode.LinkInvalid || error.statusCode === 400)
+      setPhase({ kind: 'invalid', message: AccountMessages.linkInvalid });
     else setPhase({ kind: 'failed', message: error.message });
   }
 

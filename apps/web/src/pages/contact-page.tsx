@@ -5,10 +5,7 @@ import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 import { mailtoLink, whatsappLink } from '../modules/site/utils/site-config';
 
 export function ContactPage() {
-  usePageMeta(
-    'Contact',
-    'Leave your details and a short message, or chat to us on WhatsApp or by email.',
-  );
+  usePageMeta('Contact', 'Leave your details and a short message, or chat to us on WhatsApp or by email.');
   const config = useSiteConfig();
   return (
     <Container className="page contact-page">

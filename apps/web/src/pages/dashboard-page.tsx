@@ -12,10 +12,7 @@ const ProfileEditor = lazy(() => import('../modules/profile-editor/components/pr
 
 /** /dashboard: signed-in users only (visitors go to /login). The verification banner, then the profile editor. */
 export function DashboardPage() {
-  usePageMeta(
-    'Dashboard',
-    'Your digital business profile: edit it, share it and find your QR code.',
-  );
+  usePageMeta('Dashboard', 'Your digital business profile: edit it, share it and find your QR code.');
   return (
     <RequireSignedIn>
       <Dashboard />

@@ -4,10 +4,7 @@ import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 
 /** Shown when a page throws while rendering; a full reload starts the app afresh. */
 export function ErrorPage() {
-  usePageMeta(
-    'Something went wrong',
-    'Something went wrong on this page. Please reload it or try again in a minute.',
-  );
+  usePageMeta('Something went wrong', 'Something went wrong on this page. Please reload it or try again in a minute.');
   return (
     <Container className="page">
       <h1 className="page__title">Something went wrong.</h1>

@@ -41,9 +41,8 @@ export function HomePage() {
               Your business card, always in your pocket
             </h1>
             <p className="hero__lead">
-              A digital business card is a profile page with your contact details, business information, social links
-              and products. Share it by link, QR code or a tap of an NFC card, and the people you meet save your
-              details to their phone in one tap.
+              A digital business card is a profile page with your contact details, business information, social links and products. Share it
+              by link, QR code or a tap of an NFC card, and the people you meet save your details to their phone in one tap.
             </p>
             <p className="hero__actions">
               <Link to={WebRoutes.register} className="button-link button-link--accent">
@@ -71,9 +70,7 @@ export function HomePage() {
           <h2 id="info-title" className="section__title">
             Why go digital?
           </h2>
-          <p className="section__lead">
-            Paper cards get lost, run out and go out of date. A {brandName} profile does not.
-          </p>
+          <p className="section__lead">Paper cards get lost, run out and go out of date. A {brandName} profile does not.</p>
           <ul className="benefit-list">
             {benefits.map((benefit) => (
               <li key={benefit.title} className="benefit">

@@ -56,8 +56,7 @@ export function PricingPage() {
             DigiPlatinum for teams: request a quote
           </h2>
           <p className="section__lead">
-            Cards for your whole sales team, managed by their leader, with analytics. Tell us about your team and we
-            will send you a price.
+            Cards for your whole sales team, managed by their leader, with analytics. Tell us about your team and we will send you a price.
           </p>
           <QuoteForm labelledBy="pricing-quote-title" />
         </Container>

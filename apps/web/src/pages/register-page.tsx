@@ -6,10 +6,7 @@ import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 
 /** /register: a signed-in user goes to the dashboard instead. */
 export function RegisterPage() {
-  usePageMeta(
-    'Register',
-    'Create your free digital business profile: contact details, QR code and one-tap save to contacts.',
-  );
+  usePageMeta('Register', 'Create your free digital business profile: contact details, QR code and one-tap save to contacts.');
   const { brandName } = useSiteConfig();
   return (
     <GuestOnly>

@@ -1,4 +1,13 @@
-import { cartTotal, formatRand, unitPrice, WebRoutes, type ApiError, type CatalogueItem, type CartItem, type RegisterRequest } from '@digicard/contracts';
+import {
+  cartTotal,
+  formatRand,
+  unitPrice,
+  WebRoutes,
+  type ApiError,
+  type CatalogueItem,
+  type CartItem,
+  type RegisterRequest,
+} from '@digicard/contracts';
 import { isSpecial, monthlyPrice, SPECIAL_MEMBERSHIP, specialIncludes, specialOfferSummary } from '@digicard/domain';
 import { Button, Container, FormAlert } from '@digicard/ui';
 import { useState } from 'react';
@@ -27,7 +36,10 @@ type Line = { readonly line: CartItem; readonly item: CatalogueItem | undefined 
 /** The gateway names the sign-up's fields `account.<field>`; the form's fields are the bare names. */
 function withFormFieldNames(error: ApiError): ApiError {
   if (!error.fieldErrors) return error;
-  return { ...error, fieldErrors: Object.fromEntries(Object.entries(error.fieldErrors).map(([key, messages]) => [key.replace(/^account\./, ''), messages])) };
+  return {
+    ...error,
+    fieldErrors: Object.fromEntries(Object.entries(error.fieldErrors).map(([key, messages]) => [key.replace(/^account\./, ''), messages])),
+  };
 }
 
 /**
@@ -43,7 +55,10 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const cart = useCart();
   const catalogue = useCartColours();
-  const lines: Line[] = cart.map((line) => ({ line, item: catalogue.status === 'loaded' ? catalogue.items.find((i) => i.id === line.id) : undefined }));
+  const lines: Line[] = cart.map((line) => ({
+    line,
+    item: catalogue.status === 'loaded' ? catalogue.items.find((i) => i.id === line.id) : undefined,
+  }));
   const specialLines = lines.filter((l) => l.item !== undefined && isSpecial(l.item));
   const specials = specialLines.map((l) => l.line);
   const accessories = lines.filter((l) => !specialLines.includes(l)).map((l) => l.line);
@@ -63,7 +78,11 @@ export function RegistrationPage() {
         return null;
       }
       window.alert(PAY_ALERT);
-      goToPayFast(result.data.redirectUrl, result.data.order.id, specials.map((item) => item.id));
+      goToPayFast(
+        result.data.redirectUrl,
+        result.data.order.id,
+        specials.map((item) => item.id),
+      );
       return null;
     }
     // The server's own words: a refused field's message (email taken, say) says more than "correct the fields".
@@ -91,7 +110,11 @@ export function RegistrationPage() {
         Special offer
       </h1>
       {cart.length > 0 && catalogue.status !== 'loaded' ? (
-        catalogue.status === 'failed' ? <CatalogueStatus state={catalogue} /> : <LoadingNotice />
+        catalogue.status === 'failed' ? (
+          <CatalogueStatus state={catalogue} />
+        ) : (
+          <LoadingNotice />
+        )
       ) : specials.length === 0 ? (
         <>
           <p className="page__lead">{NO_SPECIALS_MESSAGE}</p>
@@ -103,7 +126,12 @@ export function RegistrationPage() {
         </>
       ) : (
         <>
-          <p className="page__lead">{specialOfferSummary(specialLines.map((l) => l.item!), monthlyPrice(SPECIAL_MEMBERSHIP))}</p>
+          <p className="page__lead">
+            {specialOfferSummary(
+              specialLines.map((l) => l.item!),
+              monthlyPrice(SPECIAL_MEMBERSHIP),
+            )}
+          </p>
           <ul className="cart-lines registration-page__lines" aria-label="Your specials">
             {specialLines.map(({ line: item, item: special }) => (
               <li key={`${item.id}:${item.colour ?? ''}`} className="cart-line">

@@ -22,7 +22,11 @@ export const MEMBERSHIP_FEES_NOTE = 'The price does not include the monthly memb
  */
 export function SpecialPage() {
   return (
-    <CatalogueItemPage kind="special" sectionTitle="Specials" description={'NFC business card specials: a printed card at a special price, some with a year of DigiGold.'}>
+    <CatalogueItemPage
+      kind="special"
+      sectionTitle="Specials"
+      description={'NFC business card specials: a printed card at a special price, some with a year of DigiGold.'}
+    >
       {(item) => <SpecialDetail item={item} />}
     </CatalogueItemPage>
   );

@@ -34,9 +34,8 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            These terms apply to everyone who uses the {brandName} website, digital business profiles, NFC cards and
-            related services (“the service”). “We”, “us” and “our” mean {brandName}; “you” means the person using the
-            service or holding an account.
+            These terms apply to everyone who uses the {brandName} website, digital business profiles, NFC cards and related services (“the
+            service”). “We”, “us” and “our” mean {brandName}; “you” means the person using the service or holding an account.
           </p>
           <p>By creating an account, ordering a card or using the service, you agree to these terms.</p>
         </>
@@ -48,9 +47,8 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            You are responsible for all activity on your account, including what team members you add do with their
-            profiles. Keep your password safe and do not share it. If you think someone else has used your account,
-            change your password at once and tell us.
+            You are responsible for all activity on your account, including what team members you add do with their profiles. Keep your
+            password safe and do not share it. If you think someone else has used your account, change your password at once and tell us.
           </p>
           <p>Give us correct details and keep them up to date, so that we can reach you about your account and orders.</p>
         </>
@@ -61,8 +59,8 @@ export function TermsPage() {
       title: 'Users under 18',
       body: (
         <p>
-          If you are under 18, you may use the service only with the approval of a parent or guardian, who accepts these
-          terms on your behalf and is responsible for your use of the service.
+          If you are under 18, you may use the service only with the approval of a parent or guardian, who accepts these terms on your
+          behalf and is responsible for your use of the service.
         </p>
       ),
     },
@@ -78,8 +76,8 @@ export function TermsPage() {
             <li>break, overload or get around the security of the service.</li>
           </ul>
           <p>
-            You keep the rights to the content you publish. You allow us to store, show and copy it as far as we need to
-            run the service, for example to show your profile to the people you share it with.
+            You keep the rights to the content you publish. You allow us to store, show and copy it as far as we need to run the service,
+            for example to show your profile to the people you share it with.
           </p>
         </>
       ),
@@ -90,12 +88,12 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            Paid services are priced and paid in South African rand (ZAR). The DigiShare membership is free; paid
-            memberships (such as DigiSilver and DigiGold) are billed monthly and renew every month until you cancel.
+            Paid services are priced and paid in South African rand (ZAR). The DigiShare membership is free; paid memberships (such as
+            DigiSilver and DigiGold) are billed monthly and renew every month until you cancel.
           </p>
           <p>
-            A trial or an included period, such as the 12 months of DigiGold that come with some card specials, renews
-            automatically as a paid monthly membership when it ends, unless you cancel before the end of that period.
+            A trial or an included period, such as the 12 months of DigiGold that come with some card specials, renews automatically as a
+            paid monthly membership when it ends, unless you cancel before the end of that period.
           </p>
           <p>Card prices do not include the monthly membership fees.</p>
         </>
@@ -107,16 +105,16 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            You may cancel a membership at any time; it stays active until the end of the month you have paid for. We do
-            not refund partial months.
+            You may cancel a membership at any time; it stays active until the end of the month you have paid for. We do not refund partial
+            months.
           </p>
           <p>
-            Prices may change. If a price drops after you have paid, we do not refund the difference (there is no price
-            protection). We tell you before a price rise applies to your membership.
+            Prices may change. If a price drops after you have paid, we do not refund the difference (there is no price protection). We tell
+            you before a price rise applies to your membership.
           </p>
           <p>
-            Cards are printed to order: we email you a print proof, and we print only after you approve it. Your rights
-            under the Consumer Protection Act, for example for a faulty card, are not affected.
+            Cards are printed to order: we email you a print proof, and we print only after you approve it. Your rights under the Consumer
+            Protection Act, for example for a faulty card, are not affected.
           </p>
         </>
       ),
@@ -126,9 +124,8 @@ export function TermsPage() {
       title: 'Suspension and termination',
       body: (
         <p>
-          We may suspend or close an account at our discretion, for example for misuse of the service, unlawful content
-          or non-payment. Where we can, we tell you first and give you a chance to put things right. You may close your
-          account at any time.
+          We may suspend or close an account at our discretion, for example for misuse of the service, unlawful content or non-payment.
+          Where we can, we tell you first and give you a chance to put things right. You may close your account at any time.
         </p>
       ),
     },
@@ -138,13 +135,13 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            We process personal information in line with the Protection of Personal Information Act, 2013 (POPIA), and
-            only to provide the service: to run your account and profile, deliver your orders, take payments and answer
-            your messages. We do not sell your personal information.
+            We process personal information in line with the Protection of Personal Information Act, 2013 (POPIA), and only to provide the
+            service: to run your account and profile, deliver your orders, take payments and answer your messages. We do not sell your
+            personal information.
           </p>
           <p>
-            As a profile owner you may download a copy of your data or ask us to delete it. People who leave their details
-            on your profile share them with you; you are responsible for how you use them.
+            As a profile owner you may download a copy of your data or ask us to delete it. People who leave their details on your profile
+            share them with you; you are responsible for how you use them.
           </p>
         </>
       ),
@@ -154,9 +151,8 @@ export function TermsPage() {
       title: 'Limitation of liability',
       body: (
         <p>
-          We work to keep the service available and correct, but we cannot promise that it will always be uninterrupted
-          or free of errors. As far as the law allows, our total liability to you for any claim about the service is
-          limited to ZAR 200.00.
+          We work to keep the service available and correct, but we cannot promise that it will always be uninterrupted or free of errors.
+          As far as the law allows, our total liability to you for any claim about the service is limited to ZAR 200.00.
         </p>
       ),
     },
@@ -165,8 +161,8 @@ export function TermsPage() {
       title: 'Changes to these terms',
       body: (
         <p>
-          We may update these terms. When a change matters to you, we let you know by email or on the website before it
-          applies. If you keep using the service after that, the new terms apply.
+          We may update these terms. When a change matters to you, we let you know by email or on the website before it applies. If you keep
+          using the service after that, the new terms apply.
         </p>
       ),
     },

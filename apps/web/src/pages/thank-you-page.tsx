@@ -38,14 +38,11 @@ export function ThankYouPage() {
     <Container className="page narrow-page">
       <h1 className="page__title">Thank you for your order.</h1>
       <p className="page__lead">
-        Next we make a print proof of your card. We email you when it is ready: approve it, or ask for changes, under
-        Orders in your dashboard. We print only the proof you approve.
+        Next we make a print proof of your card. We email you when it is ready: approve it, or ask for changes, under Orders in your
+        dashboard. We print only the proof you approve.
       </p>
       <p>Please check your mailbox, including the spam folder, for our emails.</p>
-      <p>
-        Meanwhile, complete your profile: it is what your card opens. Your QR code is in the QR Code section of your
-        dashboard.
-      </p>
+      <p>Meanwhile, complete your profile: it is what your card opens. Your QR code is in the QR Code section of your dashboard.</p>
       <p className="thank-you__closing">Happy networking with your Digital Business Profile!</p>
       <p className="page__actions">
         <Link to={WebRoutes.dashboard} className="button-link">

@@ -13,10 +13,7 @@ import { useSiteConfig } from '../modules/site/hooks/use-site-config';
  * verification itself.
  */
 export function VerifyEmailPage() {
-  usePageMeta(
-    'Verify your email',
-    'Verify your email address so that you can share your digital business profile.',
-  );
+  usePageMeta('Verify your email', 'Verify your email address so that you can share your digital business profile.');
   const token = useLinkToken();
   return (
     <Container className="page account-page">
@@ -32,10 +29,7 @@ function RegisteredNotice() {
   return (
     <>
       <p className="page__lead">{`Thank you for registering your ${brandName} Business Card.`}</p>
-      <p>
-        Please check your inbox and verify your email address. You will not be able to share your profile without
-        verification.
-      </p>
+      <p>Please check your inbox and verify your email address. You will not be able to share your profile without verification.</p>
       <p className="page__actions">
         <Link to={WebRoutes.dashboard} className="button-link">
           Go to Dashboard

@@ -191,6 +191,8 @@ document.querySelectorAll<HTMLButtonElement>('[data-pv-share]').forEach((button)
   if (!navigator.share) return;
   button.hidden = false;
   button.addEventListener('click', () => {
-    navigator.share({ title: button.getAttribute('data-pv-title') ?? '', url: button.getAttribute('data-pv-share') ?? '' }).catch(() => undefined);
+    navigator
+      .share({ title: button.getAttribute('data-pv-title') ?? '', url: button.getAttribute('data-pv-share') ?? '' })
+      .catch(() => undefined);
   });
 });

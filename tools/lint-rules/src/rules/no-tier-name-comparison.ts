@@ -14,7 +14,8 @@ const tierName = (node: TSESTree.Node | null | undefined): string | undefined =>
     return node.quasis[0]?.value.cooked ?? undefined;
   }
   // `'DigiPlatinum' as const`, `<Membership>'DigiGold'`, `'DigiGold' satisfies Membership`
-  if (node.type === 'TSAsExpression' || node.type === 'TSTypeAssertion' || node.type === 'TSSatisfiesExpression') return tierName(node.expression);
+  if (node.type === 'TSAsExpression' || node.type === 'TSTypeAssertion' || node.type === 'TSSatisfiesExpression')
+    return tierName(node.expression);
   return undefined;
 };
 

@@ -10,7 +10,8 @@ import { AccountsRepository } from '../accounts.repository.js';
 import { hashToken } from '../tokens.js';
 
 const uniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
   return false;
 };
 
@@ -43,7 +44,12 @@ export class ConfirmEmailChange {
         const changed = row.isVerified ? row : await this.accounts.markVerified(tx, row.id, now);
         if (!row.isVerified) await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
         await recordEvent(tx, outbox, Events.userChanged, changedEvent(row, now));
-        await recordEvent(tx, outbox, Events.emailChanged, { accountId: row.id, oldEmail: current.email, newEmail: row.email, changedAt: now.toISOString() });
+        await recordEvent(tx, outbox, Events.emailChanged, {
+          accountId: row.id,
+          oldEmail: current.email,
+          newEmail: row.email,
+          changedAt: now.toISOString(),
+        });
         return changed;
       });
     } catch (error) {

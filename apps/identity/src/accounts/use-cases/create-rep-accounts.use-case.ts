@@ -63,10 +63,24 @@ export class CreateRepAccounts {
       seenEmails.add(email);
     }
     if (Object.keys(fieldErrors).length > 0) {
-      throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors });
+      throw new ServiceError({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: 'Please correct the highlighted fields.',
+        fieldErrors,
+      });
     }
     const planned = request.reps.map((rep) => ({ ...rep, accountId: rep.accountId ?? randomUUID() }));
-    if (request.dryRun) return { accounts: planned.map(({ accountId, username, email, firstName, lastName }) => ({ accountId, username, email, firstName, lastName })) };
+    if (request.dryRun)
+      return {
+        accounts: planned.map(({ accountId, username, email, firstName, lastName }) => ({
+          accountId,
+          username,
+          email,
+          firstName,
+          lastName,
+        })),
+      };
 
     // Without a password of the leader's choosing, a random one nobody knows: the rep chooses theirs from the email.
     const hashes = await Promise.all(planned.map((rep) => hashPassword(rep.password || randomBytes(24).toString('base64url'))));

@@ -26,7 +26,11 @@ export class DeleteAccount {
     if (!(await verifyPassword(account.passwordHash, password))) throw AccountErrors.wrongPassword();
     await this.db.transaction(async (tx) => {
       await this.accounts.delete(tx, accountId);
-      await recordEvent(tx, outbox, Events.userDeleted, { accountId, deletedAt: new Date().toISOString(), email: account.isVerified ? account.email : null });
+      await recordEvent(tx, outbox, Events.userDeleted, {
+        accountId,
+        deletedAt: new Date().toISOString(),
+        email: account.isVerified ? account.email : null,
+      });
     });
     this.relay?.kick();
     return { deleted: true };

@@ -28,7 +28,8 @@ export class IssueEmailChangeToken {
     const expiresAt = await this.db.transaction(async (tx) => {
       const known = await this.accounts.tokenByHash(tx, tokenHash);
       if (known) {
-        if (known.accountId !== accountId || known.purpose !== 'change-email') throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'That token is taken.' });
+        if (known.accountId !== accountId || known.purpose !== 'change-email')
+          throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'That token is taken.' });
         return known.expiresAt;
       }
       const until = new Date(now.getTime() + TOKEN_LIFETIME_MS['change-email']);

@@ -34,7 +34,8 @@ export class IssueEmailToken {
       const known = await this.accounts.tokenByHash(tx, tokenHash);
       // The same hash again for the same link is the caller's retry (its first call timed out): the same answer.
       if (known) {
-        if (known.accountId !== accountId || known.purpose !== purpose) throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'That token is taken.' });
+        if (known.accountId !== accountId || known.purpose !== purpose)
+          throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'That token is taken.' });
         return known.expiresAt;
       }
       const until = new Date(now.getTime() + (welcome ? WELCOME_LIFETIME_MS : TOKEN_LIFETIME_MS[purpose]));

@@ -40,7 +40,12 @@ export class RegisterAccount {
     const weak = passwordProblem(input.password, input);
     if (weak) throw AccountErrors.field('password', weak);
     // A removed team rep's username and email are free again once their grace period is over.
-    await this.accounts.releaseExpired(this.db, input.username, input.email, new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * 24 * 3600 * 1000));
+    await this.accounts.releaseExpired(
+      this.db,
+      input.username,
+      input.email,
+      new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * 24 * 3600 * 1000),
+    );
     if (await this.accounts.findByUsername(this.db, input.username)) throw AccountErrors.field('username', AccountMessages.usernameTaken);
     // The hash is computed either way, so a taken email takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
@@ -57,7 +62,10 @@ export class RegisterAccount {
           lastName: input.lastName,
           passwordHash,
         });
-        await recordEvent(tx, outbox, Events.userRegistered, { ...registeredEvent(row), ...(input.specials?.length ? { specials: input.specials } : {}) });
+        await recordEvent(tx, outbox, Events.userRegistered, {
+          ...registeredEvent(row),
+          ...(input.specials?.length ? { specials: input.specials } : {}),
+        });
         return row;
       });
       this.relay?.kick();

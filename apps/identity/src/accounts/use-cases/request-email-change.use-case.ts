@@ -41,7 +41,8 @@ export class RequestEmailChange {
     await this.db.transaction(async (tx) => {
       if (holder) {
         // Disabled accounts (removed reps in their grace period) are not told: nobody reads that mailbox for us.
-        if (!holder.disabledAt) await recordEvent(tx, outbox, Events.emailChangeAttempted, { accountId: holder.id, attemptedAt: now.toISOString() });
+        if (!holder.disabledAt)
+          await recordEvent(tx, outbox, Events.emailChangeAttempted, { accountId: holder.id, attemptedAt: now.toISOString() });
         return;
       }
       await this.accounts.setPendingEmail(tx, accountId, email, now);

@@ -20,7 +20,9 @@ export class RequestVerification {
     const account = await this.accounts.findById(this.db, accountId);
     if (!account) throw AccountErrors.accountNotFound();
     if (account.isVerified) return { requested: false };
-    await this.db.transaction((tx) => recordEvent(tx, outbox, Events.verificationRequested, { accountId, requestedAt: new Date().toISOString() }));
+    await this.db.transaction((tx) =>
+      recordEvent(tx, outbox, Events.verificationRequested, { accountId, requestedAt: new Date().toISOString() }),
+    );
     this.relay?.kick();
     return { requested: true };
   }

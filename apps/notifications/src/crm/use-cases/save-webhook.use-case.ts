@@ -29,7 +29,12 @@ export class SaveWebhook {
       await checkWebhookTarget(url, allowsLocalWebhooks(this.config));
     } catch (error) {
       if (!(error instanceof WebhookAddressRefused)) throw error;
-      throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'Please correct the highlighted fields.', fieldErrors: { url: [error.message] } });
+      throw new ServiceError({
+        statusCode: 400,
+        code: ErrorCode.ValidationFailed,
+        message: 'Please correct the highlighted fields.',
+        fieldErrors: { url: [error.message] },
+      });
     }
     return toSettings(await this.webhooks.upsertEndpoint(this.db, meta.userId, url, enabled, newWebhookSecret(), new Date()));
   }

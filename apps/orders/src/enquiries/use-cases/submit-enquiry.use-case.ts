@@ -28,7 +28,11 @@ export class SubmitEnquiry {
         // result again, no second enquiry or email. A key sent with someone else's details is refused.
         const first = await this.enquiries.byIdempotencyKey(tx, enquiry.idempotencyKey!);
         if (!first || first.email !== enquiry.email || first.kind !== enquiry.kind) {
-          throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'This form was sent already with other details. Please reload the page and try again.' });
+          throw new ServiceError({
+            statusCode: 409,
+            code: ErrorCode.Conflict,
+            message: 'This form was sent already with other details. Please reload the page and try again.',
+          });
         }
         return first;
       }

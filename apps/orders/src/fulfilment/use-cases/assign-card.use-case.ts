@@ -32,7 +32,12 @@ export class AssignCard {
       if (teamOfCard !== leaderId) throw ServiceError.notFound(CARD_NOT_FOUND);
       const inTeam = toAccountId === leaderId || (await this.repo.leaderOf(tx, toAccountId)) === leaderId;
       if (!inTeam) {
-        throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: CardMessages.notInTeam, fieldErrors: { accountId: [CardMessages.notInTeam] } });
+        throw new ServiceError({
+          statusCode: 400,
+          code: ErrorCode.ValidationFailed,
+          message: CardMessages.notInTeam,
+          fieldErrors: { accountId: [CardMessages.notInTeam] },
+        });
       }
       // Stored as null when it points at the buyer again: the card's own account needs no assignment.
       const target = toAccountId === card.accountId ? null : toAccountId;

@@ -31,7 +31,12 @@ export class DecideProof {
     return this.decide(accountId, orderId, 'changes-requested', note);
   }
 
-  private async decide(accountId: string, orderId: string, to: 'approved' | 'changes-requested', note: string | null): Promise<OrderDetail> {
+  private async decide(
+    accountId: string,
+    orderId: string,
+    to: 'approved' | 'changes-requested',
+    note: string | null,
+  ): Promise<OrderDetail> {
     await this.db.transaction(async (tx) => {
       const order = await this.orders.lockById(tx, orderId);
       if (!order || order.accountId !== accountId) throw ServiceError.notFound('Order not found.');

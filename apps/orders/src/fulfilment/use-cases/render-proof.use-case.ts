@@ -74,7 +74,13 @@ export class RenderProof {
       if (asked && now && now.error === null && now.updatedAt.getTime() > asked.updatedAt.getTime()) return { status: 'superseded' };
       const version = await this.repo.proofRendered(tx, order.id, files, attempt);
       await this.repo.upsertCustomer(tx, { accountId: order.accountId, username: profile.username, name: profile.name });
-      await recordEvent(tx, outbox, Events.proofReady, { orderId: order.id, accountId: order.accountId, reference: order.reference, version, at: new Date().toISOString() });
+      await recordEvent(tx, outbox, Events.proofReady, {
+        orderId: order.id,
+        accountId: order.accountId,
+        reference: order.reference,
+        version,
+        at: new Date().toISOString(),
+      });
       if (order.status !== 'proof-ready') await this.states.move(tx, order, 'proof-ready', { by: 'system', accountId: null });
       return { status: 'rendered', version };
     });

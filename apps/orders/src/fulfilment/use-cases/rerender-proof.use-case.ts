@@ -26,7 +26,8 @@ export class RerenderProof {
     await this.db.transaction(async (tx) => {
       const order = await this.orders.lockById(tx, orderId);
       if (!order || order.status === 'awaiting-payment') throw ServiceError.notFound('Order not found.');
-      if (!['paid', 'proof-ready', 'changes-requested'].includes(order.status)) throw moveRefused('Once approved, the proof is what gets printed.');
+      if (!['paid', 'proof-ready', 'changes-requested'].includes(order.status))
+        throw moveRefused('Once approved, the proof is what gets printed.');
       await this.repo.proofRendering(tx, orderId);
     });
     try {

@@ -43,13 +43,24 @@ export class MarkOrderPaid {
     }
     // Payments checks both against the order before it publishes; a mismatch here is a bug to look at, not a sale.
     if (order.accountId !== payment.accountId || order.totalCents !== payment.amountCents) {
-      this.logger.error({ ...context, amountCents: payment.amountCents, totalCents: order.totalCents }, 'payment does not match its order: ignored');
+      this.logger.error(
+        { ...context, amountCents: payment.amountCents, totalCents: order.totalCents },
+        'payment does not match its order: ignored',
+      );
       return;
     }
     const paid = toOrder(await this.orders.markPaid(tx, order.id, new Date(payment.completedAt)));
     if (cancelledUnpaid) this.logger.warn(context, 'payment for an order cancelled before payment: it goes ahead as paid');
     const note = cancelledUnpaid ? 'Paid after it was cancelled: the order goes ahead.' : null;
-    await this.fulfilment.addHistory(tx, { orderId: order.id, fromStatus: order.status, toStatus: 'paid', actor: 'system', actorAccountId: null, note, at: new Date(paid.paidAt!) });
+    await this.fulfilment.addHistory(tx, {
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: 'paid',
+      actor: 'system',
+      actorAccountId: null,
+      note,
+      at: new Date(paid.paidAt!),
+    });
     await this.allocateCards(tx, order.id, order.accountId, paid.lines);
     // The proof is on its way: the `proof-render` job is queued from `orders.order.paid` once this commits.
     await this.fulfilment.proofRendering(tx, order.id);
@@ -67,8 +78,20 @@ export class MarkOrderPaid {
    * One card per unit bought, each with its own serial (behind its NFC chip and QR code), the material of its
    * catalogue item and the colour the buyer chose for its line.
    */
-  private async allocateCards(tx: EventContext['tx'], orderId: string, accountId: string, lines: Array<{ itemId: string; quantity: number; colour: string }>) {
-    const items = new Map((await this.catalogue.byIds(tx, lines.map((l) => l.itemId))).map((item) => [item.id, item]));
+  private async allocateCards(
+    tx: EventContext['tx'],
+    orderId: string,
+    accountId: string,
+    lines: Array<{ itemId: string; quantity: number; colour: string }>,
+  ) {
+    const items = new Map(
+      (
+        await this.catalogue.byIds(
+          tx,
+          lines.map((l) => l.itemId),
+        )
+      ).map((item) => [item.id, item]),
+    );
     let position = 0;
     for (const line of lines) {
       const item = items.get(line.itemId);
@@ -78,9 +101,17 @@ export class MarkOrderPaid {
         continue;
       }
       for (let unit = 0; unit < line.quantity; unit++) {
-        const card = { orderId, accountId, position: position++, itemId: item.id, material: material.data, colour: line.colour || (item.colors[0] ?? 'White') };
+        const card = {
+          orderId,
+          accountId,
+          position: position++,
+          itemId: item.id,
+          material: material.data,
+          colour: line.colour || (item.colors[0] ?? 'White'),
+        };
         let inserted = false;
-        for (let attempt = 0; !inserted && attempt < 5; attempt++) inserted = await this.fulfilment.insertCard(tx, { ...card, serial: newCardSerial() });
+        for (let attempt = 0; !inserted && attempt < 5; attempt++)
+          inserted = await this.fulfilment.insertCard(tx, { ...card, serial: newCardSerial() });
         if (!inserted) throw new Error('no free card serial after 5 attempts');
       }
     }

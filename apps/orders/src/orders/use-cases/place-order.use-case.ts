@@ -35,7 +35,14 @@ export class PlaceOrder {
 
   /** The order and its event in the caller's transaction (the sign-up's specials are placed in their event's). */
   async placeIn(tx: Transaction, accountId: string, request: CheckoutRequest): Promise<StoredOrder> {
-    const items = new Map((await this.catalogue.byIds(tx, request.items.map((i) => i.id))).map((row) => [row.id, row]));
+    const items = new Map(
+      (
+        await this.catalogue.byIds(
+          tx,
+          request.items.map((i) => i.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     const unknown = request.items.flatMap((line, index) => (items.has(line.id) ? [] : [[index, line.id] as const]));
     if (unknown.length > 0) {
       throw new ServiceError({
@@ -52,7 +59,9 @@ export class PlaceOrder {
       const item = items.get(id)!;
       return colour === undefined ? (item.colors[0] ?? null) : catalogueColour(item, colour);
     });
-    const wrongColour = request.items.flatMap((line, index) => (colours[index] ? [] : [[index, colourRefusal(items.get(line.id)!)] as const]));
+    const wrongColour = request.items.flatMap((line, index) =>
+      colours[index] ? [] : [[index, colourRefusal(items.get(line.id)!)] as const],
+    );
     if (wrongColour.length > 0) {
       throw new ServiceError({
         statusCode: 400,

@@ -30,19 +30,33 @@ export class SignUpSpecials {
     if (!account.specials?.length) return;
     // A new account has no orders: one means this sign-up was placed already (the event again, under any id).
     if ((await this.orders.listFor(tx, account.accountId)).length > 0) return;
-    const catalogue = new Map((await this.catalogue.byIds(tx, account.specials.map((line) => line.id))).map((row) => [row.id, row]));
+    const catalogue = new Map(
+      (
+        await this.catalogue.byIds(
+          tx,
+          account.specials.map((line) => line.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     // Only specials are sold with a sign-up (libs/domain); the gateway refused anything else before the account was made.
     const inShop = new Set([...catalogue.values()].filter(isSpecial).map((row) => row.id));
     // The gateway checked each colour; one withdrawn since becomes the item's first (logged), never a stuck event.
     const items = account.specials
       .filter((line) => inShop.has(line.id))
       .map(({ colour, ...line }) => {
-        if (colour === undefined || catalogueColour(catalogue.get(line.id)!, colour)) return { ...line, ...(colour === undefined ? {} : { colour }) };
-        this.logger.warn({ eventId, accountId: account.accountId, itemId: line.id, colour }, 'sign-up special colour no longer offered: its first colour');
+        if (colour === undefined || catalogueColour(catalogue.get(line.id)!, colour))
+          return { ...line, ...(colour === undefined ? {} : { colour }) };
+        this.logger.warn(
+          { eventId, accountId: account.accountId, itemId: line.id, colour },
+          'sign-up special colour no longer offered: its first colour',
+        );
         return line;
       });
     if (items.length < account.specials.length) {
-      this.logger.warn({ eventId, accountId: account.accountId, dropped: account.specials.filter((l) => !inShop.has(l.id)).map((l) => l.id) }, 'sign-up specials no longer in the shop left out');
+      this.logger.warn(
+        { eventId, accountId: account.accountId, dropped: account.specials.filter((l) => !inShop.has(l.id)).map((l) => l.id) },
+        'sign-up specials no longer in the shop left out',
+      );
     }
     if (items.length === 0) return;
     const placed = await this.placeOrder.placeIn(tx, account.accountId, { items });

@@ -34,7 +34,10 @@ export class CancelMembership {
       if (sub.token) {
         const answer = await this.payfast.cancelSubscription(sub.token, this.clock.now());
         if (!answer.ok) {
-          this.logger.warn({ subscriptionId: sub.id, status: answer.status, detail: answer.detail }, 'PayFast did not cancel the subscription');
+          this.logger.warn(
+            { subscriptionId: sub.id, status: answer.status, detail: answer.detail },
+            'PayFast did not cancel the subscription',
+          );
           throw unavailable('PayFast could not cancel your membership right now. Please try again.');
         }
       }

@@ -29,16 +29,26 @@ export class ChangeMembership {
   async execute(tier: PaidTier, accountId: string): Promise<Billing> {
     const sub = await this.repo.holdingSubscription(this.db, accountId);
     if (!sub || sub.status !== 'active' || !sub.token || !sub.nextBillingDate) {
-      const why = !sub ? 'You have no membership to change.' : sub.status === 'cancelling' ? 'Your membership is cancelled; it cannot be changed.' : sub.status === 'past-due' ? 'Your last payment failed; please settle it before changing your membership.' : 'Your membership cannot be changed right now.';
+      const why = !sub
+        ? 'You have no membership to change.'
+        : sub.status === 'cancelling'
+          ? 'Your membership is cancelled; it cannot be changed.'
+          : sub.status === 'past-due'
+            ? 'Your last payment failed; please settle it before changing your membership.'
+            : 'Your membership cannot be changed right now.';
       throw conflict(why);
     }
     // Back to the tier held now undoes a change asked for; anything else is the tier already held or coming.
     const next = tier === sub.tier ? null : tier;
-    if ((sub.nextTier ?? null) === next) throw conflict(next === null ? `You already have ${tier}.` : `Your membership already changes to ${tier} on ${sub.nextBillingDate}.`);
+    if ((sub.nextTier ?? null) === next)
+      throw conflict(next === null ? `You already have ${tier}.` : `Your membership already changes to ${tier} on ${sub.nextBillingDate}.`);
     const amountCents = next === null ? sub.monthlyPriceCents : priceOf(next);
     const answer = await this.payfast.updateSubscriptionAmount(sub.token, amountCents, this.clock.now());
     if (!answer.ok) {
-      this.logger.warn({ subscriptionId: sub.id, status: answer.status, detail: answer.detail }, 'PayFast did not change the subscription amount');
+      this.logger.warn(
+        { subscriptionId: sub.id, status: answer.status, detail: answer.detail },
+        'PayFast did not change the subscription amount',
+      );
       throw unavailable('PayFast could not change your membership right now. Please try again.');
     }
     await this.repo.updateSubscription(this.db, sub.id, { nextTier: next }, this.clock.now());

@@ -21,7 +21,13 @@ export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Bill
           nextTier: sub.status === 'active' || sub.status === 'past-due' ? sub.nextTier : null,
         }
       : null,
-    payments: rows.map((p) => ({ id: p.id, description: p.description, amountCents: p.amountCents, status: p.status, at: p.createdAt.toISOString() })),
+    payments: rows.map((p) => ({
+      id: p.id,
+      description: p.description,
+      amountCents: p.amountCents,
+      status: p.status,
+      at: p.createdAt.toISOString(),
+    })),
   };
 }
 

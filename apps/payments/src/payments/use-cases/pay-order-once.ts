@@ -21,7 +21,14 @@ export class PayOrderOnce {
     const buyer = await this.peers.buyer(meta);
     const id = randomUUID();
     const itemName = `DigiCard NFC cards, order ${order.reference}`;
-    await this.repo.insertPaymentRequest(this.db, { id, accountId: meta.userId, kind: 'order', orderId: order.id, amountCents: order.totalCents, itemName });
+    await this.repo.insertPaymentRequest(this.db, {
+      id,
+      accountId: meta.userId,
+      kind: 'order',
+      orderId: order.id,
+      amountCents: order.totalCents,
+      itemName,
+    });
     const redirectUrl = this.payfast.processUrl(
       {
         buyer: { nameFirst: buyer.firstName, nameLast: buyer.lastName, emailAddress: buyer.email },

@@ -39,7 +39,8 @@ export class StartMembership {
     await this.db.transaction(async (tx) => {
       await this.repo.lockAccountCheckouts(tx, meta.userId);
       const holding = await this.repo.holdingSubscription(tx, meta.userId);
-      if (holding) throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
+      if (holding)
+        throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
       const pending = await this.repo.pendingSubscription(tx, meta.userId);
       if (pending && isOpenCheckout(pending, now)) {
         throw conflict(
@@ -48,8 +49,24 @@ export class StartMembership {
       }
       // A checkout left longer than that is given up; should it still be paid, the payment is flagged for a refund.
       if (pending) await this.repo.updateSubscription(tx, pending.id, { status: 'ended' }, now);
-      await this.repo.insertSubscription(tx, { id: subscriptionId, accountId: meta.userId, tier, status: 'pending', monthlyPriceCents: price, createdAt: now, updatedAt: now });
-      await this.repo.insertPaymentRequest(tx, { id, accountId: meta.userId, kind: 'subscription', subscriptionId, amountCents: price, itemName, createdAt: now });
+      await this.repo.insertSubscription(tx, {
+        id: subscriptionId,
+        accountId: meta.userId,
+        tier,
+        status: 'pending',
+        monthlyPriceCents: price,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await this.repo.insertPaymentRequest(tx, {
+        id,
+        accountId: meta.userId,
+        kind: 'subscription',
+        subscriptionId,
+        amountCents: price,
+        itemName,
+        createdAt: now,
+      });
     });
     const redirectUrl = this.payfast.processUrl(
       {

@@ -29,7 +29,12 @@ export class StartOrderPayment {
   async execute(orderId: string, meta: SignedInMeta): Promise<PaymentRedirect> {
     const order = await this.peers.orderAwaitingPayment(orderId, meta);
     const specialsOnly = order.lines.length > 0 && order.lines.every(isSpecial);
-    if (specialsOnly && specialGrant(order.lines) && this.payfast.hasPassphrase && !(await this.repo.holdingSubscription(this.db, meta.userId))) {
+    if (
+      specialsOnly &&
+      specialGrant(order.lines) &&
+      this.payfast.hasPassphrase &&
+      !(await this.repo.holdingSubscription(this.db, meta.userId))
+    ) {
       return this.special.execute(orderId, meta);
     }
     return this.once.execute(order, meta);

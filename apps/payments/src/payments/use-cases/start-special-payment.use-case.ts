@@ -58,7 +58,15 @@ export class StartSpecialPayment {
     const subscriptionId = randomUUID();
     const id = randomUUID();
     await this.db.transaction(async (tx) => {
-      await this.repo.insertSubscription(tx, { id: subscriptionId, accountId: meta.userId, tier, status: 'pending', monthlyPriceCents: monthly, createdAt: now, updatedAt: now });
+      await this.repo.insertSubscription(tx, {
+        id: subscriptionId,
+        accountId: meta.userId,
+        tier,
+        status: 'pending',
+        monthlyPriceCents: monthly,
+        createdAt: now,
+        updatedAt: now,
+      });
       await this.repo.insertPaymentRequest(tx, {
         id,
         accountId: meta.userId,

@@ -45,7 +45,11 @@ export class SaveProfile {
     for (const id of mediaIdsOf(document)) {
       const row = await this.profiles.mediaById(this.db, id);
       if (!row || row.accountId !== accountId) {
-        throw new ServiceError({ statusCode: 400, code: ErrorCode.ValidationFailed, message: 'An image in the profile is not one of your uploads. Please upload it again.' });
+        throw new ServiceError({
+          statusCode: 400,
+          code: ErrorCode.ValidationFailed,
+          message: 'An image in the profile is not one of your uploads. Please upload it again.',
+        });
       }
     }
   }

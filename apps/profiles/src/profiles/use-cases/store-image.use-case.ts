@@ -54,7 +54,8 @@ export class StoreImage {
       if (saved) await this.media.dropOrphans(tx, accountId, before, document);
       // The quota counts what the account keeps after this change: the image a new one replaces is not counted, so
       // an owner at the limit can still change their photo. Over it, the whole change is rolled back.
-      if ((await this.profiles.mediaBytesOf(tx, accountId)) > this.config.MEDIA_QUOTA_BYTES) throw quotaExceeded(this.config.MEDIA_QUOTA_BYTES);
+      if ((await this.profiles.mediaBytesOf(tx, accountId)) > this.config.MEDIA_QUOTA_BYTES)
+        throw quotaExceeded(this.config.MEDIA_QUOTA_BYTES);
       return saved;
     });
     return { url };

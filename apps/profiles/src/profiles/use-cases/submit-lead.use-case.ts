@@ -27,7 +27,8 @@ export class SubmitLead {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
     if (!row || !row.isPublic || !row.isVerified) throw profileNotFound();
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
-    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm')) throw ServiceError.forbidden(UpgradeMessages.leadForm);
+    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm'))
+      throw ServiceError.forbidden(UpgradeMessages.leadForm);
     const id = randomUUID();
     // A robot filled in the field people never see: answer as if stored, keep nothing.
     if (submission.website) return { id };
@@ -52,7 +53,11 @@ export class SubmitLead {
         // or email. A key sent with someone else's details, or to another profile, is refused.
         const first = await this.profiles.leadByIdempotencyKey(tx, submission.idempotencyKey!);
         if (!first || first.accountId !== row.accountId || first.email !== submission.email) {
-          throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'This form was sent already with other details. Please reload the page and try again.' });
+          throw new ServiceError({
+            statusCode: 409,
+            code: ErrorCode.Conflict,
+            message: 'This form was sent already with other details. Please reload the page and try again.',
+          });
         }
         return first;
       }

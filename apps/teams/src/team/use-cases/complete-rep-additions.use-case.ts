@@ -79,7 +79,9 @@ export class CompleteRepAdditions {
       this.logger.warn({ accountIds: recorded.map((r) => r.memberAccountId) }, 'reps whose addition was cut short recorded as members');
     }
     const made = new Set(accounts.map((a) => a.accountId));
-    const abandoned = stale.filter((r) => !made.has(r.accountId) && r.createdAt.getTime() < now - this.config.PENDING_REP_ABANDON_MS).map((r) => r.accountId);
+    const abandoned = stale
+      .filter((r) => !made.has(r.accountId) && r.createdAt.getTime() < now - this.config.PENDING_REP_ABANDON_MS)
+      .map((r) => r.accountId);
     if (abandoned.length > 0) {
       await this.members.dropPending(this.db, abandoned);
       this.logger.warn({ accountIds: abandoned }, 'pending reps identity never created dropped');

@@ -42,7 +42,12 @@ export class UpdateRep {
         updatedAt: now,
       });
       if (updated && updated.tel !== current.tel) {
-        await recordEvent(tx, outbox, Events.teamMemberUpdated, { leaderAccountId: meta.userId, memberAccountId: memberId, tel: updated.tel, updatedAt: now.toISOString() });
+        await recordEvent(tx, outbox, Events.teamMemberUpdated, {
+          leaderAccountId: meta.userId,
+          memberAccountId: memberId,
+          tel: updated.tel,
+          updatedAt: now.toISOString(),
+        });
       }
       return updated;
     });

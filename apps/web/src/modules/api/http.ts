@@ -24,10 +24,11 @@ type BodylessRoute<M extends Method> = HttpRoute & { readonly method: M; readonl
 export type RequestBody<R extends BodyRoute> = z.input<R['body']>;
 
 /** The parsed body of the route's success answer (undefined when it has none, e.g. 204). */
-export type ResponseData<R extends HttpRoute> =
-  R['responses'][keyof R['responses'] & SuccessStatus] extends { readonly schema: infer S extends z.ZodType }
-    ? z.output<S>
-    : undefined;
+export type ResponseData<R extends HttpRoute> = R['responses'][keyof R['responses'] & SuccessStatus] extends {
+  readonly schema: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
 
 export type HttpResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError };
 
@@ -54,7 +55,10 @@ export function getJson<R extends BodylessRoute<'get'>>(route: R): Promise<HttpR
 }
 
 /** A GET with a query string (`?from=...&to=...`); empty values are left out. */
-export function getJsonWithQuery<R extends BodylessRoute<'get'>>(route: R, query: Readonly<Record<string, string>>): Promise<HttpResult<ResponseData<R>>> {
+export function getJsonWithQuery<R extends BodylessRoute<'get'>>(
+  route: R,
+  query: Readonly<Record<string, string>>,
+): Promise<HttpResult<ResponseData<R>>> {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== '')).toString();
   return send(route, undefined, false, { path: search ? `${route.path}?${search}` : route.path });
 }

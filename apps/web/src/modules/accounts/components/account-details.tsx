@@ -123,8 +123,8 @@ export function AccountDetails({ onRenamed }: { onRenamed?: (names: { firstName:
 
       <div role="group" aria-label="Your email" className="pe-account">
         <p>
-          Your email is <strong>{user?.email}</strong>. To use another one, enter it with your password: we send a link to
-          the new address, and your email changes when you open it. We let your current address know.
+          Your email is <strong>{user?.email}</strong>. To use another one, enter it with your password: we send a link to the new address,
+          and your email changes when you open it. We let your current address know.
         </p>
         <TextField
           label="New Email"

@@ -17,9 +17,7 @@ type Phase = { kind: 'verifying' } | VerificationOutcome;
 export function EmailVerification({ token }: { token: string }) {
   const wellFormed = VerifyEmailSchema.safeParse({ token }).success;
   const [attempt, setAttempt] = useState(0);
-  const [phase, setPhase] = useState<Phase>(
-    wellFormed ? { kind: 'verifying' } : { kind: 'invalid', message: AccountMessages.linkInvalid },
-  );
+  const [phase, setPhase] = useState<Phase>(wellFormed ? { kind: 'verifying' } : { kind: 'invalid', message: AccountMessages.linkInvalid });
 
   useEffect(() => {
     if (!wellFormed) return;

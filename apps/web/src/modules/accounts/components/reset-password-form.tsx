@@ -1,11 +1,4 @@
-import {
-  AccountMessages,
-  ErrorCode,
-  PASSWORD_MIN,
-  PasswordResetSchema,
-  WebRoutes,
-  type PasswordReset,
-} from '@digicard/contracts';
+import { AccountMessages, ErrorCode, PASSWORD_MIN, PasswordResetSchema, WebRoutes, type PasswordReset } from '@digicard/contracts';
 import { Button, FormAlert, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';

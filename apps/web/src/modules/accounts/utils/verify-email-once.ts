@@ -5,9 +5,7 @@ import { refreshSession } from '../../session/utils/session-actions';
 import { verifyEmail } from '../api/accounts';
 
 export type VerificationOutcome =
-  | { kind: 'verified'; message: string }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'verified'; message: string } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
 
 const VERIFY_FAILED_MESSAGE = 'We could not verify your email right now. Please try again in a minute.';
 

@@ -55,15 +55,23 @@ export function AnalyticsSection() {
         <FullReport report={report} range={range} onRange={setRange} />
       ) : (
         <p className="pe-note">
-          {AnalyticsUpgradeMessage} See views by source (link, QR code, NFC card, WhatsApp, email) day by day, clicks on each button and link, any
-          date range, and a CSV download.
+          {AnalyticsUpgradeMessage} See views by source (link, QR code, NFC card, WhatsApp, email) day by day, clicks on each button and
+          link, any date range, and a CSV download.
         </p>
       )}
     </div>
   );
 }
 
-function FullReport({ report, range, onRange }: { report: AnalyticsReport; range: AnalyticsRange; onRange: (range: AnalyticsRange) => void }) {
+function FullReport({
+  report,
+  range,
+  onRange,
+}: {
+  report: AnalyticsReport;
+  range: AnalyticsRange;
+  onRange: (range: AnalyticsRange) => void;
+}) {
   const [from, setFrom] = useState(report.from);
   const [to, setTo] = useState(report.to);
   const [error, setError] = useState('');
@@ -79,12 +87,23 @@ function FullReport({ report, range, onRange }: { report: AnalyticsReport; range
   return (
     <>
       <form className="an-range" onSubmit={submit} noValidate>
-        <TextField label="From" type="date" value={from} max={saDay()} onChange={(e) => setFrom(e.target.value)} error={error || undefined} />
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          max={saDay()}
+          onChange={(e) => setFrom(e.target.value)}
+          error={error || undefined}
+        />
         <TextField label="To" type="date" value={to} max={saDay()} onChange={(e) => setTo(e.target.value)} />
         <Button type="submit" variant="secondary">
           Show
         </Button>
-        <a className="button-link button-link--secondary" href={analyticsCsvUrl(range.from ? range : { from: report.from, to: report.to })} download>
+        <a
+          className="button-link button-link--secondary"
+          href={analyticsCsvUrl(range.from ? range : { from: report.from, to: report.to })}
+          download
+        >
           Download CSV
         </a>
       </form>

@@ -1,8 +1,20 @@
 import { AnalyticsSources, type AnalyticsReport, type AnalyticsSource } from '@digicard/contracts';
 
-export const SOURCE_LABELS: Record<AnalyticsSource, string> = { link: 'Link', qr: 'QR code', nfc: 'NFC card', wa: 'WhatsApp', email: 'Email' };
+export const SOURCE_LABELS: Record<AnalyticsSource, string> = {
+  link: 'Link',
+  qr: 'QR code',
+  nfc: 'NFC card',
+  wa: 'WhatsApp',
+  email: 'Email',
+};
 /** Colours told apart by people with the common colour-vision deficiencies (Okabe-Ito), each with a text label. */
-export const SOURCE_COLOURS: Record<AnalyticsSource, string> = { link: '#0072B2', qr: '#E69F00', nfc: '#009E73', wa: '#56B4E9', email: '#CC79A7' };
+export const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
+  link: '#0072B2',
+  qr: '#E69F00',
+  nfc: '#009E73',
+  wa: '#56B4E9',
+  email: '#CC79A7',
+};
 
 const WIDTH = 640;
 const HEIGHT = 200;

@@ -18,7 +18,8 @@ export const fetchOrders = () => getJson(HttpRoutes.listOrders);
 
 /** POST /api/orders: the basket as ids and quantities (the server prices it); answers where to pay. */
 /** The basket's lines as the checkout takes them: id, colour (a line kept from before colours: none, the first) and quantity. */
-const checkoutItems = (cart: readonly CartItem[]) => cart.map(({ id, colour, quantity }) => ({ id, ...(colour ? { colour } : {}), quantity }));
+const checkoutItems = (cart: readonly CartItem[]) =>
+  cart.map(({ id, colour, quantity }) => ({ id, ...(colour ? { colour } : {}), quantity }));
 
 export const checkout = (cart: readonly CartItem[]) => postJson(HttpRoutes.checkout, { items: checkoutItems(cart) });
 

@@ -71,7 +71,9 @@ export function AccessoriesCartSection() {
                 </div>
                 <div>
                   <dt>Cards</dt>
-                  <dd>{order.lines.map((line) => `${line.quantity} × ${line.name}${line.colour ? ` in ${line.colour}` : ''}`).join(', ')}</dd>
+                  <dd>
+                    {order.lines.map((line) => `${line.quantity} × ${line.name}${line.colour ? ` in ${line.colour}` : ''}`).join(', ')}
+                  </dd>
                 </div>
                 <div>
                   <dt>Total</dt>

@@ -109,14 +109,17 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
   const canStart = !subscription || subscription.status === 'ended';
   const canCancel = subscription?.status === 'active' || subscription?.status === 'past-due';
   // An active subscription can switch to the other paid tier (or back, before the change takes effect).
-  const switchTo = subscription?.status === 'active' ? PaidTiers.find((t) => t !== (subscription.nextTier ?? subscription.tier)) : undefined;
+  const switchTo =
+    subscription?.status === 'active' ? PaidTiers.find((t) => t !== (subscription.nextTier ?? subscription.tier)) : undefined;
   return (
     <>
       <p className="pe-billing__tier">
         Your membership: <strong>{billing.membership}</strong>
       </p>
       {subscription ? <p className="pe-note">{subscriptionStatus(subscription)}</p> : null}
-      {subscription?.nextTier ? <p className="pe-note" role="status">{`From ${when(subscription.nextBillingDate)} your membership is ${subscription.nextTier}.`}</p> : null}
+      {subscription?.nextTier ? (
+        <p className="pe-note" role="status">{`From ${when(subscription.nextBillingDate)} your membership is ${subscription.nextTier}.`}</p>
+      ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       {switchTo && subscription ? (
         <p className="pe-actions">

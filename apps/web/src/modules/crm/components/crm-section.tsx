@@ -34,7 +34,10 @@ function CrmSettings() {
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
   return (
     <div className="crm">
-      <p>Every new lead from your profile (lead form, Exchange Contact, Get your own Profile) is posted to your CRM as JSON, signed so your CRM can check it came from us.</p>
+      <p>
+        Every new lead from your profile (lead form, Exchange Contact, Get your own Profile) is posted to your CRM as JSON, signed so your
+        CRM can check it came from us.
+      </p>
       <WebhookForm settings={state.value} onSaved={replace} />
       {state.value.endpoint ? <SecretAndTest settings={state.value} onChanged={replace} /> : null}
       <DeliveryLog />
@@ -138,7 +141,8 @@ function SecretAndTest({ settings, onChanged }: { settings: WebhookSettings; onC
         Signing secret
       </h3>
       <p className="pe-note">
-        Each delivery has the header <code>X-DigiCard-Signature: t=…,v1=…</code>: the HMAC-SHA256 of the time, a dot and the body, keyed with this secret.
+        Each delivery has the header <code>X-DigiCard-Signature: t=…,v1=…</code>: the HMAC-SHA256 of the time, a dot and the body, keyed
+        with this secret.
       </p>
       <div className="crm-secret__row">
         <code className="crm-secret__value" aria-label="Your secret">
@@ -169,7 +173,9 @@ const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 
 export function deliveryStatusLabel(delivery: WebhookDelivery): string {
   if (delivery.status === 'succeeded') return 'Delivered';
   if (delivery.status === 'failed') return 'Failed';
-  return delivery.attempts === 0 ? 'Sending' : `Retrying${delivery.nextAttemptAt ? ` at ${when.format(new Date(delivery.nextAttemptAt))}` : ''}`;
+  return delivery.attempts === 0
+    ? 'Sending'
+    : `Retrying${delivery.nextAttemptAt ? ` at ${when.format(new Date(delivery.nextAttemptAt))}` : ''}`;
 }
 
 function responseLabel(delivery: WebhookDelivery): string {

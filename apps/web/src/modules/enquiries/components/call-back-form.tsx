@@ -8,8 +8,7 @@ import { useSubmissionKey } from '../../forms/hooks/use-submission-key';
 
 const FIELDS = ['name', 'email', 'number'] as const satisfies readonly (keyof CallBackEnquiry)[];
 
-const CALL_BACK_SENT_TEXT =
-  'Thank you for submitting your details. We will get in touch with you as soon as possible.';
+const CALL_BACK_SENT_TEXT = 'Thank you for submitting your details. We will get in touch with you as soon as possible.';
 
 /** The footer form "Get things started": Name, Email, Number, "Let's Talk". */
 export function CallBackForm() {
@@ -36,13 +35,7 @@ export function CallBackForm() {
         <SentMessage>{CALL_BACK_SENT_TEXT}</SentMessage>
       ) : (
         <form className="call-back__form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
-          <TextField
-            label="Name"
-            autoComplete="name"
-            aria-required="true"
-            error={errors.name?.message}
-            {...register('name')}
-          />
+          <TextField label="Name" autoComplete="name" aria-required="true" error={errors.name?.message} {...register('name')} />
           <TextField
             label="Email"
             type="email"

@@ -7,8 +7,7 @@ import { useSubmissionKey } from '../../forms/hooks/use-submission-key';
 
 const FIELDS = ['name', 'email', 'message'] as const satisfies readonly (keyof MessageEnquiry)[];
 
-const MESSAGE_SENT_TEXT =
-  'Thank you for getting in touch with us. We will respond to your message as soon as we can.';
+const MESSAGE_SENT_TEXT = 'Thank you for getting in touch with us. We will respond to your message as soon as we can.';
 
 /** The contact page form: Name, Email, Message, "Send". `labelledBy` names the form after the page heading. */
 export function MessageForm({ labelledBy }: { labelledBy: string }) {

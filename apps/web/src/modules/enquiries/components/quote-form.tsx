@@ -29,7 +29,13 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
   return (
     <form className="message-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
       <TextField label="Name" autoComplete="name" aria-required="true" error={errors.name?.message} {...register('name')} />
-      <TextField label="Company" autoComplete="organization" aria-required="true" error={errors.company?.message} {...register('company')} />
+      <TextField
+        label="Company"
+        autoComplete="organization"
+        aria-required="true"
+        error={errors.company?.message}
+        {...register('company')}
+      />
       <TextField
         label="How many people would use DigiCard?"
         type="number"
@@ -39,7 +45,14 @@ export function QuoteForm({ labelledBy }: { labelledBy: string }) {
         error={errors.teamSize?.message}
         {...register('teamSize', { valueAsNumber: true })}
       />
-      <TextField label="Email" type="email" autoComplete="email" aria-required="true" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required="true"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <TextField
         label="Number"
         type="tel"

@@ -23,7 +23,8 @@ export const ownProofUrls = (orderId: string, version: number) => ({
 // The print console (role print).
 export const fetchPrintQueue = () => getJson(HttpRoutes.printQueue);
 export const moveOrder = (orderId: string, move: MoveOrder) => callAt(HttpRoutes.moveOrder, { orderId }, move);
-export const recordCard = (orderId: string, serial: string, nfcUid: string) => callAt(HttpRoutes.recordCard, { orderId, serial }, { nfcUid });
+export const recordCard = (orderId: string, serial: string, nfcUid: string) =>
+  callAt(HttpRoutes.recordCard, { orderId, serial }, { nfcUid });
 export const rerenderProof = (orderId: string) => callAt(HttpRoutes.rerenderProof, { orderId });
 export const printFileUrls = (orderId: string, version: number) => ({
   pdf: routePath(HttpRoutes.printProofPdf.path, { orderId }),

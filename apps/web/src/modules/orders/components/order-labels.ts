@@ -18,8 +18,10 @@ export const ActorText: Record<OrderActor, string> = { system: 'DigiCard', owner
 
 export function proofText(proof: Proof | null): string | null {
   if (!proof) return null;
-  if (proof.status === 'rendering') return proof.error ? `Rendering the proof again (last attempt failed: ${proof.error})` : 'Rendering the proof…';
-  if (proof.status === 'failed') return `The proof could not be rendered (${proof.error ?? 'unknown error'}). The print team has been told and will render it again.`;
+  if (proof.status === 'rendering')
+    return proof.error ? `Rendering the proof again (last attempt failed: ${proof.error})` : 'Rendering the proof…';
+  if (proof.status === 'failed')
+    return `The proof could not be rendered (${proof.error ?? 'unknown error'}). The print team has been told and will render it again.`;
   return null;
 }
 

@@ -5,7 +5,15 @@ import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
 import { useSession } from '../../session/hooks/use-session';
 import { fetchTeam } from '../../teams/api/teams';
-import { approveProof, assignCard, cancelOrder, fetchOrderDetails, ownProofUrls, requestProofChanges, setCardDisabled } from '../api/orders';
+import {
+  approveProof,
+  assignCard,
+  cancelOrder,
+  fetchOrderDetails,
+  ownProofUrls,
+  requestProofChanges,
+  setCardDisabled,
+} from '../api/orders';
 import { payForOrder } from './unpaid-orders';
 import { proofText, StatusText } from './order-labels';
 import { StatusHistory } from './status-history';
@@ -65,7 +73,11 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
   const unpaid = order.status === 'awaiting-payment';
   const urls = order.proof && order.proof.version > 0 ? ownProofUrls(order.id, order.proof.version) : null;
 
-  async function run(action: () => Promise<{ ok: true; data: OrderDetail } | { ok: false; error: { message: string; fieldErrors?: Record<string, string[]> } }>) {
+  async function run(
+    action: () => Promise<
+      { ok: true; data: OrderDetail } | { ok: false; error: { message: string; fieldErrors?: Record<string, string[]> } }
+    >,
+  ) {
     setBusy(true);
     setError(null);
     const result = await action();
@@ -168,11 +180,16 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
                   variant="secondary"
                   disabled={busy}
                   onClick={() => {
-                    if (!card.disabled && !window.confirm(`Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`)) return;
+                    if (
+                      !card.disabled &&
+                      !window.confirm(`Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`)
+                    )
+                      return;
                     setBusy(true);
                     void setCardDisabled(card.serial, !card.disabled).then((result) => {
                       setBusy(false);
-                      if (result.ok) onChange({ ...order, cards: order.cards.map((c) => (c.serial === result.data.serial ? result.data : c)) });
+                      if (result.ok)
+                        onChange({ ...order, cards: order.cards.map((c) => (c.serial === result.data.serial ? result.data : c)) });
                       else setError(result.error.message);
                     });
                   }}
@@ -183,7 +200,9 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
                   <CardAssignee
                     card={card}
                     team={team}
-                    onAssigned={(changed) => onChange({ ...order, cards: order.cards.map((c) => (c.serial === changed.serial ? changed : c)) })}
+                    onAssigned={(changed) =>
+                      onChange({ ...order, cards: order.cards.map((c) => (c.serial === changed.serial ? changed : c)) })
+                    }
                   />
                 ) : null}
               </li>

@@ -9,7 +9,18 @@ import { StatusHistory } from './status-history';
 import '../orders.css';
 
 /** The order the queue shows its states in: the work first, the finished last. */
-const QUEUE_ORDER: readonly OrderStatus[] = ['paid', 'changes-requested', 'proof-ready', 'approved', 'printing', 'nfc-encoded', 'shipped', 'delivered', 'cancelled', 'refunded'];
+const QUEUE_ORDER: readonly OrderStatus[] = [
+  'paid',
+  'changes-requested',
+  'proof-ready',
+  'approved',
+  'printing',
+  'nfc-encoded',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+];
 
 /**
  * The print console: the queue by state, each order's proof (PNG and PDF), the moves the order can make now, each
@@ -97,7 +108,9 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
       <p>{order.lines.map((l) => `${l.quantity} x ${l.name}${l.colour ? ` in ${l.colour}` : ''}`).join(', ')}</p>
       {proofNotice ? (
         <p className={order.proof?.status === 'failed' ? 'orders__proof-failed' : 'orders__proof-notice'} role="status">
-          {order.proof?.status === 'failed' ? `Proof render failed after ${order.proof.attempts} attempts: ${order.proof.error ?? ''}` : proofNotice}
+          {order.proof?.status === 'failed'
+            ? `Proof render failed after ${order.proof.attempts} attempts: ${order.proof.error ?? ''}`
+            : proofNotice}
         </p>
       ) : null}
       {order.proof && order.proof.version > 0 ? (
@@ -113,7 +126,9 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
           Packing slip (PDF)
         </a>
       </p>
-      {order.shipment ? <p className="orders__tracking">{`Courier: ${order.shipment.courier} · Tracking number: ${order.shipment.trackingNumber}`}</p> : null}
+      {order.shipment ? (
+        <p className="orders__tracking">{`Courier: ${order.shipment.courier} · Tracking number: ${order.shipment.trackingNumber}`}</p>
+      ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       {order.cards.length > 0 ? (
         <table className="orders__card-table">

@@ -12,7 +12,15 @@ import {
   type SaveOutcome,
 } from '../hooks/use-profile-editor';
 import { fieldLabel } from '../utils/field-labels';
-import { BUSINESS_SECTIONS, DEFAULT_SECTION, sectionLabel, sectionNamed, sectionOfField, sectionsFor, type SectionId } from '../utils/sections';
+import {
+  BUSINESS_SECTIONS,
+  DEFAULT_SECTION,
+  sectionLabel,
+  sectionNamed,
+  sectionOfField,
+  sectionsFor,
+  type SectionId,
+} from '../utils/sections';
 import { useSession } from '../../session/hooks/use-session';
 import { TeamsSection } from '../../teams/components/teams-section';
 import { fieldId, FIX_FIELDS_MESSAGE, orderedErrors } from '../utils/validation';
@@ -47,7 +55,9 @@ export default function ProfileEditor() {
   const { user } = useSession();
   const [searchParams] = useSearchParams();
   // `/dashboard?section=billing` (where PayFast sends a membership's buyer back) opens that section.
-  const [section, setSection] = useState<SectionId>(() => sectionNamed(searchParams.get(DashboardSectionParam), user?.role) ?? DEFAULT_SECTION);
+  const [section, setSection] = useState<SectionId>(
+    () => sectionNamed(searchParams.get(DashboardSectionParam), user?.role) ?? DEFAULT_SECTION,
+  );
   const [outcome, setOutcome] = useState<SaveOutcome>(null);
   useBeforeUnload(editor.dirty);
   const { state } = editor;

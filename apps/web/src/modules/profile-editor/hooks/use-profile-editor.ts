@@ -87,7 +87,12 @@ function change(state: Ready, action: Exclude<Action, { type: 'loading' | 'faile
     case 'settings':
       return {
         ...state,
-        account: { ...state.account, membership: action.profile.membership, isPublic: action.profile.isPublic, updatedAt: action.profile.updatedAt },
+        account: {
+          ...state.account,
+          membership: action.profile.membership,
+          isPublic: action.profile.isPublic,
+          updatedAt: action.profile.updatedAt,
+        },
       };
     case 'renamed':
       // Identity has the new names; the preview shows them at once (profiles' copy follows from identity's event).

@@ -63,5 +63,11 @@ export function documentFromStorage(value: unknown): ProfileDocument | null {
   const products = stringRows(value['products'], ['name', 'link', 'imageUrl']);
   if (!websiteLinks || !socialLinks || !gallery || !products) return null;
   // Platforms are checked when saving (a stored one the list does not know shows as an error on its row).
-  return { ...(out as Omit<ProfileDocument, 'websiteLinks' | 'socialLinks' | 'gallery' | 'products'>), websiteLinks, socialLinks: socialLinks as ProfileDocument['socialLinks'], gallery, products };
+  return {
+    ...(out as Omit<ProfileDocument, 'websiteLinks' | 'socialLinks' | 'gallery' | 'products'>),
+    websiteLinks,
+    socialLinks: socialLinks as ProfileDocument['socialLinks'],
+    gallery,
+    products,
+  };
 }

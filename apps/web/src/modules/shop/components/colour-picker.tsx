@@ -13,7 +13,15 @@ const SWATCH: Record<string, string> = {
  * The card's colour, as radio buttons with a swatch each (one of the item's `colors`; the server checks it again).
  * A card that comes in one colour shows it, with nothing to choose.
  */
-export function ColourPicker({ colours, value, onChange }: { colours: readonly string[]; value: string; onChange: (colour: string) => void }) {
+export function ColourPicker({
+  colours,
+  value,
+  onChange,
+}: {
+  colours: readonly string[];
+  value: string;
+  onChange: (colour: string) => void;
+}) {
   const name = useId();
   if (colours.length <= 1) {
     return <p className="colour-picker__only">{`Colour: ${colours[0] ?? ''}`}</p>;

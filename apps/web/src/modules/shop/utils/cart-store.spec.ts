@@ -82,13 +82,22 @@ describe('cartStore', () => {
   it('gives lines kept from before colours their item’s first colour once the catalogue is known', () => {
     storage.values.set('cart', JSON.stringify([{ id: 'classic', name: 'Classic card', price: 45_000, specialPrice: null, quantity: 2 }]));
     cartStore.fillColours([{ id: 'classic', colors: ['navy', 'black'] }]);
-    expect(cartStore.get()).toEqual([{ id: 'classic', name: 'Classic card', price: 45_000, specialPrice: null, colour: 'navy', quantity: 2 }]);
+    expect(cartStore.get()).toEqual([
+      { id: 'classic', name: 'Classic card', price: 45_000, specialPrice: null, colour: 'navy', quantity: 2 },
+    ]);
   });
 
   it('never throws on a stored value that makes no sense, and cleans it on request', () => {
     storage.values.set('cart', '{not json');
     expect(cartStore.get()).toEqual([]);
-    storage.values.set('cart', JSON.stringify([{ id: 'classic', name: 'Classic card', price: 45_000, specialPrice: null, colour: 'black', quantity: 1 }, { id: '', quantity: -3 }, 'junk']));
+    storage.values.set(
+      'cart',
+      JSON.stringify([
+        { id: 'classic', name: 'Classic card', price: 45_000, specialPrice: null, colour: 'black', quantity: 1 },
+        { id: '', quantity: -3 },
+        'junk',
+      ]),
+    );
     expect(cartStore.get()).toHaveLength(1);
     cartStore.clean();
     expect(stored()).toEqual([{ id: 'classic', name: 'Classic card', price: 45_000, specialPrice: null, colour: 'black', quantity: 1 }]);

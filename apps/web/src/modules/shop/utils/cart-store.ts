@@ -87,7 +87,8 @@ export const cartStore = {
   /** One more of a line already in the basket. */
   increase(ref: CartLineRef): void {
     const line = get().find((item) => item.id === ref.id && item.colour === ref.colour);
-    if (line) save(addToCart(get(), { id: line.id, name: line.name, normalPrice: line.price, specialPrice: line.specialPrice }, line.colour));
+    if (line)
+      save(addToCart(get(), { id: line.id, name: line.name, normalPrice: line.price, specialPrice: line.specialPrice }, line.colour));
   },
   /** One less, never below 1. */
   decrease(ref: CartLineRef): void {

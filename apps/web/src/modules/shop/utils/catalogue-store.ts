@@ -2,9 +2,7 @@ import type { CatalogueItem, CatalogueKind } from '@digicard/contracts';
 import { fetchCatalogue } from '../api/catalogue';
 
 export type CatalogueState =
-  | { readonly status: 'loading' }
-  | { readonly status: 'loaded'; readonly items: readonly CatalogueItem[] }
-  | { readonly status: 'failed' };
+  { readonly status: 'loading' } | { readonly status: 'loaded'; readonly items: readonly CatalogueItem[] } | { readonly status: 'failed' };
 
 type Listener = () => void;
 

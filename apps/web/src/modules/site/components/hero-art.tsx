@@ -4,13 +4,7 @@ export function HeroArt() {
     <svg className="hero__art" viewBox="0 0 300 340" width="300" height="340" aria-hidden="true" focusable="false">
       <g transform="rotate(-12 92 250)">
         <rect x="10" y="200" width="172" height="108" rx="12" fill="#111417" />
-        <path
-          d="M84 226a14 14 0 0 1 0 20M92 219a24 24 0 0 1 0 34"
-          fill="none"
-          stroke="#ffffff"
-          strokeWidth="3"
-          strokeLinecap="round"
-        />
+        <path d="M84 226a14 14 0 0 1 0 20M92 219a24 24 0 0 1 0 34" fill="none" stroke="#ffffff" strokeWidth="3" strokeLinecap="round" />
         <rect x="30" y="280" width="80" height="6" rx="3" fill="#ffffff" opacity="0.8" />
       </g>
       <rect x="120" y="10" width="164" height="316" rx="24" fill="#dfe7ed" />

@@ -15,9 +15,7 @@ export function SiteFooter() {
           <Link to={WebRoutes.terms} className="site-footer__link">
             Terms and Conditions
           </Link>
-          <p className="site-footer__copyright">
-            {`© ${year} ${brandName}. All Rights Reserved.`}
-          </p>
+          <p className="site-footer__copyright">{`© ${year} ${brandName}. All Rights Reserved.`}</p>
         </div>
       </Container>
     </footer>

@@ -65,7 +65,11 @@ export function FailedProofs() {
                 <td>{`${order.proof?.attempts ?? 0} attempts: ${order.proof?.error ?? ''}`}</td>
                 <td>{order.paidAt ? when(order.paidAt) : ''}</td>
                 <td>
-                  <Button disabled={busy} onClick={() => void again(order)} aria-label={`Render the proof of order ${order.reference} again`}>
+                  <Button
+                    disabled={busy}
+                    onClick={() => void again(order)}
+                    aria-label={`Render the proof of order ${order.reference} again`}
+                  >
                     Render again
                   </Button>
                 </td>

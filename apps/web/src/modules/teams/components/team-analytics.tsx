@@ -44,7 +44,15 @@ export function TeamAnalytics() {
   );
 }
 
-function Report({ report, range, onRange }: { report: TeamAnalyticsReport; range: AnalyticsRange; onRange: (range: AnalyticsRange) => void }) {
+function Report({
+  report,
+  range,
+  onRange,
+}: {
+  report: TeamAnalyticsReport;
+  range: AnalyticsRange;
+  onRange: (range: AnalyticsRange) => void;
+}) {
   const [from, setFrom] = useState(report.from);
   const [to, setTo] = useState(report.to);
   const [error, setError] = useState('');
@@ -63,12 +71,23 @@ function Report({ report, range, onRange }: { report: TeamAnalyticsReport; range
         {readable(report.from)} – {readable(report.to)}
       </p>
       <div className="an-range">
-        <TextField label="From" type="date" value={from} max={saDay()} onChange={(e) => setFrom(e.target.value)} error={error || undefined} />
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          max={saDay()}
+          onChange={(e) => setFrom(e.target.value)}
+          error={error || undefined}
+        />
         <TextField label="To" type="date" value={to} max={saDay()} onChange={(e) => setTo(e.target.value)} />
         <Button type="button" variant="secondary" onClick={show}>
           Show
         </Button>
-        <a className="button-link button-link--secondary" href={teamAnalyticsCsvUrl(range.from ? range : { from: report.from, to: report.to })} download>
+        <a
+          className="button-link button-link--secondary"
+          href={teamAnalyticsCsvUrl(range.from ? range : { from: report.from, to: report.to })}
+          download
+        >
           Download CSV
         </a>
       </div>

@@ -128,7 +128,12 @@ function RepList({ reps, onDone }: { reps: Rep[]; onDone: (message: string) => v
 function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
   const [error, setError] = useState<string | null>(null);
   async function remove() {
-    if (!window.confirm(`Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`)) return;
+    if (
+      !window.confirm(
+        `Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`,
+      )
+    )
+      return;
     const result = await removeRep(rep.accountId);
     if (result.ok) onDeleted();
     else setError(result.error.message);
@@ -144,7 +149,13 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
 }
 
 function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; onSaved: () => void }) {
-  const [values, setValues] = useState<RepFields>({ username: rep.username, firstName: rep.firstName, lastName: rep.lastName, email: rep.email, tel: rep.tel });
+  const [values, setValues] = useState<RepFields>({
+    username: rep.username,
+    firstName: rep.firstName,
+    lastName: rep.lastName,
+    email: rep.email,
+    tel: rep.tel,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -179,7 +190,19 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
   );
 }
 
-function RepInputs({ prefix, values, errors, onChange, errorPrefix = '' }: { prefix: string; values: RepFields; errors: Errors; onChange: (v: RepFields) => void; errorPrefix?: string }) {
+function RepInputs({
+  prefix,
+  values,
+  errors,
+  onChange,
+  errorPrefix = '',
+}: {
+  prefix: string;
+  values: RepFields;
+  errors: Errors;
+  onChange: (v: RepFields) => void;
+  errorPrefix?: string;
+}) {
   return (
     <div className="tm-fields">
       {REP_LABELS.map(([key, label, autoComplete]) => (
@@ -298,7 +321,11 @@ function ImportReps({ onDone }: { onDone: (message: string) => void }) {
       return;
     }
     setPreview({ reps, errors: result.error.fieldErrors ?? {}, checked: false });
-    setAlert(result.error.fieldErrors ? 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.' : result.error.message);
+    setAlert(
+      result.error.fieldErrors
+        ? 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.'
+        : result.error.message,
+    );
   }
 
   async function choose(file: File | undefined) {
@@ -318,7 +345,9 @@ function ImportReps({ onDone }: { onDone: (message: string) => void }) {
       <h3 id="tm-import-title" className="tm-title">
         Add many reps from a CSV file
       </h3>
-      <p className="pe-note">Columns: username, first name, last name, email, phone, and an optional password. All rows are added, or none.</p>
+      <p className="pe-note">
+        Columns: username, first name, last name, email, phone, and an optional password. All rows are added, or none.
+      </p>
       <label className="tm-file">
         <span>CSV file</span>
         <input type="file" accept=".csv,text/csv" aria-label="CSV file of reps" onChange={(e) => void choose(e.currentTarget.files?.[0])} />

@@ -37,7 +37,14 @@ describe('repsFromCsv', () => {
 
   it('takes the columns in the documented order when there is no header row', () => {
     expect(repsFromCsv('sipho,Sipho,Dube,sipho@example.co.za,+27825550102,Secret-pass-1')).toEqual([
-      { username: 'sipho', firstName: 'Sipho', lastName: 'Dube', email: 'sipho@example.co.za', tel: '+27825550102', password: 'Secret-pass-1' },
+      {
+        username: 'sipho',
+        firstName: 'Sipho',
+        lastName: 'Dube',
+        email: 'sipho@example.co.za',
+        tel: '+27825550102',
+        password: 'Secret-pass-1',
+      },
     ]);
   });
 

@@ -36,7 +36,11 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((c) => c.trim() !== ''));
 }
 
-const normalise = (header: string) => header.trim().toLowerCase().replace(/[^a-z]/g, '');
+const normalise = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 const ALIASES: Record<string, (typeof RepCsvColumns)[number]> = {
   username: 'username',
   firstname: 'firstName',

@@ -45,13 +45,7 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
         </p>
       )}
       <div className="pe-qr">
-        <img
-          className="pe-qr__image"
-          src={ProfileLinks.qrPng(username)}
-          width={300}
-          height={300}
-          alt={`QR code for ${address}`}
-        />
+        <img className="pe-qr__image" src={ProfileLinks.qrPng(username)} width={300} height={300} alt={`QR code for ${address}`} />
         <p className="pe-actions">
           <a className="button-link" href={ProfileLinks.qrPng(username)} download="QR_Code.png">
             Download QR Code

@@ -64,9 +64,7 @@ export function SettingsSection({ membership, isPartner, isPublic, isVerified, c
     setPublicOutcome(null);
     const result = await changeSettings({ isPublic: next });
     setPendingPublic(null);
-    setPublicOutcome(
-      result.ok ? { ok: true, message: next ? 'Your profile is shown publicly.' : 'Your profile is now private.' } : result,
-    );
+    setPublicOutcome(result.ok ? { ok: true, message: next ? 'Your profile is shown publicly.' : 'Your profile is now private.' } : result);
   }
 
   return (
@@ -85,7 +83,13 @@ export function SettingsSection({ membership, isPartner, isPublic, isVerified, c
         onChange={(value) => void chooseMembership(value)}
       />
       <p className="pe-status" role="status">
-        {pendingMembership !== null ? (isPartner || !PaidTiers.some((t) => t === pendingMembership) ? 'Saving...' : 'Going to PayFast...') : membershipOutcome?.ok ? membershipOutcome.message : ''}
+        {pendingMembership !== null
+          ? isPartner || !PaidTiers.some((t) => t === pendingMembership)
+            ? 'Saving...'
+            : 'Going to PayFast...'
+          : membershipOutcome?.ok
+            ? membershipOutcome.message
+            : ''}
       </p>
       {membershipOutcome && !membershipOutcome.ok ? <FormAlert>{membershipOutcome.message}</FormAlert> : null}
       <p className="pe-note">
