@@ -27,6 +27,9 @@ step('lint (type-aware, zero warnings, module boundaries)');
 run('npx', ['nx', 'show', 'projects'], { stdio: 'ignore' }); // computes the project graph the boundary rule reads
 run('npx', ['eslint', '--max-warnings=0', '.']);
 
+step('formatting (Prettier; `npm run format` writes it)');
+run('npx', ['prettier', '--check', '--log-level=warn', '**/*.{ts,tsx,mjs,cjs,js,css}']);
+
 step('contract and migration drift');
 run('node', ['tools/dev/openapi.mjs', '--check']);
 run('node', ['tools/dev/nats-config.mjs', '--check']);
