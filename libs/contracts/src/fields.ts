@@ -25,7 +25,7 @@ export const phoneNumber = z
   .string({ error: 'Please enter your phone number.' })
   .trim()
   .min(1, 'Please enter your phone number.')
-  .regex(/^\d{10}$/, SA_PHONE_MESSAGE)
+  .regex(/^\d{10}$/, { error: SA_PHONE_MESSAGE, abort: true })
   .refine((v) => southAfricanDigits(v) === v, SA_PHONE_MESSAGE);
 
 /** A South African number's 10 national digits (0 and nine more), or null for anything else. */
