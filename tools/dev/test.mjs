@@ -52,7 +52,7 @@ const LANES = [
   { lane: 'unit', parallel: 2 },
   // Each service file has its own database and NATS server: two projects at a time.
   { lane: 'service', parallel: 2 },
-  // Processes and Chromium: one project at a time, DIGICARD_SYSTEM_WORKERS files of it at once (tools/dev/jest-lane.cjs).
+  // Processes and Chromium: one project at a time, DIGICARD_SYSTEM_WORKERS (system) or DIGICARD_BROWSER_WORKERS (browser) files of it at once (tools/dev/jest-lane.cjs).
   { lane: 'system', parallel: 1 },
   { lane: 'browser', parallel: 1 },
 ];
