@@ -199,6 +199,20 @@ export const natsPasswordVariable = (user: BusUser): string => `NATS_PASSWORD_${
  * adds a user with every right (the operator's tools, tests), and makes it the user of a connection without
  * credentials when `noAuthAdmin` is set (tests only).
  */
+/**
+ * The largest message on the bus, set in the NATS server's configuration (`max_payload`) rather than left to its
+ * default: every request, reply and event must fit. The gateway's body limits (JSON 100 KB, an image re-encoded to at
+ * most 1,000,000 base64 characters, an ITN 16 KB) stay below it with room for the envelope; lists are paged so that
+ * no reply grows with an account's data (`PAGE_MAX`).
+ */
+export const NATS_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * The gateway's limit on a JSON body. Passed on inside a request's JSON, a body can grow at most six-fold (a control
+ * character becomes `\u00XX`), which still fits in one bus message (a test checks it).
+ */
+export const API_JSON_MAX_BYTES = 100 * 1024;
+
 export function natsAuthorizationConfig(
   options: { passwords?: Partial<Record<BusUser, string>>; admin?: { password: string; noAuthAdmin?: boolean } } = {},
 ): string {
@@ -212,7 +226,7 @@ export function natsAuthorizationConfig(
   });
   if (options.admin) users.push(`    { user: "admin", password: ${q(options.admin.password)} }`);
   const noAuth = options.admin?.noAuthAdmin ? '\nno_auth_user: "admin"' : '';
-  return `# Generated from libs/contracts (bus.ts) by tools/dev/nats-config.mjs: do not edit by hand.\nauthorization {\n  users = [\n${users.join('\n')}\n  ]\n}${noAuth}\n`;
+  return `# Generated from libs/contracts (bus.ts) by tools/dev/nats-config.mjs: do not edit by hand.\nmax_payload: ${NATS_MAX_PAYLOAD_BYTES}\nauthorization {\n  users = [\n${users.join('\n')}\n  ]\n}${noAuth}\n`;
 }
 
 /** Every event subject of every service (for checks that each is published by its owner only). */

@@ -16,6 +16,9 @@ import {
   durableName,
   inboxPrefixFor,
   natsAuthorizationConfig,
+  NATS_MAX_PAYLOAD_BYTES,
+  API_JSON_MAX_BYTES,
+  ITN_MAX_BYTES,
   streamFor,
   type ServiceName,
 } from '../src/index.js';
@@ -140,5 +143,16 @@ describe('bus permissions generated from the contracts', () => {
     const config = natsAuthorizationConfig();
     for (const user of BusUsers) assert.match(config, new RegExp(`user: "${user}", password: \\$NATS_PASSWORD_${user.toUpperCase()}`));
     assert.ok(!config.includes('no_auth_user'));
+  });
+
+  it('sets max_payload explicitly, and every gateway body limit fits in one message with room for the envelope', () => {
+    assert.match(natsAuthorizationConfig(), new RegExp(`^max_payload: ${NATS_MAX_PAYLOAD_BYTES}$`, 'm'));
+    const envelope = 4096; // meta, ids and field names around a body
+    // A JSON body grows at most six-fold inside the request's JSON (a control character becomes \u00XX).
+    assert.ok(API_JSON_MAX_BYTES * 6 + envelope < NATS_MAX_PAYLOAD_BYTES);
+    assert.ok(JSON.stringify('\u0001'.repeat(10)).length <= 6 * 10 + 2);
+    // An ITN's raw text (form-encoded: printable ASCII, at most a quote or backslash doubled) and a stored image.
+    assert.ok(ITN_MAX_BYTES * 6 + envelope < NATS_MAX_PAYLOAD_BYTES);
+    assert.ok(1_000_000 + envelope < NATS_MAX_PAYLOAD_BYTES, 'profiles.image.store carries at most 1,000,000 base64 characters');
   });
 });

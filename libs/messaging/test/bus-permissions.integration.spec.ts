@@ -9,6 +9,7 @@ import {
   deadLetterStreamFor,
   durableName,
   natsAuthorizationConfig,
+  NATS_MAX_PAYLOAD_BYTES,
   streamFor,
   type BusUser,
 } from '@digicard/contracts';
@@ -83,6 +84,10 @@ describe('bus users cannot forge another service events, read its replies or ste
   afterAll(async () => {
     for (const nc of opened) await nc.close().catch(() => undefined);
     await nats.destroy();
+  });
+
+  it('runs with the max_payload the configuration sets (NATS_MAX_PAYLOAD_BYTES), whatever the server’s default', async () => {
+    assert.equal((await as('gateway')).info?.max_payload, NATS_MAX_PAYLOAD_BYTES);
   });
 
   it('refuses a payments.payment.completed published by orders, on core NATS and through JetStream', async () => {
