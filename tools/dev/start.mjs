@@ -118,6 +118,8 @@ const apps = [
       REDIS_URL: env.REDIS_URL,
       PUBLIC_URL: publicUrl,
       SALES_EMAIL: process.env.SALES_EMAIL ?? 'sales@digicard.local',
+      // PayFast's notifications are refused (403) from outside these: the simulator's address, as payments has it.
+      PAYFAST_SOURCE_RANGES: payfast.PAYFAST_SOURCE_RANGES,
     },
   ],
 ];

@@ -14,6 +14,7 @@ import { LocalStrategy } from './auth/local.strategy.js';
 import { SessionSignIn } from './auth/session-sign-in.js';
 import { CatalogueController } from './catalogue/catalogue.controller.js';
 import { EnquiriesController } from './enquiries/enquiries.controller.js';
+import { ItnSourceRejections } from './billing/itn-gate.js';
 import { GatewayHealth } from './health/gateway-health.js';
 import { GatewayHealthController } from './health/health.controller.js';
 import { OrderFlows } from './orders/order-flows.js';
@@ -96,6 +97,7 @@ export class GatewayModule {
         },
         GatewayRpc,
         RateLimiter,
+        ItnSourceRejections,
         SessionStore,
         RoleSync,
         SessionSignIn,

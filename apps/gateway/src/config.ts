@@ -12,6 +12,15 @@ const rateLimit = z
     return { limit, windowSeconds: seconds };
   });
 
+/** PayFast's notification servers, as its support article lists them (confirm with PayFast when one is refused). */
+export const PAYFAST_PUBLISHED_RANGES = [
+  '197.97.145.144/28',
+  '41.74.179.192/27',
+  '102.216.36.0/28',
+  '102.216.36.128/28',
+  '144.126.193.139/32',
+];
+
 export const ConfigSchema = z.object({
   NODE_ENV: env.nodeEnv,
   LOG_LEVEL: env.logLevel,
@@ -122,6 +131,25 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LEAD_PROFILE: rateLimit.default({ limit: 100, windowSeconds: 86_400 }),
   /** The same per address typed in (Exchange Contact emails it a card): a person met at an event, not a flood. */
   RATE_LIMIT_LEAD_EMAIL: rateLimit.default({ limit: 20, windowSeconds: 86_400 }),
+  /**
+   * The addresses and CIDR ranges PayFast's notifications may come from, comma-separated: any other address is refused (403) before
+   * anything is stored. The default is the list PayFast's support article "What IP addresses does Payfast use" gives;
+   * development and tests set the simulator's (127.0.0.1/32). Payments checks the same again (its own setting).
+   */
+  PAYFAST_SOURCE_RANGES: z
+    .string()
+    .default(PAYFAST_PUBLISHED_RANGES.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && invalidProxyEntries(list).length === 0, {
+      message: 'addresses or CIDR ranges (197.97.145.144/28), or loopback, comma-separated',
+    }),
+  /** PayFast notifications per source address (PayFast posts from a few addresses, once per payment event and retry). */
+  RATE_LIMIT_ITN_IP: rateLimit.default({ limit: 600, windowSeconds: 60 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */

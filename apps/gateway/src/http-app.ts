@@ -3,8 +3,17 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@digicard/config';
-import { ErrorCode, HttpRoutes, ImageMessages, MAX_IMAGE_BYTES, type ApiError } from '@digicard/contracts';
+import {
+  API_JSON_MAX_BYTES,
+  ErrorCode,
+  HttpRoutes,
+  ITN_MAX_BYTES,
+  ImageMessages,
+  MAX_IMAGE_BYTES,
+  type ApiError,
+} from '@digicard/contracts';
 import type { Config } from './config.js';
+import { ItnSourceRejections, itnSourceGate } from './billing/itn-gate.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
 import { beforeBody } from './http/before-body.js';
@@ -23,6 +32,7 @@ const UNSUPPORTED_MEDIA_TYPE: ApiError = {
   code: ErrorCode.ValidationFailed,
   message: 'Please send the body as JSON (Content-Type: application/json; charset=utf-8).',
 };
+const ITN_TOO_LARGE: ApiError = { statusCode: 413, code: ErrorCode.ValidationFailed, message: 'What you sent is too large.' };
 /** Whether the request carries a body (as body-parser decides it: a length other than 0, or chunked). */
 const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
@@ -74,14 +84,21 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
     beforeBody(HttpRoutes.uploadImage, MAX_IMAGE_BYTES, app.get(RateLimiter), config),
     express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
   );
-  // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service.
-  app.use('/api/payfast/notify', express.raw({ type: () => true, limit: '20kb' }));
+  // PayFast's notification is form-encoded and signed as posted: kept as the raw bytes for the payments service. Before a
+  // byte is read: the source address (403 outside PAYFAST_SOURCE_RANGES, counted for health), the per-address limit,
+  // the declared length; then the bytes themselves are capped.
+  app.use(
+    HttpRoutes.payfastNotify.path,
+    itnSourceGate(config.PAYFAST_SOURCE_RANGES, app.get(ItnSourceRejections), logger),
+    beforeBody(HttpRoutes.payfastNotify, ITN_MAX_BYTES, app.get(RateLimiter), config, ITN_TOO_LARGE),
+    express.raw({ type: () => true, limit: ITN_MAX_BYTES }),
+  );
   // The public page's click beacon (navigator.sendBeacon) posts JSON as text/plain, a type that needs no preflight.
   const beaconJson = express.json({ type: ['text/plain', 'application/json'], limit: '1kb' });
   app.use('/api/profiles', (req: Request, res: Response, next: NextFunction) =>
     /^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next(),
   );
-  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', express.json({ limit: API_JSON_MAX_BYTES }));
   // A body none of the parsers above read is of a type the API does not take (XML to a JSON route, say): 415.
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     if (req.body !== undefined || !hasBody(req)) return next();

@@ -53,6 +53,8 @@ export const ConfigSchema = z
       ),
     PAYFAST_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     MEMBERSHIP_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+    /** How long ITNs that moved no money (rejected, ignored, duplicate) are kept before the sweeper deletes them. */
+    ITN_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** How often unprocessed ITNs are retried and lapsed memberships ended. */
     PAYMENTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   })

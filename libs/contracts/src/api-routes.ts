@@ -54,6 +54,7 @@ import {
   SetBusinessSchema,
   SetPartnerSchema,
   SetRoleSchema,
+  RevokeRoleSchema,
   SetVanityPathsSchema,
   StaffAccountDetailSchema,
   StaffRefundsSchema,
@@ -92,6 +93,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_CRM_ACCOUNT',
   'RATE_LIMIT_LEAD_PROFILE',
   'RATE_LIMIT_LEAD_EMAIL',
+  'RATE_LIMIT_ITN_IP',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -177,6 +179,9 @@ export const DerivedResponses = {
   roleMissing: { description: 'The signed-in account lacks the role this needs', schema: ApiErrorSchema },
   tooMany: { description: 'Too many requests', schema: ApiErrorSchema },
 } as const;
+
+/** The longest PayFast notification the gateway reads (PayFast's are a few hundred bytes to about 2 KB). */
+export const ITN_MAX_BYTES = 16 * 1024;
 
 /** Order ids and card serials in API paths (printing, issue 10). */
 const orderParams = { schema: z.object({ orderId: z.uuid() }), notFound: 'Order not found.' };
@@ -776,8 +781,17 @@ export const HttpRoutes = {
     summary: 'PayFast’s Instant Transaction Notification (notify_url): answered 200 at once, verified and applied after',
     tag: 'billing',
     access: 'public',
+    // Checked before the body is read (the gateway's ITN gate): the source address against PayFast's ranges, this
+    // limit, then the declared length; nothing refused there reaches the payments service.
+    limits: [{ bucket: 'itn-ip', per: 'ip', limit: 'RATE_LIMIT_ITN_IP', whenUncounted: 'allow' }],
     upload: 'application/x-www-form-urlencoded',
-    responses: { 200: { description: 'Received (whatever the verdict: every ITN is kept with it)' } },
+    responses: {
+      200: { description: 'Received (whatever the verdict: every ITN is kept with it)' },
+      400: { description: 'Not form-encoded text', schema: ApiErrorSchema },
+      403: { description: 'Not from one of PayFast’s addresses (PAYFAST_SOURCE_RANGES): nothing is stored', schema: ApiErrorSchema },
+      413: { description: `Longer than ${ITN_MAX_BYTES} bytes: nothing is stored`, schema: ApiErrorSchema },
+      503: unavailable,
+    },
   },
   // ----------------------------------------------------------------- printing: the owner's orders and cards (issue 10)
   listOrderDetails: {
@@ -1056,6 +1070,23 @@ export const HttpRoutes = {
       403: staffOnly,
       404: noAccount,
       409: { description: 'A print, staff or team-member account: its role is not changed here', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  staffRevokeRole: {
+    method: 'post',
+    path: '/api/staff/accounts/:accountId/role-revocation',
+    operationId: 'staffRevokeRole',
+    summary: 'Staff: take the print or staff role away; the account is an ordinary user at once, signed in or not (audited)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    body: RevokeRoleSchema,
+    responses: {
+      200: { description: 'The account after the change', schema: StaffAccountDetailSchema },
+      403: staffOnly,
+      404: noAccount,
+      409: { description: 'The account does not hold that role, or it is the caller’s own staff role', schema: ApiErrorSchema },
       503: unavailable,
     },
   },

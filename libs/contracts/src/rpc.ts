@@ -57,6 +57,7 @@ import {
   SetBusinessSchema,
   SetPartnerSchema,
   SetRoleSchema,
+  RevokeRoleSchema,
   SetVanityPathsSchema,
   StaffAccountRef,
   StaffIdentityViewSchema,
@@ -360,6 +361,14 @@ export const Rpc = {
   staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchSchema, StaffSearchResultSchema),
   staffGetAccount: rpc('identity', 'identity.account.inspect', ['staff'], StaffAccountRef, StaffIdentityViewSchema),
   staffSetRole: rpc('identity', 'identity.role.set', ['staff'], StaffAccountRef.extend(SetRoleSchema.shape), StaffIdentityViewSchema),
+  /** Takes a print or staff role away (the account becomes a user; its sessions lose the role through the role change). */
+  staffRevokeRole: rpc(
+    'identity',
+    'identity.role.revoke',
+    ['staff'],
+    StaffAccountRef.extend(RevokeRoleSchema.shape),
+    StaffIdentityViewSchema,
+  ),
   /** Null when the account has no profile (not yet created from its registration, or deleted). */
   staffGetProfile: rpc('profiles', 'profiles.staff-view.get', ['staff'], StaffAccountRef, StaffProfileViewSchema.nullable()),
   staffSetPartner: rpc(

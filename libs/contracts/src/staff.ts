@@ -11,7 +11,13 @@ import { MembershipSchema } from './profiles.js';
 export const StaffAssignableRoles = ['user', 'teamLeader'] as const;
 export const StaffAssignableRoleSchema = z.enum(StaffAssignableRoles, { error: 'Please choose user or teamLeader.' });
 
+/** The roles staff may take away (they are given by the command line): the account becomes an ordinary user. */
+export const StaffRevocableRoles = ['print', 'staff'] as const;
+export const StaffRevocableRoleSchema = z.enum(StaffRevocableRoles, { error: 'Please choose print or staff.' });
+
 export const StaffMessages = {
+  roleNotHeld: 'This account does not hold that role (any more).',
+  revokeOwnRole: 'You cannot take away your own staff role: ask another staff member.',
   queryRequired: 'Please enter an email, a username or a name to search for.',
   roleNotAssignable: 'This account is print or staff, or a team member: its role is not changed here.',
   vanityFormat: 'Use only lowercase letters, digits and hyphens, starting and ending with a letter or digit (at most 64).',
@@ -86,6 +92,8 @@ export const StaffAccountDetailSchema = z
 export type StaffAccountDetail = z.infer<typeof StaffAccountDetailSchema>;
 
 export const SetRoleSchema = z.object({ role: StaffAssignableRoleSchema }).meta({ id: 'SetRole' });
+/** The role to take away, named so that a stale screen cannot take away another one. */
+export const RevokeRoleSchema = z.object({ role: StaffRevocableRoleSchema }).meta({ id: 'RevokeRole' });
 export const SetPartnerSchema = z.object({ isPartner: z.boolean({ error: 'Please say yes or no.' }) }).meta({ id: 'SetPartner' });
 
 /** A vanity path: one segment, like a username but up to 64 characters (spec: e.g. pinnacle-point-2). */

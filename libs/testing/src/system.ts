@@ -165,6 +165,8 @@ export class TestSystem {
         WHATSAPP_NUMBER: '27821234567',
         ENQUIRY_RATE_LIMIT: '1000/60',
         REQUEST_TIMEOUT_MS: '5000',
+        // The simulator posts its notifications from here.
+        PAYFAST_SOURCE_RANGES: '127.0.0.1/32',
       },
       'mail-catcher': { HOST: '127.0.0.1', SMTP_PORT: String(this.port('mail-smtp')), HTTP_PORT: String(this.port('mail-http')) },
       'payfast-simulator': {

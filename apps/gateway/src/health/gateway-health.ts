@@ -9,6 +9,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CONFIG, HealthRegistry } from '@digicard/server';
 import type { Config } from '../config.js';
 import { NATS_CLIENT, REDIS } from '../tokens.js';
+import { ItnSourceRejections } from '../billing/itn-gate.js';
 
 /** The gateway's health: its own dependencies (readiness), and the whole system's as the services report it. */
 @Injectable()
@@ -23,6 +24,7 @@ export class GatewayHealth {
     @Inject(NATS_CLIENT) private readonly client: ClientProxy,
     @Inject(REDIS) redis: Redis,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(ItnSourceRejections) itnRejections: ItnSourceRejections,
   ) {
     this.own = new HealthRegistry('gateway')
       .add('nats', async () => {
@@ -41,6 +43,16 @@ export class GatewayHealth {
           if (isNotFound(error)) return null;
           throw error;
         }
+      })
+      // PayFast notifications refused for their address: a proxy hiding client addresses or a new PayFast range
+      // would refuse real payments (PayFast retries them for a while).
+      .alert('itnSourceRejected', () => {
+        const count = itnRejections.lastHour();
+        return Promise.resolve(
+          count > 0
+            ? `${count} PayFast notification(s) refused in the last hour: not from PAYFAST_SOURCE_RANGES (check it and TRUST_PROXY)`
+            : null,
+        );
       });
   }
 

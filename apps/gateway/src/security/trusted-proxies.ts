@@ -23,6 +23,17 @@ function ranges(entry: string): Array<{ network: string; prefix: number; family:
 /** The entries of TRUST_PROXY_FROM that are not an address, a CIDR range or `loopback` (for the config's error). */
 export const invalidProxyEntries = (entries: readonly string[]): string[] => entries.filter((e) => ranges(e) === null);
 
+/** Whether an address is inside any of `entries` (addresses, CIDR ranges or `loopback`, as TRUST_PROXY_FROM takes them). */
+export function addressMatcher(entries: readonly string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) for (const r of ranges(entry) ?? []) list.addSubnet(r.network, r.prefix, r.family);
+  return (address) => {
+    const a = plain(address);
+    const version = isIP(a);
+    return version !== 0 && list.check(a, version === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
 /**
  * Which proxies the gateway believes about the client's address: at most `hops` of them, each one only when its
  * own address is in `from` (the ingress's addresses). A peer outside `from` is the client, whatever
@@ -31,14 +42,8 @@ export const invalidProxyEntries = (entries: readonly string[]): string[] => ent
  */
 export function proxyTrust(hops: number, from: readonly string[]): ProxyTrust {
   if (hops === 0) return () => false;
-  const list = new BlockList();
-  for (const entry of from) for (const r of ranges(entry) ?? []) list.addSubnet(r.network, r.prefix, r.family);
-  return (address, hop) => {
-    if (hop >= hops) return false;
-    const a = plain(address);
-    const version = isIP(a);
-    return version !== 0 && list.check(a, version === 4 ? 'ipv4' : 'ipv6');
-  };
+  const trusted = addressMatcher(from);
+  return (address, hop) => hop < hops && trusted(address);
 }
 
 /**

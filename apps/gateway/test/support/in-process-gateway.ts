@@ -50,6 +50,7 @@ export class InProcessGateway {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ENQUIRY_RATE_LIMIT: '1000/60',
       REQUEST_TIMEOUT_MS: '5000',
+      PAYFAST_SOURCE_RANGES: '127.0.0.1/32',
       ...env,
     });
     const lines: string[] = [];

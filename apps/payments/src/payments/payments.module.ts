@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { PaymentsAccountData } from './account-data.js';
 import { Clock } from './clock.js';
 import { ItnProcessor } from './itn.processor.js';
+import { ItnPurge } from './itn-purge.js';
 import { LapseJob } from './lapse.job.js';
 import { PayFastClient } from './payfast.client.js';
 import { PaymentsController } from './payments.controller.js';
@@ -34,6 +35,7 @@ export class PaymentsModule {
         PayFastClient,
         ItnProcessor,
         LapseJob,
+        ItnPurge,
         Sweeper,
         ListPlans,
         PayOrderOnce,

@@ -53,6 +53,25 @@ export class PaymentsRepository {
     await db.update(itns).set({ verdict, reason, processedAt: at }).where(eq(itns.id, id));
   }
 
+  /**
+   * Deletes decided ITNs received before `before` that moved no money (rejected, ignored, duplicate: no payment row
+   * names them); an applied ITN stays with its payment as the record of it. Returns how many went.
+   */
+  async purgeItns(db: Executor, before: Date): Promise<number> {
+    const gone = await db
+      .delete(itns)
+      .where(
+        and(
+          isNotNull(itns.processedAt),
+          lte(itns.receivedAt, before),
+          sql`${itns.verdict} <> 'applied'`,
+          sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.itnId} = ${itns.id})`,
+        ),
+      )
+      .returning({ id: itns.id });
+    return gone.length;
+  }
+
   async retryItn(db: Executor, id: string, reason: string, next: Date): Promise<void> {
     await db.update(itns).set({ verdict: 'retrying', reason, nextAttemptAt: next }).where(eq(itns.id, id));
   }
