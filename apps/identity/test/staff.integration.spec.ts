@@ -85,4 +85,76 @@ describe('staff subjects in identity', () => {
       await service.call(Rpc.staffSetRole, { accountId: '00000000-0000-4000-8000-000000000000', role: 'user' }, asStaff),
     ).toMatchObject({ ok: false, status: 404 });
   });
+
+  it('takes a print or staff role away (audited, role-changed event); refuses another role, the caller’s own, and non-staff', async () => {
+    const asStaff = { accountId: staffId, role: 'staff' as const };
+    const printerId = await register('press-operator', 'print');
+    const otherStaffId = await register('desk-staff-two', 'staff');
+    const before = (await service.sql('SELECT id FROM identity.staff_audit')).length;
+
+    // Not staff (a printer revoking another, a visitor) and a stale staff session: refused, nothing changed.
+    expect(
+      await service.call(Rpc.staffRevokeRole, { accountId: otherStaffId, role: 'staff' }, { accountId: printerId, role: 'print' }),
+    ).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(
+      await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'print' }, { accountId: printerId, role: 'staff' }),
+    ).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'print' }, null)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    // The role named must be the one held; the caller's own staff role stays; an unknown account is 404.
+    expect(await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'staff' }, asStaff)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await service.call(Rpc.staffRevokeRole, { accountId: staffId, role: 'staff' }, asStaff)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(
+      await service.call(Rpc.staffRevokeRole, { accountId: '00000000-0000-4000-8000-000000000000', role: 'print' }, asStaff),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'user' as never }, asStaff)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect((await service.sql('SELECT id FROM identity.staff_audit')).length).toBe(before);
+
+    const answer = await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'print' }, asStaff);
+    expect(answer).toMatchObject({ ok: true, value: { account: { id: printerId, role: 'user' } } });
+    if (!answer.ok) throw new Error('refused');
+    expect(answer.value.audit[0]).toMatchObject({
+      accountId: printerId,
+      staffAccountId: staffId,
+      change: 'role',
+      before: 'print',
+      after: 'user',
+    });
+    const revoked = await service.call(Rpc.staffRevokeRole, { accountId: otherStaffId, role: 'staff' }, asStaff);
+    expect(revoked).toMatchObject({ ok: true, value: { account: { id: otherStaffId, role: 'user' } } });
+    const events = (await service.recordedEvents<{ accountId: string; role: string }>(Events.roleChanged.subject)).map((e) => e.data);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { accountId: printerId, role: 'user', changedAt: expect.any(String) },
+        { accountId: otherStaffId, role: 'user', changedAt: expect.any(String) },
+      ]),
+    );
+    // The revoked staff member's powers end at once, whatever their session still says.
+    expect(await service.call(Rpc.staffFindAccounts, { query: 'mpho' }, { accountId: otherStaffId, role: 'staff' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    // Revoking again: the role is not held any more.
+    expect(await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'print' }, asStaff)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+  });
 });

@@ -59,6 +59,29 @@ async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
       msg.respond(JSON.stringify(reply));
     },
   });
+  // STAND-IN FOR IDENTITY (identity.account.get, asked as the account): the role identity holds for the caller.
+  nc.subscribe(Rpc.getAccount.subject, {
+    callback: (_error, msg) => {
+      const packet = msg.json<{ id: string; data: { meta: { userId: string } } }>();
+      const id = packet.data.meta.userId;
+      const reply = identityFailing.has(id)
+        ? { id: packet.id, err: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'identity is away' }, isDisposed: true }
+        : {
+            id: packet.id,
+            response: {
+              id,
+              username: 'someone',
+              email: 'someone@example.co.za',
+              firstName: 'S',
+              lastName: 'O',
+              role: roles.get(id) ?? 'user',
+              isVerified: true,
+            },
+            isDisposed: true,
+          };
+      msg.respond(JSON.stringify(reply));
+    },
+  });
   nc.subscribe(Rpc.getMedia.subject, {
     callback: (_error, msg) => {
       const packet = msg.json<{ id: string }>();
@@ -89,6 +112,13 @@ afterAll(async () => {
 const owner = (): Caller & { accountId: string } => ({ accountId: randomUUID(), role: 'user' });
 const printer: Caller = { accountId: randomUUID(), role: 'print' };
 const staff: Caller = { accountId: randomUUID(), role: 'staff' };
+/** The roles identity holds (the stand-in's records): every other account is a user. */
+const roles = new Map<string, string>([
+  [printer!.accountId, 'print'],
+  [staff!.accountId, 'staff'],
+]);
+/** Accounts whose identity lookup fails (identity away). */
+const identityFailing = new Set<string>();
 
 function ok<T>(answer: { ok: true; value: T } | { ok: false; status: number; message: string }): T {
   if (!answer.ok) throw new Error(`refused ${answer.status}: ${answer.message}`);
@@ -663,5 +693,44 @@ describe('who may use the print console and the owner’s actions', () => {
     expect(ok(await service.call(Rpc.listOrderDetails, {}, other)).orders).toEqual([]);
     expect(await service.call(Rpc.ownProofFile, { orderId, kind: 'pdf' }, other)).toMatchObject({ ok: false, status: 404 });
     expect(await service.call(Rpc.requestProofChanges, { orderId, note: 'mine now' }, other)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('checks the role in identity, not the session: a print or staff role identity does not hold is refused (bypassed gateway, revoked role)', async () => {
+    const { who, order } = await paidOrder([{ id: 'pvc-card', quantity: 1 }]);
+    const ready = await waitForStatus(who, order.id, (o) => o.status === 'proof-ready');
+    const orderId = order.id;
+    // A session (or a forged request) that says print, for an account identity knows as a user: a revoked printer.
+    const revokedPrinter: Caller = { accountId: randomUUID(), role: 'print' };
+    const revokedStaff: Caller = { accountId: randomUUID(), role: 'staff' };
+    const printCalls = [
+      () => service.call(Rpc.printQueue, {}, revokedPrinter),
+      () => service.call(Rpc.printOrder, { orderId }, revokedPrinter),
+      () => service.call(Rpc.printProofFile, { orderId, kind: 'pdf' }, revokedPrinter),
+      () => service.call(Rpc.moveOrder, { orderId, to: 'cancelled' }, revokedPrinter),
+      () => service.call(Rpc.recordCard, { orderId, serial: ready.cards[0]!.serial, nfcUid: '04A23B1C' }, revokedPrinter),
+      () => service.call(Rpc.rerenderProof, { orderId }, revokedPrinter),
+      () => service.call(Rpc.packingSlip, { orderId }, revokedPrinter),
+    ];
+    for (const call of printCalls) expect(await call()).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.staffFailedProofs, {}, revokedStaff)).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.staffRerenderProof, { orderId }, revokedStaff)).toMatchObject({ ok: false, status: 403 });
+    // A print account may not use the staff subjects, nor a staff account the print ones, whatever its session says.
+    expect(await service.call(Rpc.staffFailedProofs, {}, { accountId: printer!.accountId, role: 'staff' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await service.call(Rpc.printQueue, {}, { accountId: staff!.accountId, role: 'print' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect((await detailOf(who, orderId)).status).toBe('proof-ready');
+    // The same account once identity holds the role: allowed.
+    roles.set(revokedPrinter!.accountId, 'print');
+    expect(await service.call(Rpc.printOrder, { orderId }, revokedPrinter)).toMatchObject({ ok: true });
+    // Identity away: 503, never a pass.
+    identityFailing.add(printer!.accountId);
+    expect(await service.call(Rpc.printQueue, {}, printer)).toMatchObject({ ok: false, status: 503 });
+    identityFailing.delete(printer!.accountId);
+    expect(await service.call(Rpc.printQueue, {}, printer)).toMatchObject({ ok: true });
   });
 });

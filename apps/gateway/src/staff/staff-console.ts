@@ -31,6 +31,11 @@ export class StaffConsole {
     return this.detail(accountId, meta);
   }
 
+  async revokeRole(accountId: string, role: 'print' | 'staff', meta: RequestMeta): Promise<StaffAccountDetail> {
+    await this.rpc.call(Rpc.staffRevokeRole, { accountId, role }, meta);
+    return this.detail(accountId, meta);
+  }
+
   async setPartner(accountId: string, isPartner: boolean, meta: RequestMeta): Promise<StaffAccountDetail> {
     await this.rpc.call(Rpc.staffSetPartner, { accountId, isPartner }, meta);
     return this.detail(accountId, meta);

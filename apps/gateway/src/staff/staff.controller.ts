@@ -4,6 +4,7 @@ import {
   HttpRoutes,
   SetBusinessSchema,
   SetPartnerSchema,
+  RevokeRoleSchema,
   SetRoleSchema,
   SetVanityPathsSchema,
   Rpc,
@@ -37,6 +38,15 @@ export class StaffController {
   @Route(HttpRoutes.staffGetAccount)
   get(@Param('accountId') accountId: string, @Meta() meta: RequestMeta): Promise<StaffAccountDetail> {
     return this.staff.detail(accountId, meta);
+  }
+
+  @Route(HttpRoutes.staffRevokeRole)
+  revokeRole(
+    @Param('accountId') accountId: string,
+    @ValidBody() { role }: z.infer<typeof RevokeRoleSchema>,
+    @Meta() meta: RequestMeta,
+  ): Promise<StaffAccountDetail> {
+    return this.staff.revokeRole(accountId, role, meta);
   }
 
   @Route(HttpRoutes.staffSetRole)

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
+import { RevokeRole } from './revoke-role.use-case.js';
 import { SetRole } from './set-role.use-case.js';
 import { StaffQueries } from './staff-queries.js';
 
@@ -10,6 +11,7 @@ export class StaffController {
   constructor(
     @Inject(StaffQueries) private readonly queries: StaffQueries,
     @Inject(SetRole) private readonly setRole: SetRole,
+    @Inject(RevokeRole) private readonly revokeRole: RevokeRole,
   ) {}
 
   @Handles(Rpc.staffFindAccounts)
@@ -25,5 +27,10 @@ export class StaffController {
   @Handles(Rpc.staffSetRole)
   role({ accountId, role }: Body<typeof Rpc.staffSetRole>, meta: SignedInMeta) {
     return this.setRole.execute(meta.userId, accountId, role);
+  }
+
+  @Handles(Rpc.staffRevokeRole)
+  revoke({ accountId, role }: Body<typeof Rpc.staffRevokeRole>, meta: SignedInMeta) {
+    return this.revokeRole.execute(meta.userId, accountId, role);
   }
 }

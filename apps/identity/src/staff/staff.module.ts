@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { MembershipRoles } from './membership-roles.handler.js';
+import { RevokeRole } from './revoke-role.use-case.js';
 import { SetRole } from './set-role.use-case.js';
 import { StaffAccess } from './staff-access.js';
 import { StaffController } from './staff.controller.js';
@@ -9,6 +10,6 @@ import { StaffRepository } from './staff.repository.js';
 
 @Module({
   controllers: [StaffController],
-  providers: [AccountsRepository, StaffRepository, StaffAccess, StaffQueries, SetRole, MembershipRoles],
+  providers: [AccountsRepository, StaffRepository, StaffAccess, StaffQueries, SetRole, RevokeRole, MembershipRoles],
 })
 export class StaffModule {}

@@ -8,13 +8,15 @@ import { CancelOrder } from './use-cases/cancel-order.use-case.js';
 import { DecideProof } from './use-cases/decide-proof.use-case.js';
 import { MoveOrderByPrintTeam } from './use-cases/move-order.use-case.js';
 import { RecordCardChip } from './use-cases/record-card.use-case.js';
+import { RoleCheck } from './role-check.js';
 import { RerenderProof } from './use-cases/rerender-proof.use-case.js';
 import { SetCardDisabled } from './use-cases/set-card-disabled.use-case.js';
 
 /**
  * The owner's side of printing (always their own orders and cards: the account comes from `meta`), the print
- * console's (role `print`, checked by `@Handles` from the contract, a second time after the gateway), the staff
- * console's failed proofs (role `staff`), and `/c/{serial}`.
+ * console's (role `print`, checked by `@Handles` from the contract, a second time after the gateway, and a third
+ * against identity's records by `RoleCheck`), the staff console's failed proofs (role `staff`, likewise), and
+ * `/c/{serial}`.
  */
 @Controller()
 export class FulfilmentController {
@@ -28,6 +30,7 @@ export class FulfilmentController {
     @Inject(SetCardDisabled) private readonly setDisabled: SetCardDisabled,
     @Inject(AssignCard) private readonly assign: AssignCard,
     @Inject(OrdersAccountData) private readonly accountData: OrdersAccountData,
+    @Inject(RoleCheck) private readonly roles: RoleCheck,
   ) {}
 
   @Handles(Rpc.exportOrdersData)
@@ -76,47 +79,56 @@ export class FulfilmentController {
   }
 
   @Handles(Rpc.printQueue)
-  queue() {
+  async queue(_body: RpcBody<typeof Rpc.printQueue>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.queries.printQueue();
   }
 
   @Handles(Rpc.printOrder)
-  printOrder({ orderId }: RpcBody<typeof Rpc.printOrder>) {
+  async printOrder({ orderId }: RpcBody<typeof Rpc.printOrder>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.queries.printOrder(orderId);
   }
 
   @Handles(Rpc.printProofFile)
-  printProof({ orderId, kind }: RpcBody<typeof Rpc.printProofFile>) {
+  async printProof({ orderId, kind }: RpcBody<typeof Rpc.printProofFile>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.queries.proofFile(null, orderId, kind);
   }
 
   @Handles(Rpc.moveOrder)
-  move({ orderId, ...move }: RpcBody<typeof Rpc.moveOrder>, meta: SignedInMeta) {
+  async move({ orderId, ...move }: RpcBody<typeof Rpc.moveOrder>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.moveOrder.execute(meta.userId, orderId, move);
   }
 
   @Handles(Rpc.recordCard)
-  recordCard({ orderId, serial, nfcUid }: RpcBody<typeof Rpc.recordCard>) {
+  async recordCard({ orderId, serial, nfcUid }: RpcBody<typeof Rpc.recordCard>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.recordCardChip.execute(orderId, serial, nfcUid);
   }
 
   @Handles(Rpc.rerenderProof)
-  rerenderProof({ orderId }: RpcBody<typeof Rpc.rerenderProof>) {
+  async rerenderProof({ orderId }: RpcBody<typeof Rpc.rerenderProof>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.rerender.execute(orderId);
   }
 
   @Handles(Rpc.staffFailedProofs)
-  failedProofs() {
+  async failedProofs(_body: RpcBody<typeof Rpc.staffFailedProofs>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'staff');
     return this.queries.failedProofs();
   }
 
   @Handles(Rpc.staffRerenderProof)
-  staffRerenderProof({ orderId }: RpcBody<typeof Rpc.staffRerenderProof>) {
+  async staffRerenderProof({ orderId }: RpcBody<typeof Rpc.staffRerenderProof>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'staff');
     return this.rerender.execute(orderId);
   }
 
   @Handles(Rpc.packingSlip)
-  packingSlip({ orderId }: RpcBody<typeof Rpc.packingSlip>) {
+  async packingSlip({ orderId }: RpcBody<typeof Rpc.packingSlip>, meta: SignedInMeta) {
+    await this.roles.assert(meta, 'print');
     return this.queries.packingSlip(orderId);
   }
 }

@@ -7,6 +7,7 @@ import { OrdersAccountData } from './account-data.js';
 import { FulfilmentController } from './fulfilment.controller.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { OrderStateMachine } from './order-state-machine.js';
+import { RoleCheck } from './role-check.js';
 import { ProfilesClient } from './profiles-client.js';
 import { ProofQueue } from './proof-queue.js';
 import { ProofRequeue } from './proof-requeue.js';
@@ -32,6 +33,7 @@ export class FulfilmentModule {
       providers: [
         { provide: ProofQueue, useValue: proofQueue },
         ProfilesClient,
+        RoleCheck,
         FulfilmentQueries,
         EnquiriesRepository,
         OrdersAccountData,
