@@ -12,5 +12,11 @@ export const ConfigSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * Leads (lead form, Exchange Contact, Get your own Profile) one profile stores per South African day, whoever sends
+   * them: past it, 429 until midnight. Holds without Redis (the gateway's RATE_LIMIT_LEAD_PROFILE is let through
+   * while Redis is down) and keeps one profile's leads from growing without bound.
+   */
+  LEADS_PER_PROFILE_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 export type Config = z.infer<typeof ConfigSchema>;

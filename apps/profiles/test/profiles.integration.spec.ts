@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, ProfileDefaults, Rpc, UpgradeMessages, type ProfileDocument } from '@digicard/contracts';
+import { Events, ProfileDefaults, Rpc, UpgradeMessages, LeadMessages, type ProfileDocument } from '@digicard/contracts';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
@@ -40,7 +40,7 @@ const png1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlE
 const lead = { kind: 'lead' as const, firstName: 'Thabo', email: 'thabo@example.test', consent: true as const, message: 'Call me' };
 
 beforeAll(async () => {
-  service = await InProcessService.start(profilesService);
+  service = await InProcessService.start(profilesService, { LEADS_PER_PROFILE_DAY: '5' });
 });
 
 afterAll(async () => {
@@ -326,6 +326,28 @@ describe('public profile and leads', () => {
       submission: { ...submission, idempotencyKey: 'visitor-key-0002-abcdef' },
     });
     expect(second.ok && first.ok && second.value.id !== first.value.id).toBe(true);
+  });
+
+  it('takes at most LEADS_PER_PROFILE_DAY leads a day per profile (429 with a message); yesterday’s do not count', async () => {
+    const owner = await registered('busyowner', { membership: 'DigiGold' });
+    await registered('quietowner', { membership: 'DigiGold' });
+    const send = (username: string, n: number, extra: object = {}) =>
+      service.call(Rpc.submitLead, { username, submission: { ...lead, email: `visitor-${n}@example.test`, ...extra } });
+    const keyed = await send('busyowner', 0, { idempotencyKey: 'busy-visitor-key-0001' });
+    expect(keyed.ok).toBe(true);
+    // Sent together: the account's lock counts them one after the other.
+    const burst = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => send('busyowner', n)));
+    expect(burst.filter((a) => a.ok)).toHaveLength(4);
+    expect(burst.filter((a) => !a.ok)).toEqual(
+      Array(2).fill(expect.objectContaining({ ok: false, status: 429, message: LeadMessages.profileFullToday })),
+    );
+    expect(await service.sql('SELECT id FROM profiles.leads WHERE account_id = $1', [owner])).toHaveLength(5);
+    // A retry of a lead stored already is still answered with it; another profile is not affected.
+    expect(await send('busyowner', 0, { idempotencyKey: 'busy-visitor-key-0001' })).toEqual(keyed);
+    expect((await send('quietowner', 7)).ok).toBe(true);
+    // The day's leads made yesterday's: today has room again.
+    await service.sql("UPDATE profiles.leads SET created_at = created_at - interval '1 day' WHERE account_id = $1", [owner]);
+    expect((await send('busyowner', 8)).ok).toBe(true);
   });
 
   it('lists and exports only the signed-in owner’s leads', async () => {

@@ -254,6 +254,11 @@ export const LeadSchema = LeadFieldsSchema.extend({
   rep: z.string().optional(),
 }).meta({ id: 'Lead' });
 export type Lead = z.infer<typeof LeadSchema>;
+/** What a visitor is told when a profile cannot take more leads today (its daily cap, LEADS_PER_PROFILE_DAY). */
+export const LeadMessages = {
+  profileFullToday: 'This profile has received as many messages as it can take today. Please try again tomorrow.',
+} as const;
+
 export const LeadListSchema = z.object({ leads: z.array(LeadSchema) }).meta({ id: 'LeadList' });
 
 /** The consent the lead forms show, as the lead keeps it (what was shown, and when it was given). */

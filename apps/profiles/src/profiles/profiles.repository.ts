@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { saDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -207,6 +207,15 @@ export class ProfilesRepository {
   async leadByIdempotencyKey(db: Executor, key: string): Promise<LeadRow | null> {
     const [row] = await db.select().from(leads).where(eq(leads.idempotencyKey, key)).limit(1);
     return row ?? null;
+  }
+
+  /** How many leads the account received since `since`. */
+  async leadsSince(db: Executor, accountId: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(and(eq(leads.accountId, accountId), gte(leads.createdAt, since)));
+    return row?.n ?? 0;
   }
 
   leadsOf(db: Executor, accountId: string): Promise<LeadRow[]> {

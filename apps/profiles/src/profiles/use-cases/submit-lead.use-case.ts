@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, hasFeature, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { ErrorCode, Events, hasFeature, LeadMessages, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
+import { saDay, startOfSaDay } from '@digicard/domain';
+import { CONFIG, DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
+import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { membershipOf } from '../profile.mapping.js';
 import { profileNotFound } from '../profile-writer.js';
@@ -13,7 +15,8 @@ import { ProfilesRepository } from '../profiles.repository.js';
  * A visitor's lead form, Exchange Contact or Get your own Profile: stored with `profiles.lead.captured` in one
  * transaction (the owner's email follows from the event). Only shared profiles take leads; the lead form needs the
  * tier of the profile, or of its business. A retry with the same idempotency key (the visitor's browser's, per
- * submission) is answered with the lead stored first.
+ * submission) is answered with the lead stored first. A profile takes at most LEADS_PER_PROFILE_DAY leads a day (429
+ * after that, counted under the account's lock so that a burst cannot pass it together).
  */
 @Injectable()
 export class SubmitLead {
@@ -21,6 +24,7 @@ export class SubmitLead {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute(username: string, submission: LeadSubmission): Promise<{ id: string }> {
@@ -33,6 +37,12 @@ export class SubmitLead {
     // A robot filled in the field people never see: answer as if stored, keep nothing.
     if (submission.website) return { id };
     const stored = await this.db.transaction(async (tx) => {
+      await this.profiles.lockAccount(tx, row.accountId);
+      const today = await this.profiles.leadsSince(tx, row.accountId, startOfSaDay(saDay()));
+      const retry = submission.idempotencyKey ? await this.profiles.leadByIdempotencyKey(tx, submission.idempotencyKey) : null;
+      if (today >= this.config.LEADS_PER_PROFILE_DAY && !retry) {
+        throw new ServiceError({ statusCode: 429, code: ErrorCode.TooManyRequests, message: LeadMessages.profileFullToday });
+      }
       const lead = await this.profiles.insertLead(tx, {
         id,
         accountId: row.accountId,
