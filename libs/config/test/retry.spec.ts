@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { retry } from './retry.js';
+import { retry } from '../src/retry.js';
 
 class Transient extends Error {}
 
