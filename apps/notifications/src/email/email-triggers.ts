@@ -311,14 +311,12 @@ export class EmailTriggers {
   }
 
   /**
-   * The buyer's email and first name, from identity's `getAccount`. That RPC is `access: 'account'` and reads the
-   * account from `meta.userId`, so this service calls it as if signed in as the buyer: acceptable for a service
-   * acting for that one account on its own event (no other account can be named this way). Null when the account
-   * is gone (deleted since it paid).
+   * The buyer's email and first name, from identity's service-only `accountById` (the account named in the body; this
+   * service never poses as the buyer in `meta.userId`). Null when the account is gone (deleted since it paid).
    */
   private async accountOf(accountId: string, eventId: string) {
     try {
-      return await this.bus.call(Rpc.getAccount, {}, { ...meta(eventId), userId: accountId });
+      return await this.bus.call(Rpc.accountById, { accountId }, meta(eventId));
     } catch (error) {
       if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return null;
       throw error;
