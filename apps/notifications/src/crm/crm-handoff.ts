@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { Events, hasFeature } from '@digicard/contracts';
+import { Events } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import type { EventContext } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
 import { CrmWebhookQueue } from './crm-webhook.queue.js';
@@ -24,7 +25,7 @@ export class CrmHandoff {
   async leadCaptured(lead: z.output<(typeof Events.leadCaptured)['data']>, { tx, eventId, afterCommit }: EventContext): Promise<void> {
     const endpoint = await this.webhooks.endpointOf(tx, lead.accountId);
     if (!endpoint?.enabled) return;
-    if (!hasFeature(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
+    if (!can(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
     const now = new Date();
     const delivery =
       (await this.webhooks.insertDelivery(tx, {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, hasFeature, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { ErrorCode, Events, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
@@ -27,7 +28,7 @@ export class SubmitLead {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
     if (!row || !row.isPublic || !row.isVerified) throw profileNotFound();
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
-    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm'))
+    if (submission.kind === 'lead' && !can(membershipOf(business ?? row), 'leadForm'))
       throw ServiceError.forbidden(UpgradeMessages.leadForm);
     const id = randomUUID();
     // A robot filled in the field people never see: answer as if stored, keep nothing.
