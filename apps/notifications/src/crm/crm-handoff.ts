@@ -11,7 +11,7 @@ import { WebhooksRepository } from './webhooks.repository.js';
 /**
  * A new lead goes to its owner's CRM: when the owner has a webhook turned on and a tier with CRM (DigiGold and up, as
  * profiles says now), the delivery is recorded in the event's transaction (one per event id) and queued once that
- * has committed, with a job id derived from the event, so a redelivered event never posts twice. Called from `EmailTriggers.leadCaptured`
+ * has committed, with a job id derived from the event, so a redelivered event never posts twice. Called from `LeadEmails.leadCaptured`
  * (one consumer per event and service).
  */
 @Injectable()
@@ -44,7 +44,7 @@ export class CrmHandoff {
 
   /**
    * A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). Called
-   * from `AccountDeleted` (email/mail-log.ts; one consumer per event and service).
+   * from `AccountDeleted` (email/account-deleted.handler.ts; one consumer per event and service).
    */
   async accountDeleted({ accountId }: z.output<(typeof Events.userDeleted)['data']>, { tx }: EventContext): Promise<void> {
     await this.webhooks.forget(tx, accountId);
