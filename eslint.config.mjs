@@ -120,6 +120,25 @@ export default tseslint.config(
     rules: { 'digicard/no-tier-name-comparison': 'error' },
   },
   {
+    // The web pages show the prices payments serves (`usePlans`; the marketing pages arrive rendered with them), never
+    // the table libs/domain keeps for payments.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@digicard/domain',
+              importNames: ['Plans', 'priceOf'],
+              message: 'Prices come from payments (usePlans in modules/packages), not from libs/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Lint rules compare AST node types with the strings ESTree gives them.
     files: ['tools/lint-rules/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-enum-comparison': 'off' },

@@ -37,6 +37,7 @@ import { TeamTier } from './teams/team-tier.js';
 import { TeamsController } from './teams/teams.controller.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { CataloguePageIds } from './web/catalogue-page-ids.js';
+import { ServedPlans } from './web/served-plans.js';
 import { ProfilePageScriptController } from './web/profile-page-script.controller.js';
 import { PublicProfilePage } from './web/public-profile-page.js';
 import { PublicProfilePageController } from './web/public-profile-page.controller.js';
@@ -113,6 +114,7 @@ export class GatewayModule {
         PageAnalytics,
         PublicProfilePage,
         CataloguePageIds,
+        ServedPlans,
         WebApp,
         StaffConsole,
         TeamTier,

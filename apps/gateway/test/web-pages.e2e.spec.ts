@@ -5,7 +5,8 @@ import { SALES_INBOX, TestSystem } from '@digicard/testing';
 
 /**
  * The marketing pages come rendered by the gateway (the web app's server bundle, apps/web/dist-ssr), with the
- * catalogue as orders has it and the deployment's site config; the other pages are the app's index.html.
+ * catalogue as orders has it, the plans as payments serves them and the deployment's site config; the other pages
+ * are the app's index.html.
  */
 describe('the web pages rendered by the gateway', () => {
   let system: TestSystem;
@@ -16,7 +17,7 @@ describe('the web pages rendered by the gateway', () => {
   const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['orders', 'gateway'] });
+    system = await TestSystem.start({ apps: ['orders', 'payments', 'gateway'] });
     // Before the gateway first reads the catalogue (it keeps it a minute): a price and a name only the database has.
     await system.sql(`UPDATE orders.catalogue_items SET normal_price = 37300 WHERE id = 'pvc-card'`);
     await system.sql(`UPDATE orders.catalogue_items SET name = 'Bamboo </script><script>alert(1)</script> Card' WHERE id = 'bamboo-card'`);
@@ -81,6 +82,21 @@ describe('the web pages rendered by the gateway', () => {
       assert.match(rootOf(html), text, path);
     }
     assert.ok((await page('/contact')).html.includes(`mailto:${SALES_INBOX}`));
+  });
+
+  it('renders /pricing with the plans payments serves (GET /api/plans), embedded for the browser: no price of its own', async () => {
+    const served = (await (await fetch(`${system.gatewayUrl}/api/plans`)).json()) as {
+      plans: { tier: string; monthlyPriceCents: number | null }[];
+    };
+    const { res, html } = await page('/pricing');
+    assert.equal(res.status, 200);
+    const data = html.match(/<script type="application\/json" id="plans-data">(.*?)<\/script>/)?.[1];
+    assert.ok(data, 'the plans the page was rendered with are in the page');
+    assert.deepEqual(JSON.parse(data), served);
+    const rand = (cents: number) => `R${(cents / 100).toFixed(2)} per month`;
+    for (const plan of served.plans.filter((p) => p.monthlyPriceCents))
+      assert.ok(rootOf(html).includes(rand(plan.monthlyPriceCents!)), plan.tier);
+    assert.match(rootOf(html), /Price on request/);
   });
 
   it('renders the terms with the clauses the spec names (section 6 and 9): the account holder, closing accounts, minors, trials, refunds', async () => {

@@ -421,6 +421,16 @@ describe('account-scoped calls over NATS', () => {
     expect(await service.call(Rpc.getAccount, {}, asB)).toMatchObject({ ok: false, status: 404 });
   });
 
+  it('answers accountById for the account named in the body, whoever meta says is asking; 404 once it is gone', async () => {
+    const a = await register('ayandabyid');
+    const b = await register('bonganibyid');
+    expect(await service.call(Rpc.accountById, { accountId: a.id }, null)).toEqual({ ok: true, value: a });
+    expect(await service.call(Rpc.accountById, { accountId: a.id }, { accountId: b.id })).toEqual({ ok: true, value: a });
+    expect(await service.call(Rpc.accountById, {} as never, { accountId: a.id })).toMatchObject({ ok: false, status: 400 });
+    expect(await service.call(Rpc.deleteAccount, { password: PASSWORD }, { accountId: a.id })).toMatchObject({ ok: true });
+    expect(await service.call(Rpc.accountById, { accountId: a.id }, null)).toMatchObject({ ok: false, status: 404 });
+  });
+
   it('asks for no verification email once the account is verified', async () => {
     const user = await register('verifiedtwo');
     await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'));

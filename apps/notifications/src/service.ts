@@ -2,7 +2,7 @@ import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EmailModule } from './email/email.module.js';
-import { openEmailQueue } from './email/email.queue.js';
+import { openEmailQueue } from './email/email.worker.js';
 import { openCrmWebhookQueue } from './crm/crm-webhook.queue.js';
 
 /** The notifications service, as its process and its in-process tests start it. */

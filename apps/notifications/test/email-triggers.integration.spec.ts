@@ -16,19 +16,23 @@ let smtp: MailInbox;
 let identityStandIn: NatsConnection;
 
 /**
- * STAND-IN FOR THE IDENTITY SERVICE: answers `identity.account.get` on this file's NATS (in the reply format of
- * Nest's NATS transport) for the accounts listed here, and 404 for any other. Only the order receipt asks it.
+ * STAND-IN FOR THE IDENTITY SERVICE: answers the service-only `identity.account.get-by-id` on this file's NATS (in the
+ * reply format of Nest's NATS transport) for the accounts listed here, and 404 for any other. A request posing as an
+ * account in `meta.userId` is refused, as no service may act that way for another account.
  */
 const standInAccounts = new Map<string, SessionUser>();
 async function startIdentityStandIn(natsUrl: string): Promise<NatsConnection> {
   const nc = await connectNats(natsUrl, 'identity-stand-in');
-  nc.subscribe(Rpc.getAccount.subject, {
+  nc.subscribe(Rpc.accountById.subject, {
     callback: (_error, msg) => {
-      const packet = msg.json<{ id: string; data: { meta: { userId: string | null } } }>();
-      const account = standInAccounts.get(packet.data.meta.userId ?? '');
-      const reply = account
-        ? { id: packet.id, response: account, isDisposed: true }
-        : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'Account not found.' }, isDisposed: true };
+      const packet = msg.json<{ id: string; data: { meta: { userId: string | null }; body: { accountId: string } } }>();
+      const account = standInAccounts.get(packet.data.body.accountId);
+      const reply =
+        packet.data.meta.userId !== null
+          ? { id: packet.id, err: { statusCode: 403, code: 'FORBIDDEN', message: 'A service names the account.' }, isDisposed: true }
+          : account
+            ? { id: packet.id, response: account, isDisposed: true }
+            : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'Account not found.' }, isDisposed: true };
       msg.respond(JSON.stringify(reply));
     },
   });

@@ -14,7 +14,7 @@ import { ordersService } from '../src/service.js';
 import { ordersEnv } from './orders-env.js';
 
 // The print side of orders in this process, on its own database and NATS server, with the real `proof-render`
-// queue on Redis and its worker. Profiles is a stand-in on NATS answering as profiles does (profileOfAccount, getMedia).
+// queue on Redis and its worker. Profiles is a stand-in on NATS answering as profiles does (profileOfAccount, mediaOfAccount).
 
 let service: InProcessService<Config>;
 let profilesStandIn: NatsConnection;
@@ -82,12 +82,16 @@ async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
       msg.respond(JSON.stringify(reply));
     },
   });
-  nc.subscribe(Rpc.getMedia.subject, {
+  // The logo of a known account's profile, asked by naming that account in the body: a request posing as someone in
+  // `meta.userId`, or naming an account without a profile, finds nothing (no logo on the proof).
+  nc.subscribe(Rpc.mediaOfAccount.subject, {
     callback: (_error, msg) => {
-      const packet = msg.json<{ id: string }>();
-      msg.respond(
-        JSON.stringify({ id: packet.id, response: { contentType: 'image/png', dataBase64: logoPng.toString('base64') }, isDisposed: true }),
-      );
+      const packet = msg.json<{ id: string; data: { meta: { userId: string | null }; body: { accountId: string } } }>();
+      const found = packet.data.meta.userId === null && profiles.has(packet.data.body.accountId);
+      const reply = found
+        ? { id: packet.id, response: { contentType: 'image/png', dataBase64: logoPng.toString('base64') }, isDisposed: true }
+        : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'No such image.' }, isDisposed: true };
+      msg.respond(JSON.stringify(reply));
     },
   });
   await nc.flush();

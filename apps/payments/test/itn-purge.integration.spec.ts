@@ -5,7 +5,7 @@ import { InProcessService } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { Clock } from '../src/payments/clock.js';
-import { ItnPurge } from '../src/payments/itn-purge.js';
+import { ItnPurge } from '../src/payments/workers/itn-purge.js';
 import { paymentsServiceWith } from '../src/service.js';
 
 class TestClock extends Clock {

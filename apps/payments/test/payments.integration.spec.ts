@@ -11,9 +11,9 @@ import { InProcessService } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { Clock } from '../src/payments/clock.js';
-import { ItnProcessor } from '../src/payments/itn.processor.js';
-import { PayFastClient } from '../src/payments/payfast.client.js';
-import { LapseJob } from '../src/payments/lapse.job.js';
+import { ItnProcessor } from '../src/payments/workers/itn.processor.js';
+import { PayFastClient } from '../src/payments/clients/payfast.client.js';
+import { LapseJob } from '../src/payments/workers/lapse.job.js';
 import { paymentsServiceWith } from '../src/service.js';
 
 // The payments service in this process on a fresh database and its own NATS server, against the PayFast simulator

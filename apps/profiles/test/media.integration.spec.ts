@@ -117,6 +117,22 @@ describe('images in the profiles service', () => {
     expect(await service.call(Rpc.getMedia, { id: idOf(url) }, { accountId })).toMatchObject({ ok: true, value: { shareable: false } });
   });
 
+  it('answers mediaOfAccount for the account named in the body only, whatever the profile’s visibility or meta says', async () => {
+    const accountId = await registered('printlogo');
+    const { url } = await service
+      .get(StoreImage)
+      .execute(accountId, { purpose: 'businessLogo', contentType: 'image/webp', data: bytes(10), width: 1, height: 1 });
+    expect(await service.call(Rpc.saveSettings, { isPublic: false, membership: 'DigiShare' }, { accountId })).toMatchObject({ ok: true });
+    const id = idOf(url);
+    expect(await service.call(Rpc.mediaOfAccount, { id, accountId })).toMatchObject({ ok: true, value: { contentType: 'image/webp' } });
+    // Another account named in the body, even with the owner posed as in meta, finds nothing.
+    expect(await service.call(Rpc.mediaOfAccount, { id, accountId: randomUUID() }, { accountId })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await service.call(Rpc.mediaOfAccount, { id } as never)).toMatchObject({ ok: false, status: 400 });
+  });
+
   it('serves a private leader’s logo to visitors while a public rep’s page shows it, and nothing of the leader’s own', async () => {
     const leader = await registered('private-lead', 'teamLeader');
     await service.sql("UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1", [leader]);

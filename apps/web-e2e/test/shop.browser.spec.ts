@@ -13,7 +13,8 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'gateway'] });
+    // Payments serves the membership plans the pricing page shows (the gateway renders it with them).
+    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'payments', 'gateway'] });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
-import { WebRoutes, type CatalogueItem, type SiteConfig } from '@digicard/contracts';
+import { WebRoutes, type CatalogueItem, type Plan, type SiteConfig } from '@digicard/contracts';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
+import { plansStore } from './modules/packages/utils/plans-store';
 import { catalogueStore } from './modules/shop/utils/catalogue-store';
 import { serverPageMeta } from './modules/site/hooks/use-page-meta';
 
@@ -42,12 +43,19 @@ export interface RenderedPage {
 
 /**
  * Renders one page as the browser's first render will see it: session still loading, basket empty, the catalogue
- * the gateway read from orders (or, when orders did not answer, still loading: the page then reads it itself).
- * Waits for the pages that load on demand (React.lazy), so their content is in the HTML too.
+ * the gateway read from orders and the plans it read from payments (or, when one did not answer, still loading: the
+ * page then reads it itself). Waits for the pages that load on demand (React.lazy), so their content is in the HTML too.
  */
-export async function renderPage(path: string, site: SiteConfig, catalogue: readonly CatalogueItem[] | null): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  site: SiteConfig,
+  catalogue: readonly CatalogueItem[] | null,
+  plans: readonly Plan[] | null = null,
+): Promise<RenderedPage> {
   if (catalogue) catalogueStore.prime(catalogue);
   else catalogueStore.reset();
+  if (plans) plansStore.prime(plans);
+  else plansStore.reset();
   serverPageMeta.current = null;
   const { prelude } = await prerender(
     <StrictMode>

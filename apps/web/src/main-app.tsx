@@ -1,9 +1,10 @@
-import { CatalogueListSchema } from '@digicard/contracts';
+import { CatalogueListSchema, PlanListSchema } from '@digicard/contracts';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { plansStore } from './modules/packages/utils/plans-store';
 import { catalogueStore } from './modules/shop/utils/catalogue-store';
-import { CATALOGUE_DATA_ELEMENT_ID } from './modules/site/utils/prerendered';
+import { CATALOGUE_DATA_ELEMENT_ID, PLANS_DATA_ELEMENT_ID } from './modules/site/utils/prerendered';
 import { readSiteConfig } from './modules/site/utils/site-config';
 
 /** Settles once React has committed the page it was given (hydrated or drawn). */
@@ -12,16 +13,20 @@ function Started({ onStarted }: { onStarted: () => void }) {
   return null;
 }
 
-/** The catalogue the page was rendered with, so that the first render matches the server's. */
+/** The catalogue and the plans the page was rendered with, so that the first render matches the server's. */
 function primeCatalogue(): void {
-  const text = document.getElementById(CATALOGUE_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return;
-  try {
-    const parsed = CatalogueListSchema.safeParse(JSON.parse(text));
-    if (parsed.success) catalogueStore.prime(parsed.data.items);
-  } catch {
-    // Unreadable: the pages read the catalogue themselves.
-  }
+  const embedded = (id: string): unknown => {
+    const text = document.getElementById(id)?.textContent;
+    try {
+      return text ? JSON.parse(text) : null;
+    } catch {
+      return null; // Unreadable: the pages read it themselves.
+    }
+  };
+  const catalogue = CatalogueListSchema.safeParse(embedded(CATALOGUE_DATA_ELEMENT_ID));
+  if (catalogue.success) catalogueStore.prime(catalogue.data.items);
+  const plans = PlanListSchema.safeParse(embedded(PLANS_DATA_ELEMENT_ID));
+  if (plans.success) plansStore.prime(plans.data.plans);
 }
 
 /**

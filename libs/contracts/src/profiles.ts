@@ -5,23 +5,6 @@ export const Memberships = ['DigiShare', 'DigiSilver', 'DigiGold', 'DigiPlatinum
 export const MembershipSchema = z.enum(Memberships);
 export type Membership = z.infer<typeof MembershipSchema>;
 
-/** What each tier unlocks (decisions.md "Roles"): enforced by the profiles service, mirrored in the editor. */
-export const Features = {
-  socialLinks: 'DigiSilver',
-  shareContact: 'DigiSilver',
-  leadForm: 'DigiGold',
-  gallery: 'DigiGold',
-  video: 'DigiGold',
-  products: 'DigiGold',
-  crm: 'DigiGold',
-  analytics: 'DigiPlatinum',
-  teams: 'DigiPlatinum',
-} as const satisfies Record<string, Membership>;
-export type Feature = keyof typeof Features;
-
-export const hasFeature = (membership: Membership, feature: Feature): boolean =>
-  Memberships.indexOf(membership) >= Memberships.indexOf(Features[feature]);
-
 export const UpgradeMessages = {
   socialLinks: 'Upgrade to DigiSilver to unlock Social Media Links!',
   leadForm: 'Upgrade to DigiGold to unlock the lead form!',

@@ -158,6 +158,12 @@ export const Rpc = {
   register: rpc('identity', 'identity.account.register', 'public', RegisterCommandSchema, RegistrationSchema),
   authenticate: rpc('identity', 'identity.account.authenticate', 'public', LoginRequestSchema, SessionUserSchema),
   getAccount: rpc('identity', 'identity.account.get', 'account', None, SessionUserSchema),
+  /**
+   * An account's name, email and state, for a service acting on an event about that account (notifications' receipt
+   * and failed-charge emails): `service` access, so only the NATS users of the services listing it in `ServiceCalls`
+   * may ask, and the account is named in the body, never posed as in `meta.userId`.
+   */
+  accountById: rpc('identity', 'identity.account.get-by-id', 'service', AccountRef, SessionUserSchema),
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
   requestVerification: rpc('identity', 'identity.verification.request', 'account', None, z.object({ requested: z.boolean() })),
   issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', TokenToIssue, IssuedToken.nullable()),
@@ -237,6 +243,18 @@ export const Rpc = {
     'profiles.media.get',
     'public',
     z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
+    z.object({ contentType: z.string(), dataBase64: z.string(), shareable: z.boolean().default(true) }),
+  ),
+  /**
+   * An uploaded image of the account named in the body, whether or not its profile is public or verified yet (orders
+   * prints a buyer's logo before the page is shared): `service` access, for the services listing it in `ServiceCalls`;
+   * 404 when the image is not that account's.
+   */
+  mediaOfAccount: rpc(
+    'profiles',
+    'profiles.media.get-for-account',
+    'service',
+    z.object({ accountId: z.uuid(), id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
     z.object({ contentType: z.string(), dataBase64: z.string(), shareable: z.boolean().default(true) }),
   ),
   /** The viewer is `meta.userId`: its owner sees a private or unverified profile, nobody else does. */

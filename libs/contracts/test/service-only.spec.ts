@@ -23,3 +23,26 @@ describe('profileOfAccount', () => {
       assert.ok(!busPermissions(user).publish.includes(Rpc.getOwnProfile.subject), user);
   });
 });
+
+describe('accountById and mediaOfAccount', () => {
+  it('are service-only: accountById for notifications, mediaOfAccount for orders, never the gateway', () => {
+    const allowed = (subject: string) => BusUsers.filter((user) => busPermissions(user).publish.includes(subject)).sort();
+    assert.equal(Rpc.accountById.access, 'service');
+    assert.equal(Rpc.mediaOfAccount.access, 'service');
+    assert.deepEqual(allowed(Rpc.accountById.subject), ['notifications']);
+    assert.deepEqual(allowed(Rpc.mediaOfAccount.subject), ['orders']);
+  });
+
+  it('name the account in the body: a request without one is refused', () => {
+    const accountId = '7d1f6c1e-4a51-4a8e-9d53-1f0b7c3c2a10';
+    assert.equal(Rpc.accountById.request.safeParse({}).success, false);
+    assert.equal(Rpc.accountById.request.safeParse({ accountId }).success, true);
+    assert.equal(Rpc.mediaOfAccount.request.safeParse({ id: 'logo_abcdefghij' }).success, false);
+    assert.equal(Rpc.mediaOfAccount.request.safeParse({ id: 'logo_abcdefghij', accountId: 'someone' }).success, false);
+    assert.equal(Rpc.mediaOfAccount.request.safeParse({ id: 'logo_abcdefghij', accountId }).success, true);
+  });
+
+  it('leave getMedia to visitors and owners: orders, which prints for other accounts, may not send it', () => {
+    assert.ok(!busPermissions('orders').publish.includes(Rpc.getMedia.subject));
+  });
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { retry } from '@digicard/config';
 
 export type Database = NodePgDatabase<Record<string, never>>;
 export type Pool = pg.Pool;
@@ -108,19 +109,26 @@ export async function retryTransaction<T>(
   { attempts = 5, budgetMs = 3000 }: TransactionRetryOptions = {},
 ): Promise<T> {
   const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    let bodyDone = false;
-    try {
-      return await run(() => {
+  let bodyDone = false;
+  let wait = 0;
+  return retry(
+    () => {
+      bodyDone = false;
+      return run(() => {
         bodyDone = true;
       });
-    } catch (error) {
-      const safe = isSerializationFailure(error) || (isConnectionError(error) && !bodyDone);
-      const delay = Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2);
-      if (!safe || attempt >= attempts || Date.now() - started + delay > budgetMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+    },
+    {
+      attempts,
+      // Safe to run again, and the wait (jittered, doubling up to 1 s) ends within the budget.
+      retryOn: (error, attempt) => {
+        wait = Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random() / 2);
+        const safe = isSerializationFailure(error) || (isConnectionError(error) && !bodyDone);
+        return safe && Date.now() - started + wait <= budgetMs;
+      },
+      delayMs: () => wait,
+    },
+  );
 }
 
 /**

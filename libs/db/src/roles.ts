@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { retry } from '@digicard/config';
 
 /** The services that keep data, each in the PostgreSQL schema of its name. */
 export const SERVICE_SCHEMAS = ['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'] as const;
@@ -28,17 +29,12 @@ export function serviceDatabaseUrl(adminUrl: string, service: ServiceSchema, pas
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** Catalog updates of two runners at once (roles are cluster-wide; tests make databases in parallel) can collide. */
-async function retryCatalog<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      const collided = code === 'XX000' || code === '40001' || code === '40P01' || code === '23505';
-      if (!collided || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
+function retryCatalog<T>(work: () => Promise<T>): Promise<T> {
+  return retry(work, {
+    attempts: 5,
+    delayMs: (attempt) => 50 * attempt,
+    retryOn: (error) => ['XX000', '40001', '40P01', '23505'].includes((error as { code?: string }).code ?? ''),
+  });
 }
 
 /**

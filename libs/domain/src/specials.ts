@@ -27,10 +27,19 @@ export function specialGrant(lines: ReadonlyArray<{ readonly includedGoldMonths:
 
 const monthsText = (months: number): string => `${months} ${months === 1 ? 'month' : 'months'}`;
 
+/**
+ * The membership an item includes, as a phrase for a line of an order ("includes 12 months of DigiGold"), or null when
+ * it includes none: the receipt's lines and the special's page say the same thing.
+ */
+export function includedMembership(item: Pick<CatalogueItem, 'includedGoldMonths'>): string | null {
+  const grant = specialGrant([item]);
+  return grant ? `includes ${monthsText(grant.months)} of ${grant.membership}` : null;
+}
+
 /** What a special includes, in the words its page and the special offer show. */
 export function specialIncludes(item: Pick<CatalogueItem, 'includedGoldMonths'>): string {
-  const grant = specialGrant([item]);
-  return grant ? `Includes ${monthsText(grant.months)} of ${grant.membership}.` : 'The card only: no DigiGold membership is included.';
+  const included = includedMembership(item);
+  return included ? `I${included.slice(1)}.` : 'The card only: no DigiGold membership is included.';
 }
 
 /**

@@ -1,10 +1,28 @@
-import { hasFeature, Memberships, UpgradeMessages, type Feature, type Membership, type ProfileDocument } from '@digicard/contracts';
+import { Memberships, UpgradeMessages, type Membership, type ProfileDocument } from '@digicard/contracts';
 
 /**
- * What each tier unlocks, asked by feature: `can(membership, 'analytics')`. The one way the apps check a tier (a lint
- * rule, digicard/no-tier-name-comparison, refuses `membership === 'DigiPlatinum'` outside libs/domain).
+ * What each tier unlocks (decisions.md "Roles"), written once: each feature names the lowest tier that has it, and every
+ * tier above has it too. The profiles service enforces it, the editor mirrors it, notifications and the gateway ask it.
  */
-export const can = (membership: Membership, feature: Feature): boolean => hasFeature(membership, feature);
+export const Features = {
+  socialLinks: 'DigiSilver',
+  shareContact: 'DigiSilver',
+  leadForm: 'DigiGold',
+  gallery: 'DigiGold',
+  video: 'DigiGold',
+  products: 'DigiGold',
+  crm: 'DigiGold',
+  analytics: 'DigiPlatinum',
+  teams: 'DigiPlatinum',
+} as const satisfies Record<string, Membership>;
+export type Feature = keyof typeof Features;
+
+/**
+ * Whether `membership` has `feature`: `can(membership, 'analytics')`. The one way the apps check a tier (a lint rule,
+ * digicard/no-tier-name-comparison, refuses `membership === 'DigiPlatinum'` outside libs/domain).
+ */
+export const can = (membership: Membership, feature: Feature): boolean =>
+  Memberships.indexOf(membership) >= Memberships.indexOf(Features[feature]);
 
 /** The free tier every account starts on, and falls back to when a paid tier ends. */
 export const FREE_TIER = Memberships[0];
@@ -24,10 +42,10 @@ const hasGallery = (document: ProfileDocument): boolean => document.gallery.some
  */
 export function lockedContent(document: ProfileDocument, membership: Membership): GatedContent[] {
   const locked: GatedContent[] = [];
-  if (document.socialLinks.length > 0 && !hasFeature(membership, 'socialLinks')) locked.push('socialLinks');
-  if (hasGallery(document) && !hasFeature(membership, 'gallery')) locked.push('gallery');
-  if (document.videoLink && !hasFeature(membership, 'video')) locked.push('video');
-  if (document.products.length > 0 && !hasFeature(membership, 'products')) locked.push('products');
+  if (document.socialLinks.length > 0 && !can(membership, 'socialLinks')) locked.push('socialLinks');
+  if (hasGallery(document) && !can(membership, 'gallery')) locked.push('gallery');
+  if (document.videoLink && !can(membership, 'video')) locked.push('video');
+  if (document.products.length > 0 && !can(membership, 'products')) locked.push('products');
   return locked;
 }
 
@@ -48,12 +66,12 @@ export const visibleContent = (document: ProfileDocument, membership: Membership
 
 /** Which gated parts the public page offers (the lead form has no content of its own, only the tier). */
 export const publicFeatures = (membership: Membership) => ({
-  socialLinks: hasFeature(membership, 'socialLinks'),
-  leadForm: hasFeature(membership, 'leadForm'),
-  gallery: hasFeature(membership, 'gallery'),
-  video: hasFeature(membership, 'video'),
-  products: hasFeature(membership, 'products'),
-  shareContact: hasFeature(membership, 'shareContact'),
+  socialLinks: can(membership, 'socialLinks'),
+  leadForm: can(membership, 'leadForm'),
+  gallery: can(membership, 'gallery'),
+  video: can(membership, 'video'),
+  products: can(membership, 'products'),
+  shareContact: can(membership, 'shareContact'),
 });
 
 /** The message that tells an owner which tier unlocks `content`. */

@@ -3,6 +3,7 @@ import { Memberships } from '@digicard/contracts';
 import {
   can,
   FREE_TIER,
+  includedMembership,
   isFreeTier,
   isSpecial,
   monthlyPrice,
@@ -36,6 +37,10 @@ describe('what a special is and what it grants', () => {
     expect(specialIncludes(pvc)).toBe('Includes 12 months of DigiGold.');
     expect(specialIncludes({ includedGoldMonths: 1 })).toBe('Includes 1 month of DigiGold.');
     expect(specialIncludes(bamboo)).toBe('The card only: no DigiGold membership is included.');
+    // A receipt's line says the same in a phrase, and nothing for a card without months.
+    expect(includedMembership(pvc)).toBe('includes 12 months of DigiGold');
+    expect(includedMembership({ includedGoldMonths: 1 })).toBe('includes 1 month of DigiGold');
+    expect(includedMembership(bamboo)).toBeNull();
     expect(specialOfferSummary([pvc, bamboo], 'R69.00')).toBe(
       'Your cards, with 12 months of DigiGold included. After the year, DigiGold is R69.00 a month until you cancel.',
     );
@@ -69,9 +74,9 @@ describe('the plans', () => {
       ['DigiPlatinum', null],
     ]);
     expect([priceOf('DigiSilver'), priceOf('DigiGold')]).toEqual([4900, 6900]);
-    expect(Memberships.map((m) => planPriceText(m))).toEqual(['Free', 'R49.00 per month', 'R69.00 per month', 'Price on request']);
-    expect(monthlyPrice('DigiGold')).toBe('R69.00');
-    expect(monthlyPrice('DigiPlatinum')).toBeNull();
+    expect(Memberships.map((m) => planPriceText(m, Plans))).toEqual(['Free', 'R49.00 per month', 'R69.00 per month', 'Price on request']);
+    expect(monthlyPrice('DigiGold', Plans)).toBe('R69.00');
+    expect(monthlyPrice('DigiPlatinum', Plans)).toBeNull();
   });
 
   it('show the plans they are given (as the payments service serves them)', () => {

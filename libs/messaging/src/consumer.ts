@@ -4,6 +4,7 @@ import { headers } from '@nats-io/transport-node';
 import { EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { z } from 'zod';
+import { retry } from '@digicard/config';
 import { isNotFound, nanos } from './nats.js';
 import type { Transaction } from './outbox.js';
 import type { ProcessedMessagesTable } from './tables.js';
@@ -54,6 +55,9 @@ export interface RunningConsumer {
 
 export const DEFAULT_MAX_DELIVER = 12;
 
+/** The owner has not declared the stream yet: look again later. */
+class StreamNotDeclared extends Error {}
+
 /**
  * Pulls one event type from its stream with a durable consumer: events published while this service was down are
  * delivered when it comes back. Success acks; a transient failure naks with a growing delay; an event that cannot
@@ -68,10 +72,9 @@ export async function startEventConsumer<T extends z.ZodType>(
   logger: LoggerLike,
 ): Promise<RunningConsumer> {
   const maxDeliver = spec.maxDeliver ?? DEFAULT_MAX_DELIVER;
-  let stopped = false;
+  const stopping = new AbortController();
   let messages: ConsumerMessages | null = null;
   let loop: Promise<void> = Promise.resolve();
-  let wakeUp: (() => void) | null = null;
 
   const attach = async (): Promise<boolean> => {
     try {
@@ -93,32 +96,31 @@ export async function startEventConsumer<T extends z.ZodType>(
   };
 
   const retryInBackground = async (): Promise<void> => {
-    let wait = spec.streamWaitMs ?? 250;
+    const firstWait = spec.streamWaitMs ?? 250;
     logger.info({ durable: spec.durable, stream: spec.stream }, 'waiting for the owner to declare its stream');
-    while (!stopped) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wait = Math.min(5000, wait * 2);
-      if (stopped) return;
-      try {
-        if (await attach()) return;
-      } catch (error) {
-        logger.warn({ durable: spec.durable, stream: spec.stream, err: error }, 'could not attach the consumer; will retry');
-      }
-    }
+    await retry(
+      async () => {
+        if (!(await attach())) throw new StreamNotDeclared();
+      },
+      {
+        signal: stopping.signal,
+        delayMs: (attempt) => Math.min(5000, firstWait * 2 ** (attempt - 1)),
+        onRetry: (error) => {
+          if (!(error instanceof StreamNotDeclared))
+            logger.warn({ durable: spec.durable, stream: spec.stream, err: error }, 'could not attach the consumer; will retry');
+        },
+      },
+    ).catch((error: unknown) => {
+      // Stopped before the owner declared its stream: nothing to attach any more.
+      if (!stopping.signal.aborted) throw error;
+    });
   };
   // Attached before start-up goes on when the stream is there; otherwise in the background, once its owner declares it.
   const attached = (await attach()) ? Promise.resolve() : retryInBackground();
   return {
     attached,
     async stop() {
-      stopped = true;
-      wakeUp?.();
+      stopping.abort();
       await attached.catch(() => undefined);
       await messages?.close();
       await loop.catch(() => undefined);

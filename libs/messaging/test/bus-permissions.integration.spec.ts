@@ -128,6 +128,37 @@ describe('bus users cannot forge another service events, read its replies or ste
     answering.unsubscribe();
   });
 
+  it('lets only the named service send a service-only query about another account: never the gateway, never another service', async () => {
+    const identity = await as('identity');
+    const profiles = await as('profiles');
+    const answer = (_e: Error | null, msg: { respond: (data: string) => boolean }) => void msg.respond('{"ok":true}');
+    const answering = [
+      identity.subscribe(Rpc.accountById.subject, { callback: answer }),
+      profiles.subscribe(Rpc.mediaOfAccount.subject, { callback: answer }),
+    ];
+    await identity.flush();
+    await profiles.flush();
+    // The named callers are answered.
+    assert.match((await (await as('notifications')).request(Rpc.accountById.subject, '{}', { timeout: 2000 })).string(), /ok/);
+    assert.match((await (await as('orders')).request(Rpc.mediaOfAccount.subject, '{}', { timeout: 2000 })).string(), /ok/);
+    // The gateway and the services not named are refused by the server (the request never reaches the owner).
+    const refused: Array<[BusUser, string]> = [
+      ['gateway', Rpc.accountById.subject],
+      ['gateway', Rpc.mediaOfAccount.subject],
+      ['orders', Rpc.accountById.subject],
+      ['payments', Rpc.accountById.subject],
+      ['notifications', Rpc.mediaOfAccount.subject],
+      ['teams', Rpc.mediaOfAccount.subject],
+    ];
+    for (const [user, subject] of refused) {
+      const nc = await as(user);
+      const errors = permissionErrors(nc);
+      await assert.rejects(nc.request(subject, '{}', { timeout: 1000 }), `${user} ${subject}`);
+      await waitFor(`the permissions violation of ${user} on ${subject}`, () => Promise.resolve(errors.length > 0), 5000);
+    }
+    for (const sub of answering) sub.unsubscribe();
+  });
+
   it("runs a service's own durable consumer, and refuses it another app's consumer, an ephemeral one and another's acks", async () => {
     const notifications = await as('notifications');
     const { js, jsm } = await jetStreamHandles(notifications);

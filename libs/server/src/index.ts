@@ -12,4 +12,5 @@ export * from './email-token.js';
 export * from './vcard.js';
 export * from './queue-producer.js';
 export * from './interval-task.js';
-export * from './retry.js';
+// The retry helper lives in libs/config, beneath libs/db and libs/messaging, which use it too.
+export { retry, type RetryOptions } from '@digicard/config';

@@ -4,7 +4,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { Events, deadLetterStreamFor, durableName, streamFor } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ensureDeadLetterStream, jetStreamHandles, startEventConsumer, type RunningConsumer } from '@digicard/messaging';
-import { CONFIG, LOGGER } from '@digicard/server';
+import { CONFIG, LOGGER, retry } from '@digicard/server';
 import type { Config } from '../config.js';
 import { NATS_CLIENT } from '../tokens.js';
 import { SessionStore } from './session.store.js';
@@ -26,9 +26,8 @@ const MAX_DELIVER = 240;
 @Injectable()
 export class RoleSync implements OnModuleInit, OnModuleDestroy {
   private consumer: RunningConsumer | null = null;
-  private stopped = false;
+  private readonly stopping = new AbortController();
   private starting: Promise<void> = Promise.resolve();
-  private wakeUp: (() => void) | null = null;
 
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
@@ -43,18 +42,18 @@ export class RoleSync implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    this.wakeUp?.();
+    this.stopping.abort();
     await this.starting;
     await this.consumer?.stop();
   }
 
   private async start(): Promise<void> {
-    for (let wait = 500; !this.stopped; wait = Math.min(wait * 2, 10_000)) {
-      try {
+    const waitMs = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 10_000);
+    await retry(
+      async () => {
         const { js, jsm } = await jetStreamHandles(this.nats.unwrap<NatsConnection>());
         await ensureDeadLetterStream(jsm, 'gateway', this.config.JETSTREAM_REPLICAS);
-        if (this.stopped) return;
+        if (this.stopping.signal.aborted) return;
         this.consumer = await startEventConsumer(
           js,
           jsm,
@@ -72,17 +71,16 @@ export class RoleSync implements OnModuleInit, OnModuleDestroy {
           },
           this.logger,
         );
-        return;
-      } catch (error) {
-        this.logger.warn({ err: error, retryInMs: wait }, 'role changes not consumed yet: JetStream unavailable');
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
+      },
+      {
+        signal: this.stopping.signal,
+        delayMs: waitMs,
+        onRetry: (error, attempt) =>
+          this.logger.warn({ err: error, retryInMs: waitMs(attempt) }, 'role changes not consumed yet: JetStream unavailable'),
+      },
+    ).catch((error: unknown) => {
+      // Only stopping ends the tries; a gateway shutting down before JetStream came back consumes nothing.
+      if (!this.stopping.signal.aborted) throw error;
+    });
   }
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { CataloguePages, ErrorCode, ImplementedWebRoutes, type CatalogueItem } from '@digicard/contracts';
+import { CataloguePages, ErrorCode, ImplementedWebRoutes, type CatalogueItem, type Plan } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { ApiHttpException, LOGGER } from '@digicard/server';
 import { CataloguePageIds } from './catalogue-page-ids.js';
+import { ServedPlans } from './served-plans.js';
 import { WEB_INDEX, WebIndex } from './web-index.js';
 
 const pages = new Set<string>(ImplementedWebRoutes);
@@ -20,18 +21,20 @@ function missingPagePath(path: string): string {
 
 /**
  * Every GET nothing else answered: a page of the web app, 200 for the pages it has and 404 (its not-found page)
- * otherwise. The marketing pages come rendered (the web app's server bundle, with the catalogue as orders has it),
- * kept per path while the catalogue is the same; the other pages are index.html, which the browser draws.
+ * otherwise. The marketing pages come rendered (the web app's server bundle, with the catalogue as orders has it and
+ * the plans as payments serves them), kept per path while both are the same; the other pages are index.html, which
+ * the browser draws.
  */
 @Injectable()
 export class WebApp {
-  private readonly rendered = new Map<string, { catalogue: readonly CatalogueItem[]; html: string }>();
+  private readonly rendered = new Map<string, { catalogue: readonly CatalogueItem[]; plans: readonly Plan[]; html: string }>();
   /** One render at a time: the web app's stores are module state in the server bundle. */
   private rendering: Promise<unknown> = Promise.resolve();
 
   constructor(
     @Inject(WEB_INDEX) private readonly index: WebIndex,
     @Inject(CataloguePageIds) private readonly catalogue: CataloguePageIds,
+    @Inject(ServedPlans) private readonly plans: ServedPlans,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -57,14 +60,14 @@ export class WebApp {
   private async prerendered(path: string): Promise<string | null> {
     const renderer = this.index.renderer;
     if (!renderer?.isPrerendered(path)) return null;
-    const catalogue = await this.catalogue.items();
+    const [catalogue, plans] = await Promise.all([this.catalogue.items(), this.plans.list()]);
     const kept = this.rendered.get(path);
-    if (kept && catalogue !== null && kept.catalogue === catalogue) return kept.html;
-    const render = this.rendering.then(() => renderer.renderPage(path, this.index.site, catalogue));
+    if (kept && kept.catalogue === catalogue && kept.plans === plans) return kept.html;
+    const render = this.rendering.then(() => renderer.renderPage(path, this.index.site, catalogue, plans));
     this.rendering = render.catch(() => undefined);
     try {
-      const html = this.index.page(await render, catalogue);
-      if (catalogue !== null) this.rendered.set(path, { catalogue, html });
+      const html = this.index.page(await render, catalogue, plans);
+      if (catalogue !== null && plans !== null) this.rendered.set(path, { catalogue, plans, html });
       return html;
     } catch (error) {
       this.logger.error({ err: error, path }, 'a marketing page failed to render; sent the app shell');

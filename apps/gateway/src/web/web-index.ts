@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SITE_CONFIG_ELEMENT_ID, type CatalogueItem, type SiteConfig } from '@digicard/contracts';
+import { SITE_CONFIG_ELEMENT_ID, type CatalogueItem, type Plan, type SiteConfig } from '@digicard/contracts';
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr) exports. */
 export interface WebPageRenderer {
@@ -10,11 +10,14 @@ export interface WebPageRenderer {
     path: string,
     site: SiteConfig,
     catalogue: readonly CatalogueItem[] | null,
+    plans?: readonly Plan[] | null,
   ): Promise<{ html: string; title: string | null; description: string | null }>;
 }
 
 /** The element id the web app reads the embedded catalogue from (apps/web/src/modules/site/utils/prerendered.ts). */
 const CATALOGUE_DATA_ELEMENT_ID = 'catalogue-data';
+/** The element id the web app reads the embedded plans from (the same file). */
+const PLANS_DATA_ELEMENT_ID = 'plans-data';
 const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 const json = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -48,9 +51,13 @@ export class WebIndex {
 
   /**
    * index.html with the page rendered into `#root` (the browser hydrates it), its title and description in the
-   * head, and the catalogue it was rendered with (the browser's first render must match).
+   * head, and the catalogue and plans it was rendered with (the browser's first render must match).
    */
-  page(rendered: { html: string; title: string | null; description: string | null }, catalogue: readonly CatalogueItem[] | null): string {
+  page(
+    rendered: { html: string; title: string | null; description: string | null },
+    catalogue: readonly CatalogueItem[] | null,
+    plans: readonly Plan[] | null = null,
+  ): string {
     if (this.html === null) throw new Error('The web app has not been built.');
     let html = this.html
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ATTRIBUTE}>${rendered.html}</div>`)
@@ -66,6 +73,12 @@ export class WebIndex {
       html = html.replace(
         '</head>',
         () => `<script type="application/json" id="${CATALOGUE_DATA_ELEMENT_ID}">${json({ items: catalogue })}</script></head>`,
+      );
+    }
+    if (plans !== null) {
+      html = html.replace(
+        '</head>',
+        () => `<script type="application/json" id="${PLANS_DATA_ELEMENT_ID}">${json({ plans })}</script></head>`,
       );
     }
     return html;

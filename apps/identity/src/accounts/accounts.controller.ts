@@ -100,6 +100,12 @@ export class AccountsController {
     return this.queries.get(meta.userId);
   }
 
+  /** Service-only (see the contract): another service asks about the account it acts for. */
+  @Handles(Rpc.accountById)
+  byId({ accountId }: Body<typeof Rpc.accountById>) {
+    return this.queries.get(accountId);
+  }
+
   @Handles(Rpc.verifyEmail)
   verifyEmail({ token }: Body<typeof Rpc.verifyEmail>) {
     return this.verifyEmailToken.execute(token);

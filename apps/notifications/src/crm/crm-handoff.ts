@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { Events, hasFeature } from '@digicard/contracts';
+import { Events } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import type { EventContext } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
 import { CrmWebhookQueue } from './crm-webhook.queue.js';
@@ -10,7 +11,7 @@ import { WebhooksRepository } from './webhooks.repository.js';
 /**
  * A new lead goes to its owner's CRM: when the owner has a webhook turned on and a tier with CRM (DigiGold and up, as
  * profiles says now), the delivery is recorded in the event's transaction (one per event id) and queued once that
- * has committed, with a job id derived from the event, so a redelivered event never posts twice. Called from `EmailTriggers.leadCaptured`
+ * has committed, with a job id derived from the event, so a redelivered event never posts twice. Called from `LeadEmails.leadCaptured`
  * (one consumer per event and service).
  */
 @Injectable()
@@ -24,7 +25,7 @@ export class CrmHandoff {
   async leadCaptured(lead: z.output<(typeof Events.leadCaptured)['data']>, { tx, eventId, afterCommit }: EventContext): Promise<void> {
     const endpoint = await this.webhooks.endpointOf(tx, lead.accountId);
     if (!endpoint?.enabled) return;
-    if (!hasFeature(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
+    if (!can(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
     const now = new Date();
     const delivery =
       (await this.webhooks.insertDelivery(tx, {
@@ -43,7 +44,7 @@ export class CrmHandoff {
 
   /**
    * A deleted account: nothing of it stays here (its webhook, secret and the copies of its leads in the log). Called
-   * from `AccountDeleted` (email/mail-log.ts; one consumer per event and service).
+   * from `AccountDeleted` (email/account-deleted.handler.ts; one consumer per event and service).
    */
   async accountDeleted({ accountId }: z.output<(typeof Events.userDeleted)['data']>, { tx }: EventContext): Promise<void> {
     await this.webhooks.forget(tx, accountId);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CrmMessages, ErrorCode, hasFeature, Rpc, type Membership } from '@digicard/contracts';
+import { CrmMessages, ErrorCode, Rpc, type Membership } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { RpcCallError, ServiceError, type RpcClient, RPC_CLIENT } from '@digicard/server';
 
 /**
@@ -30,6 +31,6 @@ export class ProfilesClient {
 
   /** 403 with the upgrade message below DigiGold. */
   async requireCrm(accountId: string, requestId: string): Promise<void> {
-    if (!hasFeature(await this.membershipOf(accountId, requestId), 'crm')) throw ServiceError.forbidden(CrmMessages.upgrade);
+    if (!can(await this.membershipOf(accountId, requestId), 'crm')) throw ServiceError.forbidden(CrmMessages.upgrade);
   }
 }

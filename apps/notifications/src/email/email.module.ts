@@ -3,9 +3,16 @@ import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { CrmModule } from '../crm/crm.module.js';
 import type { CrmWebhookQueue } from '../crm/crm-webhook.queue.js';
-import { EmailTriggers } from './email-triggers.js';
-import { EmailQueue } from './email.queue.js';
-import { AccountDeleted, MailLogController, MailLogQueries, MailLogRepository } from './mail-log.js';
+import { AccountDeleted } from './account-deleted.handler.js';
+import { AccountEmails } from './account-emails.handler.js';
+import { AccountLookup } from './account-lookup.js';
+import { EmailQueue } from './email.producer.js';
+import { LeadEmails } from './lead-emails.handler.js';
+import { MailLogQueries } from './mail-log-queries.js';
+import { MailLogController } from './mail-log.controller.js';
+import { MailLogRepository } from './mail-log.repository.js';
+import { MembershipEmails } from './membership-emails.handler.js';
+import { OrderEmails } from './order-emails.handler.js';
 
 /** The events that fill the `email` queue (opened, with its worker, by the service definition). */
 @Module({})
@@ -16,7 +23,18 @@ export class EmailModule {
       // A new lead is emailed to its owner and handed to their CRM by the same consumer (one per event).
       imports: [CrmModule.register(ctx, crmQueue)],
       controllers: [MailLogController],
-      providers: [MailLogRepository, MailLogQueries, AccountDeleted, { provide: EmailQueue, useValue: queue }, EmailTriggers],
+      providers: [
+        MailLogRepository,
+        MailLogQueries,
+        AccountDeleted,
+        { provide: EmailQueue, useValue: queue },
+        AccountLookup,
+        // Every event that sends an email, by what the email is about.
+        AccountEmails,
+        LeadEmails,
+        OrderEmails,
+        MembershipEmails,
+      ],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { formatRand, type EmailJob } from '@digicard/contracts';
+import { includedMembership } from '@digicard/domain';
 
 export interface RenderedEmail {
   to: string;
@@ -151,7 +152,11 @@ function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
   ];
   const closing = 'Happy networking with your Digital Business Profile!';
   const paidAt = new Date(job.paidAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' });
-  const gold = (months: number): string => (months > 0 ? ` (includes ${months} months of DigiGold)` : '');
+  // What a special's line includes, in libs/domain's words (nothing for a card without months of DigiGold).
+  const gold = (includedGoldMonths: number): string => {
+    const included = includedMembership({ includedGoldMonths });
+    return included ? ` (${included})` : '';
+  };
   // "PVC NFC Card in Black": the colour chosen (absent only from a receipt of an order placed before colours).
   const named = (l: { name: string; colour: string }): string => (l.colour ? `${l.name} in ${l.colour}` : l.name);
   const amount = (cents: number): string => `<span style="white-space:nowrap">${escapeHtml(formatRand(cents))}</span>`;

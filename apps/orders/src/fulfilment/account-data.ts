@@ -4,7 +4,7 @@ import type { Database } from '@digicard/db';
 import { DATABASE, type RpcClient, RPC_CLIENT } from '@digicard/server';
 import { EnquiriesRepository } from '../enquiries/enquiries.repository.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
-import { FulfilmentRepository } from './fulfilment.repository.js';
+import { CustomersRepository } from './customers.repository.js';
 
 /**
  * Everything orders holds about the signed-in account (POPIA's right of access): its orders (lines, history, cards,
@@ -18,7 +18,7 @@ export class OrdersAccountData {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CustomersRepository) private readonly customers: CustomersRepository,
     @Inject(EnquiriesRepository) private readonly enquiries: EnquiriesRepository,
   ) {}
 
@@ -26,7 +26,7 @@ export class OrdersAccountData {
     const account = await this.rpc.call(Rpc.getAccount, {}, { ...meta, role: null });
     const [{ orders }, customers, enquiries] = await Promise.all([
       this.queries.ownDetails(meta.userId),
-      this.repo.customersOf(this.db, [meta.userId]),
+      this.customers.customersOf(this.db, [meta.userId]),
       // Only an address the account proved (its verification link used) is its own: registering someone else's address
       // unverified must not hand over the enquiries sent under it.
       account.isVerified ? this.enquiries.byEmail(this.db, account.email) : Promise.resolve([]),

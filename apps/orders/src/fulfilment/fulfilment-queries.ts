@@ -6,6 +6,9 @@ import type { Config } from '../config.js';
 import { OrdersRepository, type StoredOrder } from '../orders/orders.repository.js';
 import { toOrderDetail } from './fulfilment.mapping.js';
 import { FulfilmentRepository } from './fulfilment.repository.js';
+import { CardsRepository } from './cards.repository.js';
+import { CustomersRepository } from './customers.repository.js';
+import { ProofsRepository } from './proofs.repository.js';
 import { renderPackingSlip } from './packing-slip.js';
 import { ProfilesClient } from './profiles-client.js';
 
@@ -21,14 +24,17 @@ export class FulfilmentQueries {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
     @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(CustomersRepository) private readonly customers: CustomersRepository,
+    @Inject(ProofsRepository) private readonly proofs: ProofsRepository,
     @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
   ) {}
 
   async details(stored: StoredOrder[]): Promise<OrderDetail[]> {
     const ids = stored.map((s) => s.order.id);
     const [proofs, cards, history] = await Promise.all([
-      this.repo.proofsOf(this.db, ids),
-      this.repo.cardsOf(this.db, ids),
+      this.proofs.proofsOf(this.db, ids),
+      this.cards.cardsOf(this.db, ids),
       this.repo.historyOf(this.db, ids),
     ]);
     return stored.map((s) =>
@@ -57,7 +63,7 @@ export class FulfilmentQueries {
 
   private async printOrders(stored: StoredOrder[]): Promise<PrintOrder[]> {
     const details = await this.details(stored);
-    const customers = await this.repo.customersOf(this.db, [...new Set(stored.map((s) => s.order.accountId))]);
+    const customers = await this.customers.customersOf(this.db, [...new Set(stored.map((s) => s.order.accountId))]);
     return details.map((detail, i) => {
       const customer = customers.find((c) => c.accountId === stored[i]!.order.accountId);
       return { ...detail, customer: customer ? { name: customer.name, username: customer.username } : null };
@@ -93,7 +99,7 @@ export class FulfilmentQueries {
   async proofFile(accountId: string | null, orderId: string, kind: 'pdf' | 'png'): Promise<FileData> {
     const stored = await this.orders.byId(this.db, orderId);
     if (!stored || (accountId !== null && stored.order.accountId !== accountId)) throw ServiceError.notFound(NOT_FOUND);
-    const file = await this.repo.proofFile(this.db, orderId, kind);
+    const file = await this.proofs.proofFile(this.db, orderId, kind);
     if (!file?.bytes) throw ServiceError.notFound('No proof yet: it is being rendered.');
     return {
       contentType: kind === 'pdf' ? 'application/pdf' : 'image/png',
@@ -110,16 +116,16 @@ export class FulfilmentQueries {
 
   /** Where `/c/{serial}` goes. The username comes from the projection, else from profiles (and is kept). */
   async resolveCard(serial: string): Promise<CardTarget> {
-    const card = await this.repo.cardBySerial(this.db, serial);
+    const card = await this.cards.cardBySerial(this.db, serial);
     if (!card) throw ServiceError.notFound(CARD_NOT_FOUND);
     if (card.disabledAt) return { status: 'disabled' };
     // A card a team leader reassigned opens the rep's page; any other, its buyer's.
     const accountId = card.assignedAccountId ?? card.accountId;
-    const [customer] = await this.repo.customersOf(this.db, [accountId]);
+    const [customer] = await this.customers.customersOf(this.db, [accountId]);
     if (customer) return { status: 'active', username: customer.username };
     const profile = await this.profiles.profileOf(accountId, `card-${serial}`);
     if (!profile) throw ServiceError.notFound(CARD_NOT_FOUND);
-    await this.repo.upsertCustomer(this.db, {
+    await this.customers.upsertCustomer(this.db, {
       accountId,
       username: profile.username,
       name: `${profile.firstName} ${profile.lastName}`.trim(),

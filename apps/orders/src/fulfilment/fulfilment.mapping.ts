@@ -1,7 +1,9 @@
 import type { Card, OrderDetail, OrderHistoryEntry, Proof } from '@digicard/contracts';
 import { toOrder } from '../orders/orders.mapping.js';
 import type { StoredOrder } from '../orders/orders.repository.js';
-import type { CardRow, HistoryRow, ProofRow } from './fulfilment.repository.js';
+import type { CardRow } from './cards.repository.js';
+import type { HistoryRow } from './fulfilment.repository.js';
+import type { ProofRow } from './proofs.repository.js';
 
 export const cardUrl = (publicUrl: string, serial: string): string => `${publicUrl}/c/${serial}`;
 

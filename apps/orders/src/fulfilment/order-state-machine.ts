@@ -5,6 +5,7 @@ import { ServiceError } from '@digicard/server';
 import { outbox } from '../db/schema.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { FulfilmentRepository } from './fulfilment.repository.js';
+import { CardsRepository } from './cards.repository.js';
 
 /** How each state reads in an error message and an email. */
 export const StatusLabels: Record<OrderStatus, string> = {
@@ -37,7 +38,10 @@ export interface MoveActor {
  */
 @Injectable()
 export class OrderStateMachine {
-  constructor(@Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository) {}
+  constructor(
+    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+  ) {}
 
   async move(
     tx: Transaction,
@@ -51,7 +55,7 @@ export class OrderStateMachine {
     if (!allowed) throw moveRefused(`An order that is ${StatusLabels[from]} cannot become ${StatusLabels[to]}.`);
     if (to === 'refunded' && order.paidAt === null) throw moveRefused('Only a paid order can be refunded.');
     if (to === 'nfc-encoded') {
-      const missing = await this.repo.cardsWithoutUid(tx, order.id);
+      const missing = await this.cards.cardsWithoutUid(tx, order.id);
       if (missing > 0) throw moveRefused(`Record the NFC UID of every card first (${missing} still without one).`);
     }
     if (to === 'shipped' && !details.shipment) throw moveRefused('Shipping needs the courier and the tracking number.');

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { Rpc, type OwnProfile, type RequestMeta } from '@digicard/contracts';
 import { RpcCallError, type RpcClient, RPC_CLIENT } from '@digicard/server';
 
-const meta = (requestId: string, accountId: string | null): RequestMeta => ({ requestId, userId: accountId, role: null, ip: null });
+/** Services ask as no one: the account acted on is named in each request's body. */
+const meta = (requestId: string): RequestMeta => ({ requestId, userId: null, role: null, ip: null });
 
 export interface CardProfile {
   username: string;
@@ -20,9 +21,9 @@ const LOGO_MAX_PX = 600;
  * What goes on a buyer's card, asked of profiles over NATS through its service-only query (`profileOfAccount`: the
  * account named in the body, only services' NATS users may ask it). Its document is the one the public page shows: a team member's (a profile with a business, spec's
  * businessId) carries the business name and logo of the business it inherits from (libs/domain `withBusiness`), never
- * the rep's own. The logo comes through `getMedia`, asked as the account that owns it (the business for a team
- * member, `managedBy`; the buyer otherwise): a card is printed from a profile whether or not it is public or verified
- * yet, which `getMedia` allows the owner only. It is turned into PNG (pdfkit embeds PNG and JPEG, not WebP).
+ * the rep's own. The logo comes through the service-only `mediaOfAccount`, naming the account that owns it (the
+ * business for a team member, `managedBy`; the buyer otherwise): a card is printed from a profile whether or not it is
+ * public or verified yet. It is turned into PNG (pdfkit embeds PNG and JPEG, not WebP).
  */
 @Injectable()
 export class ProfilesClient {
@@ -31,7 +32,7 @@ export class ProfilesClient {
   /** Null when the account has no profile any more (deleted). */
   async profileOf(accountId: string, requestId: string): Promise<OwnProfile | null> {
     try {
-      return await this.rpc.call(Rpc.profileOfAccount, { accountId }, meta(requestId, null));
+      return await this.rpc.call(Rpc.profileOfAccount, { accountId }, meta(requestId));
     } catch (error) {
       if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return null;
       throw error;
@@ -45,7 +46,7 @@ export class ProfilesClient {
     let logo: CardProfile['logo'] = null;
     if (id) {
       const logoOwner = profile.managedBy?.accountId ?? accountId;
-      const media = await this.rpc.call(Rpc.getMedia, { id }, meta(requestId, logoOwner));
+      const media = await this.rpc.call(Rpc.mediaOfAccount, { id, accountId: logoOwner }, meta(requestId));
       const { data, info } = await sharp(Buffer.from(media.dataBase64, 'base64'))
         .resize(LOGO_MAX_PX, LOGO_MAX_PX, { fit: 'inside', withoutEnlargement: true })
         .png()

@@ -3,7 +3,7 @@ import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { CONFIG, DATABASE, IntervalTask, LOGGER, QueueUnavailableError } from '@digicard/server';
 import type { Config } from '../config.js';
-import { FulfilmentRepository } from './fulfilment.repository.js';
+import { ProofsRepository } from './proofs.repository.js';
 import { ProofQueue } from './proof-queue.js';
 
 const BATCH = 500;
@@ -22,7 +22,7 @@ export class ProofRequeue implements BeforeApplicationShutdown {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(ProofsRepository) private readonly proofRows: ProofsRepository,
     @Inject(ProofQueue) private readonly proofs: ProofQueue,
   ) {
     this.task = new IntervalTask('proof requeue', config.PROOF_REQUEUE_INTERVAL_MS, () => this.requeue(), logger);
@@ -35,7 +35,7 @@ export class ProofRequeue implements BeforeApplicationShutdown {
   /** Queues every render owed; returns how many adds were made. Stops at the first that Redis refuses. */
   async requeue(now = new Date()): Promise<number> {
     const askedBefore = new Date(now.getTime() - this.config.QUEUE_ADD_TIMEOUT_MS);
-    const owed = await this.repo.rendersOwed(this.db, askedBefore, BATCH);
+    const owed = await this.proofRows.rendersOwed(this.db, askedBefore, BATCH);
     let queued = 0;
     for (const orderId of owed) {
       try {

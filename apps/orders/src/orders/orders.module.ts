@@ -4,7 +4,7 @@ import { OrdersCoreModule } from './orders-core.module.js';
 import { OrdersQueries } from './orders-queries.js';
 import { MarkOrderPaid } from './use-cases/mark-order-paid.use-case.js';
 import { PlaceOrder } from './use-cases/place-order.use-case.js';
-import { SignUpSpecials } from './use-cases/sign-up-specials.handler.js';
+import { SignUpSpecials } from './handlers/sign-up-specials.handler.js';
 
 @Module({
   imports: [OrdersCoreModule],

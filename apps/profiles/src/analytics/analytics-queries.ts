@@ -3,7 +3,6 @@ import {
   ANALYTICS_SUMMARY_DAYS,
   AnalyticsSources,
   AnalyticsUpgradeMessage,
-  hasFeature,
   type AnalyticsBatch,
   type AnalyticsRange,
   type AnalyticsReport,
@@ -54,7 +53,7 @@ export class AnalyticsQueries {
   async report(accountId: string, range: AnalyticsRange, today = saDay()): Promise<AnalyticsReport> {
     const row = await this.writer.own(accountId);
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
-    const full = hasFeature(membershipOf(business ?? row), 'analytics');
+    const full = can(membershipOf(business ?? row), 'analytics');
     const { from, to } = this.period(full, range, today);
 
     const [rows, visitors, leads] = await Promise.all([
@@ -110,7 +109,7 @@ export class AnalyticsQueries {
   async teamReport(leaderId: string, range: AnalyticsRange, today = saDay()): Promise<TeamAnalyticsReport> {
     const leader = await this.writer.own(leaderId);
     if (!can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
-    const { from, to } = this.period(hasFeature(membershipOf(leader), 'analytics'), range, today);
+    const { from, to } = this.period(can(membershipOf(leader), 'analytics'), range, today);
     const reps = (await this.profiles.membersOf(this.db, leaderId)).sort((a, b) => a.username.localeCompare(b.username));
     const counts = await this.analytics.totalsPerAccount(
       this.db,

@@ -52,6 +52,12 @@ export class ProfilesController {
     return this.queries.media(id, meta.userId);
   }
 
+  /** Service-only (see the contract): an image of the account named in the body, as its owner would see it. */
+  @Handles(Rpc.mediaOfAccount)
+  mediaOfAccount({ id, accountId }: RpcBody<typeof Rpc.mediaOfAccount>) {
+    return this.queries.media(id, accountId);
+  }
+
   @Handles(Rpc.getPublicProfile)
   publicProfile({ username, source }: RpcBody<typeof Rpc.getPublicProfile>, meta: RequestMeta) {
     return this.queries.publicProfile(username, meta.userId, source);

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RegisterForm, type RegisterSubmission } from '../modules/accounts/components/register-form';
 import { goToPayFast, registerSpecial } from '../modules/billing/api/billing';
+import { usePlans } from '../modules/packages/hooks/use-plans';
 import { LoadingNotice } from '../modules/session/components/loading-notice';
 import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
 import { useSession } from '../modules/session/hooks/use-session';
@@ -55,6 +56,8 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const cart = useCart();
   const catalogue = useCartColours();
+  // The monthly price after the included months is the plan payments serves (said in general terms until it is known).
+  const plans = usePlans();
   const lines: Line[] = cart.map((line) => ({
     line,
     item: catalogue.status === 'loaded' ? catalogue.items.find((i) => i.id === line.id) : undefined,
@@ -129,7 +132,7 @@ export function RegistrationPage() {
           <p className="page__lead">
             {specialOfferSummary(
               specialLines.map((l) => l.item!),
-              monthlyPrice(SPECIAL_MEMBERSHIP),
+              monthlyPrice(SPECIAL_MEMBERSHIP, plans.status === 'loaded' ? plans.plans : []),
             )}
           </p>
           <ul className="cart-lines registration-page__lines" aria-label="Your specials">

@@ -4,7 +4,8 @@ import type { Database } from '@digicard/db';
 import { CONFIG, DATABASE, ServiceError } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { toCard } from '../fulfilment.mapping.js';
-import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { CardsRepository } from '../cards.repository.js';
+import { TeamMembersRepository } from '../team-members.repository.js';
 
 const CARD_NOT_FOUND = 'Card not found.';
 
@@ -21,16 +22,17 @@ export class AssignCard {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(TeamMembersRepository) private readonly teamMembers: TeamMembersRepository,
   ) {}
 
   async execute(leaderId: string, serial: string, toAccountId: string): Promise<Card> {
     const row = await this.db.transaction(async (tx) => {
-      const card = await this.repo.lockCard(tx, serial);
+      const card = await this.cards.lockCard(tx, serial);
       if (!card) throw ServiceError.notFound(CARD_NOT_FOUND);
-      const teamOfCard = card.accountId === leaderId ? leaderId : await this.repo.teamOf(tx, card.accountId);
+      const teamOfCard = card.accountId === leaderId ? leaderId : await this.teamMembers.teamOf(tx, card.accountId);
       if (teamOfCard !== leaderId) throw ServiceError.notFound(CARD_NOT_FOUND);
-      const inTeam = toAccountId === leaderId || (await this.repo.leaderOf(tx, toAccountId)) === leaderId;
+      const inTeam = toAccountId === leaderId || (await this.teamMembers.leaderOf(tx, toAccountId)) === leaderId;
       if (!inTeam) {
         throw new ServiceError({
           statusCode: 400,
@@ -42,7 +44,7 @@ export class AssignCard {
       // Stored as null when it points at the buyer again: the card's own account needs no assignment.
       const target = toAccountId === card.accountId ? null : toAccountId;
       if (target === card.assignedAccountId) return card;
-      return this.repo.assignCard(tx, card, target, leaderId, new Date());
+      return this.cards.assignCard(tx, card, target, leaderId, new Date());
     });
     return toCard(row, this.config.PUBLIC_URL);
   }

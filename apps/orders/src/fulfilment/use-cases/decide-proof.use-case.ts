@@ -5,7 +5,7 @@ import type { OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentQueries } from '../fulfilment-queries.js';
-import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { ProofsRepository } from '../proofs.repository.js';
 import { moveRefused, OrderStateMachine } from '../order-state-machine.js';
 
 /**
@@ -18,7 +18,7 @@ export class DecideProof {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(ProofsRepository) private readonly proofs: ProofsRepository,
     @Inject(OrderStateMachine) private readonly states: OrderStateMachine,
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
   ) {}
@@ -41,7 +41,7 @@ export class DecideProof {
       const order = await this.orders.lockById(tx, orderId);
       if (!order || order.accountId !== accountId) throw ServiceError.notFound('Order not found.');
       if (order.status === 'proof-ready') {
-        const [proof] = await this.repo.proofsOf(tx, [orderId]);
+        const [proof] = await this.proofs.proofsOf(tx, [orderId]);
         if (proof?.status !== 'ready') throw moveRefused('The proof is being rendered again; please look at the new one first.');
       }
       await this.states.move(tx, order, to, { by: 'owner', accountId }, { note });

@@ -4,7 +4,7 @@ import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError } from '@digicard/server';
 import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentQueries } from '../fulfilment-queries.js';
-import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { CardsRepository } from '../cards.repository.js';
 import { moveRefused } from '../order-state-machine.js';
 
 /**
@@ -17,7 +17,7 @@ export class RecordCardChip {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
   ) {}
 
@@ -25,10 +25,10 @@ export class RecordCardChip {
     await this.db.transaction(async (tx) => {
       const order = await this.orders.lockById(tx, orderId);
       if (!order) throw ServiceError.notFound('Order not found.');
-      const card = await this.repo.cardBySerial(tx, serial);
+      const card = await this.cards.cardBySerial(tx, serial);
       if (!card || card.orderId !== orderId) throw ServiceError.notFound('That card is not part of this order.');
       if (order.status !== 'printing') throw moveRefused('NFC UIDs are recorded while the order is printing.');
-      if (!(await this.repo.setNfcUid(tx, serial, nfcUid))) {
+      if (!(await this.cards.setNfcUid(tx, serial, nfcUid))) {
         throw new ServiceError({
           statusCode: 409,
           code: ErrorCode.Conflict,

@@ -9,7 +9,9 @@ import { outbox } from '../../db/schema.js';
 import { OrdersRepository } from '../../orders/orders.repository.js';
 import { proofInputs, proofInputsOf, renderProof } from '../../proofs/render-proof.js';
 import { cardUrl } from '../fulfilment.mapping.js';
-import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { CardsRepository } from '../cards.repository.js';
+import { CustomersRepository } from '../customers.repository.js';
+import { ProofsRepository } from '../proofs.repository.js';
 import { OrderStateMachine } from '../order-state-machine.js';
 import { ProfilesClient } from '../profiles-client.js';
 
@@ -34,7 +36,9 @@ export class RenderProof {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(CustomersRepository) private readonly customers: CustomersRepository,
+    @Inject(ProofsRepository) private readonly proofs: ProofsRepository,
     @Inject(OrderStateMachine) private readonly states: OrderStateMachine,
     @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
   ) {}
@@ -45,10 +49,10 @@ export class RenderProof {
     if (!stored) return { status: 'skipped', reason: 'no such order' };
     if (!RENDERABLE.has(stored.order.status)) return this.settle(job.orderId, `order is ${stored.order.status}`);
     // When this render was asked for: a newer ask (proofRendering) while it runs moves it on.
-    const [asked] = await this.repo.proofsOf(this.db, [job.orderId]);
+    const [asked] = await this.proofs.proofsOf(this.db, [job.orderId]);
     const profile = await this.profiles.cardProfile(stored.order.accountId, `proof-${job.orderId}`);
     if (!profile) throw new Error('the buyer has no profile to print');
-    const cards = await this.repo.cardsOf(this.db, [job.orderId]);
+    const cards = await this.cards.cardsOf(this.db, [job.orderId]);
     if (cards.length === 0) throw new Error('the order has no cards');
     const faces = cards.map((card) => ({
       name: profile.name,
@@ -63,17 +67,17 @@ export class RenderProof {
     // A profile save, and the proof on file shows these very fields and awaits the owner's approval: nothing to draw.
     const inputs = proofInputs(faces, { username: profile.username });
     if (job.reason === 'profile-updated' && stored.order.status === 'proof-ready' && (asked?.version ?? 0) > 0) {
-      const pdf = await this.repo.proofFile(this.db, job.orderId, 'pdf');
+      const pdf = await this.proofs.proofFile(this.db, job.orderId, 'pdf');
       if (pdf?.bytes && proofInputsOf(pdf.bytes) === inputs) return this.settle(job.orderId, 'the card fields did not change');
     }
     const files = await renderProof(faces, inputs);
     const result = await this.db.transaction(async (tx): Promise<ProofJobResult> => {
       const order = await this.orders.lockById(tx, job.orderId);
       if (!order || !RENDERABLE.has(order.status)) return { status: 'skipped', reason: `order is ${order?.status ?? 'gone'}` };
-      const [now] = await this.repo.proofsOf(tx, [order.id]);
+      const [now] = await this.proofs.proofsOf(tx, [order.id]);
       if (asked && now && now.error === null && now.updatedAt.getTime() > asked.updatedAt.getTime()) return { status: 'superseded' };
-      const version = await this.repo.proofRendered(tx, order.id, files, attempt);
-      await this.repo.upsertCustomer(tx, { accountId: order.accountId, username: profile.username, name: profile.name });
+      const version = await this.proofs.proofRendered(tx, order.id, files, attempt);
+      await this.customers.upsertCustomer(tx, { accountId: order.accountId, username: profile.username, name: profile.name });
       await recordEvent(tx, outbox, Events.proofReady, {
         orderId: order.id,
         accountId: order.accountId,
@@ -91,11 +95,11 @@ export class RenderProof {
 
   /** The order moved past approval while a render waited: nothing to render; a proof on file stays the proof. */
   private async settle(orderId: string, reason: string): Promise<ProofJobResult> {
-    await this.repo.proofSettled(this.db, orderId);
+    await this.proofs.proofSettled(this.db, orderId);
     return { status: 'skipped', reason };
   }
 
   async recordFailure(orderId: string, error: string, attempts: number, final: boolean): Promise<void> {
-    await this.repo.proofAttemptFailed(this.db, orderId, error.slice(0, 500), attempts, final);
+    await this.proofs.proofAttemptFailed(this.db, orderId, error.slice(0, 500), attempts, final);
   }
 }

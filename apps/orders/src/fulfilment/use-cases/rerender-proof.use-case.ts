@@ -6,7 +6,7 @@ import type { Logger } from '@digicard/config';
 import { DATABASE, LOGGER, QueueUnavailableError, ServiceError } from '@digicard/server';
 import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentQueries } from '../fulfilment-queries.js';
-import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { ProofsRepository } from '../proofs.repository.js';
 import { moveRefused } from '../order-state-machine.js';
 import { ProofQueue } from '../proof-queue.js';
 
@@ -16,7 +16,7 @@ export class RerenderProof {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
-    @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(ProofsRepository) private readonly proofRows: ProofsRepository,
     @Inject(FulfilmentQueries) private readonly queries: FulfilmentQueries,
     @Inject(ProofQueue) private readonly proofs: ProofQueue,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -28,7 +28,7 @@ export class RerenderProof {
       if (!order || order.status === 'awaiting-payment') throw ServiceError.notFound('Order not found.');
       if (!['paid', 'proof-ready', 'changes-requested'].includes(order.status))
         throw moveRefused('Once approved, the proof is what gets printed.');
-      await this.repo.proofRendering(tx, orderId);
+      await this.proofRows.proofRendering(tx, orderId);
     });
     try {
       await this.proofs.enqueue({ orderId, reason: 'requested', sourceId: randomUUID() });

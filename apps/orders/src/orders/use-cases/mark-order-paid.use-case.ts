@@ -6,6 +6,8 @@ import { LOGGER, OnEvent, type EventContext } from '@digicard/server';
 import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { outbox } from '../../db/schema.js';
 import { FulfilmentRepository } from '../../fulfilment/fulfilment.repository.js';
+import { CardsRepository } from '../../fulfilment/cards.repository.js';
+import { ProofsRepository } from '../../fulfilment/proofs.repository.js';
 import { newCardSerial } from '../order-reference.js';
 import { toOrder } from '../orders.mapping.js';
 import { OrdersRepository } from '../orders.repository.js';
@@ -24,6 +26,8 @@ export class MarkOrderPaid {
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
     @Inject(CatalogueRepository) private readonly catalogue: CatalogueRepository,
     @Inject(FulfilmentRepository) private readonly fulfilment: FulfilmentRepository,
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(ProofsRepository) private readonly proofs: ProofsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -63,7 +67,7 @@ export class MarkOrderPaid {
     });
     await this.allocateCards(tx, order.id, order.accountId, paid.lines);
     // The proof is on its way: the `proof-render` job is queued from `orders.order.paid` once this commits.
-    await this.fulfilment.proofRendering(tx, order.id);
+    await this.proofs.proofRendering(tx, order.id);
     await recordEvent(tx, outbox, Events.orderPaid, {
       orderId: paid.id,
       accountId: order.accountId,
@@ -111,7 +115,7 @@ export class MarkOrderPaid {
         };
         let inserted = false;
         for (let attempt = 0; !inserted && attempt < 5; attempt++)
-          inserted = await this.fulfilment.insertCard(tx, { ...card, serial: newCardSerial() });
+          inserted = await this.cards.insertCard(tx, { ...card, serial: newCardSerial() });
         if (!inserted) throw new Error('no free card serial after 5 attempts');
       }
     }

@@ -7,7 +7,7 @@ import { DATABASE, LOGGER, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { unavailable } from '../errors.js';
 import { recordSubscriptionCancelled } from '../membership.js';
-import { PayFastClient } from '../payfast.client.js';
+import { PayFastClient } from '../clients/payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
 import { GetBilling } from './get-billing.use-case.js';
 

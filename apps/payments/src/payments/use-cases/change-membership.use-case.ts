@@ -5,7 +5,7 @@ import type { Database } from '@digicard/db';
 import { DATABASE, LOGGER } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
-import { PayFastClient } from '../payfast.client.js';
+import { PayFastClient } from '../clients/payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
 import { priceOf } from '../plans.js';
 import { GetBilling } from './get-billing.use-case.js';

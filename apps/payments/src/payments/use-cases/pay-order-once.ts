@@ -3,9 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Order, PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
-import { PayFastClient } from '../payfast.client.js';
+import { PayFastClient } from '../clients/payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { Peers } from '../peers.js';
+import { Peers } from '../clients/peers.js';
 
 /** One PayFast payment of an order's total, nothing recurring: the basket's cards, or specials that grant no membership. */
 @Injectable()

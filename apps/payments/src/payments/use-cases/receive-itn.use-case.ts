@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
 import { Clock } from '../clock.js';
-import { ItnProcessor } from '../itn.processor.js';
+import { ItnProcessor } from '../workers/itn.processor.js';
 import { PaymentsRepository } from '../payments.repository.js';
 
 /**

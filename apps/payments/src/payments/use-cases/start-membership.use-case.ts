@@ -5,9 +5,9 @@ import type { Database } from '@digicard/db';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
-import { PayFastClient } from '../payfast.client.js';
+import { PayFastClient } from '../clients/payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { Peers } from '../peers.js';
+import { Peers } from '../clients/peers.js';
 import { priceOf } from '../plans.js';
 import { checkoutExpiry, isOpenCheckout } from '../membership.js';
 

@@ -3,9 +3,9 @@ import type { PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { isSpecial, specialGrant } from '@digicard/domain';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
-import { PayFastClient } from '../payfast.client.js';
+import { PayFastClient } from '../clients/payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { Peers } from '../peers.js';
+import { Peers } from '../clients/peers.js';
 import { PayOrderOnce } from './pay-order-once.js';
 import { StartSpecialPayment } from './start-special-payment.use-case.js';
 

@@ -6,9 +6,9 @@ import { isSpecial, specialGrant } from '@digicard/domain';
 import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
 import { addMonths, Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
-import { PayFastClient } from '../payfast.client.js';
+import { PayFastClient } from '../clients/payfast.client.js';
 import { PaymentsRepository } from '../payments.repository.js';
-import { Peers } from '../peers.js';
+import { Peers } from '../clients/peers.js';
 import { priceOf } from '../plans.js';
 import { PayOrderOnce } from './pay-order-once.js';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, hasFeature, TeamMessages, UpgradeMessages, type ImagePurpose, type StoredImage } from '@digicard/contracts';
+import { ErrorCode, TeamMessages, UpgradeMessages, type ImagePurpose, type StoredImage } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { CONFIG, ServiceError } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { MediaKeeper } from '../media-keeper.js';
@@ -37,8 +38,8 @@ export class StoreImage {
     const current = await this.writer.own(accountId);
     // A rep's cover, logo, gallery and products are their leader's (spec: businessId).
     if (current.businessAccountId && purpose !== 'profileImage') throw ServiceError.forbidden(TeamMessages.businessLocked);
-    if (purpose === 'gallery' && !hasFeature(membershipOf(current), 'gallery')) throw ServiceError.forbidden(UpgradeMessages.gallery);
-    if (purpose === 'product' && !hasFeature(membershipOf(current), 'products')) throw ServiceError.forbidden(UpgradeMessages.products);
+    if (purpose === 'gallery' && !can(membershipOf(current), 'gallery')) throw ServiceError.forbidden(UpgradeMessages.gallery);
+    if (purpose === 'product' && !can(membershipOf(current), 'products')) throw ServiceError.forbidden(UpgradeMessages.products);
     const id = randomBytes(16).toString('base64url');
     const url = `/media/${id}.${contentType.split('/')[1] ?? 'webp'}`;
     const immediate = purpose === 'profileImage' || purpose === 'profileBackground' || purpose === 'businessLogo';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, hasFeature, LeadMessages, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { ErrorCode, Events, LeadMessages, leadConsentText, UpgradeMessages, type LeadSubmission } from '@digicard/contracts';
+import { can, saDay, startOfSaDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { saDay, startOfSaDay } from '@digicard/domain';
 import { CONFIG, DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
@@ -31,7 +31,7 @@ export class SubmitLead {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
     if (!row || !row.isPublic || !row.isVerified) throw profileNotFound();
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
-    if (submission.kind === 'lead' && !hasFeature(membershipOf(business ?? row), 'leadForm'))
+    if (submission.kind === 'lead' && !can(membershipOf(business ?? row), 'leadForm'))
       throw ServiceError.forbidden(UpgradeMessages.leadForm);
     const id = randomUUID();
     // A robot filled in the field people never see: answer as if stored, keep nothing.

@@ -1,4 +1,5 @@
-import { hasFeature, type Membership } from '@digicard/contracts';
+import { type Membership } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { shareLinks, ShareTexts } from '@digicard/profile-view';
 import { Button } from '@digicard/ui';
 
@@ -9,7 +10,7 @@ export const SHARE_UPGRADE = 'Upgrade to DigiSilver to share your profile on Wha
  * `?src=email` (so Analytics tells the shares apart), and the phone's share sheet where the browser has one.
  */
 export function ShareProfile({ name, address, membership }: { name: string; address: string; membership: Membership }) {
-  if (!hasFeature(membership, 'shareContact')) return <p className="pe-note">{SHARE_UPGRADE}</p>;
+  if (!can(membership, 'shareContact')) return <p className="pe-note">{SHARE_UPGRADE}</p>;
   const links = shareLinks(name, address);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (

@@ -2,7 +2,8 @@ import { formatRand, PaidTiers, WebRoutes, type Billing, type Membership, type P
 import { Button, FormAlert } from '@digicard/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { MEMBERSHIP_TIERS } from '../../packages/tiers';
+import { usePlans } from '../../packages/hooks/use-plans';
+import { MEMBERSHIP_TIERS, tierPrice } from '../../packages/tiers';
 import { LoadFailed } from '../../site/components/load-failed';
 import { cancelMembership, changeMembership, goToPayFast, startMembership } from '../api/billing';
 import { useBilling } from '../hooks/use-billing';
@@ -54,6 +55,7 @@ export const PENDING_POLL_MS = 2000;
  */
 export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: (membership: Membership) => void }) {
   const { state, retry, refresh, replace } = useBilling();
+  const plans = usePlans();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const waited = useRef(false);
@@ -124,7 +126,7 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
       {switchTo && subscription ? (
         <p className="pe-actions">
           <Button disabled={busy} onClick={() => void change(switchTo)}>
-            {`Switch to ${switchTo} (${MEMBERSHIP_TIERS.find((t) => t.name === switchTo)?.price ?? ''}) from ${when(subscription.nextBillingDate)}`}
+            {`Switch to ${switchTo} (${tierPrice(switchTo, plans) ?? ''}) from ${when(subscription.nextBillingDate)}`}
           </Button>
         </p>
       ) : null}
@@ -135,7 +137,7 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
             return (
               <li key={tier} className="pe-plan">
                 <h3 className="pe-plan__name">{tier}</h3>
-                <p className="pe-plan__price">{shown?.price}</p>
+                <p className="pe-plan__price">{tierPrice(tier, plans)}</p>
                 <p className="pe-plan__adds">{shown?.adds.join(', ')}</p>
                 <Button disabled={busy || billing.membership === tier} onClick={() => void upgrade(tier)}>
                   {`Choose ${tier}`}

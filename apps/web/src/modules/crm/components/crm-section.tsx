@@ -1,4 +1,5 @@
-import { CrmMessages, hasFeature, type Membership, type WebhookDelivery, type WebhookSettings } from '@digicard/contracts';
+import { CrmMessages, type Membership, type WebhookDelivery, type WebhookSettings } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type KeyboardEvent } from 'react';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
@@ -17,7 +18,7 @@ const FAILED = 'That did not work. Please try again in a minute.';
  * (No <form> elements: the section sits inside the editor's form, and forms cannot nest; Enter in the address saves.)
  */
 export function CrmSection({ membership }: { membership: Membership }) {
-  if (!hasFeature(membership, 'crm')) {
+  if (!can(membership, 'crm')) {
     return (
       <>
         <UpgradeNotice>{CrmMessages.upgrade}</UpgradeNotice>

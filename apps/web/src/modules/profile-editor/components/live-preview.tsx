@@ -1,4 +1,5 @@
-import { hasFeature, WebRoutes, type ProfileDocument, type PublicProfile } from '@digicard/contracts';
+import { WebRoutes, type ProfileDocument, type PublicProfile } from '@digicard/contracts';
+import { publicFeatures } from '@digicard/domain';
 import { ProfileView, profileCss } from '@digicard/profile-view';
 import { useMemo } from 'react';
 import { useSiteConfig } from '../../site/hooks/use-site-config';
@@ -21,14 +22,8 @@ export function LivePreview({ account, document }: LivePreviewProps) {
       email: account.email,
       membership: account.membership,
       document,
-      features: {
-        socialLinks: hasFeature(account.membership, 'socialLinks'),
-        leadForm: hasFeature(account.membership, 'leadForm'),
-        gallery: hasFeature(account.membership, 'gallery'),
-        video: hasFeature(account.membership, 'video'),
-        products: hasFeature(account.membership, 'products'),
-        shareContact: hasFeature(account.membership, 'shareContact'),
-      },
+      // The same features the public page gets from profiles (libs/domain), so the preview shows what visitors will.
+      features: publicFeatures(account.membership),
       updatedAt: account.updatedAt,
     }),
     [account, document],

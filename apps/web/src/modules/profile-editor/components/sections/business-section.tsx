@@ -1,4 +1,5 @@
-import { hasFeature, UpgradeMessages } from '@digicard/contracts';
+import { UpgradeMessages } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { Button, TextField, VisuallyHidden } from '@digicard/ui';
 import { FieldError, RangeField, UpgradeNotice } from '../fields';
 import { ImageUpload } from '../image-upload';
@@ -103,7 +104,7 @@ export function BusinessSection({ doc, errors, membership, setField, edit, image
         <FieldError id="pe-websiteLinks-error" error={errors['websiteLinks']} />
       </fieldset>
 
-      {hasFeature(membership, 'video') ? (
+      {can(membership, 'video') ? (
         <TextField
           id={fieldId('videoLink')}
           label="Video link"

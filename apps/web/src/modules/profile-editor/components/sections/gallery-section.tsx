@@ -1,4 +1,5 @@
-import { hasFeature, UpgradeMessages } from '@digicard/contracts';
+import { UpgradeMessages } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { Button, VisuallyHidden } from '@digicard/ui';
 import { FieldError, UpgradeNotice } from '../fields';
 import { ImageUpload } from '../image-upload';
@@ -10,7 +11,7 @@ export const GALLERY_HINT = 'Max 800 x 300 px. JPG, PNG or WebP, up to 2MB.';
 
 /** Gallery (DigiGold): upload images (added to the draft: Save keeps them), remove. Other tiers: the upgrade message. */
 export function GallerySection({ doc, errors, membership, edit }: DocumentSectionProps) {
-  if (!hasFeature(membership, 'gallery')) {
+  if (!can(membership, 'gallery')) {
     return (
       <>
         <UpgradeNotice>{UpgradeMessages.gallery}</UpgradeNotice>

@@ -1,4 +1,5 @@
-import { hasFeature, UpgradeMessages } from '@digicard/contracts';
+import { UpgradeMessages } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { Button, TextField, VisuallyHidden } from '@digicard/ui';
 import { FieldError, UpgradeNotice } from '../fields';
 import { ImageUpload } from '../image-upload';
@@ -9,7 +10,7 @@ export const MAX_PRODUCTS = 20;
 
 /** Products (DigiGold): rows of name, link and image. Other tiers see the upgrade message. */
 export function ProductsSection({ doc, errors, membership, edit }: DocumentSectionProps) {
-  if (!hasFeature(membership, 'products')) {
+  if (!can(membership, 'products')) {
     return (
       <>
         <UpgradeNotice>{UpgradeMessages.products}</UpgradeNotice>

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountDetails } from '../../../accounts/components/account-details';
 import { goToPayFast, startMembership } from '../../../billing/api/billing';
-import { MEMBERSHIP_TIERS } from '../../../packages/tiers';
+import { usePlans } from '../../../packages/hooks/use-plans';
+import { tierPrice } from '../../../packages/tiers';
+import type { PlansState } from '../../../packages/utils/plans-store';
 import { ProfileLinks } from '../../api/profile';
 import type { ProfileEditor } from '../../hooks/use-profile-editor';
 import { DeleteAccount } from '../delete-account';
@@ -12,10 +14,12 @@ import { SelectField } from '../fields';
 
 export const MEMBERSHIP_CHANGED = (membership: Membership) => `Your membership is now ${membership}.`;
 
-const MEMBERSHIP_OPTIONS = Memberships.map((membership) => {
-  const tier = MEMBERSHIP_TIERS.find((t) => t.name === membership);
-  return { value: membership, label: tier ? `${membership} (${tier.price})` : membership };
-});
+/** Each tier with its price as payments serves it (the tier alone while the plans are not known). */
+const membershipOptions = (plans: PlansState) =>
+  Memberships.map((membership) => {
+    const price = tierPrice(membership, plans);
+    return { value: membership, label: price === null ? membership : `${membership} (${price})` };
+  });
 
 interface SettingsSectionProps {
   membership: Membership;
@@ -40,6 +44,7 @@ export function SettingsSection({ membership, isPartner, isPublic, isVerified, c
   const [pendingPublic, setPendingPublic] = useState<boolean | null>(null);
   const [membershipOutcome, setMembershipOutcome] = useState<Outcome | null>(null);
   const [publicOutcome, setPublicOutcome] = useState<Outcome | null>(null);
+  const plans = usePlans();
 
   async function chooseMembership(value: string) {
     const next = Memberships.find((m) => m === value);
@@ -76,7 +81,7 @@ export function SettingsSection({ membership, isPartner, isPublic, isVerified, c
         label="Membership"
         path="membership"
         value={pendingMembership ?? membership}
-        options={MEMBERSHIP_OPTIONS}
+        options={membershipOptions(plans)}
         hint={isPartner ? undefined : 'DigiSilver and DigiGold are paid monthly: choosing one takes you to PayFast.'}
         disabled={pendingMembership !== null}
         className="pe-membership"

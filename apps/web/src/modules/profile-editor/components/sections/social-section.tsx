@@ -1,4 +1,5 @@
-import { hasFeature, SocialPlatforms, UpgradeMessages, type SocialPlatform } from '@digicard/contracts';
+import { SocialPlatforms, UpgradeMessages, type SocialPlatform } from '@digicard/contracts';
+import { can } from '@digicard/domain';
 import { SocialBadges } from '@digicard/profile-view';
 import { Button, TextField, VisuallyHidden } from '@digicard/ui';
 import { FieldError, SelectField, UpgradeNotice } from '../fields';
@@ -14,7 +15,7 @@ const URL_HINTS: Partial<Record<SocialPlatform, string>> = {
 
 /** Social Links (DigiSilver and up): rows of platform and link. DigiShare sees the upgrade message only. */
 export function SocialSection({ doc, errors, membership, edit }: DocumentSectionProps) {
-  if (!hasFeature(membership, 'socialLinks')) return <UpgradeNotice>{UpgradeMessages.socialLinks}</UpgradeNotice>;
+  if (!can(membership, 'socialLinks')) return <UpgradeNotice>{UpgradeMessages.socialLinks}</UpgradeNotice>;
   const links = doc.socialLinks;
   const firstUnused = (): SocialPlatform => SocialPlatforms.find((p) => !links.some((link) => link.platform === p)) ?? 'facebook';
 

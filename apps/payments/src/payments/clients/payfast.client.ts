@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { apiSignature, buildPaymentRequest, validateWithPayFast, type PaymentRequestInput, type ValidateResult } from '@digicard/payfast';
 import { WebRoutes } from '@digicard/contracts';
 import { CONFIG } from '@digicard/server';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 
 export type ApiAnswer = { ok: boolean; status: number; detail: string };
 export type RequestDetails = Omit<

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from '@digicard/config';
 import { CONFIG, IntervalTask, LOGGER } from '@digicard/server';
-import type { Config } from '../config.js';
+import type { Config } from '../../config.js';
 import { ItnProcessor } from './itn.processor.js';
 import { ItnPurge } from './itn-purge.js';
 import { LapseJob } from './lapse.job.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { retry } from './retry.js';
+import { retry } from '../src/retry.js';
 
 class Transient extends Error {}
 
@@ -60,6 +60,35 @@ describe('retry', () => {
     const took = Date.now() - started;
     assert.ok(took >= 100 && took < 400, `gave up after ${took} ms`);
     assert.ok(calls >= 4 && calls <= 8, `${calls} calls`);
+  });
+
+  it('stops when its signal is aborted: the wait under way ends at once and the last error is thrown', async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    const started = Date.now();
+    const running = retry(
+      () => {
+        calls += 1;
+        if (calls === 2) setTimeout(() => controller.abort(), 20);
+        return Promise.reject(new Transient(`away ${calls}`));
+      },
+      { signal: controller.signal, delayMs: (attempt) => (attempt === 1 ? 1 : 10_000) },
+    );
+    await assert.rejects(running, /away 2/);
+    const took = Date.now() - started;
+    assert.equal(calls, 2);
+    assert.ok(took < 1000, `stopped after ${took} ms, not after the 10 s wait`);
+  });
+
+  it('makes no try once its signal is aborted before a wait ends, and none at all when aborted before the first retry', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let calls = 0;
+    await assert.rejects(
+      retry(() => Promise.reject(new Transient(`away ${++calls}`)), { signal: controller.signal, delayMs: () => 1 }),
+      /away 1/,
+    );
+    assert.equal(calls, 1);
   });
 
   it('refuses an unbounded retry', async () => {

@@ -4,6 +4,8 @@ import { Events } from '@digicard/contracts';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { CustomersRepository } from '../customers.repository.js';
+import { ProofsRepository } from '../proofs.repository.js';
 import { ProofQueue } from '../proof-queue.js';
 
 type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
@@ -19,6 +21,8 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 export class ProofTriggers {
   constructor(
     @Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository,
+    @Inject(CustomersRepository) private readonly customers: CustomersRepository,
+    @Inject(ProofsRepository) private readonly proofRows: ProofsRepository,
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
     @Inject(ProofQueue) private readonly proofs: ProofQueue,
   ) {}
@@ -31,11 +35,11 @@ export class ProofTriggers {
 
   @OnEvent(Events.profileUpdated)
   async profileUpdated(change: Data<typeof Events.profileUpdated>, { tx, eventId, afterCommit }: EventContext): Promise<void> {
-    await this.repo.setCustomerUsername(tx, change.accountId, change.username);
+    await this.customers.setCustomerUsername(tx, change.accountId, change.username);
     for (const orderId of await this.repo.awaitingApprovalOf(tx, change.accountId)) {
       // Locked until this commits, so the order cannot be approved while its proof is marked for a new render.
       await this.orders.lockById(tx, orderId);
-      await this.repo.proofRendering(tx, orderId);
+      await this.proofRows.proofRendering(tx, orderId);
       afterCommit(() => this.proofs.enqueue({ orderId, reason: 'profile-updated', sourceId: eventId }));
     }
   }

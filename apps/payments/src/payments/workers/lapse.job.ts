@@ -3,9 +3,9 @@ import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import type { OutboxRelay } from '@digicard/messaging';
 import { DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
-import { Clock } from './clock.js';
-import { recordMembershipChanged } from './membership.js';
-import { PaymentsRepository } from './payments.repository.js';
+import { Clock } from '../clock.js';
+import { recordMembershipChanged } from '../membership.js';
+import { PaymentsRepository } from '../payments.repository.js';
 
 /** Ends memberships whose time is up: cancelled ones at paid_until, past-due ones at the end of the grace. */
 @Injectable()

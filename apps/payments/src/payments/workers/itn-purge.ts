@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { CONFIG, DATABASE, LOGGER } from '@digicard/server';
-import type { Config } from '../config.js';
-import { Clock } from './clock.js';
-import { PaymentsRepository } from './payments.repository.js';
+import type { Config } from '../../config.js';
+import { Clock } from '../clock.js';
+import { PaymentsRepository } from '../payments.repository.js';
 
 /**
  * Forgets the ITNs that moved no money once they are `ITN_RETENTION_DAYS` old: whatever anyone posted from PayFast's

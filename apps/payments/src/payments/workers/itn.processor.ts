@@ -6,12 +6,12 @@ import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
 import { amountMatches, isPayFastAddress, merchantMatches, verifyItnSignature } from '@digicard/payfast';
 import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
-import type { Config } from '../config.js';
-import { outbox } from '../db/schema.js';
-import { addDateMonths, addDays, addMonths, Clock, johannesburgDate, startOfJohannesburgDay } from './clock.js';
-import { chargeOf, recordMembershipChanged, recordSubscriptionCancelled } from './membership.js';
-import { PayFastClient } from './payfast.client.js';
-import { PaymentsRepository, type ItnRow, type PaymentRequestRow, type SubscriptionRow } from './payments.repository.js';
+import type { Config } from '../../config.js';
+import { outbox } from '../../db/schema.js';
+import { addDateMonths, addDays, addMonths, Clock, johannesburgDate, startOfJohannesburgDay } from '../clock.js';
+import { chargeOf, recordMembershipChanged, recordSubscriptionCancelled } from '../membership.js';
+import { PayFastClient } from '../clients/payfast.client.js';
+import { PaymentsRepository, type ItnRow, type PaymentRequestRow, type SubscriptionRow } from '../payments.repository.js';
 
 type Pairs = Array<[string, string]>;
 type Verdict = { verdict: 'applied' | 'duplicate' | 'ignored' | 'rejected'; reason: string };

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Rpc, type Order, type RequestMeta, type SessionUser } from '@digicard/contracts';
 import { RpcCallError, ServiceError, type RpcClient, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
-import { conflict, unavailable } from './errors.js';
+import { conflict, unavailable } from '../errors.js';
 
 export type PeersRpc = RpcClient;
 

@@ -5,7 +5,7 @@ import { isSpecial } from '@digicard/domain';
 import { LOGGER, OnEvent, type EventContext } from '@digicard/server';
 import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { OrdersRepository } from '../orders.repository.js';
-import { PlaceOrder } from './place-order.use-case.js';
+import { PlaceOrder } from '../use-cases/place-order.use-case.js';
 
 /**
  * The special offer's sign-up (/registration): identity's `identity.user.registered` for a new account carries the

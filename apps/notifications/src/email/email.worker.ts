@@ -1,42 +1,16 @@
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
-import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { openQueueProducer, retry, type EventContext, type QueueProducer, type ServiceContext } from '@digicard/server';
-import { smtpOptions, type Config } from '../config.js';
+import { DefaultJobOptions, EmailJobSchema, QueueName, jobIdFor, type EmailJob } from '@digicard/contracts';
+import { openQueueProducer, retry, type ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
+import { EmailQueue } from './email.producer.js';
+import { openSmtpTransport } from './smtp-transport.js';
 import { renderEmail, type Brand } from './templates.js';
 
 export type EmailJobResult = { status: 'sent'; messageId: string } | { status: 'already-sent' };
-
-export { QueueUnavailableError } from '@digicard/server';
-
-/**
- * The `email` queue's producer: one job per email, its id derived from the cause. An add fails within the producer's
- * time-out when Redis is away (see `QueueProducer`); a late add is harmless (same job id). An event handler queues
- * after its transaction commits (`queueAfterCommit`), never inside it.
- */
-export class EmailQueue {
-  constructor(private readonly producer: QueueProducer<EmailJob>) {}
-
-  async enqueue(job: EmailJob): Promise<void> {
-    const data = EmailJobSchema.parse(job);
-    const secret = SECRET_TEMPLATES.has(data.template);
-    await this.producer.add(data.template, data, {
-      jobId: jobIdFor(data.template, data.sourceEventId),
-      // A job whose link is a key to the account leaves Redis as soon as it is done; the mail log remembers it.
-      ...(secret ? { removeOnComplete: true, removeOnFail: true } : {}),
-    });
-  }
-
-  /** From an event handler: the job is checked now and queued once the handler's transaction has committed. */
-  queueAfterCommit(afterCommit: EventContext['afterCommit'], job: EmailJob): void {
-    const data = EmailJobSchema.parse(job);
-    afterCommit(() => this.enqueue(data));
-  }
-}
 
 /**
  * Runs a write again while the database cannot be reached (a restart, a failover), for up to `forMs`: for what
@@ -57,7 +31,10 @@ function untilWritten(
   });
 }
 
-/** Opens the queue and its worker on the service's Redis; both close at shutdown. */
+/**
+ * Opens the `email` queue's producer (email.producer.ts) and its worker on the service's Redis; both close at shutdown.
+ * The worker renders each job, sends it over SMTP and records it in the mail log.
+ */
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
   const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
@@ -67,7 +44,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     timeoutMs: config.QUEUE_ADD_TIMEOUT_MS,
     defaultJobOptions: DefaultJobOptions,
   });
-  const transport = nodemailer.createTransport(smtpOptions(config));
+  const transport = openSmtpTransport(ctx);
   const brand: Brand = {
     name: config.BRAND_NAME,
     publicUrl: config.PUBLIC_URL,
@@ -114,11 +91,6 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
       throw error;
     }
   };
-
-  ctx.onShutdown(() => {
-    transport.close();
-    return Promise.resolve();
-  });
 
   return {
     queue: new EmailQueue(producer),

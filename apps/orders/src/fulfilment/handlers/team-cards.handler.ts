@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { Events } from '@digicard/contracts';
 import { OnEvent, type EventContext } from '@digicard/server';
-import { FulfilmentRepository } from '../fulfilment.repository.js';
+import { CardsRepository } from '../cards.repository.js';
+import { TeamMembersRepository } from '../team-members.repository.js';
 
 type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 
@@ -14,17 +15,20 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
  */
 @Injectable()
 export class TeamCards {
-  constructor(@Inject(FulfilmentRepository) private readonly repo: FulfilmentRepository) {}
+  constructor(
+    @Inject(CardsRepository) private readonly cards: CardsRepository,
+    @Inject(TeamMembersRepository) private readonly teamMembers: TeamMembersRepository,
+  ) {}
 
   @OnEvent(Events.teamMemberAdded)
   async added(data: Data<typeof Events.teamMemberAdded>, { tx }: EventContext): Promise<void> {
-    await this.repo.addTeamMember(tx, data.memberAccountId, data.leaderAccountId);
+    await this.teamMembers.addTeamMember(tx, data.memberAccountId, data.leaderAccountId);
   }
 
   @OnEvent(Events.teamMemberRemoved)
   async removed(data: Data<typeof Events.teamMemberRemoved>, { tx }: EventContext): Promise<void> {
     const at = new Date(data.removedAt);
-    await this.repo.removeTeamMember(tx, data.memberAccountId, data.leaderAccountId, at);
-    for (const card of await this.repo.cardsAssignedTo(tx, data.memberAccountId)) await this.repo.assignCard(tx, card, null, null, at);
+    await this.teamMembers.removeTeamMember(tx, data.memberAccountId, data.leaderAccountId, at);
+    for (const card of await this.cards.cardsAssignedTo(tx, data.memberAccountId)) await this.cards.assignCard(tx, card, null, null, at);
   }
 }

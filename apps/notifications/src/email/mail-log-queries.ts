@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Rpc } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { DATABASE, type RpcClient, type SignedInMeta, RPC_CLIENT } from '@digicard/server';
+import { MailLogRepository } from './mail-log.repository.js';
+
+/**
+ * The mail log of the signed-in account (POPIA's right of access): what we emailed its address, when, and whether it
+ * went out. The address is identity's (asked as the account itself), never taken from the request, and only once the
+ * account has verified it. The emails' bodies are not kept, so only their subjects are shown.
+ */
+@Injectable()
+export class MailLogQueries {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(RPC_CLIENT) private readonly bus: RpcClient,
+    @Inject(MailLogRepository) private readonly log: MailLogRepository,
+  ) {}
+
+  async accountData(meta: SignedInMeta): Promise<Record<string, unknown>> {
+    const account = await this.bus.call(Rpc.getAccount, {}, { ...meta, role: null });
+    // Only an address the account proved (its verification link used): registering someone else's address unverified
+    // must not show the subjects of the mail sent to it.
+    const rows = account.isVerified ? await this.log.sentTo(this.db, account.email) : [];
+    return {
+      mailLog: rows.map((r) => ({
+        template: r.template,
+        to: r.recipient,
+        subject: r.subject,
+        status: r.status,
+        attempts: r.attempts,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+    };
+  }
+}
