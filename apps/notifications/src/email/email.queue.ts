@@ -1,11 +1,11 @@
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
-import { errorCodeOf, isConnectionError } from '@digicard/db';
+import { and, asc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { errorCodeOf, isConnectionError, type Database } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { openQueueProducer, retry, type EventContext, type QueueProducer, type ServiceContext } from '@digicard/server';
-import { smtpOptions, type Config } from '../config.js';
+import { IntervalTask, openQueueProducer, retry, type EventContext, type QueueProducer, type ServiceContext } from '@digicard/server';
+import { messageIdFor, smtpOptions, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { renderEmail, type Brand } from './templates.js';
 
@@ -16,10 +16,15 @@ export { QueueUnavailableError } from '@digicard/server';
 /**
  * The `email` queue's producer: one job per email, its id derived from the cause. An add fails within the producer's
  * time-out when Redis is away (see `QueueProducer`); a late add is harmless (same job id). An event handler queues
- * after its transaction commits (`queueAfterCommit`), never inside it.
+ * after its transaction commits (`queueAfterCommit`), never inside it, and the email is first recorded as owed in the
+ * mail log (`queued`, with the job), so that it can be queued again from PostgreSQL if Redis loses it (`requeueOwed`).
  */
 export class EmailQueue {
-  constructor(private readonly producer: QueueProducer<EmailJob>) {}
+  constructor(
+    private readonly producer: QueueProducer<EmailJob>,
+    private readonly db: Database,
+    private readonly render: (job: EmailJob) => { to: string; subject: string },
+  ) {}
 
   async enqueue(job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
@@ -31,10 +36,51 @@ export class EmailQueue {
     });
   }
 
-  /** From an event handler: the job is checked now and queued once the handler's transaction has committed. */
+  /** From an event handler: the job is checked now, recorded as owed and queued once the handler's transaction has committed. */
   queueAfterCommit(afterCommit: EventContext['afterCommit'], job: EmailJob): void {
     const data = EmailJobSchema.parse(job);
-    afterCommit(() => this.enqueue(data));
+    afterCommit(async () => {
+      // A secret link is never stored here: such an email lost with Redis is asked for again by its person.
+      if (!SECRET_TEMPLATES.has(data.template)) {
+        const { to, subject } = this.render(data);
+        const jobId = jobIdFor(data.template, data.sourceEventId);
+        await this.db
+          .insert(mailLog)
+          .values({ jobId, template: data.template, recipient: to, subject, status: 'queued', attempts: 0, job: data })
+          .onConflictDoNothing({ target: mailLog.jobId });
+      }
+      await this.enqueue(data);
+    });
+  }
+
+  /**
+   * Queues again every email owed for longer than `olderThan` (queued, or cut short while sending, or failed with
+   * attempts left) whose job is kept: after Redis lost its queue. A job still in Redis makes the add a no-op (same
+   * id). Returns how many adds were made; stops at the first that Redis refuses.
+   */
+  async requeueOwed(olderThan: Date, limit = 500): Promise<number> {
+    const rows = await this.db
+      .select({ job: mailLog.job })
+      .from(mailLog)
+      .where(
+        and(
+          ne(mailLog.status, 'sent'),
+          isNotNull(mailLog.job),
+          lt(mailLog.updatedAt, olderThan),
+          gt(mailLog.updatedAt, sql`now() - interval '1 day'`),
+          lt(mailLog.attempts, DefaultJobOptions.attempts),
+        ),
+      )
+      .orderBy(asc(mailLog.updatedAt))
+      .limit(limit);
+    let queued = 0;
+    for (const { job } of rows) {
+      const parsed = EmailJobSchema.safeParse(job);
+      if (!parsed.success) continue;
+      await this.enqueue(parsed.data);
+      queued += 1;
+    }
+    return queued;
   }
 }
 
@@ -75,44 +121,68 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     vatNumber: config.VAT_NUMBER ?? null,
   };
 
-  const process = async (job: Job): Promise<EmailJobResult> => {
+  const leaseMs = config.EMAIL_SEND_LEASE_MS;
+  /** Puts the job back for later without spending one of its attempts (another attempt holds the email's lease). */
+  const postpone = async (job: Job, token: string | undefined, until: number): Promise<never> => {
+    await job.moveToDelayed(Math.max(until, Date.now() + 200), token);
+    throw new DelayedError();
+  };
+
+  /**
+   * One email, sent at most once per lease: the attempt first claims its mail-log row (`sending`, leased), sends with
+   * the job's own Message-ID, then records `sent`. A retry finds `sent` and stops; finds a live lease and waits for
+   * it; finds a lease run out (an attempt cut short between claim and record, which may have reached SMTP) and sends
+   * again, with the same Message-ID. A copy can therefore reach the mailbox only if the worker dies (or loses its
+   * database for longer than `untilWritten` waits) after SMTP accepted the email and before `sent` is written.
+   */
+  const process = async (job: Job, token?: string): Promise<EmailJobResult> => {
     const data = EmailJobSchema.parse(job.data);
     const jobId = job.id ?? jobIdFor(data.template, data.sourceEventId);
+    const messageId = messageIdFor(jobId, config.MAIL_FROM);
     const [logged] = await db.select().from(mailLog).where(eq(mailLog.jobId, jobId)).limit(1);
     if (logged?.status === 'sent') return { status: 'already-sent' };
+    if (logged?.status === 'sending' && logged.leaseUntil && logged.leaseUntil.getTime() > Date.now()) {
+      return postpone(job, token, logged.leaseUntil.getTime() + 100);
+    }
     const email = renderEmail(data, brand);
+    const base = { jobId, template: data.template, recipient: email.to, subject: email.subject, smtpMessageId: messageId };
+    const leaseUntil = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+    // The claim: a new row, or a failed one, or one whose lease ran out; never one another attempt holds or sent.
+    const claimed = await db
+      .insert(mailLog)
+      .values({ ...base, status: 'sending', attempts: 1, leaseUntil, error: null, job: SECRET_TEMPLATES.has(data.template) ? null : data })
+      .onConflictDoUpdate({
+        target: mailLog.jobId,
+        set: { ...base, status: 'sending', attempts: sql`${mailLog.attempts} + 1`, leaseUntil, error: null, updatedAt: new Date() },
+        setWhere: or(
+          eq(mailLog.status, 'queued'),
+          eq(mailLog.status, 'failed'),
+          and(eq(mailLog.status, 'sending'), lt(mailLog.leaseUntil, sql`now()`)),
+        ),
+      })
+      .returning({ attempts: mailLog.attempts });
+    if (claimed.length === 0) return postpone(job, token, Date.now() + Math.min(leaseMs, 1000)); // taken meanwhile: look again
+    if (logged?.status === 'sending') {
+      logger.warn({ jobId, messageId }, 'an attempt cut short may have reached SMTP; sending again with the same Message-ID');
+    }
     try {
-      const info = (await transport.sendMail({ from: config.MAIL_FROM, ...email })) as { messageId: string };
-      const values = {
-        jobId,
-        template: data.template,
-        recipient: email.to,
-        subject: email.subject,
-        status: 'sent' as const,
-        attempts: job.attemptsMade + 1,
-        smtpMessageId: info.messageId,
-        error: null,
-        updatedAt: new Date(),
-      };
-      // The email is out: its record must be written even if the database is away for a while, or a retry of the
-      // job would send it a second time.
-      await untilWritten(() => db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values }), logger, jobId);
-      logger.info({ jobId, template: data.template }, 'email sent');
-      return { status: 'sent', messageId: info.messageId };
+      await transport.sendMail({ from: config.MAIL_FROM, ...email, messageId });
     } catch (error) {
-      const values = {
-        jobId,
-        template: data.template,
-        recipient: email.to,
-        subject: email.subject,
+      const failed = {
         status: 'failed' as const,
-        attempts: job.attemptsMade + 1,
+        leaseUntil: null,
         error: String((error as Error)?.message ?? error),
         updatedAt: new Date(),
       };
-      await db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values });
+      await db.update(mailLog).set(failed).where(eq(mailLog.jobId, jobId));
       throw error;
     }
+    // The email is out: its record must be written even if the database is away for a while, or the next attempt
+    // (once the lease is over) would send it a second time.
+    const sent = { status: 'sent' as const, leaseUntil: null, error: null, job: null, updatedAt: new Date() };
+    await untilWritten(() => db.update(mailLog).set(sent).where(eq(mailLog.jobId, jobId)), logger, jobId);
+    logger.info({ jobId, template: data.template, attempts: claimed[0]!.attempts }, 'email sent');
+    return { status: 'sent', messageId };
   };
 
   ctx.onShutdown(() => {
@@ -120,14 +190,30 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     return Promise.resolve();
   });
 
+  const queue = new EmailQueue(producer, db, (job) => renderEmail(job, brand));
+  // Emails owed whose job Redis no longer has (it was lost or flushed) are queued again from the mail log.
+  const requeue = new IntervalTask(
+    'email requeue',
+    config.EMAIL_REQUEUE_INTERVAL_MS,
+    async () => {
+      const queued = await queue.requeueOwed(new Date(Date.now() - config.QUEUE_ADD_TIMEOUT_MS));
+      if (queued > 0) logger.info({ queued }, 'emails owed queued again from the mail log');
+    },
+    logger,
+  );
+  ctx.onShutdown(() => requeue.stop());
+
   return {
-    queue: new EmailQueue(producer),
+    queue,
     start() {
+      requeue.start();
       const workerConnection = connection();
       const worker = new Worker(QueueName.Email, process, {
         connection: workerConnection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.EMAIL_CONCURRENCY,
+        lockDuration: config.EMAIL_JOB_LOCK_MS,
+        stalledInterval: config.EMAIL_JOB_LOCK_MS,
       });
       worker.on('failed', (job, error) =>
         logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'email job failed; BullMQ retries it'),
