@@ -27,6 +27,16 @@ export const ConfigSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  /**
+   * How long an attempt owns an email it is sending (its `sending` row in the mail log): no other attempt sends it
+   * before then. Longer than one SMTP exchange can take (the transport's time-outs are a quarter of it each); an
+   * attempt cut short (the worker killed) is followed by the next only once the lease is over.
+   */
+  EMAIL_SEND_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** How often emails owed are queued again from the mail log (a no-op for jobs Redis still has; after Redis lost them). */
+  EMAIL_REQUEUE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** BullMQ's lock on a running email job (renewed while it runs); a killed worker's jobs run again this long after. */
+  EMAIL_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long adding a job may take before it fails: an event handler must not hold its transaction open while Redis is away. */
   QUEUE_ADD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /**
@@ -50,12 +60,30 @@ export const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** nodemailer's SMTP options from the config: TLS required outside development and tests unless said otherwise. */
-export function smtpOptions(config: Pick<Config, 'SMTP_URL' | 'SMTP_REQUIRE_TLS' | 'NODE_ENV'>): {
+export function smtpOptions(config: Pick<Config, 'SMTP_URL' | 'SMTP_REQUIRE_TLS' | 'NODE_ENV' | 'EMAIL_SEND_LEASE_MS'>): {
   url: string;
   requireTLS: boolean;
   tls: { minVersion: 'TLSv1.2' };
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
 } {
-  return { url: config.SMTP_URL, requireTLS: config.SMTP_REQUIRE_TLS ?? config.NODE_ENV === 'production', tls: { minVersion: 'TLSv1.2' } };
+  // Each wait of an SMTP exchange ends well within the send's lease (nodemailer's own defaults run to minutes).
+  const step = Math.floor(config.EMAIL_SEND_LEASE_MS / 4);
+  return {
+    url: config.SMTP_URL,
+    requireTLS: config.SMTP_REQUIRE_TLS ?? config.NODE_ENV === 'production',
+    tls: { minVersion: 'TLSv1.2' },
+    connectionTimeout: step,
+    greetingTimeout: step,
+    socketTimeout: step,
+  };
+}
+
+/** The Message-ID of an email: one per job, the same for every attempt, so copies of one email are recognisably one. */
+export function messageIdFor(jobId: string, mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'digicard.invalid';
+  return `<${jobId.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`;
 }
 
 /** Whether CRM webhooks may point at http:// and private addresses (see CRM_WEBHOOK_ALLOW_LOCAL). */

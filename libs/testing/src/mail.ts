@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string | null;
+  /** The Message-ID header as sent (the email worker derives it from the job id: every copy of one email has the same). */
+  messageId: string | null;
   /** Files attached, their content in base64 (the mail catcher's JSON). */
   attachments: Array<{ filename: string | null; contentType: string; size: number; contentBase64: string }>;
 }

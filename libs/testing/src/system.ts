@@ -36,6 +36,8 @@ export interface SystemOptions {
   env?: Partial<Record<AppName, Record<string, string>>>;
   /** The admin URL of the PostgreSQL server the system's database lives on (a `PrivatePostgres` a test may restart); the shared one otherwise. */
   postgresUrl?: string;
+  /** An existing database to run the apps on (a restored backup): neither created at start nor dropped at stop. */
+  database?: string;
 }
 
 interface RunningApp {
@@ -57,7 +59,9 @@ export class TestSystem {
   readonly nats = new PrivateNats(
     natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }),
   );
-  readonly databaseName = `digicard_t_${this.runId}`;
+  get databaseName(): string {
+    return this.options.database ?? `digicard_t_${this.runId}`;
+  }
   readonly redisPrefix = `t-${this.runId}`;
   readonly logs: Array<{ app: AppName; line: string }> = [];
   private readonly ports = new Map<string, number>();
@@ -90,7 +94,7 @@ export class TestSystem {
     await system.nats.start();
     const admin = new pg.Client({ connectionString: system.postgresUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${system.databaseName}"`);
+    if (!options.database) await admin.query(`CREATE DATABASE "${system.databaseName}"`);
     await admin.end();
     // Each service connects as its own role, with rights on its own schema only (as in compose and Kubernetes).
     await ensureServiceRoles(system.databaseUrl);
@@ -247,7 +251,8 @@ export class TestSystem {
           const res = await fetch(url).catch(() => null);
           return res?.ok ?? false;
         },
-        30_000,
+        // A machine under heavy load may take longer to start a Node process (DIGICARD_APP_READY_MS).
+        Number(process.env['DIGICARD_APP_READY_MS'] ?? 30_000),
       );
     } catch (error) {
       const tail = this.logsOf(app).slice(-15).join('\n');
@@ -335,10 +340,12 @@ export class TestSystem {
     for (const app of [...this.running.keys()].reverse()) await this.stopApp(app);
     await this.pool?.end();
     await this.nats.destroy();
-    const admin = new pg.Client({ connectionString: this.postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
-    await admin.end();
+    if (!this.options.database) {
+      const admin = new pg.Client({ connectionString: this.postgresUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
+      await admin.end();
+    }
     const redis = new Redis(DEFAULTS.redisUrl);
     let cursor = '0';
     do {

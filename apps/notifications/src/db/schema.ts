@@ -1,11 +1,17 @@
-import { boolean, index, integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { messagingTables } from '@digicard/messaging';
 
 /** The notifications service's schema: every email it sent or tried to send. */
 export const schema = pgSchema('notifications');
 export const { outbox, processedMessages } = messagingTables(schema);
 
-export const mailStatus = schema.enum('mail_status', ['sent', 'failed']);
+/**
+ * `queued`: its event was handled and its job added (the job's payload is kept in `job` until it is sent);
+ * `sending`: an attempt claimed the email (until `lease_until`) and may be talking to SMTP; `sent`: SMTP accepted it;
+ * `failed`: the last attempt got an error (BullMQ tries again).
+ */
+export const mailStatus = schema.enum('mail_status', ['queued', 'sending', 'sent', 'failed']);
 
 export const mailLog = schema.table(
   'mail_log',
@@ -17,12 +23,25 @@ export const mailLog = schema.table(
     subject: text('subject').notNull(),
     status: mailStatus('status').notNull(),
     attempts: integer('attempts').notNull().default(1),
+    /** The Message-ID header, derived from the job id: every attempt of one email carries the same one. */
     smtpMessageId: text('smtp_message_id'),
+    /** While `sending`: no other attempt may send before this time (see `EMAIL_SEND_LEASE_MS`). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * The job (its payload) until the email is sent, so that it can be queued again from here when Redis lost it.
+     * Null for emails that carry a secret link (never stored here) and once sent.
+     */
+    job: jsonb('job'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mail_log_job_id_idx').on(t.jobId)],
+  (t) => [
+    uniqueIndex('mail_log_job_id_idx').on(t.jobId),
+    index('mail_log_owed_idx')
+      .on(t.updatedAt)
+      .where(sql`status <> 'sent' AND job IS NOT NULL`),
+  ],
 );
 
 /** CRM hand-off: one webhook endpoint per owner (DigiGold and up), its secret made here and shown to the owner. */

@@ -1,15 +1,23 @@
-import { EmailJobSchema, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
+import { and, asc, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '@digicard/db';
+import { DefaultJobOptions, EmailJobSchema, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import type { EventContext, QueueProducer } from '@digicard/server';
+import { mailLog } from '../db/schema.js';
 
 export { QueueUnavailableError } from '@digicard/server';
 
 /**
  * The `email` queue's producer: one job per email, its id derived from the cause. An add fails within the producer's
  * time-out when Redis is away (see `QueueProducer`); a late add is harmless (same job id). An event handler queues
- * after its transaction commits (`queueAfterCommit`), never inside it.
+ * after its transaction commits (`queueAfterCommit`), never inside it, and the email is first recorded as owed in the
+ * mail log (`queued`, with the job), so that it can be queued again from PostgreSQL if Redis loses it (`requeueOwed`).
  */
 export class EmailQueue {
-  constructor(private readonly producer: QueueProducer<EmailJob>) {}
+  constructor(
+    private readonly producer: QueueProducer<EmailJob>,
+    private readonly db: Database,
+    private readonly render: (job: EmailJob) => { to: string; subject: string },
+  ) {}
 
   async enqueue(job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
@@ -21,9 +29,50 @@ export class EmailQueue {
     });
   }
 
-  /** From an event handler: the job is checked now and queued once the handler's transaction has committed. */
+  /** From an event handler: the job is checked now, recorded as owed and queued once the handler's transaction has committed. */
   queueAfterCommit(afterCommit: EventContext['afterCommit'], job: EmailJob): void {
     const data = EmailJobSchema.parse(job);
-    afterCommit(() => this.enqueue(data));
+    afterCommit(async () => {
+      // A secret link is never stored here: such an email lost with Redis is asked for again by its person.
+      if (!SECRET_TEMPLATES.has(data.template)) {
+        const { to, subject } = this.render(data);
+        const jobId = jobIdFor(data.template, data.sourceEventId);
+        await this.db
+          .insert(mailLog)
+          .values({ jobId, template: data.template, recipient: to, subject, status: 'queued', attempts: 0, job: data })
+          .onConflictDoNothing({ target: mailLog.jobId });
+      }
+      await this.enqueue(data);
+    });
+  }
+
+  /**
+   * Queues again every email owed for longer than `olderThan` (queued, or cut short while sending, or failed with
+   * attempts left) whose job is kept: after Redis lost its queue. A job still in Redis makes the add a no-op (same
+   * id). Returns how many adds were made; stops at the first that Redis refuses.
+   */
+  async requeueOwed(olderThan: Date, limit = 500): Promise<number> {
+    const rows = await this.db
+      .select({ job: mailLog.job })
+      .from(mailLog)
+      .where(
+        and(
+          ne(mailLog.status, 'sent'),
+          isNotNull(mailLog.job),
+          lt(mailLog.updatedAt, olderThan),
+          gt(mailLog.updatedAt, sql`now() - interval '1 day'`),
+          lt(mailLog.attempts, DefaultJobOptions.attempts),
+        ),
+      )
+      .orderBy(asc(mailLog.updatedAt))
+      .limit(limit);
+    let queued = 0;
+    for (const { job } of rows) {
+      const parsed = EmailJobSchema.safeParse(job);
+      if (!parsed.success) continue;
+      await this.enqueue(parsed.data);
+      queued += 1;
+    }
+    return queued;
   }
 }

@@ -1,10 +1,10 @@
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
-import { DefaultJobOptions, EmailJobSchema, QueueName, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { openQueueProducer, retry, type ServiceContext } from '@digicard/server';
-import type { Config } from '../config.js';
+import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
+import { IntervalTask, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
+import { messageIdFor, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { EmailQueue } from './email.producer.js';
 import { openSmtpTransport } from './smtp-transport.js';
@@ -52,54 +52,94 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     vatNumber: config.VAT_NUMBER ?? null,
   };
 
-  const process = async (job: Job): Promise<EmailJobResult> => {
+  const leaseMs = config.EMAIL_SEND_LEASE_MS;
+  /** Puts the job back for later without spending one of its attempts (another attempt holds the email's lease). */
+  const postpone = async (job: Job, token: string | undefined, until: number): Promise<never> => {
+    await job.moveToDelayed(Math.max(until, Date.now() + 200), token);
+    throw new DelayedError();
+  };
+
+  /**
+   * One email, sent at most once per lease: the attempt first claims its mail-log row (`sending`, leased), sends with
+   * the job's own Message-ID, then records `sent`. A retry finds `sent` and stops; finds a live lease and waits for
+   * it; finds a lease run out (an attempt cut short between claim and record, which may have reached SMTP) and sends
+   * again, with the same Message-ID. A copy can therefore reach the mailbox only if the worker dies (or loses its
+   * database for longer than `untilWritten` waits) after SMTP accepted the email and before `sent` is written.
+   */
+  const process = async (job: Job, token?: string): Promise<EmailJobResult> => {
     const data = EmailJobSchema.parse(job.data);
     const jobId = job.id ?? jobIdFor(data.template, data.sourceEventId);
+    const messageId = messageIdFor(jobId, config.MAIL_FROM);
     const [logged] = await db.select().from(mailLog).where(eq(mailLog.jobId, jobId)).limit(1);
     if (logged?.status === 'sent') return { status: 'already-sent' };
+    if (logged?.status === 'sending' && logged.leaseUntil && logged.leaseUntil.getTime() > Date.now()) {
+      return postpone(job, token, logged.leaseUntil.getTime() + 100);
+    }
     const email = renderEmail(data, brand);
+    const base = { jobId, template: data.template, recipient: email.to, subject: email.subject, smtpMessageId: messageId };
+    const leaseUntil = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+    // The claim: a new row, or a failed one, or one whose lease ran out; never one another attempt holds or sent.
+    const claimed = await db
+      .insert(mailLog)
+      .values({ ...base, status: 'sending', attempts: 1, leaseUntil, error: null, job: SECRET_TEMPLATES.has(data.template) ? null : data })
+      .onConflictDoUpdate({
+        target: mailLog.jobId,
+        set: { ...base, status: 'sending', attempts: sql`${mailLog.attempts} + 1`, leaseUntil, error: null, updatedAt: new Date() },
+        setWhere: or(
+          eq(mailLog.status, 'queued'),
+          eq(mailLog.status, 'failed'),
+          and(eq(mailLog.status, 'sending'), lt(mailLog.leaseUntil, sql`now()`)),
+        ),
+      })
+      .returning({ attempts: mailLog.attempts });
+    if (claimed.length === 0) return postpone(job, token, Date.now() + Math.min(leaseMs, 1000)); // taken meanwhile: look again
+    if (logged?.status === 'sending') {
+      logger.warn({ jobId, messageId }, 'an attempt cut short may have reached SMTP; sending again with the same Message-ID');
+    }
     try {
-      const info = (await transport.sendMail({ from: config.MAIL_FROM, ...email })) as { messageId: string };
-      const values = {
-        jobId,
-        template: data.template,
-        recipient: email.to,
-        subject: email.subject,
-        status: 'sent' as const,
-        attempts: job.attemptsMade + 1,
-        smtpMessageId: info.messageId,
-        error: null,
-        updatedAt: new Date(),
-      };
-      // The email is out: its record must be written even if the database is away for a while, or a retry of the
-      // job would send it a second time.
-      await untilWritten(() => db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values }), logger, jobId);
-      logger.info({ jobId, template: data.template }, 'email sent');
-      return { status: 'sent', messageId: info.messageId };
+      await transport.sendMail({ from: config.MAIL_FROM, ...email, messageId });
     } catch (error) {
-      const values = {
-        jobId,
-        template: data.template,
-        recipient: email.to,
-        subject: email.subject,
+      const failed = {
         status: 'failed' as const,
-        attempts: job.attemptsMade + 1,
+        leaseUntil: null,
         error: String((error as Error)?.message ?? error),
         updatedAt: new Date(),
       };
-      await db.insert(mailLog).values(values).onConflictDoUpdate({ target: mailLog.jobId, set: values });
+      await db.update(mailLog).set(failed).where(eq(mailLog.jobId, jobId));
       throw error;
     }
+    // The email is out: its record must be written even if the database is away for a while, or the next attempt
+    // (once the lease is over) would send it a second time.
+    const sent = { status: 'sent' as const, leaseUntil: null, error: null, job: null, updatedAt: new Date() };
+    await untilWritten(() => db.update(mailLog).set(sent).where(eq(mailLog.jobId, jobId)), logger, jobId);
+    logger.info({ jobId, template: data.template, attempts: claimed[0]!.attempts }, 'email sent');
+    return { status: 'sent', messageId };
   };
 
+  const queue = new EmailQueue(producer, db, (job) => renderEmail(job, brand));
+  // Emails owed whose job Redis no longer has (it was lost or flushed) are queued again from the mail log.
+  const requeue = new IntervalTask(
+    'email requeue',
+    config.EMAIL_REQUEUE_INTERVAL_MS,
+    async () => {
+      const queued = await queue.requeueOwed(new Date(Date.now() - config.QUEUE_ADD_TIMEOUT_MS));
+      if (queued > 0) logger.info({ queued }, 'emails owed queued again from the mail log');
+    },
+    logger,
+  );
+  ctx.onShutdown(() => requeue.stop());
+
   return {
-    queue: new EmailQueue(producer),
+    queue,
     start() {
+      requeue.start();
       const workerConnection = connection();
       const worker = new Worker(QueueName.Email, process, {
         connection: workerConnection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.EMAIL_CONCURRENCY,
+        lockDuration: config.EMAIL_JOB_LOCK_MS,
+        stalledInterval: config.EMAIL_JOB_LOCK_MS,
       });
       worker.on('failed', (job, error) =>
         logger.warn({ jobId: job?.id, attempts: job?.attemptsMade, err: error }, 'email job failed; BullMQ retries it'),
