@@ -42,15 +42,21 @@ export class InProcessService<C extends ServiceBaseConfig> {
   private readonly client: RpcClient;
 
   private constructor(
-    readonly running: RunningService<C>,
+    private readonly def: ServiceDefinition<C>,
+    private readonly config: C,
+    running: RunningService<C>,
     readonly nats: PrivateNats,
     readonly databaseName: string,
     readonly databaseUrl: string,
     /** The NATS server the service talks to: its own, unless the test named another's (`env.NATS_URL`). */
     readonly natsUrl: string = nats.url,
   ) {
+    this.running = running;
     this.client = new RpcClient(createNatsClient(natsUrl, `${running.ctx.service}-test-client`), 5000);
   }
+
+  /** The service as started (its Nest application and context); a new one after `restart`. */
+  running: RunningService<C>;
 
   /**
    * `env.NATS_URL` set to another in-process service's `natsUrl` puts both on one NATS server, so that they answer
@@ -82,11 +88,20 @@ export class InProcessService<C extends ServiceBaseConfig> {
     });
     try {
       const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL, testLogDestination));
-      return new InProcessService(running, nats, databaseName, url.toString(), config.NATS_URL);
+      return new InProcessService(def, config, running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
       await nats.destroy();
       throw error;
     }
+  }
+
+  /**
+   * Stops the service and starts it again on the same database and configuration, as a restarted process would
+   * (its migrations run again, its consumers resume).
+   */
+  async restart(): Promise<void> {
+    await this.running.close();
+    this.running = await startService(this.def, this.config, createLogger(this.def.service, this.config.LOG_LEVEL, testLogDestination));
   }
 
   /** A provider of the service (a use case, a repository), as Nest built it. */

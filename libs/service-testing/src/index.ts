@@ -1,1 +1,2 @@
 export * from './in-process.js';
+export * from './built-service.js';

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ClientProxy } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
 import { PinoNestLogger, createNatsClient } from '@digicard/server';
-import { ApiClient, DEFAULTS, PrivateNats, freePort, requireServers, testLogDestination } from '@digicard/testing';
+import { ApiClient, DEFAULTS, PrivateNats, REPO_ROOT, SALES_INBOX, freePort, requireServers, testLogDestination } from '@digicard/testing';
 import { GatewayModule } from '../../src/app.module.js';
 import { ConfigSchema } from '../../src/config.js';
+import { GatewayHealth } from '../../src/health/gateway-health.js';
+import { startInternalHealthServer } from '../../src/health/internal-server.js';
 import { configureGatewayApp } from '../../src/http-app.js';
 
 /**
@@ -17,7 +22,8 @@ import { configureGatewayApp } from '../../src/http-app.js';
  * server of its own. No service runs unless the test starts one: a call that gets past the gateway's rules meets
  * an empty bus (503), or whatever the test answers on `natsUrl` (a responder, or an in-process service from
  * libs/service-testing started with `NATS_URL: gateway.natsUrl`). What it logs is kept (`logs()`) and printed only
- * when a test fails. Starts in about a second, where a whole system of processes takes ten or more.
+ * when a test fails. Its internal health listener (`HEALTH_PORT` in the process) is on a free port of its own
+ * (`gatewayHealthUrl`). Starts in about a second, where a whole system of processes takes ten or more.
  */
 export class InProcessGateway {
   private constructor(
@@ -29,6 +35,7 @@ export class InProcessGateway {
     private readonly nats: ClientProxy,
     private readonly ownNats: PrivateNats | null,
     private readonly lines: string[],
+    private readonly internal: Server,
   ) {}
 
   /** `env` overrides the gateway's configuration (rate limits, time-outs); `natsUrl` puts it on a NATS server the test already runs. */
@@ -48,6 +55,11 @@ export class InProcessGateway {
       REDIS_URL: DEFAULTS.redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The web app's build (its default is relative to the gateway's build, not to its sources the test runs).
+      WEB_DIST_DIR: join(REPO_ROOT, 'apps/web/dist'),
+      // As TestSystem starts the gateway process.
+      SALES_EMAIL: SALES_INBOX,
+      WHATSAPP_NUMBER: '27821234567',
       ENQUIRY_RATE_LIMIT: '1000/60',
       REQUEST_TIMEOUT_MS: '5000',
       PAYFAST_SOURCE_RANGES: '127.0.0.1/32',
@@ -75,7 +87,8 @@ export class InProcessGateway {
       });
       configureGatewayApp(app, config, logger);
       await app.listen(config.PORT, config.HOST);
-      return new InProcessGateway(app, config.PUBLIC_URL, natsUrl, redisPrefix, redis, nats, ownNats, lines);
+      const internal = await startInternalHealthServer(app.get(GatewayHealth), 0, config.HOST, logger);
+      return new InProcessGateway(app, config.PUBLIC_URL, natsUrl, redisPrefix, redis, nats, ownNats, lines, internal);
     } catch (error) {
       await nats.close();
       redis.disconnect();
@@ -89,6 +102,16 @@ export class InProcessGateway {
     return this.url;
   }
 
+  /** The internal health listener, as `TestSystem.gatewayHealthUrl`. */
+  get gatewayHealthUrl(): string {
+    return `http://127.0.0.1:${(this.internal.address() as AddressInfo).port}`;
+  }
+
+  /** One call as the web app makes it, with no cookie (as `TestSystem.api`). */
+  api(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): ReturnType<ApiClient['request']> {
+    return new ApiClient(this.url).request(path, init);
+  }
+
   /** A browser's worth of state (cookie, CSRF token) against this gateway. */
   client(): ApiClient {
     return new ApiClient(this.url);
@@ -100,6 +123,7 @@ export class InProcessGateway {
   }
 
   async stop(): Promise<void> {
+    await new Promise((resolve) => this.internal.close(resolve));
     await this.app.close();
     await this.nats.close();
     if (this.redis.status !== 'ready') {

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { SALES_INBOX, TestSystem } from '@digicard/testing';
+import { SALES_INBOX } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
+import { ServicesBehind } from './support/services-behind.js';
 
 /**
  * The marketing pages come rendered by the gateway (the web app's server bundle, apps/web/dist-ssr), with the
  * catalogue as orders has it, the plans as payments serves them and the deployment's site config; the other pages
- * are the app's index.html.
+ * are the app's index.html. The gateway, orders and payments run in the test's process, on the gateway's NATS server.
  */
 describe('the web pages rendered by the gateway', () => {
-  let system: TestSystem;
+  let system: InProcessGateway;
+  let services: ServicesBehind;
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${system.gatewayUrl}${path}`, { headers });
     return { res, html: await res.text() };
@@ -17,12 +20,18 @@ describe('the web pages rendered by the gateway', () => {
   const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['orders', 'payments', 'gateway'] });
+    system = await InProcessGateway.start();
+    services = await ServicesBehind.start(system, ['orders', 'payments']);
     // Before the gateway first reads the catalogue (it keeps it a minute): a price and a name only the database has.
-    await system.sql(`UPDATE orders.catalogue_items SET normal_price = 37300 WHERE id = 'pvc-card'`);
-    await system.sql(`UPDATE orders.catalogue_items SET name = 'Bamboo </script><script>alert(1)</script> Card' WHERE id = 'bamboo-card'`);
+    await services.get('orders').sql(`UPDATE orders.catalogue_items SET normal_price = 37300 WHERE id = 'pvc-card'`);
+    await services
+      .get('orders')
+      .sql(`UPDATE orders.catalogue_items SET name = 'Bamboo </script><script>alert(1)</script> Card' WHERE id = 'bamboo-card'`);
   });
-  afterAll(() => system?.stop());
+  afterAll(async () => {
+    await services?.stop();
+    await system?.stop();
+  });
 
   it('sends an item page with its content, title, description and the prices orders has, cached as index.html is', async () => {
     const { res, html } = await page('/accessories/pvc-card', { 'accept-encoding': 'gzip' });

@@ -1,14 +1,21 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { TestSystem } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
+import { ServicesBehind } from './support/services-behind.js';
 
+/** The gateway in the test's process, with orders in process behind it on its NATS server and no other service. */
 describe('health: up or down on the public port, the checks on the internal port only', () => {
-  let system: TestSystem;
+  let system: InProcessGateway;
+  let services: ServicesBehind;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['orders', 'gateway'] });
+    system = await InProcessGateway.start();
+    services = await ServicesBehind.start(system, ['orders']);
   });
-  afterAll(() => system?.stop());
+  afterAll(async () => {
+    await services?.stop();
+    await system?.stop();
+  });
 
   it('answers /api/health and the public probes with up or down, naming no dependency', async () => {
     for (const path of ['/api/health', '/health', '/health/live']) {

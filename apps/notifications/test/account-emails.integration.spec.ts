@@ -2,17 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Events, Rpc } from '@digicard/contracts';
 import { newEmailToken } from '@digicard/server';
-import { InProcessService } from '@digicard/service-testing';
-import { TestSystem, waitFor } from '@digicard/testing';
+import { InProcessService, builtServiceDefinition } from '@digicard/service-testing';
+import type { ServiceBaseConfig } from '@digicard/server';
+import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
 import { startMailInbox, type CaughtMail, type MailInbox } from './mail-inbox.js';
 
-// Issue 12's emails with the real identity and profiles services (processes on the same NATS server as this
-// in-process notifications service) and a real SMTP server on the wire: the link to a new address and the notice to the
+// Issue 12's emails with the real identity and profiles services (from their builds, in this process too, on the same
+// NATS server as this in-process notifications service) and a real SMTP server on the wire: the link to a new address and the notice to the
 // old one, the owner of a taken address told, Exchange Contact's vCard, and the mail log in the data export.
 
-let system: TestSystem;
+const others: Array<InProcessService<ServiceBaseConfig>> = [];
 let service: InProcessService<Config>;
 let smtp: MailInbox;
 const inbox: CaughtMail[] = [];
@@ -47,16 +48,15 @@ async function account(username: string, firstName: string, lastName: string): P
 
 beforeAll(async () => {
   smtp = await startMailInbox(prefix, inbox);
-  system = await TestSystem.start({ apps: ['identity', 'profiles'] });
-  service = await InProcessService.start(notificationsService(), {
-    NATS_URL: system.nats.url,
-    ...smtp.env,
-  });
+  service = await InProcessService.start(notificationsService(), smtp.env);
+  for (const name of ['identity', 'profiles'] as const) {
+    others.push(await InProcessService.start(await builtServiceDefinition(name), { NATS_URL: service.natsUrl }));
+  }
 }, 120_000);
 
 afterAll(async () => {
+  for (const other of others.reverse()) await other.stop();
   await service?.stop();
-  await system?.stop();
   await smtp?.close();
 });
 

@@ -2,20 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Events, Rpc } from '@digicard/contracts';
 import { newEmailToken } from '@digicard/server';
-import { InProcessService } from '@digicard/service-testing';
-import { TestSystem, waitFor } from '@digicard/testing';
+import { InProcessService, builtServiceDefinition } from '@digicard/service-testing';
+import type { ServiceBaseConfig } from '@digicard/server';
+import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
 import { startMailInbox, type CaughtMail, type MailInbox } from './mail-inbox.js';
 
-// A new team rep's welcome email, with the real identity service (its own process, on the same NATS server as this
-// in-process notifications service) and a real SMTP server on the wire: the link sets the rep's own password.
+// A new team rep's welcome email, with the real identity service (from its build, in this process too, on the same
+// NATS server as this in-process notifications service) and a real SMTP server on the wire: the link sets the rep's
+// own password.
 
-let system: TestSystem;
+let identityService: InProcessService<ServiceBaseConfig>;
 let service: InProcessService<Config>;
 const identity = {
   call: ((...args: Parameters<InProcessService<Config>['call']>) => service.call(...args)) as InProcessService<Config>['call'],
-  sql: (text: string, params: unknown[] = []) => system.sql(text, params),
+  sql: (text: string, params: unknown[] = []) => identityService.sql(text, params),
 };
 let smtp: MailInbox;
 const inbox: CaughtMail[] = [];
@@ -24,16 +26,13 @@ const PASSWORD = 'kudu-braai-2026';
 
 beforeAll(async () => {
   smtp = await startMailInbox(prefix, inbox);
-  system = await TestSystem.start({ apps: ['identity'] });
-  service = await InProcessService.start(notificationsService(), {
-    NATS_URL: system.nats.url,
-    ...smtp.env,
-  });
+  service = await InProcessService.start(notificationsService(), smtp.env);
+  identityService = await InProcessService.start(await builtServiceDefinition('identity'), { NATS_URL: service.natsUrl });
 });
 
 afterAll(async () => {
+  await identityService?.stop();
   await service?.stop();
-  await system?.stop();
   await smtp?.close();
 });
 

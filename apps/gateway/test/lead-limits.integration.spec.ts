@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { TestSystem } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
 
 /**
  * Exchange Contact and Get your own Profile email whatever address is typed in (issue 28 item 12): besides the limit
  * per client address, the route table limits submissions per profile and per address emailed. Counted before the
  * profiles service is asked (which is not running here: what is under the limit answers 503), so the limits alone
- * are what this shows.
+ * are what this shows: the gateway alone, in the test's process.
  */
 describe('lead submissions: limited per profile and per address emailed, whoever sends them', () => {
-  let system: TestSystem;
+  let system: InProcessGateway;
   let n = 0;
   /** Each submission from a new client address, so the per-address limit never applies. */
   const submit = (username: string, email: string) => {
@@ -36,9 +36,11 @@ describe('lead submissions: limited per profile and per address emailed, whoever
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({
-      apps: ['gateway'],
-      env: { gateway: { TRUST_PROXY: '1', ENQUIRY_RATE_LIMIT: '2/600', RATE_LIMIT_LEAD_PROFILE: '3/600', RATE_LIMIT_LEAD_EMAIL: '2/600' } },
+    system = await InProcessGateway.start({
+      TRUST_PROXY: '1',
+      ENQUIRY_RATE_LIMIT: '2/600',
+      RATE_LIMIT_LEAD_PROFILE: '3/600',
+      RATE_LIMIT_LEAD_EMAIL: '2/600',
     });
   });
   afterAll(() => system?.stop());

@@ -2,15 +2,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { HttpRoutes } from '@digicard/contracts';
-import { TestSystem, registerOwner, type TestOwner } from '@digicard/testing';
+import { registerOwner, type TestOwner } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
+import { ServicesBehind } from './support/services-behind.js';
 
 // The print console's API and the owner's print actions through the gateway, with identity, profiles and orders
-// running. A print (or team member) account is made the way the staff command will make one: its role set in
+// running (all in the test's process, the services on the gateway's NATS server, each with its own database). A print (or team member) account is made the way the staff command will make one: its role set in
 // identity's table (never through sign-up), then signed in again so the session carries it.
 
 /** Signs the account in again after its role changed in identity's table. */
-async function withRole(system: TestSystem, who: TestOwner, role: string): Promise<TestOwner> {
-  await system.sql('UPDATE identity.accounts SET role = $1 WHERE id = $2', [role, who.accountId]);
+async function withRole(system: InProcessGateway, services: ServicesBehind, who: TestOwner, role: string): Promise<TestOwner> {
+  await services.get('identity').sql('UPDATE identity.accounts SET role = $1 WHERE id = $2', [role, who.accountId]);
   const client = system.client();
   const res = await client.request('/api/session', { body: { email: who.email, password: who.password } });
   assert.equal(res.status, 200, `sign-in as ${role}`);
@@ -20,14 +22,16 @@ async function withRole(system: TestSystem, who: TestOwner, role: string): Promi
 const fill = (path: string, params: Record<string, string>): string => path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
 
 describe('the print console through the gateway', () => {
-  let system: TestSystem;
+  let system: InProcessGateway;
+  let services: ServicesBehind;
   let owner: TestOwner;
   let member: TestOwner;
   let printer: TestOwner;
   let orderId: string;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
+    system = await InProcessGateway.start();
+    services = await ServicesBehind.start(system, ['identity', 'profiles', 'orders']);
     owner = await registerOwner(
       system,
       { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' },
@@ -35,6 +39,7 @@ describe('the print console through the gateway', () => {
     );
     member = await withRole(
       system,
+      services,
       await registerOwner(
         system,
         { username: 'sipho', firstName: 'Sipho', lastName: 'Zulu', email: 'sipho@example.co.za' },
@@ -44,6 +49,7 @@ describe('the print console through the gateway', () => {
     );
     printer = await withRole(
       system,
+      services,
       await registerOwner(
         system,
         { username: 'printer', firstName: 'Pat', lastName: 'Printer', email: 'print@example.co.za' },
@@ -55,7 +61,10 @@ describe('the print console through the gateway', () => {
     await owner.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', quantity: 1 }] } });
     orderId = (await owner.client.request('/api/orders')).body.orders[0].id;
   });
-  afterAll(() => system?.stop());
+  afterAll(async () => {
+    await services?.stop();
+    await system?.stop();
+  });
 
   const printRoutes = Object.values(HttpRoutes).filter((r) => Array.isArray(r.access) && r.access.includes('print'));
 

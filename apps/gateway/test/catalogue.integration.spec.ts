@@ -1,14 +1,22 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { TestSystem } from '@digicard/testing';
+import { InProcessGateway } from './support/in-process-gateway.js';
+import { ServicesBehind } from './support/services-behind.js';
 
+/** The gateway and the orders service in the test's process, orders on the gateway's NATS server with its own database. */
 describe('the catalogue: owned by orders, seeded by a migration, served through the gateway', () => {
-  let system: TestSystem;
+  let system: InProcessGateway;
+  let services: ServicesBehind;
+  const orders = () => services.get('orders');
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['orders', 'gateway'] });
+    system = await InProcessGateway.start();
+    services = await ServicesBehind.start(system, ['orders']);
   });
-  afterAll(() => system?.stop());
+  afterAll(async () => {
+    await services?.stop();
+    await system?.stop();
+  });
 
   it('lists the three cards and three specials with the spec’s prices in cents', async () => {
     const res = await system.api('/api/catalogue');
@@ -66,7 +74,7 @@ describe('the catalogue: owned by orders, seeded by a migration, served through 
   });
 
   it('sanitises the more-info HTML before it leaves the service', async () => {
-    await system.sql(`UPDATE orders.catalogue_items SET more_info = $1 WHERE id = 'pvc-card'`, [
+    await orders().sql(`UPDATE orders.catalogue_items SET more_info = $1 WHERE id = 'pvc-card'`, [
       '<p onclick="steal()">Tough <b>card</b><script>alert(1)</script></p><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)><a href="https://example.co.za">ok</a>',
     ]);
     const { body } = await system.api('/api/catalogue/pvc-card');
@@ -77,9 +85,8 @@ describe('the catalogue: owned by orders, seeded by a migration, served through 
   });
 
   it('keeps the seed when the service starts again (migrations are safe to run twice)', async () => {
-    await system.stopApp('orders');
-    await system.startApp('orders');
-    const [row] = await system.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.catalogue_items');
+    await orders().restart();
+    const [row] = await orders().sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.catalogue_items');
     assert.equal(row!.n, 6);
     const { body } = await system.api('/api/catalogue/pvc-card');
     assert.match(body.moreInfo, /Tough/, 'the shop’s own edit survives the restart');
