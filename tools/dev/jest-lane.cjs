@@ -3,7 +3,7 @@
 // done at once, without starting Jest. The lanes and their time-outs are in jest.preset.cjs.
 //
 // How many files run at once: unit as Jest decides (one worker per spare core); service one at a time (npm test runs
-// two projects at once); system `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told, browser `DIGICARD_BROWSER_WORKERS`, 1 unless told (every TestSystem
+// two projects at once); system `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told, browser `DIGICARD_BROWSER_WORKERS`, 2 unless told (every TestSystem
 // has its own database, Redis prefix and NATS, and every browser test its own Chromium profile, so two run side by
 // side; on 2 cores two at a time measured a quarter to a half faster than one, as the tests spend much of their
 // time waiting: docs/benchmarks.md).
@@ -44,9 +44,10 @@ if (!found) {
 }
 
 const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`;
-// Browser files one at a time unless told (DIGICARD_BROWSER_WORKERS): two at a time, the profile editor's first test
-// lost a tab click about one run in three on 2 cores (docs/benchmarks.md), and a red suite costs more than 100 s.
-const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '1'}`;
+// Browser files two at a time unless told (DIGICARD_BROWSER_WORKERS). Two at a time once lost a tab click in the
+// profile editor: a click aimed while the page still scrolled smoothly; test browsers now prefer reduced motion
+// (libs/testing launchChromium), and the editor's test waits for the section it opened (docs/benchmarks.md).
+const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '2'}`;
 const workers = { unit: [], service: ['--runInBand'], system: [systemWorkers], browser: [browserWorkers] }[lane];
 const jest = spawnSync(
   process.execPath,

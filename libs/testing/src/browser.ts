@@ -1,18 +1,24 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { REPO_ROOT } from './system.js';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags that keep it off the network (Playwright gives it a fresh profile). */
+/**
+ * Debian's Chromium, headless, with the flags that keep it off the network (Playwright gives it a fresh profile).
+ * Its contexts (and `browser.newPage()`'s) prefer reduced motion unless a test says otherwise: the web app scrolls
+ * smoothly otherwise (styles.css), and a click that Playwright aims while a smooth scroll still moves the target (a
+ * focus that scrolled the page, on a loaded machine) can press on one element and release on another, so no click
+ * reaches either (the profile editor lost a tab click that way, two browser files at a time).
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (\`npm test\` installs it when run as root).`,
     );
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -25,6 +31,11 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Chromium's --force-prefers-reduced-motion switch does not change the media query in headless mode (tried on
+  // Debian's build): the context option does. Browser.newPage() goes through newContext() too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options?: BrowserContextOptions) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Where browser tests put their screenshots (git-ignored), for a person to look at. */

@@ -26,6 +26,12 @@ export const APP_ENTRY: Record<AppName, string> = {
   notifications: 'apps/notifications/dist/src/main.js',
 };
 
+/**
+ * How long an app may take to answer its readiness check: 30 s, or `DIGICARD_APP_READY_MS` on a machine so loaded
+ * that a service's start takes longer (identity alone took 20 s at a load average of 20 on 2 cores).
+ */
+const APP_READY_MS = Number(process.env['DIGICARD_APP_READY_MS'] ?? 30_000);
+
 export const SALES_INBOX = 'sales@digicard.test';
 
 /** PayFast's public sandbox merchant, which the simulator knows too; the passphrase is the tests' own. */
@@ -251,8 +257,7 @@ export class TestSystem {
           const res = await fetch(url).catch(() => null);
           return res?.ok ?? false;
         },
-        // A machine under heavy load may take longer to start a Node process (DIGICARD_APP_READY_MS).
-        Number(process.env['DIGICARD_APP_READY_MS'] ?? 30_000),
+        APP_READY_MS,
       );
     } catch (error) {
       const tail = this.logsOf(app).slice(-15).join('\n');

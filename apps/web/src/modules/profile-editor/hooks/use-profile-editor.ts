@@ -1,106 +1,25 @@
-import type { Membership, OwnProfile, ProfileDocument } from '@digicard/contracts';
+import type { Membership, ProfileDocument } from '@digicard/contracts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { refreshSession } from '../../session/utils/session-actions';
 import { fetchOwnProfile, saveProfile, saveSettings } from '../api/profile';
 import { restorableDraft, storeDraft } from '../utils/draft-storage';
-import { lockedContent, LockedFeatureNames, sameDocument, withoutLocked, type LockedFeature } from '../utils/document';
-import { errorsFromServer, FIX_FIELDS_MESSAGE, validateDocument, withoutErrors, type FieldErrors } from '../utils/validation';
+import {
+  editorReducer,
+  INITIAL_EDITOR_STATE,
+  isDirty,
+  planSave,
+  saveErrors,
+  type EditorState,
+  type ImmediateImageField,
+} from '../utils/editor-state';
+import { FIX_FIELDS_MESSAGE, type FieldErrors } from '../utils/validation';
 
 export const PROFILE_UPDATED = 'Profile is updated';
 export const PROFILE_NOT_UPDATED = 'Profile not updated';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again; your changes are kept in this browser.';
 export const LOAD_FAILED_MESSAGE = 'We could not load your profile. Please try again in a minute.';
 
-/** The owner's account facts the editor shows and the preview needs (everything of OwnProfile but the document). */
-export type ProfileAccount = Omit<OwnProfile, 'document'>;
-
-/** The image fields the server saves into the profile as soon as they are uploaded. */
-export type ImmediateImageField = 'profileImage' | 'profileBackground' | 'businessLogo';
-
-type Ready = {
-  status: 'ready';
-  account: ProfileAccount;
-  /** The document as the server last confirmed it. */
-  saved: ProfileDocument;
-  /** The document being edited (what the preview shows). */
-  draft: ProfileDocument;
-  /** The draft came back from browser storage (unsaved edits of an earlier visit). */
-  restored: boolean;
-  errors: FieldErrors;
-};
-type State = { status: 'loading' } | { status: 'failed'; message: string } | Ready;
-
-type Action =
-  | { type: 'loading' }
-  | { type: 'failed'; message: string }
-  | { type: 'loaded'; profile: OwnProfile; draft: ProfileDocument | null }
-  | { type: 'edit'; change: (draft: ProfileDocument) => ProfileDocument; clear: string }
-  | { type: 'imageStored'; field: ImmediateImageField; url: string }
-  | { type: 'saved'; profile: OwnProfile; sent: ProfileDocument }
-  | { type: 'errors'; errors: FieldErrors }
-  | { type: 'settings'; profile: OwnProfile }
-  | { type: 'renamed'; firstName: string; lastName: string }
-  | { type: 'discard' };
-
-const accountOf = ({ document: _document, ...account }: OwnProfile): ProfileAccount => account;
-
-function reducer(state: State, action: Action): State {
-  if (action.type === 'loading') return { status: 'loading' };
-  if (action.type === 'failed') return { status: 'failed', message: action.message };
-  if (action.type === 'loaded') {
-    return {
-      status: 'ready',
-      account: accountOf(action.profile),
-      saved: action.profile.document,
-      draft: action.draft ?? action.profile.document,
-      restored: action.draft !== null,
-      errors: {},
-    };
-  }
-  return state.status === 'ready' ? change(state, action) : state;
-}
-
-/** The changes of a loaded editor. */
-function change(state: Ready, action: Exclude<Action, { type: 'loading' | 'failed' | 'loaded' }>): Ready {
-  switch (action.type) {
-    case 'edit':
-      return { ...state, draft: action.change(state.draft), errors: withoutErrors(state.errors, action.clear) };
-    case 'imageStored':
-      return {
-        ...state,
-        saved: { ...state.saved, [action.field]: action.url },
-        draft: { ...state.draft, [action.field]: action.url },
-        errors: withoutErrors(state.errors, action.field),
-      };
-    case 'saved':
-      // Edits made while the request was on its way stay; otherwise the server's (trimmed) document is shown.
-      return {
-        ...state,
-        account: accountOf(action.profile),
-        saved: action.profile.document,
-        draft: sameDocument(state.draft, action.sent) ? action.profile.document : state.draft,
-        restored: false,
-        errors: {},
-      };
-    case 'errors':
-      return { ...state, errors: action.errors };
-    case 'settings':
-      return {
-        ...state,
-        account: {
-          ...state.account,
-          membership: action.profile.membership,
-          isPublic: action.profile.isPublic,
-          updatedAt: action.profile.updatedAt,
-        },
-      };
-    case 'renamed':
-      // Identity has the new names; the preview shows them at once (profiles' copy follows from identity's event).
-      return { ...state, account: { ...state.account, firstName: action.firstName, lastName: action.lastName } };
-    case 'discard':
-      return { ...state, draft: state.saved, restored: false, errors: {} };
-  }
-}
+export type { ImmediateImageField, ProfileAccount } from '../utils/editor-state';
 
 export type SaveOutcome =
   | { ok: true; message: string }
@@ -111,7 +30,7 @@ export type SaveOutcome =
 export type SettingsOutcome = { ok: true } | { ok: false; message: string };
 
 export interface ProfileEditor {
-  state: State;
+  state: EditorState;
   dirty: boolean;
   saving: boolean;
   reload: () => void;
@@ -140,7 +59,7 @@ const MEMBERSHIP_POLLS = 30;
  * Save (PUT /api/profile with the whole document), and the settings written at once (PUT /api/profile/settings).
  */
 export function useProfileEditor(): ProfileEditor {
-  const [state, dispatch] = useReducer(reducer, { status: 'loading' });
+  const [state, dispatch] = useReducer(editorReducer, INITIAL_EDITOR_STATE);
   const [saving, setSaving] = useState(false);
   const [loadCount, setLoadCount] = useState(0);
 
@@ -171,7 +90,7 @@ export function useProfileEditor(): ProfileEditor {
     if (username !== undefined && saved && draft) storeDraft({ username, base: saved, document: draft });
   }, [username, saved, draft]);
 
-  const dirty = ready ? !sameDocument(ready.saved, ready.draft) : false;
+  const dirty = isDirty(state);
 
   const reload = useCallback(() => {
     dispatch({ type: 'loading' });
@@ -190,24 +109,19 @@ export function useProfileEditor(): ProfileEditor {
 
   const save = async (): Promise<SaveOutcome> => {
     if (!ready || saving) return null;
-    let document = ready.draft;
-    const locked = lockedContent(document, ready.account.membership);
-    if (locked.length > 0) {
-      if (!window.confirm(lockedQuestion(ready.account.membership, locked))) return null;
-      document = withoutLocked(document, locked);
-      const kept = document;
-      dispatch({ type: 'edit', change: () => kept, clear: '_form' });
-    }
-    const checked = validateDocument(document);
-    if (!checked.ok) {
-      dispatch({ type: 'errors', errors: checked.errors });
-      return { ok: false, message: FIX_FIELDS_MESSAGE, errors: checked.errors };
+    const plan = planSave(ready.draft, ready.account.membership, (question) => window.confirm(question));
+    if (plan.kind === 'cancelled') return null;
+    const { kept } = plan;
+    if (kept) dispatch({ type: 'edit', change: () => kept, clear: '_form' });
+    if (plan.kind === 'invalid') {
+      dispatch({ type: 'errors', errors: plan.errors });
+      return { ok: false, message: FIX_FIELDS_MESSAGE, errors: plan.errors };
     }
     setSaving(true);
-    const result = await saveProfile(checked.document);
+    const result = await saveProfile(plan.payload);
     setSaving(false);
     if (result.ok) {
-      dispatch({ type: 'saved', profile: result.data, sent: document });
+      dispatch({ type: 'saved', profile: result.data, sent: plan.sent });
       return { ok: true, message: PROFILE_UPDATED };
     }
     const { error } = result;
@@ -215,7 +129,7 @@ export function useProfileEditor(): ProfileEditor {
       void refreshSession();
       return { ok: false, message: SESSION_ENDED_MESSAGE, errors: {} };
     }
-    const errors = error.statusCode === 400 ? errorsFromServer(error.fieldErrors) : {};
+    const errors = saveErrors(error);
     dispatch({ type: 'errors', errors });
     return { ok: false, message: error.message, errors };
   };
@@ -253,10 +167,4 @@ export function useProfileEditor(): ProfileEditor {
   }, []);
 
   return { state, dirty, saving, reload, edit, setField, imageStored, discardRestored, save, changeSettings, renamed, membershipChanged };
-}
-
-function lockedQuestion(membership: Membership, locked: readonly LockedFeature[]): string {
-  const names = locked.map((feature) => LockedFeatureNames[feature]);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
-  return `Your ${membership} membership does not include ${list}. Save without them? They will be removed from your profile.`;
 }
