@@ -1,3 +1,4 @@
+import { confirm } from '@digicard/ui';
 import type { Membership, OwnProfile, ProfileDocument } from '@digicard/contracts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { refreshSession } from '../../session/utils/session-actions';
@@ -193,7 +194,7 @@ export function useProfileEditor(): ProfileEditor {
     let document = ready.draft;
     const locked = lockedContent(document, ready.account.membership);
     if (locked.length > 0) {
-      if (!window.confirm(lockedQuestion(ready.account.membership, locked))) return null;
+      if (!(await confirm({ title: lockedQuestion(ready.account.membership, locked) }))) return null;
       document = withoutLocked(document, locked);
       const kept = document;
       dispatch({ type: 'edit', change: () => kept, clear: '_form' });
