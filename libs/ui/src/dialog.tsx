@@ -54,7 +54,10 @@ function open(kind: OpenDialog['kind'], options: Omit<OpenDialog, 'key' | 'kind'
   return new Promise((resolve) => {
     const key = nextKey++;
     const opener = typeof document === 'undefined' ? null : document.activeElement;
+    let settled = false;
     const settle = (answer: boolean) => {
+      if (settled) return;
+      settled = true;
       publish(queue.filter((d) => d.key !== key));
       // The next dialog in the queue (if any) takes the focus itself; else the focus goes back where it was.
       if (queue.length === 0 && opener instanceof HTMLElement && opener.isConnected) opener.focus();
@@ -141,6 +144,13 @@ export function AlertDialogView({ kind, title, message, confirmLabel, cancelLabe
     };
   }, []);
 
+  // Closed here, while it is still in the page: the rest of the page is no longer inert, so the focus can go back
+  // to the opener (the host then removes the element).
+  const answer = (yes: boolean) => {
+    if (ref.current?.open) ref.current.close();
+    onAnswer(yes);
+  };
+
   const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !ref.current) return;
     const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -168,7 +178,7 @@ export function AlertDialogView({ kind, title, message, confirmLabel, cancelLabe
       onCancel={(event) => {
         // Escape: the dialog is closed by its answer (and the host), not by the browser.
         event.preventDefault();
-        onAnswer(false);
+        answer(false);
       }}
     >
       <h2 id={titleId} className="ui-dialog__title">
@@ -182,13 +192,13 @@ export function AlertDialogView({ kind, title, message, confirmLabel, cancelLabe
       <div className="ui-dialog__actions">
         {kind === 'confirm' ? (
           <>
-            <Button ref={safe} variant="secondary" onClick={() => onAnswer(false)}>
+            <Button ref={safe} variant="secondary" onClick={() => answer(false)}>
               {cancelLabel}
             </Button>
-            <Button onClick={() => onAnswer(true)}>{confirmLabel}</Button>
+            <Button onClick={() => answer(true)}>{confirmLabel}</Button>
           </>
         ) : (
-          <Button ref={safe} onClick={() => onAnswer(true)}>
+          <Button ref={safe} onClick={() => answer(true)}>
             {confirmLabel}
           </Button>
         )}
