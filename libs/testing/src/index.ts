@@ -8,3 +8,4 @@ export * from './authorization-matrix.js';
 export * from './xss-corpus.js';
 export * from './test-log.js';
 export * from './dialogs.js';
+export * from './axe.js';
