@@ -139,6 +139,30 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's own alert/confirm/prompt dialogs are neither styled nor testable by name: the web front ends
+    // show notices and questions through @digicard/ui's notice() and confirm() (one accessible dialog).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'libs/ui/src/**/*.{ts,tsx}', 'libs/profile-view/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['alert', 'confirm', 'prompt'].map((name) => ({
+          name,
+          message: `Use notice()/confirm() from @digicard/ui, not the browser's ${name}().`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          ['alert', 'confirm', 'prompt'].map((property) => ({
+            object,
+            property,
+            message: 'Use notice()/confirm() from @digicard/ui, not the browser dialogs.',
+          })),
+        ),
+      ],
+    },
+  },
+  {
     // Lint rules compare AST node types with the strings ESTree gives them.
     files: ['tools/lint-rules/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-enum-comparison': 'off' },

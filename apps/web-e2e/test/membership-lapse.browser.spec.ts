@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
+import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, type TestOwner, waitFor } from '@digicard/testing';
 
 // What an owner sees when a paid month runs out: after a cancellation at the end of the paid month, and after a
 // failed recurring charge at the end of the grace period. The payments service decides with its own clock (tested
@@ -41,7 +41,7 @@ describe('a paid tier runs out', () => {
       },
     ]);
     const page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    acceptDialogs(page, []);
     await page.goto(`${system.gatewayUrl}/dashboard`);
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByRole('button', { name: 'Choose DigiSilver' }).click();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
+import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, type TestOwner, waitFor } from '@digicard/testing';
 
 // An owner on DigiSilver switches to DigiGold under Billing. PayFast (our simulator, real HTTP, signed ITNs) is asked
 // for the new recurring amount at once; the tier stays DigiSilver until the next billing date, whose charge (R69.00)
@@ -40,7 +40,7 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
       },
     ]);
     page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    acceptDialogs(page, []);
   });
   afterAll(async () => {
     await browser?.close();

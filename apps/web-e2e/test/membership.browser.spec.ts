@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  acceptDialogs,
+  answerDialog,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  type TestOwner,
+  waitFor,
+} from '@digicard/testing';
 
 // An owner upgrades to DigiSilver through PayFast (our simulator, real HTTP and signed ITNs on the wire) from the
 // membership selector, comes back to Billing (pending, then active), social links unlock, and a cancellation keeps the
@@ -14,6 +23,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
   let page: Page;
   let owner: TestOwner;
   const dialogs: string[] = [];
+  let stopAccepting: () => void = () => undefined;
 
   beforeAll(async () => {
     system = await TestSystem.start({
@@ -34,10 +44,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
       },
     ]);
     page = await context.newPage();
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
+    stopAccepting = acceptDialogs(page, dialogs);
   });
   afterAll(async () => {
     await browser?.close();
@@ -150,7 +157,31 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     assert.equal(await row.count(), 1, 'one payment of R49.00');
     assert.match((await row.textContent()) ?? '', /StatusPaid/);
     await page.screenshot({ path: screenshotPath('billing-active'), fullPage: true });
-    await panel.getByRole('button', { name: 'Cancel membership' }).click();
+    // The question is the app's own alert dialog: modal, named by its question, the focus inside on the safe answer
+    // and kept there, Escape says no and gives the focus back to the button that asked.
+    stopAccepting();
+    const cancelButton = panel.getByRole('button', { name: 'Cancel membership' });
+    await cancelButton.click();
+    const question = page.getByRole('alertdialog', { name: /^Cancel your membership\?/ });
+    await question.waitFor();
+    assert.equal(await question.getAttribute('aria-modal'), 'true');
+    const focused = () =>
+      page.evaluate(() => (document.activeElement?.closest('[role="alertdialog"]') ? document.activeElement.textContent : null));
+    assert.equal(await focused(), 'Cancel', 'the focus starts on Cancel, inside the dialog');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'OK');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'Cancel', 'Tab stays within the dialog');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(), 'OK', 'and so does Shift+Tab');
+    await page.screenshot({ path: screenshotPath('billing-cancel-question') });
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    assert.ok(await cancelButton.evaluate((button) => button === document.activeElement), 'the focus is back on Cancel membership');
+    assert.equal(await panel.getByText(/Cancelled: DigiSilver stays until/).count(), 0, 'Escape cancelled nothing');
+    assert.equal((await owner.client.request('/api/billing')).body.subscription.status, 'active');
+    await cancelButton.click();
+    dialogs.push(await answerDialog(page, /^Cancel your membership\?/, 'OK'));
     assert.ok(
       dialogs.some((d) => d.startsWith('Cancel your membership?')),
       'asked to confirm first',

@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  answerDialog,
+  ApiClient,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  type TestOwner,
+  waitFor,
+} from '@digicard/testing';
 
 // From a paid order to delivered: the owner buys a card (PayFast simulator), the proof is rendered (checked: page
 // size with bleed, the QR code decodes to the card's URL), the owner asks for a change and then approves in the
@@ -216,8 +225,8 @@ describe('a card from payment to delivery', () => {
     assert.equal(tap.status, 302);
     assert.equal(tap.headers.get('location'), `/nomsa?src=nfc&card=${serial}`);
     await panel.getByText('Cards (1)').click();
-    ownerPage.once('dialog', (dialog) => void dialog.accept());
     await panel.getByRole('button', { name: `Disable card ${serial}` }).click();
+    await answerDialog(ownerPage, `Disable card ${serial}? Tapping or scanning it will no longer open your profile.`, 'OK');
     await panel.getByRole('button', { name: `Enable card ${serial}` }).waitFor();
     await panel.getByText('Status history').click();
     await ownerPage.screenshot({ path: screenshotPath('orders-delivered'), fullPage: true });

@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembership, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  acceptDialogs,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  setMembership,
+  TestSystem,
+  type TestOwner,
+  waitFor,
+} from '@digicard/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'editor-'));
 async function imageFile(name: string, width: number, height: number, r: number): Promise<string> {
@@ -46,14 +55,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
       },
     ]);
     page = await context.newPage();
-    // An alert counts once it is closed: until then the page's script is stopped in window.alert(), and React has
-    // not yet drawn what the code before the alert changed.
-    page.on('dialog', (dialog) => {
-      void dialog.accept().then(
-        () => alerts.push(dialog.message()),
-        () => undefined, // the page closed first
-      );
-    });
+    acceptDialogs(page, alerts);
   });
   afterAll(async () => {
     await browser?.close();
@@ -384,10 +386,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     ]);
     const ended = await other.newPage();
     const endedAlerts: string[] = [];
-    ended.on('dialog', (dialog) => {
-      endedAlerts.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(ended, endedAlerts);
     await ended.goto(`${system.gatewayUrl}/dashboard`);
     await ended.getByRole('tab', { name: 'Contact Information' }).waitFor();
     await other.clearCookies();

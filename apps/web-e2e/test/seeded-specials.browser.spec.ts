@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor } from '@digicard/testing';
+import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor } from '@digicard/testing';
 
 // Every seeded special is bought from its ADD TO CART to the PayFast simulator's payment (issue 25 item 2: the Bamboo
 // special, which includes no DigiGold, used to be refused as "not a special" while the page promised a year of
@@ -97,10 +97,7 @@ describe('every seeded special can be bought, from ADD TO CART to payment at Pay
       ]);
       const page = await device.newPage();
       const alerts: string[] = [];
-      page.on('dialog', (dialog) => {
-        alerts.push(dialog.message());
-        void dialog.accept();
-      });
+      acceptDialogs(page, alerts);
 
       await page.goto(`${system.gatewayUrl}/specials/${special.id}`);
       await page.getByRole('main').getByText(special.includes, { exact: true }).waitFor();

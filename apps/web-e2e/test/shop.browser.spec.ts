@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath } from '@digicard/testing';
+import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem } from '@digicard/testing';
 
 const viewports = [
   { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
@@ -125,10 +125,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     await main.getByRole('button', { name: 'Show image 2 of 4', pressed: true }).waitFor();
     assert.notEqual(await big.getAttribute('src'), before);
     const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(page, alerts);
     await main.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.waitForURL(url('/registration'));
     assert.deepEqual(alerts, ['Your cards have been added to your basket.']);

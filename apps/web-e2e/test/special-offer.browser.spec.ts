@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, TestSystem, launchChromium, registerOwner, screenshotPath, waitFor } from '@digicard/testing';
+import { acceptDialogs, ApiClient, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor } from '@digicard/testing';
 
 // The special offer (issue 9): a visitor opens the PVC special, adds it to the basket, signs up on /registration,
 // lands on /verify-email (no session: decisions.md) with the special gone from the basket: its order is on the
@@ -39,16 +39,10 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(page, alerts);
     other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     otherPage = await other.newPage();
-    otherPage.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(otherPage, alerts);
   });
   afterAll(async () => {
     await browser?.close();
@@ -161,10 +155,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await visitor.newPage();
     const seen: string[] = [];
-    phone.on('dialog', (dialog) => {
-      seen.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(phone, seen);
     await phone.goto(`${system.gatewayUrl}/specials/pvc-special`);
     await phone.getByRole('button', { name: 'ADD TO CART' }).click();
     await phone.waitForURL(`${system.gatewayUrl}/registration`);
@@ -219,10 +210,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     ]);
     const tab = await device.newPage();
     const asked: string[] = [];
-    tab.on('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(tab, asked);
     await tab.goto(`${system.gatewayUrl}/dashboard`);
     await tab.getByRole('tab', { name: 'Orders' }).click();
     const panel = tab.getByRole('tabpanel', { name: 'Orders' });

@@ -7,14 +7,15 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ProfileDefaults } from '@digicard/contracts';
 import {
-  TestSystem,
+  acceptDialogs,
   launchChromium,
   registerOwner,
   screenshotPath,
   setMembership,
-  waitFor,
+  TestSystem,
   type Mail,
   type TestOwner,
+  waitFor,
 } from '@digicard/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'teams-'));
@@ -70,10 +71,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
       },
     ]);
     leaderPage = await leaderContext.newPage();
-    leaderPage.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(leaderPage, alerts);
   });
   afterAll(async () => {
     await browser?.close();
@@ -183,10 +181,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     const repContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     repPage = await repContext.newPage();
     const repAlerts: string[] = [];
-    repPage.on('dialog', (dialog) => {
-      repAlerts.push(dialog.message());
-      void dialog.accept();
-    });
+    acceptDialogs(repPage, repAlerts);
     await repPage.goto(linkIn(mail, 'reset-password'));
     await repPage.getByLabel('New password').fill('karoo sun seller 9');
     await repPage.getByRole('button', { name: 'Save password' }).click();

@@ -7,3 +7,5 @@ export * from './accounts.js';
 export * from './authorization-matrix.js';
 export * from './xss-corpus.js';
 export * from './test-log.js';
+export * from './dialogs.js';
+export * from './axe.js';

@@ -6,3 +6,12 @@ export { TextArea, type TextAreaProps } from './text-area.js';
 export { TextField, type TextFieldProps } from './text-field.js';
 export { classNames } from './class-names.js';
 export { VisuallyHidden, type VisuallyHiddenProps } from './visually-hidden.js';
+export {
+  AlertDialogView,
+  DialogHost,
+  confirm,
+  notice,
+  type AlertDialogViewProps,
+  type ConfirmOptions,
+  type NoticeOptions,
+} from './dialog.js';

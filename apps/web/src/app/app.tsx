@@ -1,4 +1,5 @@
 import type { SiteConfig } from '@digicard/contracts';
+import { DialogHost } from '@digicard/ui';
 import type { ReactNode } from 'react';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { SessionProvider } from '../modules/session/components/session-provider';
@@ -26,6 +27,7 @@ export function App({ siteConfig, location, children }: { siteConfig: SiteConfig
             <AppRoutes />
           </StaticRouter>
         )}
+        <DialogHost />
       </SessionProvider>
     </SiteConfigContext>
   );

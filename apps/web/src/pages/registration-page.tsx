@@ -9,7 +9,7 @@ import {
   type RegisterRequest,
 } from '@digicard/contracts';
 import { isSpecial, monthlyPrice, SPECIAL_MEMBERSHIP, specialIncludes, specialOfferSummary } from '@digicard/domain';
-import { Button, Container, FormAlert } from '@digicard/ui';
+import { Button, Container, FormAlert, notice } from '@digicard/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RegisterForm, type RegisterSubmission } from '../modules/accounts/components/register-form';
@@ -76,11 +76,11 @@ export function RegistrationPage() {
         // account's order is on the server, paid once the emailed link signs it in (in any browser), so they leave
         // the basket here.
         for (const item of specials) cartStore.remove(item);
-        window.alert(JOINED_ALERT);
+        await notice({ title: JOINED_ALERT });
         void navigate(WebRoutes.verifyEmail, { replace: true });
         return null;
       }
-      window.alert(PAY_ALERT);
+      await notice({ title: PAY_ALERT });
       goToPayFast(
         result.data.redirectUrl,
         result.data.order.id,
@@ -91,7 +91,7 @@ export function RegistrationPage() {
     // The server's own words: a refused field's message (email taken, say) says more than "correct the fields".
     const detail = Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message;
     const message = `${REGISTER_FAILED_PREFIX}${detail}`;
-    window.alert(message);
+    void notice({ title: message });
     return { error: withFormFieldNames(result.error), message };
   }
 

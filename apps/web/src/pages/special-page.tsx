@@ -1,6 +1,6 @@
 import { WebRoutes, type CatalogueItem } from '@digicard/contracts';
 import { specialIncludes } from '@digicard/domain';
-import { Button, Container } from '@digicard/ui';
+import { Button, Container, notice } from '@digicard/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogueItemPage } from '../modules/shop/components/catalogue-item-page';
@@ -36,9 +36,9 @@ function SpecialDetail({ item }: { item: CatalogueItem }) {
   const navigate = useNavigate();
   const [colour, setColour] = useState(item.colors[0] ?? '');
 
-  function addToBasket() {
+  async function addToBasket() {
     cartStore.add(item, colour);
-    window.alert(SPECIAL_ADDED_ALERT);
+    await notice({ title: SPECIAL_ADDED_ALERT });
     void navigate(WebRoutes.registration);
   }
 
@@ -54,7 +54,7 @@ function SpecialDetail({ item }: { item: CatalogueItem }) {
           <div className="item-page__actions">
             <ColourPicker colours={item.colors} value={colour} onChange={setColour} />
             <p className="item-page__add">
-              <Button onClick={addToBasket}>ADD TO CART</Button>
+              <Button onClick={() => void addToBasket()}>ADD TO CART</Button>
             </p>
           </div>
           {item.specialPrice !== null ? <p className="item-page__note">{NORMAL_PRICE_FOOTNOTE}</p> : null}

@@ -1,5 +1,5 @@
 import { formatRand, PaidTiers, WebRoutes, type Billing, type Membership, type PaidTier, type Subscription } from '@digicard/contracts';
-import { Button, FormAlert } from '@digicard/ui';
+import { Button, confirm, FormAlert } from '@digicard/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePlans } from '../../packages/hooks/use-plans';
@@ -93,7 +93,7 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
   }
 
   async function cancel() {
-    if (!window.confirm(CANCEL_QUESTION)) return;
+    if (!(await confirm({ title: CANCEL_QUESTION }))) return;
     setBusy(true);
     setError(null);
     const result = await cancelMembership();

@@ -1,5 +1,5 @@
 import { CardMessages, formatRand, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
-import { Button, FormAlert } from '@digicard/ui';
+import { Button, confirm, FormAlert } from '@digicard/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
@@ -137,8 +137,9 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
             variant="secondary"
             disabled={busy}
             onClick={() => {
-              if (!window.confirm(`Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.`)) return;
-              void run(() => cancelOrder(order.id));
+              void confirm({ title: `Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.` }).then((yes) => {
+                if (yes) void run(() => cancelOrder(order.id));
+              });
             }}
           >
             Cancel order
@@ -180,13 +181,13 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
                   variant="secondary"
                   disabled={busy}
                   onClick={() => {
-                    if (
-                      !card.disabled &&
-                      !window.confirm(`Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`)
-                    )
-                      return;
-                    setBusy(true);
-                    void setCardDisabled(card.serial, !card.disabled).then((result) => {
+                    const asked = card.disabled
+                      ? Promise.resolve(true)
+                      : confirm({ title: `Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.` });
+                    void asked.then(async (yes) => {
+                      if (!yes) return;
+                      setBusy(true);
+                      const result = await setCardDisabled(card.serial, !card.disabled);
                       setBusy(false);
                       if (result.ok)
                         onChange({ ...order, cards: order.cards.map((c) => (c.serial === result.data.serial ? result.data : c)) });

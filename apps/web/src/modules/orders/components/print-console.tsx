@@ -1,5 +1,5 @@
 import { movesFrom, OrderStatuses, type OrderStatus, type PrintOrder, type PrintQueue } from '@digicard/contracts';
-import { Button, Container, FormAlert } from '@digicard/ui';
+import { Button, confirm, Container, FormAlert } from '@digicard/ui';
 import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
@@ -204,14 +204,20 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
                 variant={to === 'cancelled' || to === 'refunded' ? 'secondary' : 'primary'}
                 disabled={busy}
                 onClick={() => {
-                  if ((to === 'cancelled' || to === 'refunded') && !window.confirm(`Mark order ${order.reference} as ${to}?`)) return;
-                  void run(() =>
-                    moveOrder(order.id, {
-                      to,
-                      ...(note.trim() ? { note } : {}),
-                      ...(to === 'shipped' ? { courier, trackingNumber: tracking } : {}),
-                    }),
-                  );
+                  const asked =
+                    to === 'cancelled' || to === 'refunded'
+                      ? confirm({ title: `Mark order ${order.reference} as ${to}?` })
+                      : Promise.resolve(true);
+                  void asked.then((yes) => {
+                    if (!yes) return;
+                    void run(() =>
+                      moveOrder(order.id, {
+                        to,
+                        ...(note.trim() ? { note } : {}),
+                        ...(to === 'shipped' ? { courier, trackingNumber: tracking } : {}),
+                      }),
+                    );
+                  });
                 }}
               >
                 {MoveText[to] ?? to}

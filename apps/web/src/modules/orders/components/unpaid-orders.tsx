@@ -1,5 +1,5 @@
 import { formatRand, type Order } from '@digicard/contracts';
-import { Button, FormAlert } from '@digicard/ui';
+import { Button, FormAlert, notice } from '@digicard/ui';
 import { useEffect, useState } from 'react';
 import { fetchOrders, goToPayFast } from '../../billing/api/billing';
 import { payOrder } from '../api/orders';
@@ -16,7 +16,7 @@ const linesOf = (order: Order): string => order.lines.map((l) => (l.quantity > 1
 export async function payForOrder(orderId: string): Promise<string | null> {
   const result = await payOrder(orderId);
   if (!result.ok) return result.error.message;
-  window.alert(PAY_FOR_CARDS_ALERT);
+  await notice({ title: PAY_FOR_CARDS_ALERT });
   goToPayFast(result.data.redirectUrl, orderId, []);
   return null;
 }

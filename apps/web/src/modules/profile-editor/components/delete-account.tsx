@@ -1,5 +1,5 @@
 import { AccountMessages, DeleteAccountSchema, HttpRoutes, WebRoutes } from '@digicard/contracts';
-import { Button, FormAlert, TextField } from '@digicard/ui';
+import { Button, confirm, FormAlert, notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteJson } from '../../api/http';
@@ -21,13 +21,13 @@ export function DeleteAccount() {
       return;
     }
     setError(undefined);
-    if (!window.confirm('Delete your account, your profile, your images and your leads? This cannot be undone.')) return;
+    if (!(await confirm({ title: 'Delete your account, your profile, your images and your leads? This cannot be undone.' }))) return;
     setBusy(true);
     const result = await deleteJson(HttpRoutes.deleteAccount, parsed.data);
     setBusy(false);
     if (result.ok) {
       forgetDeletedAccount();
-      window.alert(result.data.message);
+      await notice({ title: result.data.message });
       void navigate(WebRoutes.home);
       return;
     }

@@ -1,5 +1,5 @@
 import type { ImagePurpose } from '@digicard/contracts';
-import { Button, classNames, FormAlert, VisuallyHidden } from '@digicard/ui';
+import { Button, classNames, FormAlert, notice, VisuallyHidden } from '@digicard/ui';
 import { useState, type ChangeEvent } from 'react';
 import { refreshSession } from '../../session/utils/session-actions';
 import { uploadImage } from '../api/profile';
@@ -58,7 +58,7 @@ export function ImageUpload(props: ImageUploadProps) {
     if (problem) {
       input.value = '';
       setOutcome({ ok: false, message: problem });
-      window.alert(problem);
+      void notice({ title: problem });
       return;
     }
     setOutcome(null);
@@ -70,18 +70,18 @@ export function ImageUpload(props: ImageUploadProps) {
       onStored(result.data.url);
       const message = savedAtOnce ? uploadedAndSaved(field) : uploadedRememberToSave(field);
       setOutcome({ ok: true, message });
-      window.alert(message);
+      void notice({ title: message });
       return;
     }
     if (result.error.statusCode === 401) {
       setOutcome({ ok: false, message: USER_NOT_LOGGED_IN });
-      window.alert(USER_NOT_LOGGED_IN);
+      void notice({ title: USER_NOT_LOGGED_IN });
       void refreshSession();
       return;
     }
     const message = `${failedToUpload(field)} ${result.error.message}`;
     setOutcome({ ok: false, message });
-    window.alert(`${failedToUpload(field)}\n${result.error.message}`);
+    void notice({ title: failedToUpload(field), message: result.error.message });
   }
 
   return (

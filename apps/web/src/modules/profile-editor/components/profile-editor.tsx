@@ -1,4 +1,4 @@
-import { Button, FormAlert, Notice } from '@digicard/ui';
+import { Button, FormAlert, Notice, notice } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DashboardSectionParam } from '@digicard/contracts';
@@ -91,10 +91,10 @@ export default function ProfileEditor() {
     if (!result) return;
     setOutcome(result);
     if (result.ok) {
-      window.alert(PROFILE_UPDATED);
+      void notice({ title: PROFILE_UPDATED });
       return;
     }
-    window.alert(`${PROFILE_NOT_UPDATED}\n${result.message}`);
+    await notice({ title: PROFILE_NOT_UPDATED, message: result.message });
     const first = orderedErrors(result.errors)[0];
     if (first) goToField(first.path);
   }

@@ -1,3 +1,4 @@
+import { confirm } from '@digicard/ui';
 import type { Membership, ProfileDocument } from '@digicard/contracts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { refreshSession } from '../../session/utils/session-actions';
@@ -7,11 +8,13 @@ import {
   editorReducer,
   INITIAL_EDITOR_STATE,
   isDirty,
+  lockedQuestion,
   planSave,
   saveErrors,
   type EditorState,
   type ImmediateImageField,
 } from '../utils/editor-state';
+import { lockedContent } from '../utils/document';
 import { FIX_FIELDS_MESSAGE, type FieldErrors } from '../utils/validation';
 
 export const PROFILE_UPDATED = 'Profile is updated';
@@ -109,7 +112,10 @@ export function useProfileEditor(): ProfileEditor {
 
   const save = async (): Promise<SaveOutcome> => {
     if (!ready || saving) return null;
-    const plan = planSave(ready.draft, ready.account.membership, (question) => window.confirm(question));
+    // Locked content is left out only if the owner agrees (the shared dialog answers asynchronously; planSave stays pure).
+    const locked = lockedContent(ready.draft, ready.account.membership);
+    const agreed = locked.length === 0 || (await confirm({ title: lockedQuestion(ready.account.membership, locked) }));
+    const plan = planSave(ready.draft, ready.account.membership, () => agreed);
     if (plan.kind === 'cancelled') return null;
     const { kept } = plan;
     if (kept) dispatch({ type: 'edit', change: () => kept, clear: '_form' });

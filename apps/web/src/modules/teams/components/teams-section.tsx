@@ -1,6 +1,6 @@
 import { TeamMessages, type ApiError, type Membership, type Rep, type RepFields } from '@digicard/contracts';
 import { can } from '@digicard/domain';
-import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
+import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useCallback, useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
 import { LoadFailed } from '../../site/components/load-failed';
@@ -129,9 +129,9 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
   const [error, setError] = useState<string | null>(null);
   async function remove() {
     if (
-      !window.confirm(
-        `Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`,
-      )
+      !(await confirm({
+        title: `Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`,
+      }))
     )
       return;
     const result = await removeRep(rep.accountId);

@@ -1,39 +1,20 @@
 import { RepCsvColumns } from '@digicard/contracts';
+import Papa from 'papaparse';
 
 export type CsvRep = Record<(typeof RepCsvColumns)[number], string>;
 
-/** Splits CSV text into rows of cells (quotes, doubled quotes, commas and line breaks inside quotes). */
+/**
+ * Splits CSV text into rows of cells with Papa Parse: quoted cells (with doubled quotes, commas, semicolons and line
+ * breaks inside), a byte-order mark, CRLF, LF or CR line ends. The separator is the file's own, guessed from its
+ * first rows: a comma, or the semicolon or tab some spreadsheets export; the other characters stay in the cells
+ * (an unquoted "Smith; Jr" in a comma file is one cell). Rows with nothing but blanks are dropped.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((c) => c.trim() !== ''));
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimitersToGuess: [',', ';', '\t'],
+    skipEmptyLines: 'greedy',
+  });
+  return result.data;
 }
 
 const normalise = (header: string) =>

@@ -1,0 +1,65 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The web app's notices and questions are its own alert dialogs (@digicard/ui's notice() and confirm()), not the
+ * browser's: tests find them by role and name and press their buttons by name, as a person would.
+ */
+
+/** The open alert dialog (there is at most one at a time). */
+export function alertDialog(page: Page): Locator {
+  return page.getByRole('alertdialog');
+}
+
+/** What a dialog says: its title, then its message on the next line when it has one (as `window.alert` showed them). */
+async function dialogText(dialog: Locator): Promise<string> {
+  return dialog.evaluate((element) => {
+    const text = (attribute: string) => {
+      const id = element.getAttribute(attribute);
+      return id ? (element.ownerDocument.getElementById(id)?.textContent ?? '') : '';
+    };
+    return [text('aria-labelledby'), text('aria-describedby')].filter(Boolean).join('\n');
+  });
+}
+
+/**
+ * Waits for the alert dialog whose title is `title` (a string matches the whole title), presses the button named
+ * `button` in it, waits until it has closed, and returns its text.
+ */
+export async function answerDialog(page: Page, title: string | RegExp, button = 'OK', timeout = 10_000): Promise<string> {
+  const dialog = page.getByRole('alertdialog', { name: title, exact: typeof title === 'string' });
+  await dialog.waitFor({ state: 'visible', timeout });
+  const text = await dialogText(dialog);
+  const shown = await dialog.elementHandle();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  // This dialog, not the next one the app may have queued behind it.
+  await shown?.waitForElementState('hidden', { timeout });
+  return text;
+}
+
+/**
+ * For the whole life of `page`: each alert dialog that opens is read into `seen` and answered with its OK button
+ * (what accepting the browser's `alert`/`confirm` did). Stops when the page closes, or when the returned function is
+ * called. Tests that mean to say Cancel or press Escape use `answerDialog` or the keyboard instead.
+ */
+export function acceptDialogs(page: Page, seen: string[]): () => void {
+  let stopped = false;
+  const dialog = alertDialog(page);
+  void (async () => {
+    while (!stopped && !page.isClosed()) {
+      try {
+        await dialog.waitFor({ state: 'visible', timeout: 0 });
+        if (stopped) return;
+        const shown = await dialog.elementHandle();
+        seen.push(await dialogText(dialog));
+        await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+        await shown?.waitForElementState('hidden', { timeout: 0 });
+      } catch {
+        // The page closed or navigated while the dialog was open: look again (the loop ends once the page is closed).
+        if (page.isClosed()) return;
+      }
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
