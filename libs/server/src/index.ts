@@ -13,3 +13,5 @@ export * from './vcard.js';
 export * from './queue-producer.js';
 export * from './interval-task.js';
 export * from './retry.js';
+export * from './telemetry.js';
+export * from './metrics.js';

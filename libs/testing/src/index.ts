@@ -7,3 +7,4 @@ export * from './accounts.js';
 export * from './authorization-matrix.js';
 export * from './xss-corpus.js';
 export * from './test-log.js';
+export * from './otlp-receiver.js';

@@ -4,7 +4,8 @@ import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { openQueueProducer, retry, type EventContext, type QueueProducer, type ServiceContext } from '@digicard/server';
+import { SpanKind, withSpan } from '@digicard/config';
+import { continueJobTrace, openQueueProducer, retry, type EventContext, type QueueProducer, type ServiceContext } from '@digicard/server';
 import { smtpOptions, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { renderEmail, type Brand } from './templates.js';
@@ -82,7 +83,11 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     if (logged?.status === 'sent') return { status: 'already-sent' };
     const email = renderEmail(data, brand);
     try {
-      const info = (await transport.sendMail({ from: config.MAIL_FROM, ...email })) as { messageId: string };
+      const info = await withSpan(
+        'smtp send',
+        { kind: SpanKind.CLIENT, attributes: { 'digicard.email.template': data.template } },
+        async () => (await transport.sendMail({ from: config.MAIL_FROM, ...email })) as { messageId: string },
+      );
       const values = {
         jobId,
         template: data.template,
@@ -124,7 +129,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     queue: new EmailQueue(producer),
     start() {
       const workerConnection = connection();
-      const worker = new Worker(QueueName.Email, process, {
+      const worker = new Worker(QueueName.Email, (job: Job) => continueJobTrace(job, () => process(job)), {
         connection: workerConnection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.EMAIL_CONCURRENCY,
