@@ -32,7 +32,8 @@ const EXTERNAL_SECRETS = new Set([
   'digicard-db-admin',
 ]);
 // Custom resources that an overlay may carry without a schema here (none yet): 'apiVersion/Kind'.
-const SCHEMALESS_KINDS = new Set([]);
+// Prometheus Operator CRDs (k8s/components/monitoring): no schema in the Kubernetes OpenAPI; checked by their own rules below.
+const SCHEMALESS_KINDS = new Set(['monitoring.coreos.com/v1/PodMonitor', 'monitoring.coreos.com/v1/PrometheusRule']);
 // Where each stateful server is expected to come from: never a Deployment/StatefulSet of the base.
 const SERVER_IMAGES = /^(postgres|redis|valkey|nats|bitnami\/)/;
 
@@ -668,7 +669,13 @@ function checkKubernetes(apps, YAML, models, ts) {
       const labels = d.spec?.template?.metadata?.labels;
       const own = policies.filter((p) => selectsPod(p, labels) && (p.spec?.policyTypes ?? []).includes('Ingress'));
       if (own.length === 0) policyProblems.push(`Deployment/${d.metadata?.name}: no NetworkPolicy limits who connects to it`);
-      const rules = own.flatMap((p) => p.spec?.ingress ?? []);
+      // Prometheus may scrape the health port (/metrics) from the monitoring namespace: that rule alone is allowed.
+      const isScrape = (r) =>
+        (r.ports ?? []).length > 0 &&
+        (r.ports ?? []).every((p) => p.port === 'health') &&
+        (r.from ?? []).length > 0 &&
+        (r.from ?? []).every((f) => f.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring');
+      const rules = own.flatMap((p) => p.spec?.ingress ?? []).filter((r) => !isScrape(r));
       const isGateway = labels?.['app.kubernetes.io/component'] === 'gateway';
       if (!isGateway && rules.length > 0)
         policyProblems.push(`Deployment/${d.metadata?.name}: a service's pods take no connections, yet a NetworkPolicy lets some in`);
@@ -690,6 +697,53 @@ function checkKubernetes(apps, YAML, models, ts) {
       `k8s/${name}: NetworkPolicies let only the ingress reach the gateway and nothing reach a service; TRUST_PROXY names its proxies`,
       policyProblems,
     );
+
+    // Monitoring (k8s/components/monitoring): where a PodMonitor is built, it scrapes /metrics on every app's health
+    // port, the alerts of docs/reliability.md exist, and the Grafana dashboard is valid JSON. Production must have it.
+    const monitors = byKind('PodMonitor');
+    if (name === 'overlays/production' || monitors.length > 0) {
+      const monitorProblems = [];
+      const apps = byKind('Deployment').filter((x) =>
+        ['gateway', 'service'].includes(x.spec?.template?.metadata?.labels?.['app.kubernetes.io/component']),
+      );
+      if (monitors.length === 0) monitorProblems.push('no PodMonitor (include k8s/components/monitoring)');
+      for (const d of apps) {
+        const labels = d.spec?.template?.metadata?.labels ?? {};
+        const hasHealth = containersOf(d).some((c) => (c.ports ?? []).some((p) => p.name === 'health'));
+        if (!hasHealth) monitorProblems.push(`Deployment/${d.metadata?.name}: no container port named health (its /metrics)`);
+        const scraped = monitors.some(
+          (m) =>
+            (m.spec?.selector?.matchExpressions ?? []).every((e) => e.operator === 'In' && (e.values ?? []).includes(labels[e.key])) &&
+            Object.entries(m.spec?.selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+            (m.spec?.podMetricsEndpoints ?? []).some((e) => e.port === 'health' && e.path === '/metrics'),
+        );
+        if (monitors.length > 0 && !scraped)
+          monitorProblems.push(`Deployment/${d.metadata?.name}: no PodMonitor scrapes its health port's /metrics`);
+      }
+      const alerts = new Set(
+        byKind('PrometheusRule').flatMap((r) => (r.spec?.groups ?? []).flatMap((g) => (g.rules ?? []).map((x) => x.alert))),
+      );
+      for (const alert of [
+        'DigiCardDeadLetters',
+        'DigiCardOutboxStuck',
+        'DigiCardConsumerLag',
+        'DigiCardItnRejected',
+        'DigiCardHigh5xxRate',
+        'DigiCardProofQueueStuck',
+      ])
+        if (!alerts.has(alert)) monitorProblems.push(`no PrometheusRule alert ${alert}`);
+      const dashboards = byKind('ConfigMap').filter((c) => c.metadata?.labels?.grafana_dashboard === '1');
+      if (dashboards.length === 0) monitorProblems.push('no Grafana dashboard ConfigMap (label grafana_dashboard=1)');
+      for (const c of dashboards)
+        for (const [file, text] of Object.entries(c.data ?? {})) {
+          try {
+            if (!Array.isArray(JSON.parse(text).panels)) monitorProblems.push(`${c.metadata?.name}/${file}: no panels`);
+          } catch {
+            monitorProblems.push(`${c.metadata?.name}/${file}: not valid JSON`);
+          }
+        }
+      check(`k8s/${name}: a PodMonitor scrapes every app's /metrics; the alerts and the Grafana dashboard are there`, monitorProblems);
+    }
   }
 
   // One NATS user per app and one database role per service, from each app's own Secret; the roles Job gets them all.

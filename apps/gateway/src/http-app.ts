@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@digicard/config';
+import { httpDuration, httpRequests } from '@digicard/server';
 import {
   API_JSON_MAX_BYTES,
   ErrorCode,
@@ -16,6 +17,7 @@ import type { Config } from './config.js';
 import { ItnSourceRejections, itnSourceGate } from './billing/itn-gate.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
+import { endHttpSpan, runInHttpSpan } from './http/http-span.js';
 import { beforeBody } from './http/before-body.js';
 import { crossSiteGuard } from './security/cross-site.middleware.js';
 import { RateLimiter } from './security/rate-limiter.js';
@@ -36,6 +38,13 @@ const ITN_TOO_LARGE: ApiError = { statusCode: 413, code: ErrorCode.ValidationFai
 /** Whether the request carries a body (as body-parser decides it: a length other than 0, or chunked). */
 const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
+/** The route pattern a request matched (never its path, which carries ids), or what served it otherwise. */
+export function routeOf(req: Request): string {
+  const route: unknown = (req as unknown as { route?: { path?: unknown } }).route?.path;
+  if (typeof route === 'string') return `${req.baseUrl}${route}`;
+  return req.path.startsWith('/assets/') ? '/assets' : 'unmatched';
+}
+
 /**
  * Everything the gateway puts around its Nest module before it listens: request ids and the request log, security
  * headers, compression, static files, the cross-site guard, sessions, the body parsers and their errors, the error
@@ -50,20 +59,17 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
     const started = performance.now();
     req.requestId = requestIdOf(req);
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
+    // The request's span is the root of its trace; every call to a service continues it.
+    const span = runInHttpSpan(req, res, next);
     res.on('finish', () => {
+      const ms = performance.now() - started;
       // The path only: query strings can carry tokens.
-      logger.info(
-        {
-          requestId: req.requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
-        },
-        'request',
-      );
+      logger.info({ requestId: req.requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      const route = routeOf(req);
+      endHttpSpan(span, req.method, route, res.statusCode);
+      httpRequests.inc({ method: req.method, route, status: res.statusCode });
+      httpDuration.observe({ method: req.method, route }, ms / 1000);
     });
-    next();
   });
   app.use(securityHeaders(config));
   app.use(compression());

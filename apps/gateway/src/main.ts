@@ -3,13 +3,22 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
-import { createNatsClient, installProcessHandlers, PinoNestLogger, readConfigOrExit } from '@digicard/server';
+import {
+  createNatsClient,
+  installProcessHandlers,
+  PinoNestLogger,
+  readConfigOrExit,
+  shutdownTelemetry,
+  startTelemetry,
+} from '@digicard/server';
 import { GatewayModule } from './app.module.js';
 import { ConfigSchema } from './config.js';
 import { GatewayHealth } from './health/gateway-health.js';
 import { startInternalHealthServer } from './health/internal-server.js';
 import { configureGatewayApp } from './http-app.js';
 
+// Tracing is set up before Nest, so every span of the process has the SDK behind it.
+startTelemetry('gateway');
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 installProcessHandlers(logger);
@@ -41,6 +50,7 @@ try {
     await app.close();
     await nats.close();
     await redis.quit().catch(() => undefined);
+    await shutdownTelemetry().catch(() => undefined);
     logger.info('gateway stopped');
     process.exit(0);
   };

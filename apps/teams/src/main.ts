@@ -1,4 +1,6 @@
-import { bootstrapService } from '@digicard/server';
+import { bootstrapService, startTelemetry } from '@digicard/server';
 import { teamsService } from './service.js';
 
+// Tracing is set up before Nest, so every span of the process has the SDK behind it.
+startTelemetry('teams');
 await bootstrapService(teamsService);

@@ -2,3 +2,4 @@ export * from './config.js';
 export * from './logger.js';
 export * from './db-errors.js';
 export * from './retry.js';
+export * from './tracing.js';

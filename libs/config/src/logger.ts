@@ -1,5 +1,6 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { serializeError } from './db-errors.js';
+import { activeSpanIds } from './tracing.js';
 
 export type { Logger } from 'pino';
 
@@ -36,6 +37,8 @@ export function createLogger(service: string, level: string = 'info', destinatio
     // Database errors are logged by their code and constraint, never their message (it can carry the parameters).
     serializers: { err: serializeError, error: serializeError, cause: serializeError },
     formatters: { level: (label) => ({ level: label }) },
+    // Inside a span, every line names its trace and span: one user action's lines, across processes, share a trace_id.
+    mixin: () => activeSpanIds() ?? {},
   };
   return destination ? pino(options, destination) : pino(options);
 }

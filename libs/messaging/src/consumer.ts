@@ -1,6 +1,7 @@
 import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import type { ConsumerMessages } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
+import { contextFrom, SpanKind, withSpan } from '@digicard/config';
 import { EventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { z } from 'zod';
@@ -177,7 +178,16 @@ async function handleMessage<T extends z.ZodType>(
     const envelope = EventEnvelopeSchema.parse(msg.json());
     const data = spec.event.data.safeParse(envelope.data);
     if (!data.success) throw new PermanentFailure(`event ${envelope.id} does not match ${spec.event.subject}`);
-    await spec.handle({ ...envelope, data: data.data }, msg);
+    // The trace of the action that recorded the event continues in the consumer (its `traceparent` header).
+    const attributes = {
+      'messaging.system': 'nats',
+      'messaging.destination.name': msg.subject,
+      'messaging.consumer.group.name': spec.durable,
+      'messaging.message.id': envelope.id,
+    };
+    await withSpan(`${msg.subject} process`, { kind: SpanKind.CONSUMER, attributes, parent: contextFrom(msg.headers ?? null) }, () =>
+      spec.handle({ ...envelope, data: data.data }, msg),
+    );
     msg.ack();
   } catch (error) {
     const permanent = error instanceof PermanentFailure || (error as Error)?.name === 'ZodError' || error instanceof SyntaxError;

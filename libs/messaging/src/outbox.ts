@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { EventDefinition, EventEnvelope } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { JetStreamClient } from '@nats-io/jetstream';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { contextFrom, currentTraceparent, SpanKind, traceHeaders, withSpan } from '@digicard/config';
 import type { OutboxTable } from './tables.js';
 
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -31,7 +33,7 @@ export async function recordEvent<T extends z.ZodType>(
     occurredAt: new Date().toISOString(),
     data: event.data.parse(data),
   };
-  await tx.insert(outbox).values({ id: envelope.id, subject: event.subject, payload: envelope });
+  await tx.insert(outbox).values({ id: envelope.id, subject: event.subject, payload: envelope, traceParent: currentTraceparent() });
   return envelope;
 }
 
@@ -127,7 +129,7 @@ export class OutboxRelay {
   async relayOnce(): Promise<number> {
     const { sent, failure } = await this.db.transaction(async (tx) => {
       const rows = await tx
-        .select({ id: this.outbox.id, subject: this.outbox.subject, payload: this.outbox.payload })
+        .select({ id: this.outbox.id, subject: this.outbox.subject, payload: this.outbox.payload, traceParent: this.outbox.traceParent })
         .from(this.outbox)
         .where(isNull(this.outbox.sentAt))
         .orderBy(asc(this.outbox.createdAt))
@@ -137,7 +139,7 @@ export class OutboxRelay {
       let error: unknown = null;
       for (const row of rows) {
         try {
-          await this.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, timeout: 5000 });
+          await this.publish(row);
           published.push(row.id);
         } catch (publishError) {
           error = publishError;
@@ -159,6 +161,24 @@ export class OutboxRelay {
     if (sent > 0) this.logger.info({ count: sent }, 'outbox events published');
     if (failure && sent === 0) throw failure instanceof Error ? failure : new Error('publish failed');
     return sent;
+  }
+
+  /** Publishes a row in the trace that recorded it: the publish span's context travels as the message's headers. */
+  private publish(row: { id: string; subject: string; payload: unknown; traceParent: string | null }): Promise<unknown> {
+    const send = async () => {
+      const trace = traceHeaders();
+      const names = Object.keys(trace);
+      const h = names.length > 0 ? natsHeaders() : undefined;
+      for (const name of names) h?.set(name, trace[name] as string);
+      return this.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.id, timeout: 5000, ...(h ? { headers: h } : {}) });
+    };
+    if (!row.traceParent) return send();
+    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id };
+    return withSpan(
+      `${row.subject} publish`,
+      { kind: SpanKind.PRODUCER, attributes, parent: contextFrom({ traceparent: row.traceParent }) },
+      send,
+    );
   }
 
   private async purgeOld(): Promise<void> {

@@ -18,6 +18,8 @@ export function messagingTables(schema: PgSchema) {
       sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
+      /** The W3C `traceparent` of the span that recorded the event: the relay publishes it as a header. */
+      traceParent: text('trace_parent'),
     },
     (t) => [
       index('outbox_unsent_idx')

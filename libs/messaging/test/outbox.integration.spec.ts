@@ -46,7 +46,8 @@ describe('transactional outbox and idempotent consumer (real PostgreSQL and NATS
     db = createDatabase(pool);
     await pool.query(`CREATE SCHEMA "${schemaName}"`);
     await pool.query(`CREATE TABLE "${schemaName}".outbox (id uuid PRIMARY KEY, subject text NOT NULL, payload jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(), sent_at timestamptz, attempts integer NOT NULL DEFAULT 0, last_error text)`);
+      created_at timestamptz NOT NULL DEFAULT now(), sent_at timestamptz, attempts integer NOT NULL DEFAULT 0, last_error text,
+      trace_parent text)`);
     await pool.query(`CREATE TABLE "${schemaName}".processed_messages (consumer text NOT NULL, message_id text NOT NULL,
       processed_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (consumer, message_id))`);
     nc = await connectNats(nats.url, 'outbox-test');

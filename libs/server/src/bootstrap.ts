@@ -28,6 +28,9 @@ import { ON_EVENT, type EventContext, type EventHandler, type OnEventMetadata } 
 import { CoreModule } from './core.module.js';
 import { HealthRegistry } from './health.js';
 import { PinoNestLogger } from './nest-logger.js';
+import { shutdownTelemetry } from './telemetry.js';
+import { deadLetters as deadLetterGauge, outboxOldestAge, outboxPending, startDefaultMetrics, unregister } from './metrics.js';
+import { sql } from 'drizzle-orm';
 
 export interface ServiceBaseConfig {
   LOG_LEVEL: string;
@@ -103,6 +106,25 @@ export async function startService<C extends ServiceBaseConfig>(
     await ensureEventStream(jsm, def.service, config.JETSTREAM_REPLICAS);
     const db = createDatabase(pool);
     const relay = def.outbox ? new OutboxRelay(db, def.outbox, js, logger) : null;
+    startDefaultMetrics();
+    if (def.outbox) {
+      const outbox = def.outbox;
+      // One query per scrape: how many rows wait, and how long the oldest has (0 when none).
+      const unsent = async () => {
+        const [row] = await db
+          .select({
+            pending: sql<number>`count(*)::int`,
+            age: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+          })
+          .from(outbox)
+          .where(sql`${outbox.sentAt} IS NULL`);
+        return row ?? { pending: 0, age: 0 };
+      };
+      const labels = { service: def.service };
+      const removePending = outboxPending.add(async (set) => set(labels, (await unsent()).pending));
+      const removeAge = outboxOldestAge.add(async (set) => set(labels, (await unsent()).age));
+      closers.push(unregister(removePending), unregister(removeAge));
+    }
     const connection = nc;
     const health = new HealthRegistry(def.service, { graceMs: (config.READINESS_GRACE_SECONDS ?? 60) * 1000 })
       .add('postgres', () => pingDatabase(pool))
@@ -182,6 +204,9 @@ async function startEventHandlers<C extends ServiceBaseConfig>(
   // Only owners declare their streams: a consumer whose stream is not there yet waits for it in the background.
   // What cannot be handled goes to this service's own dead-letter stream, which health reports.
   const deadLetters = await ensureDeadLetterStream(ctx.jsm, ctx.service, ctx.config.JETSTREAM_REPLICAS);
+  ctx.onShutdown(
+    unregister(deadLetterGauge.add(async (set) => set({ stream: deadLetters }, (await ctx.jsm.streams.info(deadLetters)).state.messages))),
+  );
   ctx.health.alert('deadLetters', async () => {
     const info = await ctx.jsm.streams.info(deadLetters);
     return info.state.messages > 0 ? `${info.state.messages} events in ${deadLetters} need an operator` : null;
@@ -225,6 +250,7 @@ export async function bootstrapService<C extends ServiceBaseConfig>(def: Service
     force.unref();
     try {
       await running.close();
+      await shutdownTelemetry().catch(() => undefined);
       logger.info(`${def.service} stopped`);
       process.exit(0);
     } catch (error) {

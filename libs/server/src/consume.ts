@@ -11,6 +11,7 @@ import {
 } from '@digicard/messaging';
 import type { ServiceContext } from './context.js';
 import { insideTransaction } from './queue-producer.js';
+import { consumerAckPending, consumerPending, consumerRedelivered, eventsHandled, unregister } from './metrics.js';
 
 /**
  * The usual way a service reacts to another's event: a durable consumer named after this service and the event,
@@ -27,11 +28,12 @@ export async function consumeEventOnce<C, T extends z.ZodType>(
   work: (tx: Transaction, data: z.output<T>, eventId: string, afterCommit: (task: () => Promise<void>) => void) => Promise<void>,
 ): Promise<RunningConsumer> {
   const durable = durableName(ctx.service, event.subject);
+  const stream = streamFor(event.owner).name;
   const consumer = await startEventConsumer(
     ctx.js,
     ctx.jsm,
     {
-      stream: streamFor(event.owner).name,
+      stream,
       durable,
       event,
       deadLetterSubject: deadLetterStreamFor(ctx.service).subjectFor(event.subject),
@@ -42,6 +44,7 @@ export async function consumeEventOnce<C, T extends z.ZodType>(
         );
         if (!first) {
           ctx.logger.info({ eventId: id, subject: event.subject }, 'duplicate event skipped');
+          eventsHandled.inc({ durable, outcome: 'duplicate' });
           return;
         }
         // The work may have recorded events of its own: relay them now rather than at the next tick.
@@ -59,12 +62,28 @@ export async function consumeEventOnce<C, T extends z.ZodType>(
                 'could not take back the record of an event whose follow-up failed',
               ),
             );
+          eventsHandled.inc({ durable, outcome: 'failed' });
           throw error;
         }
+        eventsHandled.inc({ durable, outcome: 'ok' });
       },
     },
     ctx.logger,
   );
+  // The consumer's lag and redeliveries, as JetStream counts them, read at each scrape (one info call for the three).
+  const labels = { stream, durable };
+  let info: { at: number; value: Promise<{ num_pending: number; num_ack_pending: number; num_redelivered: number }> } | null = null;
+  const read = () => {
+    if (!info || Date.now() - info.at > 1000) info = { at: Date.now(), value: ctx.jsm.consumers.info(stream, durable) };
+    return info.value;
+  };
+  for (const [gauge, field] of [
+    [consumerPending, 'num_pending'],
+    [consumerAckPending, 'num_ack_pending'],
+    [consumerRedelivered, 'num_redelivered'],
+  ] as const) {
+    ctx.onShutdown(unregister(gauge.add(async (set) => set(labels, (await read())[field]))));
+  }
   ctx.onShutdown(() => consumer.stop());
   return consumer;
 }

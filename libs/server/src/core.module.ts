@@ -1,9 +1,21 @@
-import { Controller, Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Controller, Get, Global, Module, Res, type DynamicModule, type Provider } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, type HealthReport, type ServiceName } from '@digicard/contracts';
 import type { ServiceContext } from './context.js';
 import { HealthController, type HealthRegistry } from './health.js';
 import { rpcClientProvider } from './rpc-client.js';
+import { metricsText } from './metrics.js';
+
+/** Prometheus scrapes `/metrics` on the health port (the only port a service listens on besides NATS). */
+@Controller('metrics')
+class MetricsController {
+  @Get()
+  async metrics(@Res() res: { setHeader(name: string, value: string): void; send(body: string): void }): Promise<void> {
+    const { contentType, body } = await metricsText();
+    res.setHeader('content-type', contentType);
+    res.send(body);
+  }
+}
 import { CONFIG, DATABASE, HEALTH, JETSTREAM, LOGGER, NATS_CONNECTION, OUTBOX_RELAY, PG_POOL } from './tokens.js';
 
 /** Answers `<service>.health.check` over NATS, so the gateway can report every service's health. */
@@ -39,7 +51,7 @@ export class CoreModule {
       global: true,
       providers,
       exports: providers,
-      controllers: [HealthController, healthRpcController(ctx.service, ctx.health)],
+      controllers: [HealthController, MetricsController, healthRpcController(ctx.service, ctx.health)],
     };
   }
 }

@@ -1,9 +1,11 @@
-import { MessagePattern } from '@nestjs/microservices';
+import { Ctx, MessagePattern, NatsContext, Payload } from '@nestjs/microservices';
+import { contextFrom, SpanKind, withSpan, type TraceCarrier } from '@digicard/config';
 import type { z } from 'zod';
 import { ErrorCode, type EventDefinition, type RequestMeta, type RpcAccess, type RpcDefinition } from '@digicard/contracts';
 import { isConnectionError, isSerializationFailure } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { parseRpc, ServiceError } from './rpc.js';
+import { rpcHandled, rpcHandledDuration } from './metrics.js';
 
 /** The meta of a call that only a signed-in account may make: its id is always there. */
 export type SignedInMeta = RequestMeta & { userId: string };
@@ -45,21 +47,41 @@ export function Handles<D extends AnyRpc>(def: D) {
   return <M extends RpcHandler<D>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
     const handler = descriptor.value;
     if (!handler) throw new Error(`@Handles(${def.subject}) must decorate a method`);
-    // Nest passes the NATS payload as the first argument of a handler without parameter decorators.
-    const answer = async function (this: unknown, payload: unknown): Promise<unknown> {
-      const call: { meta: RequestMeta; body: RpcBody<D> } = parseRpc(def, payload);
-      authorize(def.access, call.meta);
-      try {
-        return await handler.call(this, call.body, call.meta as MetaFor<D['access']>);
-      } catch (error) {
-        // The database is away (a restart, a failover) and retries did not outlast it: the caller may try again.
-        if (isConnectionError(error) || isSerializationFailure(error)) throw ServiceError.unavailable();
-        throw error;
-      }
+    const answer = async function (this: unknown, payload: unknown, nats?: unknown): Promise<unknown> {
+      // The caller's trace continues here (its `traceparent` rides in the NATS headers).
+      const headers = nats instanceof NatsContext ? (nats.getHeaders() as TraceCarrier | undefined) : null;
+      const parent = contextFrom(headers);
+      const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': def.subject };
+      const endTimer = rpcHandledDuration.startTimer({ subject: def.subject });
+      let outcome = 'error';
+      return withSpan(`${def.subject} process`, { kind: SpanKind.SERVER, attributes, parent }, async () => {
+        const call: { meta: RequestMeta; body: RpcBody<D> } = parseRpc(def, payload);
+        authorize(def.access, call.meta);
+        try {
+          const result = await handler.call(this, call.body, call.meta as MetaFor<D['access']>);
+          outcome = 'ok';
+          return result;
+        } catch (error) {
+          // The database is away (a restart, a failover) and retries did not outlast it: the caller may try again.
+          if (isConnectionError(error) || isSerializationFailure(error)) throw ServiceError.unavailable();
+          throw error;
+        }
+      })
+        .catch((error: unknown) => {
+          if (error instanceof ServiceError && error.body.statusCode < 500) outcome = 'rejected';
+          throw error;
+        })
+        .finally(() => {
+          endTimer();
+          rpcHandled.inc({ subject: def.subject, outcome });
+        });
     };
     Object.defineProperty(answer, 'name', { value: String(key) });
     descriptor.value = answer as unknown as M;
     MessagePattern(def.subject)(target, key, descriptor);
+    // Without parameter decorators Nest passes the payload alone: the NATS context (its headers) is asked for.
+    Payload()(target, key, 0);
+    Ctx()(target, key, 1);
   };
 }
 

@@ -14,3 +14,5 @@ export * from './queue-producer.js';
 export * from './interval-task.js';
 // The retry helper lives in libs/config, beneath libs/db and libs/messaging, which use it too.
 export { retry, type RetryOptions } from '@digicard/config';
+export * from './telemetry.js';
+export * from './metrics.js';

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { contextFrom, currentTraceparent, SpanKind, withSpan } from '@digicard/config';
+import { queueJobs } from './metrics.js';
 import type { ServiceContext } from './context.js';
 
 /** Adding a job failed or took too long (Redis is away): nothing was queued for sure; the caller tries again later. */
@@ -55,7 +57,9 @@ export class QueueProducer<Data = unknown> {
       throw new EnqueueInTransactionError(
         `a ${this.queue.name} job was queued inside a database transaction (${scope.what}): queue it after the commit`,
       );
-    const added = this.queue.add(name, data, options);
+    // The job carries the trace it was queued in (BullMQ keeps `telemetry.metadata` with the job's options).
+    const traceparent = currentTraceparent();
+    const added = this.queue.add(name, data, traceparent ? { ...options, telemetry: { metadata: traceparent } } : options);
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -110,9 +114,37 @@ export function openQueueProducer<Data = unknown>(
   ctx.health.add('redis', async () => {
     await connection.ping();
   });
+  const removeProbe = queueJobs.add(async (set) => {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+    for (const [state, count] of Object.entries(counts)) set({ queue: name, state }, count);
+  });
   ctx.onShutdown(async () => {
+    removeProbe();
     await queue.close();
     await connection.quit().catch(() => undefined);
   });
   return new QueueProducer<Data>(queue, options.timeoutMs);
+}
+
+/**
+ * Runs a job's work in the trace that queued it (`QueueProducer.add` stored the `traceparent` in the job's options):
+ * one span per attempt, named after the queue.
+ */
+export function continueJobTrace<T>(
+  job: { id?: string | undefined; name: string; queueName: string; attemptsMade: number; opts: { telemetry?: { metadata?: string } } },
+  work: () => Promise<T>,
+): Promise<T> {
+  const metadata = job.opts.telemetry?.metadata;
+  const attributes = {
+    'messaging.system': 'bullmq',
+    'messaging.destination.name': job.queueName,
+    'messaging.message.id': job.id ?? '',
+    'bullmq.job.name': job.name,
+    'bullmq.job.attempt': job.attemptsMade + 1,
+  };
+  return withSpan(
+    `${job.queueName} process`,
+    { kind: SpanKind.CONSUMER, attributes, parent: contextFrom(metadata ? { traceparent: metadata } : null) },
+    work,
+  );
 }

@@ -1,8 +1,11 @@
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { ClientProxyFactory, NatsRecordBuilder, Transport, type ClientProxy } from '@nestjs/microservices';
+import { headers as natsHeaders } from '@nats-io/transport-node';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { Provider } from '@nestjs/common';
 import type { z } from 'zod';
+import { SpanKind, traceHeaders, withSpan } from '@digicard/config';
 import { natsConnectionOptions } from '@digicard/messaging';
+import { rpcCallDuration, rpcCalls } from './metrics.js';
 import { isApiError, type ApiError, type RequestMeta, type RpcDefinition } from '@digicard/contracts';
 
 export type RpcFailure = 'unavailable' | 'rejected' | 'broken-contract' | 'failed';
@@ -33,6 +36,16 @@ export function createNatsClient(natsUrl: string, name: string): ClientProxy {
   });
 }
 
+/** The call's envelope, with the active trace context in its NATS headers (W3C `traceparent`) when there is one. */
+function withTraceHeaders(envelope: { meta: RequestMeta; body: unknown }): unknown {
+  const trace = traceHeaders();
+  const names = Object.keys(trace);
+  if (names.length === 0) return envelope;
+  const h = natsHeaders();
+  for (const name of names) h.set(name, trace[name] as string);
+  return new NatsRecordBuilder(envelope).setHeaders(h).build();
+}
+
 /** Sends a contract's request over NATS with a time-out and checks the answer against the contract. */
 export class RpcClient {
   constructor(
@@ -46,9 +59,31 @@ export class RpcClient {
     meta: RequestMeta,
     timeoutMs = this.timeoutMs,
   ): Promise<z.output<Res>> {
+    const endTimer = rpcCallDuration.startTimer({ subject: def.subject });
+    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': def.subject };
+    try {
+      const answer = await withSpan(`${def.subject} send`, { kind: SpanKind.CLIENT, attributes }, () =>
+        this.request(def, body, meta, timeoutMs),
+      );
+      rpcCalls.inc({ subject: def.subject, outcome: 'ok' });
+      return answer;
+    } catch (error) {
+      rpcCalls.inc({ subject: def.subject, outcome: error instanceof RpcCallError ? error.failure : 'failed' });
+      throw error;
+    } finally {
+      endTimer();
+    }
+  }
+
+  private async request<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDefinition<Req, Res>,
+    body: z.input<Req>,
+    meta: RequestMeta,
+    timeoutMs: number,
+  ): Promise<z.output<Res>> {
     let answer: unknown;
     try {
-      answer = await firstValueFrom(this.proxy.send(def.subject, { meta, body }).pipe(timeout(timeoutMs)));
+      answer = await firstValueFrom(this.proxy.send(def.subject, withTraceHeaders({ meta, body })).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isApiError(error)) throw new RpcCallError('rejected', def.subject, error);
       if (error instanceof TimeoutError || isNoResponders(error)) throw new RpcCallError('unavailable', def.subject);

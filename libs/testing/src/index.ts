@@ -9,3 +9,4 @@ export * from './xss-corpus.js';
 export * from './test-log.js';
 export * from './dialogs.js';
 export * from './axe.js';
+export * from './otlp-receiver.js';

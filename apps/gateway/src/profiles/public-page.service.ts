@@ -4,7 +4,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { Events, Rpc, type PublicProfile, type RequestMeta, type ViewSource } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { ApiHttpException, CONFIG, IntervalTask, LOGGER } from '@digicard/server';
+import { ApiHttpException, CONFIG, IntervalTask, LOGGER, publicPageCache } from '@digicard/server';
 import type { Config } from '../config.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { NATS_CLIENT } from '../tokens.js';
@@ -99,6 +99,7 @@ export class PublicPageService implements OnModuleInit, OnModuleDestroy {
     const meta: RequestMeta = { requestId: randomUUID(), userId: viewerId, role: null, ip: null };
     if (!viewerId) {
       const cached = this.cachedPage(username);
+      publicPageCache.inc({ result: cached ? 'hit' : 'miss' });
       if (cached) return { cached, html: null, isOwner: false };
     }
     // Taken before the fetch: a Save that lands while it is under way keeps the older page out of the cache.

@@ -6,8 +6,15 @@ import { PageCache } from '../profiles/page-cache.js';
 import type { PublicPageService } from '../profiles/public-page.service.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-meta.js';
 import { SESSION_COOKIE } from '../session/session.cookie.js';
+import { endHttpSpan, startHttpSpan } from '../http/http-span.js';
+import { httpDuration, httpRequests, publicPageCache } from '@digicard/server';
+
+/** A cached page answered slower than this is logged; the others are counted in metrics, not logged one by one. */
+export const SLOW_FAST_PATH_MS = 50;
 
 const USERNAME = /^\/([a-z0-9-]{1,64})$/;
+/** The route label of a public page, in metrics and spans (the same as the full path's). */
+const ROUTE = '/:username';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -17,8 +24,9 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
  * returns false and takes the full path (session, owner's view, redirects, not-found, every other route).
  *
  * The answer is what the full path sends for the same page: helmet's headers (computed once at start), the
- * request id, `Cache-Control: no-cache` with the page's ETag (304 for a repeat visit), gzip when accepted, the
- * view counted, and the same request log line.
+ * request id, `Cache-Control: no-cache` with the page's ETag (304 for a repeat visit), gzip when accepted, and the
+ * view counted. It writes no log line per page (the ingress keeps access logs, metrics count the pages): only a slow
+ * answer is logged.
  */
 export function publicPageFastPath(
   pages: PublicPageService,
@@ -45,7 +53,9 @@ export function publicPageFastPath(
     if (req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     const page = pages.cachedPage(username);
     if (!page) return false;
+    publicPageCache.inc({ result: 'hit' });
     countView(rawVisitOf(req, trustProxy), username);
+    const span = startHttpSpan(req);
 
     const requestId = requestIdOf(req);
     const headers: OutgoingHttpHeaders = { ...base, etag: page.etag, [REQUEST_ID_HEADER]: requestId };
@@ -63,7 +73,11 @@ export function publicPageFastPath(
     if (body) headers['content-length'] = body.length;
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
-    logger.info({ requestId, method: req.method, path, status, ms: Math.round(performance.now() - started) }, 'request');
+    endHttpSpan(span, req.method, ROUTE, status);
+    const ms = performance.now() - started;
+    httpRequests.inc({ method: req.method, route: ROUTE, status });
+    httpDuration.observe({ method: req.method, route: ROUTE }, ms / 1000);
+    if (ms >= SLOW_FAST_PATH_MS) logger.warn({ requestId, method: req.method, path, status, ms: Math.round(ms) }, 'slow cached page');
     return true;
   };
 }

@@ -2,7 +2,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders, crmWebhookJobId } from '@digicard/contracts';
-import { openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
+import { continueJobTrace, openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
 import { allowsLocalWebhooks, type Config } from '../config.js';
 import { checkWebhookTarget, WebhookAddressRefused } from './address-policy.js';
 import { signatureHeader } from './signature.js';
@@ -127,7 +127,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     queue: new CrmWebhookQueue(producer, attempts),
     start() {
       const workerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
-      const worker = new Worker(QueueName.CrmWebhook, process, {
+      const worker = new Worker(QueueName.CrmWebhook, (job: Job) => continueJobTrace(job, () => process(job)), {
         connection: workerConnection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.CRM_WEBHOOK_CONCURRENCY,

@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { IntervalTask, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
+import { SpanKind, withSpan } from '@digicard/config';
+import { IntervalTask, continueJobTrace, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
 import { messageIdFor, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
 import { EmailQueue } from './email.producer.js';
@@ -97,7 +98,9 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
       logger.warn({ jobId, messageId }, 'an attempt cut short may have reached SMTP; sending again with the same Message-ID');
     }
     try {
-      await transport.sendMail({ from: config.MAIL_FROM, ...email, messageId });
+      await withSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'digicard.email.template': data.template } }, () =>
+        transport.sendMail({ from: config.MAIL_FROM, ...email, messageId }),
+      );
     } catch (error) {
       const failed = {
         status: 'failed' as const,
@@ -134,7 +137,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     start() {
       requeue.start();
       const workerConnection = connection();
-      const worker = new Worker(QueueName.Email, process, {
+      const worker = new Worker(QueueName.Email, (job: Job, token?: string) => continueJobTrace(job, () => process(job, token)), {
         connection: workerConnection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.EMAIL_CONCURRENCY,

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import { ProofRenderJobOptions, QueueName, type ProofRenderJob } from '@digicard/contracts';
-import type { ServiceContext } from '@digicard/server';
+import { continueJobTrace, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { redisConnection, type ProofQueue } from './proof-queue.js';
 import type { ProofJobResult, RenderProof } from './use-cases/render-proof.use-case.js';
@@ -16,7 +16,7 @@ export function startProofWorker(ctx: ServiceContext<Config>, render: RenderProo
   const maxAttempts = ProofRenderJobOptions.attempts;
   const worker = new Worker<ProofRenderJob, ProofJobResult>(
     QueueName.ProofRender,
-    async (job: Job<ProofRenderJob>) => render.execute(job.data, job.attemptsMade + 1),
+    async (job: Job<ProofRenderJob>) => continueJobTrace(job, () => render.execute(job.data, job.attemptsMade + 1)),
     { connection, prefix: ctx.config.QUEUE_PREFIX, concurrency: ctx.config.PROOF_RENDER_CONCURRENCY },
   );
   worker.on('failed', (job, error) => {

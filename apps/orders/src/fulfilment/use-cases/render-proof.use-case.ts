@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, ProofRenderJobSchema, type ProofRenderJob } from '@digicard/contracts';
-import type { Logger } from '@digicard/config';
+import { withSpan, SpanKind, type Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay } from '@digicard/messaging';
-import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
+import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY, proofRenderSeconds } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { OrdersRepository } from '../../orders/orders.repository.js';
@@ -70,7 +70,10 @@ export class RenderProof {
       const pdf = await this.proofs.proofFile(this.db, job.orderId, 'pdf');
       if (pdf?.bytes && proofInputsOf(pdf.bytes) === inputs) return this.settle(job.orderId, 'the card fields did not change');
     }
-    const files = await renderProof(faces, inputs);
+    const endTimer = proofRenderSeconds.startTimer();
+    const files = await withSpan('proof render', { kind: SpanKind.INTERNAL, attributes: { 'digicard.cards': faces.length } }, () =>
+      renderProof(faces, inputs),
+    ).finally(endTimer);
     const result = await this.db.transaction(async (tx): Promise<ProofJobResult> => {
       const order = await this.orders.lockById(tx, job.orderId);
       if (!order || !RENDERABLE.has(order.status)) return { status: 'skipped', reason: `order is ${order?.status ?? 'gone'}` };

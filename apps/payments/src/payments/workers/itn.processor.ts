@@ -5,7 +5,7 @@ import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
 import { amountMatches, isPayFastAddress, merchantMatches, verifyItnSignature } from '@digicard/payfast';
-import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY } from '@digicard/server';
+import { CONFIG, DATABASE, LOGGER, OUTBOX_RELAY, itnVerdicts } from '@digicard/server';
 import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { addDateMonths, addDays, addMonths, Clock, johannesburgDate, startOfJohannesburgDay } from '../clock.js';
@@ -114,6 +114,7 @@ export class ItnProcessor {
 
   private async decide(db: Database | Transaction, id: string, v: Verdict): Promise<void> {
     await this.repo.decideItn(db, id, v.verdict, v.reason, this.clock.now());
+    itnVerdicts.inc({ verdict: v.verdict });
     if (v.verdict === 'rejected') this.logger.warn({ itnId: id, reason: v.reason }, 'ITN rejected');
   }
 

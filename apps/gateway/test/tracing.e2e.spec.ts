@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { OtlpReceiver, TestSystem, type ReceivedSpan } from '@digicard/testing';
+
+// Crosses four processes (gateway, identity, notifications and its email worker, over NATS, the outbox, JetStream,
+// BullMQ and SMTP): the system lane is the lowest that shows one trace across them.
+describe('tracing: one registration is one trace, from the HTTP request to the email sent', () => {
+  let system: TestSystem;
+  const receiver = new OtlpReceiver();
+
+  beforeAll(async () => {
+    await receiver.start();
+    const env = receiver.env;
+    system = await TestSystem.start({
+      apps: ['mail-catcher', 'identity', 'notifications', 'gateway'],
+      env: { gateway: env, identity: env, notifications: env },
+    });
+  });
+  afterAll(async () => {
+    await system?.stop();
+    await receiver.stop();
+  });
+
+  it('carries the trace through NATS request/reply, the outbox, the consumer, the job and the SMTP send', async () => {
+    const email = 'lindiwe@example.co.za';
+    const res = await system.client().request('/api/accounts', {
+      body: { username: 'lindiwe-n', firstName: 'Lindiwe', lastName: 'Nkosi', email, password: 'a long enough passphrase' },
+    });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    await system.mail.waitFor((m) => m.to.includes(email));
+
+    const http = await receiver.span('the gateway request', (s) => s.service === 'gateway' && s.name === 'POST /api/accounts');
+    assert.equal(http.parentSpanId, '', 'the gateway starts the trace');
+    assert.match(http.traceId, /^[0-9a-f]{32}$/);
+    const smtp = await receiver.span('the SMTP send', (s) => s.service === 'notifications' && s.name === 'smtp send');
+    assert.equal(smtp.traceId, http.traceId, `the email is sent in the trace of the registration; spans seen:\n${traces(receiver.spans)}`);
+
+    const spans = receiver.trace(http.traceId);
+    const has = (service: string, name: string) => spans.some((s) => s.service === service && s.name === name);
+    assert.ok(has('gateway', 'identity.account.register send'), names(spans));
+    assert.ok(has('identity', 'identity.account.register process'), names(spans));
+    assert.ok(has('identity', 'identity.user.registered publish'), names(spans));
+    assert.ok(has('notifications', 'identity.user.registered process'), names(spans));
+    assert.ok(has('notifications', 'email process'), names(spans));
+    assert.deepEqual(new Set(spans.map((s) => s.service)), new Set(['gateway', 'identity', 'notifications']));
+
+    // Each span hangs from one of the same trace (one tree), and only the gateway's request has no parent.
+    const ids = new Set(spans.map((s) => s.spanId));
+    for (const s of spans) if (s !== http) assert.ok(ids.has(s.parentSpanId), `${s.service} ${s.name} has no parent in the trace`);
+
+    // The log line of the email sent names the same trace.
+    const sent = system
+      .logsOf('notifications')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((l) => l['msg'] === 'email sent');
+    assert.equal(sent?.['trace_id'], http.traceId);
+    assert.match(String(sent?.['span_id']), /^[0-9a-f]{16}$/);
+  });
+
+  it('does not continue a trace the browser sends: every request starts its own', async () => {
+    const foreign = '0af7651916cd43dd8448eb211c80319c';
+    const res = await fetch(`${system.gatewayUrl}/api/session`, { headers: { traceparent: `00-${foreign}-b7ad6b7169203331-01` } });
+    assert.equal(res.status, 200);
+    const span = await receiver.span('GET /api/session', (s) => s.service === 'gateway' && s.name === 'GET /api/session');
+    assert.notEqual(span.traceId, foreign);
+    assert.equal(span.parentSpanId, '');
+  });
+});
+
+const traces = (spans: ReceivedSpan[]) =>
+  spans
+    .map((s) => `${s.traceId.slice(0, 8)} ${s.spanId.slice(0, 6)}<-${s.parentSpanId.slice(0, 6) || 'root'} ${s.service}: ${s.name}`)
+    .join('\n');
+const names = (spans: ReceivedSpan[]) => spans.map((s) => `${s.service}: ${s.name}`).join('\n');

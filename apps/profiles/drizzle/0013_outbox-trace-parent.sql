@@ -1,0 +1,1 @@
+ALTER TABLE "profiles"."outbox" ADD COLUMN "trace_parent" text;

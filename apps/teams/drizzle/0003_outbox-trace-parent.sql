@@ -1,0 +1,1 @@
+ALTER TABLE "teams"."outbox" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,88 @@
+import { context, propagation, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
+
+/** How a process traces, read from the standard OpenTelemetry variables. */
+export interface TelemetrySettings {
+  enabled: boolean;
+  /** The share of new traces sampled (a trace continued from a caller follows the caller's decision). */
+  ratio: number;
+  /** The OTLP/HTTP endpoint spans are sent to (`…/v1/traces` is appended); null: ids and propagation only. */
+  endpoint: string | null;
+}
+
+/**
+ * `OTEL_SDK_DISABLED=true` turns tracing off; under `NODE_ENV=test` it is off unless `OTEL_SDK_DISABLED=false`.
+ * `OTEL_TRACES_SAMPLER_ARG` is the ratio (1 by default), `OTEL_EXPORTER_OTLP_ENDPOINT` where spans go (optional:
+ * without it trace ids still reach the logs and travel with every message).
+ */
+export function telemetrySettings(env: NodeJS.ProcessEnv = process.env): TelemetrySettings {
+  const disabled = env['OTEL_SDK_DISABLED'];
+  const enabled = disabled === undefined ? env['NODE_ENV'] !== 'test' : disabled.toLowerCase() !== 'true';
+  const arg = Number(env['OTEL_TRACES_SAMPLER_ARG'] ?? '1');
+  const ratio = Number.isFinite(arg) ? Math.min(1, Math.max(0, arg)) : 1;
+  const endpoint = env['OTEL_EXPORTER_OTLP_ENDPOINT']?.trim() || null;
+  return { enabled, ratio, endpoint };
+}
+
+export interface Telemetry {
+  readonly settings: TelemetrySettings;
+  /** Sends the spans still buffered and stops; call last at shutdown. */
+  shutdown(): Promise<void>;
+}
+
+let started: (Telemetry & { service: string }) | null = null;
+
+/**
+ * Sets up tracing for this process, once, before Nest starts (each app's main.ts): a tracer provider named after the
+ * service, parent-based ratio sampling, W3C trace context propagation, batching to OTLP/HTTP when an endpoint is
+ * set. Spans are made by hand where work crosses a boundary (HTTP in, NATS, the outbox, JetStream, BullMQ, SMTP,
+ * PDF render): nothing is monkey-patched, so the public page's fast path pays only what it asks for.
+ */
+export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process.env, processors: SpanProcessor[] = []): Telemetry {
+  if (started) {
+    if (started.service !== service) throw new Error(`telemetry already started for ${started.service}`);
+    return started;
+  }
+  const settings = telemetrySettings(env);
+  if (!settings.enabled) {
+    started = { service, settings, shutdown: () => Promise.resolve() };
+    return started;
+  }
+  const spanProcessors = [...processors];
+  if (settings.endpoint) {
+    const url = `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`;
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url }), { scheduledDelayMillis: 1000 }));
+  }
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': service, 'service.namespace': 'digicard' }),
+    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.ratio) }),
+    spanProcessors,
+  });
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  started = {
+    service,
+    settings,
+    async shutdown() {
+      await provider.shutdown();
+      trace.disable();
+      propagation.disable();
+      context.disable();
+      started = null;
+    },
+  };
+  return started;
+}
+
+/** Sends the spans this process still holds (the last step of a graceful stop); nothing when tracing is off. */
+export async function shutdownTelemetry(): Promise<void> {
+  await started?.shutdown();
+}
