@@ -1,0 +1,1 @@
+ALTER TABLE "notifications"."outbox" ADD COLUMN "trace_parent" text;
