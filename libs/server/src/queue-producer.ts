@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { redisConnectionOptions, type RedisEnv } from '@digicard/config';
 import type { ServiceContext } from './context.js';
 
 /** Adding a job failed or took too long (Redis is away): nothing was queued for sure; the caller tries again later. */
@@ -84,8 +85,9 @@ export class QueueProducer<Data = unknown> {
 }
 
 /** The Redis connection a queue producer uses: fails fast while Redis is away (a worker's connection waits instead). */
-export function producerRedis(url: string): Redis {
-  const connection = new Redis(url, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
+export function producerRedis(target: string | RedisEnv): Redis {
+  const where = redisConnectionOptions(typeof target === 'string' ? { REDIS_URL: target } : target);
+  const connection = new Redis({ ...where, maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
   // Redis being away is reported by health and by the failing adds; the connection's own errors add nothing.
   connection.on('error', () => undefined);
   return connection;
@@ -96,11 +98,11 @@ export function producerRedis(url: string): Redis {
  * both close at shutdown.
  */
 export function openQueueProducer<Data = unknown>(
-  ctx: ServiceContext<{ REDIS_URL: string }>,
+  ctx: ServiceContext<RedisEnv>,
   name: string,
   options: QueueProducerOptions,
 ): QueueProducer<Data> {
-  const connection = producerRedis(ctx.config.REDIS_URL);
+  const connection = producerRedis(ctx.config);
   const queue = new Queue(name, {
     connection,
     prefix: options.prefix,

@@ -1,5 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { redisConnectionOptions } from '@digicard/config';
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
@@ -60,7 +61,7 @@ function untilWritten(
 /** Opens the queue and its worker on the service's Redis; both close at shutdown. */
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
-  const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  const connection = () => new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
   // The producer fails fast while Redis is away (the worker's connection waits for it instead).
   const producer = openQueueProducer<EmailJob>(ctx, QueueName.Email, {
     prefix: config.QUEUE_PREFIX,
