@@ -311,7 +311,7 @@ export class Cluster {
   // ---------------------------------------------------------------- Redis + Sentinel
 
   async startRedis() {
-    const bin = requireProgram('/usr/bin/redis-server', 'redis-server');
+    requireProgram('/usr/bin/redis-server', 'redis-server');
     for (const name of ['redis0', 'redis1']) {
       const dir = join(this.dir, name);
       mkdirSync(dir);
