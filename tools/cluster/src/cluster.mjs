@@ -646,7 +646,7 @@ export class Cluster {
       '  timeout connect 2s',
       '  timeout client 30s',
       '  timeout server 30s',
-      '  timeout check 1s',
+      '  timeout check 3s',
       '  option forwardfor',
       // A request never sent (connection refused) goes to the other gateway; one that was sent is not repeated.
       '  retries 3',
@@ -659,7 +659,8 @@ export class Cluster {
       '  balance roundrobin',
       '  option http-server-close',
       '  option httpchk GET /health',
-      '  default-server inter 500 fall 2 rise 1',
+      // A gateway's health is given 3 s and three misses: on a loaded machine 1 s and two misses took both gateways out at once.
+      '  default-server inter 1s fall 3 rise 1',
       // Slots not yet holding a gateway start in maintenance; a gateway is put in service once ready.
       ...this.gatewaySlots.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check port ${s.health} disabled`),
       '',
