@@ -136,7 +136,6 @@ function discoverApps() {
  */
 function credentialProblems(apps, deployed) {
   const problems = [];
-  const SERVICE_SCHEMAS = ['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'];
   const userOf = (value) => {
     try {
       return decodeURIComponent(new URL(value).username);
@@ -185,6 +184,36 @@ function credentialProblems(apps, deployed) {
 }
 
 const ROLES_ENTRY = 'libs/db/dist/src/service-roles-main.js';
+const SERVICE_SCHEMAS = ['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'];
+
+const SENTINEL_LIST = /^[^\s:,]+:\d{1,5}(,[^\s:,]+:\d{1,5})*$/;
+
+/**
+ * Stream replicas and Redis Sentinel settings as an app sees them (`env`: its variables, values as strings; a
+ * Secret reference as an object). `cluster`: the deployment runs a NATS cluster and Redis with Sentinel, so every
+ * stream needs 3 copies and every Redis client the Sentinels (at least 3 of them, a quorum of 2 surviving one loss).
+ */
+function replicationProblems(name, env, { usesRedis, isService, cluster }) {
+  const problems = [];
+  if (isService) {
+    const replicas = env.JETSTREAM_REPLICAS;
+    if (replicas === undefined) problems.push(`${name}: no JETSTREAM_REPLICAS (copies of each stream it declares)`);
+    else if (!/^[1-5]$/.test(String(replicas))) problems.push(`${name}: JETSTREAM_REPLICAS must be 1-5, not ${replicas}`);
+    else if (cluster && Number(replicas) !== 3)
+      problems.push(`${name}: JETSTREAM_REPLICAS must be 3 on the 3-server NATS cluster, not ${replicas}`);
+  }
+  if (usesRedis) {
+    const sentinels = env.REDIS_SENTINELS;
+    if (sentinels === undefined)
+      problems.push(`${name}: no REDIS_SENTINELS (empty for one Redis server, the Sentinels' host:port otherwise)`);
+    else if (typeof sentinels === 'string' && sentinels !== '' && !SENTINEL_LIST.test(sentinels))
+      problems.push(`${name}: REDIS_SENTINELS must be host:port pairs, comma-separated, not ${sentinels}`);
+    else if (cluster && (typeof sentinels !== 'string' || sentinels.split(',').length < 3))
+      problems.push(`${name}: REDIS_SENTINELS must name the three Sentinels`);
+    if (!env.REDIS_SENTINEL_NAME) problems.push(`${name}: no REDIS_SENTINEL_NAME (the name the Sentinels monitor)`);
+  }
+  return problems;
+}
 
 function checkCompose(apps, YAML) {
   heading('docker-compose.yml');
@@ -267,6 +296,24 @@ function checkCompose(apps, YAML) {
         ]),
       ),
     ),
+  );
+
+  const replication = [];
+  for (const app of apps.filter((a) => !a.devOnly)) {
+    const name = names.find((n) => entryOf(services[n]) === app.entry);
+    if (!name) continue;
+    const env = services[name].environment ?? {};
+    replication.push(
+      ...replicationProblems(name, env, {
+        usesRedis: env.REDIS_URL !== undefined,
+        isService: SERVICE_SCHEMAS.includes(app.name),
+        cluster: false,
+      }),
+    );
+  }
+  check(
+    'each service sets its stream replicas (JETSTREAM_REPLICAS) and each Redis client REDIS_SENTINELS and REDIS_SENTINEL_NAME',
+    replication,
   );
 
   // The production apps share one image; the development stand-ins under tools/ share another (the Dockerfile's
@@ -763,6 +810,32 @@ function checkKubernetes(apps, YAML, models, ts) {
       `k8s/${name}: each app takes its NATS user and each service its database role from its own Secret; the db-roles Job creates the roles`,
       credentialProblems(apps, deployed),
     );
+    // The production overlay runs on a NATS cluster and Redis with Sentinel (k8s/README.md): 3 copies of every
+    // stream, and every Redis client through the Sentinels. The settings come from the ConfigMap every app reads.
+    if (name === 'overlays/production') {
+      const settings = Object.assign(
+        {},
+        ...objects.filter((c) => c.kind === 'ConfigMap' && c.metadata?.name?.startsWith('digicard-config')).map((c) => c.data ?? {}),
+      );
+      const replication = [];
+      for (const o of objects.filter((x) => x.kind === 'Deployment')) {
+        for (const c of containersOf(o)) {
+          const app = apps.find((a) => [...(c.command ?? []), ...(c.args ?? [])].includes(a.entry));
+          if (!app) continue;
+          const readsConfig = (c.envFrom ?? []).some((r) => r.configMapRef?.name?.startsWith('digicard-config'));
+          const env = { ...(readsConfig ? settings : {}) };
+          for (const e of c.env ?? []) env[e.name] = e.valueFrom ? { ref: true } : e.value;
+          replication.push(
+            ...replicationProblems(`Deployment/${o.metadata?.name}`, env, {
+              usesRedis: env.REDIS_URL !== undefined,
+              isService: SERVICE_SCHEMAS.includes(app.name),
+              cluster: true,
+            }),
+          );
+        }
+      }
+      check(`k8s/${name}: every stream at 3 replicas (JETSTREAM_REPLICAS) and every Redis client through the Sentinels`, replication);
+    }
   }
 }
 

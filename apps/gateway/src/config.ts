@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { env } from '@digicard/config';
+import { env, redisEnvShape } from '@digicard/config';
 import { invalidProxyEntries } from './security/trusted-proxies.js';
 import { WHATSAPP_INVITE } from '@digicard/contracts';
 
@@ -34,7 +34,7 @@ export const ConfigSchema = z.object({
   NATS_URL: env.natsUrl,
   /** Replicas of the gateway's own dead-letter stream (3 in production, as the services' streams). */
   JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
-  REDIS_URL: env.redisUrl,
+  ...redisEnvShape,
   /** Prefix of the gateway's Redis keys (rate limits, later sessions). */
   REDIS_KEY_PREFIX: env.queuePrefix,
   PUBLIC_URL: env.httpUrl,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
-import { createLogger } from '@digicard/config';
+import { createLogger, redisConnectionOptions } from '@digicard/config';
 import {
   createNatsClient,
   installProcessHandlers,
@@ -24,7 +24,7 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 installProcessHandlers(logger);
 
 try {
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
   const nats = createNatsClient(config.NATS_URL, 'gateway');
   await nats.connect();

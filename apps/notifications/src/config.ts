@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { env, serviceEnvShape } from '@digicard/config';
+import { env, redisEnvShape, serviceEnvShape } from '@digicard/config';
 
 export const ConfigSchema = z.object({
   ...serviceEnvShape,
   HEALTH_PORT: env.port(8106),
-  REDIS_URL: env.redisUrl,
+  ...redisEnvShape,
   QUEUE_PREFIX: env.queuePrefix,
   SMTP_URL: env.smtpUrl,
   /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { env, serviceEnvShape } from '@digicard/config';
+import { env, redisEnvShape, serviceEnvShape } from '@digicard/config';
 
 export const ConfigSchema = z.object({
   ...serviceEnvShape,
   HEALTH_PORT: env.port(8104),
   /** The `proof-render` queue (BullMQ) lives here. */
-  REDIS_URL: env.redisUrl,
+  ...redisEnvShape,
   QUEUE_PREFIX: env.queuePrefix,
   /** The public site: each card's NFC chip and QR code open `${PUBLIC_URL}/c/{serial}`. */
   PUBLIC_URL: env.httpUrl,

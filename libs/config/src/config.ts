@@ -47,7 +47,21 @@ export const env = {
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   host: z.string().min(1).default('127.0.0.1'),
   port,
-  natsUrl: url(['nats:', 'tls:'], 'nats://127.0.0.1:4222'),
+  /** One server, or a NATS cluster's servers comma-separated (the client moves to another when one goes away). */
+  natsUrl: z
+    .string({ error: 'required, e.g. nats://127.0.0.1:4222' })
+    .min(1, 'required, e.g. nats://127.0.0.1:4222')
+    .refine(
+      (v) =>
+        v.split(',').every((server) => {
+          try {
+            return ['nats:', 'tls:'].includes(new URL(server.trim()).protocol);
+          } catch {
+            return false;
+          }
+        }),
+      'must be a nats: or tls:// URL, or several comma-separated, e.g. nats://127.0.0.1:4222',
+    ),
   databaseUrl: url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/digicard'),
   redisUrl: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   smtpUrl: url(['smtp:', 'smtps:'], 'smtp://127.0.0.1:1025'),

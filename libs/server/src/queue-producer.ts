@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { contextFrom, currentTraceparent, SpanKind, withSpan } from '@digicard/config';
+import { contextFrom, currentTraceparent, redisConnectionOptions, SpanKind, withSpan, type RedisEnv } from '@digicard/config';
 import { queueJobs } from './metrics.js';
 import type { ServiceContext } from './context.js';
 
@@ -88,8 +88,9 @@ export class QueueProducer<Data = unknown> {
 }
 
 /** The Redis connection a queue producer uses: fails fast while Redis is away (a worker's connection waits instead). */
-export function producerRedis(url: string): Redis {
-  const connection = new Redis(url, { maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
+export function producerRedis(target: string | RedisEnv): Redis {
+  const where = redisConnectionOptions(typeof target === 'string' ? { REDIS_URL: target } : target);
+  const connection = new Redis({ ...where, maxRetriesPerRequest: 1, enableReadyCheck: true, enableOfflineQueue: false });
   // Redis being away is reported by health and by the failing adds; the connection's own errors add nothing.
   connection.on('error', () => undefined);
   return connection;
@@ -100,11 +101,11 @@ export function producerRedis(url: string): Redis {
  * both close at shutdown.
  */
 export function openQueueProducer<Data = unknown>(
-  ctx: ServiceContext<{ REDIS_URL: string }>,
+  ctx: ServiceContext<RedisEnv>,
   name: string,
   options: QueueProducerOptions,
 ): QueueProducer<Data> {
-  const connection = producerRedis(ctx.config.REDIS_URL);
+  const connection = producerRedis(ctx.config);
   const queue = new Queue(name, {
     connection,
     prefix: options.prefix,

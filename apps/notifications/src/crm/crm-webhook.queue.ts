@@ -1,5 +1,6 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { redisConnectionOptions } from '@digicard/config';
 import type { z } from 'zod';
 import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders, crmWebhookJobId } from '@digicard/contracts';
 import { continueJobTrace, openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
@@ -126,7 +127,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
   return {
     queue: new CrmWebhookQueue(producer, attempts),
     start() {
-      const workerConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
+      const workerConnection = new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
       const worker = new Worker(QueueName.CrmWebhook, (job: Job) => continueJobTrace(job, () => process(job)), {
         connection: workerConnection,
         prefix: config.QUEUE_PREFIX,

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { SpanKind, withSpan } from '@digicard/config';
+import { redisConnectionOptions, SpanKind, withSpan } from '@digicard/config';
 import { IntervalTask, continueJobTrace, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
 import { messageIdFor, type Config } from '../config.js';
 import { mailLog } from '../db/schema.js';
@@ -38,7 +38,7 @@ function untilWritten(
  */
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
-  const connection = () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  const connection = () => new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
   // The producer fails fast while Redis is away (the worker's connection waits for it instead).
   const producer = openQueueProducer<EmailJob>(ctx, QueueName.Email, {
     prefix: config.QUEUE_PREFIX,

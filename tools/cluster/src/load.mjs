@@ -1,0 +1,308 @@
+// What flows through the cluster while faults are injected: leads (the enquiry form), registrations, public page
+// views and checkout payments (order, PayFast's page, Pay, the ITN back through the load balancer), each at a steady
+// rate from one process. Every request is recorded with the phase (fault) it was sent in; at the end the accounting
+// compares what was accepted with what is stored and emailed, as tools/chaos does for leads.
+import { ProfileDefaults } from '../../../libs/contracts/dist/src/index.js';
+import { SALES_INBOX, registerOwner, setMembership } from '../../../libs/testing/dist/src/index.js';
+
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const PASSWORD = 'a long enough passphrase';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** @typedef {'lead' | 'registration' | 'view' | 'payment'} Kind */
+/** @typedef {{ kind: Kind, phase: string, at: number, status: number, ms: number }} Sample */
+
+export class Load {
+  /**
+   * @param {import('./cluster.mjs').Cluster} cluster
+   * @param {{ leads: number, registrations: number, views: number, payments: number }} rates per second
+   */
+  constructor(cluster, rates) {
+    this.cluster = cluster;
+    this.rates = rates;
+    this.run = Math.random().toString(36).slice(2, 8);
+    /** @type {Sample[]} */
+    this.samples = [];
+    this.phase = 'warm-up';
+    /** @type {Array<{ name: string, startedAt: number, endedAt: number | null, note?: Record<string, unknown> }>} */
+    this.phases = [{ name: 'warm-up', startedAt: Date.now(), endedAt: null }];
+    /** lead id -> phase */
+    this.leads = new Map();
+    /** registered email -> phase */
+    this.registrations = new Map();
+    /** paid order id -> phase */
+    this.payments = new Map();
+    this.counter = 0;
+    /** Requests not sent because 2000 were already waiting for an answer. */
+    this.skipped = 0;
+    this.stopped = false;
+    /** @type {Promise<void>[]} */
+    this.loops = [];
+    /** @type {Set<Promise<void>>} */
+    this.inFlight = new Set();
+  }
+
+  get url() {
+    return this.cluster.url;
+  }
+
+  /** A public profile to view and buyers to pay with, made before the load starts. */
+  async prepare(buyers = 4) {
+    const system = /** @type {import('../../../libs/testing/dist/src/index.js').TestSystem} */ (this.cluster.system);
+    const owner = await registerOwner(system, {
+      username: `show${this.run}`,
+      firstName: 'Thabo',
+      lastName: 'Mokoena',
+      email: `show${this.run}@example.co.za`,
+    });
+    await setMembership(system, owner.username, 'DigiPlatinum');
+    const saved = await owner.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...ProfileDefaults, title: 'Sales Director', businessName: 'Mokoena Solar', tel: '082 123 4567' } },
+    });
+    if (saved.status !== 200) throw new Error(`could not save the viewed profile: ${saved.status} ${JSON.stringify(saved.body)}`);
+    this.viewed = owner.username;
+    this.buyers = [];
+    for (let i = 0; i < buyers; i++) {
+      this.buyers.push(
+        await registerOwner(
+          system,
+          { username: `buyer${this.run}${i}`, firstName: 'Ayanda', lastName: 'Dlamini', email: `buyer${this.run}${i}@example.co.za` },
+          { verify: false },
+        ),
+      );
+    }
+  }
+
+  /** Starts every generator; each sends at its rate until `stop()`. */
+  start() {
+    const loop = async (kind, rate, send) => {
+      if (!(rate > 0)) return;
+      const t0 = Date.now();
+      for (let i = 0; !this.stopped; i++) {
+        const wait = t0 + (i * 1000) / rate - Date.now();
+        // Always yield: a generator behind its schedule must not starve the event loop (and with it the faults).
+        await sleep(Math.max(0, wait));
+        if (this.stopped) break;
+        // A system that stops answering is not buried under more requests than the machine can hold open.
+        if (this.inFlight.size >= 2000) {
+          this.skipped += 1;
+          continue;
+        }
+        const phase = this.phase;
+        const started = Date.now();
+        const p = send(i, phase)
+          .catch(() => 0)
+          .then((status) => {
+            this.samples.push({ kind, phase, at: started, status, ms: Date.now() - started });
+          })
+          .finally(() => this.inFlight.delete(p));
+        this.inFlight.add(p);
+      }
+    };
+    this.loops = [
+      loop('lead', this.rates.leads, (i, phase) => this.lead(i, phase)),
+      loop('registration', this.rates.registrations, (i, phase) => this.registration(i, phase)),
+      loop('view', this.rates.views, () => this.view()),
+      loop('payment', this.rates.payments, (i, phase) => this.payment(i, phase)),
+    ];
+  }
+
+  /** Ends the current phase and starts the next one (requests sent from now on count for it). */
+  mark(name) {
+    const now = Date.now();
+    this.phases[this.phases.length - 1].endedAt = now;
+    this.phases.push({ name, startedAt: now, endedAt: null });
+    this.phase = name;
+  }
+
+  note(values) {
+    Object.assign((this.phases[this.phases.length - 1].note ??= {}), values);
+  }
+
+  async stop() {
+    this.stopped = true;
+    await Promise.all(this.loops);
+    await Promise.all([...this.inFlight]);
+    this.phases[this.phases.length - 1].endedAt = Date.now();
+  }
+
+  async post(path, body, headers = {}) {
+    return fetch(`${this.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: this.url, ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  }
+
+  async lead(i, phase) {
+    const n = ++this.counter;
+    const res = await this.post('/api/enquiries/call-back', {
+      name: `Cluster Lead ${i}`,
+      email: `lead${this.run}${n}@example.co.za`,
+      number: `08${String(10_000_000 + (n % 90_000_000)).slice(-8)}`,
+    });
+    const json = /** @type {any} */ (await res.json().catch(() => null));
+    if (res.status === 202 && json?.id) this.leads.set(json.id, phase);
+    return res.status;
+  }
+
+  async registration(i, phase) {
+    const email = `reg${this.run}x${i}@example.co.za`;
+    const res = await this.post('/api/accounts', {
+      username: `reg${this.run}x${i}`,
+      firstName: 'Lerato',
+      lastName: 'Nkosi',
+      email,
+      password: PASSWORD,
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    if (res.status === 201) this.registrations.set(email, phase);
+    return res.status;
+  }
+
+  async view() {
+    const res = await fetch(`${this.url}/${this.viewed}?src=qr`, {
+      headers: { 'user-agent': BROWSER },
+      signal: AbortSignal.timeout(15_000),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.status;
+  }
+
+  /** Checkout: the order, PayFast's page, Pay (the simulator posts the ITN to the gateway through the load balancer). */
+  async payment(i, phase) {
+    const buyer = this.buyers[i % this.buyers.length];
+    const checkout = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: 'White', quantity: 1 }] } });
+    if (!checkout.body?.redirectUrl) return checkout.status >= 200 && checkout.status < 300 ? 1000 + checkout.status : checkout.status;
+    const orderId = checkout.body.order?.id ?? null;
+    const page = await fetch(checkout.body.redirectUrl, { signal: AbortSignal.timeout(15_000) });
+    const html = (await page.text()).replace(/&#x2F;|&#47;/g, '/');
+    const action = /\/eng\/process\/([\w-]+)/.exec(html)?.[1];
+    if (!action) return 1000 + page.status;
+    const system = /** @type {any} */ (this.cluster.system);
+    const paid = await fetch(`${system.payfastUrl}/eng/process/${action}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(20_000),
+    });
+    await paid.arrayBuffer().catch(() => undefined);
+    // The simulator answers 303 once the gateway acknowledged the ITN (200); anything else is the ITN's failure.
+    if (paid.status === 303 || paid.status === 200) {
+      if (orderId) this.payments.set(orderId, phase);
+      return 201;
+    }
+    return 2000 + paid.status;
+  }
+
+  /**
+   * Waits until everything accepted was handled (stored and emailed, orders paid) or `timeoutMs` passed, then counts
+   * per phase: requests answered, failures by status, accepted-but-lost, duplicates, time to recover.
+   */
+  async account(timeoutMs = 180_000) {
+    const system = /** @type {any} */ (this.cluster.system);
+    const sql = (text, params = []) => system.sql(text, params);
+    const deadline = Date.now() + timeoutMs;
+    let emailedRefs = [];
+    let verifyMails = [];
+    let drainedAfterMs = null;
+    const start = Date.now();
+    for (;;) {
+      try {
+        emailedRefs = (await system.mail.list(SALES_INBOX)).map((m) => /Reference: ([0-9a-f-]{36})/.exec(m.text)?.[1]).filter(Boolean);
+        verifyMails = (await system.mail.list()).filter(
+          (m) => /Verify your email/.test(m.subject) && m.to.some((t) => t.startsWith('reg')),
+        );
+        const emailed = new Set(emailedRefs);
+        const verified = new Set(verifyMails.flatMap((m) => m.to.map((t) => t.toLowerCase())));
+        const paidIds = [...this.payments.keys()];
+        const paid = paidIds.length
+          ? Number(
+              (
+                await sql("SELECT count(*)::int AS n FROM orders.orders WHERE id = ANY($1::uuid[]) AND status <> 'awaiting-payment'", [
+                  paidIds,
+                ])
+              )[0].n,
+            )
+          : 0;
+        if (
+          [...this.leads.keys()].every((id) => emailed.has(id)) &&
+          [...this.registrations.keys()].every((e) => verified.has(e)) &&
+          paid === paidIds.length
+        ) {
+          drainedAfterMs = Date.now() - start;
+          break;
+        }
+      } catch {
+        /* a check while a server is away: retry */
+      }
+      if (Date.now() > deadline) break;
+      await sleep(1000);
+    }
+    await sleep(3000); // anything sent twice arrives late
+    emailedRefs = (await system.mail.list(SALES_INBOX)).map((m) => /Reference: ([0-9a-f-]{36})/.exec(m.text)?.[1]).filter(Boolean);
+    verifyMails = (await system.mail.list()).filter((m) => /Verify your email/.test(m.subject) && m.to.some((t) => t.startsWith('reg')));
+    const storedLeads = new Set((await sql('SELECT id::text AS id FROM orders.enquiries')).map((r) => r.id));
+    const accounts = new Set((await sql('SELECT lower(email) AS e FROM identity.accounts')).map((r) => r.e));
+    const paidOrders = new Set(
+      this.payments.size
+        ? (
+            await sql("SELECT id::text AS id FROM orders.orders WHERE id = ANY($1::uuid[]) AND status <> 'awaiting-payment'", [
+              [...this.payments.keys()],
+            ])
+          ).map((r) => r.id)
+        : [],
+    );
+    const emailCount = new Map();
+    for (const ref of emailedRefs) emailCount.set(ref, (emailCount.get(ref) ?? 0) + 1);
+    const verifyCount = new Map();
+    for (const m of verifyMails) for (const t of m.to) verifyCount.set(t.toLowerCase(), (verifyCount.get(t.toLowerCase()) ?? 0) + 1);
+
+    const report = [];
+    for (const phase of this.phases) {
+      const samples = this.samples.filter((s) => s.phase === phase.name);
+      const failures = {};
+      let lastFailureAt = null;
+      for (const s of samples) {
+        const ok = s.status >= 200 && s.status < 400;
+        if (ok) continue;
+        const key = `${s.kind} ${s.status === 0 ? 'no answer' : s.status}`;
+        failures[key] = (failures[key] ?? 0) + 1;
+        lastFailureAt = Math.max(lastFailureAt ?? 0, s.at + s.ms);
+      }
+      const inPhase = (map) => [...map].filter(([, p]) => p === phase.name).map(([k]) => k);
+      const leads = inPhase(this.leads);
+      const regs = inPhase(this.registrations);
+      const pays = inPhase(this.payments);
+      report.push({
+        phase: phase.name,
+        seconds: Math.round(((phase.endedAt ?? Date.now()) - phase.startedAt) / 100) / 10,
+        answered: samples.filter((s) => s.status > 0).length,
+        sent: samples.length,
+        byKind: Object.fromEntries(['lead', 'registration', 'view', 'payment'].map((k) => [k, samples.filter((s) => s.kind === k).length])),
+        failures,
+        http500: samples.filter((s) => s.status === 500).length,
+        lost: {
+          leadsNotStored: leads.filter((id) => !storedLeads.has(id)).length,
+          leadsNotEmailed: leads.filter((id) => !emailCount.has(id)).length,
+          registrationsNotStored: regs.filter((e) => !accounts.has(e)).length,
+          registrationsNotEmailed: regs.filter((e) => !verifyCount.has(e)).length,
+          paymentsNotRecorded: pays.filter((id) => !paidOrders.has(id)).length,
+        },
+        duplicates: {
+          leadEmails: leads.reduce((n, id) => n + Math.max(0, (emailCount.get(id) ?? 0) - 1), 0),
+          verificationEmails: regs.reduce((n, e) => n + Math.max(0, (verifyCount.get(e) ?? 0) - 1), 0),
+        },
+        // From the fault until the last request that failed because of it; 0 when none failed.
+        recoverySeconds: lastFailureAt === null ? 0 : Math.round((lastFailureAt - phase.startedAt) / 100) / 10,
+        ...(phase.note ? { note: phase.note } : {}),
+      });
+    }
+    return {
+      skippedWhileOverloaded: this.skipped,
+      drainedAfterSeconds: drainedAfterMs === null ? null : Math.round(drainedAfterMs / 100) / 10,
+      phases: report,
+    };
+  }
+}
