@@ -50,5 +50,38 @@ describe('authorization matrix: every API route as owner, another owner, team me
     assert.equal(getOrder?.cells.find((c) => c.caller === 'owner')?.status, 200);
     assert.equal(getOrder?.cells.find((c) => c.caller === 'otherOwner')?.status, 404);
     assert.equal(rows.find((r) => r.route === 'listLeads')?.cells.find((c) => c.caller === 'signedOut')?.status, 401);
+    // Staff revoke (issue 28): only staff get past access (400 for the empty body); the print console is print's only.
+    const revoke = rows.find((r) => r.route === 'staffRevokeRole');
+    assert.equal(revoke?.cells.find((c) => c.caller === 'staff')?.status, 400);
+    for (const caller of ['owner', 'teamMember', 'print'] as const)
+      assert.equal(revoke?.cells.find((c) => c.caller === caller)?.status, 403);
+    assert.equal(rows.find((r) => r.route === 'printQueue')?.cells.find((c) => c.caller === 'print')?.status, 200);
+    assert.equal(rows.find((r) => r.route === 'printQueue')?.cells.find((c) => c.caller === 'staff')?.status, 403);
   }, 300_000);
+
+  it('a print role staff take away ends at once: the signed-in print account is refused the print console on its next request', async () => {
+    const print = fixture.clients.print;
+    assert.equal((await print.request('/api/print/orders')).status, 200);
+    const session = (await print.request('/api/session')).body as { user: { id: string } };
+    const revoked = await fixture.clients.staff.request(`/api/staff/accounts/${session.user.id}/role-revocation`, {
+      method: 'POST',
+      body: { role: 'print' },
+    });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    assert.equal((revoked.body as { account: { role: string } }).account.role, 'user');
+    // The role change reaches the gateway's sessions through JetStream: within moments, without signing in again.
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (Date.now() < deadline && (status = (await print.request('/api/print/orders')).status) !== 403)
+      await new Promise((r) => setTimeout(r, 200));
+    assert.equal(status, 403);
+    assert.equal(((await print.request('/api/session')).body as { user: { role: string } }).user.role, 'user');
+    // Staff cannot take away their own staff role.
+    const staffSession = (await fixture.clients.staff.request('/api/session')).body as { user: { id: string } };
+    const own = await fixture.clients.staff.request(`/api/staff/accounts/${staffSession.user.id}/role-revocation`, {
+      method: 'POST',
+      body: { role: 'staff' },
+    });
+    assert.equal(own.status, 409);
+  }, 60_000);
 });
