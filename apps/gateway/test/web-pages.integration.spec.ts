@@ -94,7 +94,8 @@ describe('the web pages rendered by the gateway', () => {
   });
 
   it('renders /pricing with the plans payments serves (GET /api/plans), embedded for the browser: no price of its own', async () => {
-    const served = (await (await fetch(`${system.gatewayUrl}/api/plans`)).json()) as {
+    // Parsed here as the page's copy is, so both are objects of the test's own realm (Jest's) and compare deeply.
+    const served = JSON.parse(await (await fetch(`${system.gatewayUrl}/api/plans`)).text()) as {
       plans: { tier: string; monthlyPriceCents: number | null }[];
     };
     const { res, html } = await page('/pricing');
