@@ -13,7 +13,7 @@ import { ordersEnv } from './orders-env.js';
 // The `proof-render` queue as the issues ask: one render job per order (a burst of profile saves renders once, a save
 // that changes nothing on the card renders nothing), queued after the commit and never inside a transaction, and
 // nothing lost while Redis is away. Orders runs in this process on a Redis of this file's own, which the last test
-// kills; profiles is a stand-in on NATS answering profileOfAccount as profiles does.
+// kills; profiles is a stand-in on NATS answering profileOfAccount as profiles does, and getAccount as identity does.
 
 const redis = new PrivateRedis();
 const environment = ordersEnv();
@@ -54,6 +54,16 @@ beforeAll(async () => {
             : { id: packet.id, err: { statusCode: 404, code: 'NOT_FOUND', message: 'Profile not found.' }, isDisposed: true },
         ),
       );
+    },
+  });
+  // Identity as orders' role check asks it (getAccount, as the caller): the printer holds the print role.
+  profilesStandIn.subscribe(Rpc.getAccount.subject, {
+    callback: (_error, msg) => {
+      const packet = msg.json<{ id: string; data: { meta: { userId: string } } }>();
+      const id = packet.data.meta.userId;
+      const role = id === printer.accountId ? 'print' : 'user';
+      const account = { id, username: 'someone', email: 'someone@example.co.za', firstName: 'S', lastName: 'O', role, isVerified: true };
+      msg.respond(JSON.stringify({ id: packet.id, response: account, isDisposed: true }));
     },
   });
   await profilesStandIn.flush();
