@@ -78,6 +78,16 @@ describe('notifications while Redis is down', () => {
       0,
       'rolled back',
     );
+    // What the handler's transaction did keep: the email owed in the mail log, with its job, to be queued again.
+    const owed = await service.sql<{ status: string; job: { enquiry?: { enquiryId?: string } } | null }>(
+      `SELECT status, job FROM notifications.mail_log WHERE job->'enquiry'->>'enquiryId' = $1`,
+      [enquiryId],
+    );
+    assert.deepEqual(
+      owed.map((row) => [row.status, row.job?.enquiry?.enquiryId]),
+      [['queued', enquiryId]],
+      'owed in the mail log',
+    );
     const report = await service.running.ctx.health.report();
     assert.equal(report.status, 'degraded');
     assert.equal(report.checks['redis']?.status, 'down');

@@ -4,7 +4,7 @@ import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digica
 import { CONFIG, OnEvent, newEmailToken, type EventContext, type RpcClient, RPC_CLIENT } from '@digicard/server';
 import type { Config } from '../config.js';
 import { AccountLookup } from './account-lookup.js';
-import { EmailQueue } from './email.producer.js';
+import { EmailQueue, type EmailContext } from './email.producer.js';
 
 const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
 
@@ -27,121 +27,139 @@ export class AccountEmails {
   @OnEvent(Events.emailChangeRequested)
   async emailChangeRequested(
     { accountId, newEmail }: Data<typeof Events.emailChangeRequested>,
-    { eventId, afterCommit }: EventContext,
+    { eventId, tx, afterCommit }: EventContext,
   ): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     // Null when a newer request (or the change itself) came since: that request's email is the one that counts.
     const issued = await this.bus.call(Rpc.issueEmailChangeToken, { accountId, newEmail, tokenHash }, meta(eventId));
     if (!issued) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'confirm-email-change',
-      sourceEventId: eventId,
-      to: issued.email,
-      firstName: issued.firstName,
-      link: `${this.config.PUBLIC_URL}${WebRoutes.confirmEmail}?token=${encodeURIComponent(token)}`,
-      expiresAt: issued.expiresAt,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'confirm-email-change',
+        sourceEventId: eventId,
+        to: issued.email,
+        firstName: issued.firstName,
+        link: `${this.config.PUBLIC_URL}${WebRoutes.confirmEmail}?token=${encodeURIComponent(token)}`,
+        expiresAt: issued.expiresAt,
+      },
+    );
   }
 
   /** The change is done: a notice to the old address, without any link that acts on the account. */
   @OnEvent(Events.emailChanged)
-  async emailChanged(change: Data<typeof Events.emailChanged>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async emailChanged(change: Data<typeof Events.emailChanged>, { eventId, tx, afterCommit }: EventContext): Promise<void> {
     const owner = await this.accounts.accountOf(change.accountId, eventId);
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'email-changed',
-      sourceEventId: eventId,
-      to: change.oldEmail,
-      firstName: owner?.firstName ?? '',
-      newEmail: change.newEmail,
-      signInLink: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${WebRoutes.login}`,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'email-changed',
+        sourceEventId: eventId,
+        to: change.oldEmail,
+        firstName: owner?.firstName ?? '',
+        newEmail: change.newEmail,
+        signInLink: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${WebRoutes.login}`,
+      },
+    );
   }
 
   /** Someone asked to move their account to this account's address: its owner hears of it (the asker learns nothing). */
   @OnEvent(Events.emailChangeAttempted)
   async emailChangeAttempted(
     { accountId }: Data<typeof Events.emailChangeAttempted>,
-    { eventId, afterCommit }: EventContext,
+    { eventId, tx, afterCommit }: EventContext,
   ): Promise<void> {
     const owner = await this.accounts.accountOf(accountId, eventId);
     if (!owner) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'email-change-attempted',
-      sourceEventId: eventId,
-      to: owner.email,
-      firstName: owner.firstName,
-      signInLink: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${WebRoutes.login}`,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'email-change-attempted',
+        sourceEventId: eventId,
+        to: owner.email,
+        firstName: owner.firstName,
+        signInLink: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}${WebRoutes.login}`,
+      },
+    );
   }
 
   @OnEvent(Events.userRegistered)
-  async registered({ accountId }: Data<typeof Events.userRegistered>, { eventId, afterCommit }: EventContext): Promise<void> {
-    this.send(afterCommit, await this.verificationEmail(accountId, eventId));
+  async registered({ accountId }: Data<typeof Events.userRegistered>, { eventId, tx, afterCommit }: EventContext): Promise<void> {
+    await this.send({ tx, afterCommit }, await this.verificationEmail(accountId, eventId));
   }
 
   @OnEvent(Events.verificationRequested)
   async verificationRequested(
     { accountId }: Data<typeof Events.verificationRequested>,
-    { eventId, afterCommit }: EventContext,
+    { eventId, tx, afterCommit }: EventContext,
   ): Promise<void> {
-    this.send(afterCommit, await this.verificationEmail(accountId, eventId));
+    await this.send({ tx, afterCommit }, await this.verificationEmail(accountId, eventId));
   }
 
   @OnEvent(Events.passwordResetRequested)
   async passwordResetRequested(
     { accountId }: Data<typeof Events.passwordResetRequested>,
-    { eventId, afterCommit }: EventContext,
+    { eventId, tx, afterCommit }: EventContext,
   ): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     const issued = await this.bus.call(Rpc.issuePasswordResetToken, { accountId, tokenHash }, meta(eventId));
     if (!issued) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'reset-password',
-      sourceEventId: eventId,
-      to: issued.email,
-      firstName: issued.firstName,
-      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
-      expiresAt: issued.expiresAt,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'reset-password',
+        sourceEventId: eventId,
+        to: issued.email,
+        firstName: issued.firstName,
+        link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+        expiresAt: issued.expiresAt,
+      },
+    );
   }
 
   /** A leader added a rep: a welcome, with a link to choose their own password (valid for a week). */
   @OnEvent(Events.teamMemberAdded)
   async teamMemberAdded(
     { memberAccountId, leaderAccountId }: Data<typeof Events.teamMemberAdded>,
-    { eventId, afterCommit }: EventContext,
+    { eventId, tx, afterCommit }: EventContext,
   ): Promise<void> {
     const { token, tokenHash } = newEmailToken();
     const issued = await this.bus.call(Rpc.issueWelcomeToken, { accountId: memberAccountId, tokenHash }, meta(eventId));
     if (!issued) return;
     const leader = await this.accounts.accountOf(leaderAccountId, eventId);
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'rep-welcome',
-      sourceEventId: eventId,
-      to: issued.email,
-      firstName: issued.firstName,
-      leaderName: leader ? `${leader.firstName} ${leader.lastName}`.trim() : 'Your team leader',
-      link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
-      expiresAt: issued.expiresAt,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'rep-welcome',
+        sourceEventId: eventId,
+        to: issued.email,
+        firstName: issued.firstName,
+        leaderName: leader ? `${leader.firstName} ${leader.lastName}`.trim() : 'Your team leader',
+        link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+        expiresAt: issued.expiresAt,
+      },
+    );
   }
 
   /** Someone registered with an existing account's email: the owner hears of it (the stranger learns nothing). */
   @OnEvent(Events.registrationAttempted)
   async registrationAttempted(
     { accountId }: Data<typeof Events.registrationAttempted>,
-    { eventId, afterCommit }: EventContext,
+    { eventId, tx, afterCommit }: EventContext,
   ): Promise<void> {
     const owner = await this.accounts.accountOf(accountId, eventId);
     if (!owner) return;
     const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'registration-attempted',
-      sourceEventId: eventId,
-      to: owner.email,
-      firstName: owner.firstName,
-      signInLink: `${base}${WebRoutes.login}`,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'registration-attempted',
+        sourceEventId: eventId,
+        to: owner.email,
+        firstName: owner.firstName,
+        signInLink: `${base}${WebRoutes.login}`,
+      },
+    );
   }
 
   private async verificationEmail(accountId: string, eventId: string): Promise<EmailJob | null> {
@@ -158,7 +176,7 @@ export class AccountEmails {
     };
   }
 
-  private send(afterCommit: EventContext['afterCommit'], job: EmailJob | null): void {
-    if (job) this.emails.queueAfterCommit(afterCommit, job);
+  private async send(email: EmailContext, job: EmailJob | null): Promise<void> {
+    if (job) await this.emails.queueAfterCommit(email, job);
   }
 }

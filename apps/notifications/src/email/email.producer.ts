@@ -6,11 +6,15 @@ import { mailLog } from '../db/schema.js';
 
 export { QueueUnavailableError } from '@digicard/server';
 
+/** What queueing an email needs of an event handler's context: its transaction and its after-commit hook. */
+export type EmailContext = Pick<EventContext, 'tx' | 'afterCommit'>;
+
 /**
  * The `email` queue's producer: one job per email, its id derived from the cause. An add fails within the producer's
  * time-out when Redis is away (see `QueueProducer`); a late add is harmless (same job id). An event handler queues
- * after its transaction commits (`queueAfterCommit`), never inside it, and the email is first recorded as owed in the
- * mail log (`queued`, with the job), so that it can be queued again from PostgreSQL if Redis loses it (`requeueOwed`).
+ * after its transaction commits (`queueAfterCommit`), never inside it; the email is recorded as owed in the mail log
+ * (`queued`, with the job) inside that transaction, so that it can be queued again from PostgreSQL if Redis loses it
+ * (`requeueOwed`).
  */
 export class EmailQueue {
   constructor(
@@ -29,21 +33,30 @@ export class EmailQueue {
     });
   }
 
-  /** From an event handler: the job is checked now, recorded as owed and queued once the handler's transaction has committed. */
-  queueAfterCommit(afterCommit: EventContext['afterCommit'], job: EmailJob): void {
+  /**
+   * From an event handler: the email is recorded as owed in the handler's own transaction (so it is owed exactly when
+   * the event counts as handled), and queued once that transaction has committed. Should the add fail, the event is
+   * redelivered; should Redis lose the job later, `requeueOwed` finds the row.
+   */
+  async queueAfterCommit({ tx, afterCommit }: EmailContext, job: EmailJob): Promise<void> {
     const data = EmailJobSchema.parse(job);
-    afterCommit(async () => {
-      // A secret link is never stored here: such an email lost with Redis is asked for again by its person.
-      if (!SECRET_TEMPLATES.has(data.template)) {
-        const { to, subject } = this.render(data);
-        const jobId = jobIdFor(data.template, data.sourceEventId);
-        await this.db
-          .insert(mailLog)
-          .values({ jobId, template: data.template, recipient: to, subject, status: 'queued', attempts: 0, job: data })
-          .onConflictDoNothing({ target: mailLog.jobId });
-      }
-      await this.enqueue(data);
-    });
+    // A secret link is never stored here: such an email lost with Redis is asked for again by its person.
+    if (!SECRET_TEMPLATES.has(data.template)) {
+      const { to, subject } = this.render(data);
+      await tx
+        .insert(mailLog)
+        .values({
+          jobId: jobIdFor(data.template, data.sourceEventId),
+          template: data.template,
+          recipient: to,
+          subject,
+          status: 'queued',
+          attempts: 0,
+          job: data,
+        })
+        .onConflictDoNothing({ target: mailLog.jobId });
+    }
+    afterCommit(() => this.enqueue(data));
   }
 
   /**

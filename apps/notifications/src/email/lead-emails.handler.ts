@@ -16,7 +16,7 @@ import {
 import type { Logger } from '@digicard/config';
 import type { Config } from '../config.js';
 import { CrmHandoff } from '../crm/crm-handoff.js';
-import { EmailQueue } from './email.producer.js';
+import { EmailQueue, type EmailContext } from './email.producer.js';
 
 const meta = (eventId: string): RequestMeta => ({ requestId: `event-${eventId}`, userId: null, role: null, ip: null });
 
@@ -39,51 +39,56 @@ export class LeadEmails {
 
   @OnEvent(Events.leadCaptured)
   async leadCaptured(lead: Data<typeof Events.leadCaptured>, context: EventContext): Promise<void> {
-    const { eventId, afterCommit } = context;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'lead-captured',
-      sourceEventId: eventId,
-      to: lead.ownerEmail,
-      ownerFirstName: lead.ownerFirstName,
-      lead: {
-        kind: lead.kind,
-        firstName: lead.firstName,
-        lastName: lead.lastName,
-        email: lead.email,
-        phone: lead.phone,
-        message: lead.message,
-        createdAt: lead.createdAt,
+    const { eventId, tx, afterCommit } = context;
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'lead-captured',
+        sourceEventId: eventId,
+        to: lead.ownerEmail,
+        ownerFirstName: lead.ownerFirstName,
+        lead: {
+          kind: lead.kind,
+          firstName: lead.firstName,
+          lastName: lead.lastName,
+          email: lead.email,
+          phone: lead.phone,
+          message: lead.message,
+          createdAt: lead.createdAt,
+        },
       },
-    });
-    if (lead.kind === 'exchange' && lead.sendCard && lead.ownerUsername) await this.sendCard(lead, eventId, afterCommit);
+    );
+    if (lead.kind === 'exchange' && lead.sendCard && lead.ownerUsername) await this.sendCard(lead, eventId, { tx, afterCommit });
     if (lead.kind === 'own-profile') {
       const signUp = new URL('/register', this.config.PUBLIC_URL);
       for (const [key, value] of Object.entries({ firstName: lead.firstName, lastName: lead.lastName, email: lead.email }))
         if (value) signUp.searchParams.set(key, value);
-      this.emails.queueAfterCommit(afterCommit, {
-        template: 'visitor-welcome',
-        sourceEventId: eventId,
-        to: lead.email,
-        firstName: lead.firstName,
-        ownerName: lead.ownerFirstName,
-        link: signUp.toString(),
-      });
+      await this.emails.queueAfterCommit(
+        { tx, afterCommit },
+        {
+          template: 'visitor-welcome',
+          sourceEventId: eventId,
+          to: lead.email,
+          firstName: lead.firstName,
+          ownerName: lead.ownerFirstName,
+          link: signUp.toString(),
+        },
+      );
     }
     // DigiGold and up with a webhook turned on: the lead goes to the owner's CRM too.
     await this.crm.leadCaptured(lead, context);
   }
 
   @OnEvent(Events.enquiryReceived)
-  enquiryReceived(enquiry: Data<typeof Events.enquiryReceived>, { eventId, afterCommit }: EventContext): Promise<void> {
-    this.emails.queueAfterCommit(afterCommit, { template: 'enquiry-received', sourceEventId: eventId, enquiry });
-    return Promise.resolve();
+  async enquiryReceived(enquiry: Data<typeof Events.enquiryReceived>, { eventId, tx, afterCommit }: EventContext): Promise<void> {
+    await this.emails.queueAfterCommit({ tx, afterCommit }, { template: 'enquiry-received', sourceEventId: eventId, enquiry });
   }
 
   /**
    * Exchange Contact, when the visitor asked for it: the owner's vCard (the same card Save to Contact serves, photo
    * included) attached to an email to the visitor. A profile that is no longer shared sends nothing.
    */
-  private async sendCard(lead: Data<typeof Events.leadCaptured>, eventId: string, afterCommit: EventContext['afterCommit']): Promise<void> {
+  private async sendCard(lead: Data<typeof Events.leadCaptured>, eventId: string, { tx, afterCommit }: EmailContext): Promise<void> {
     const visitor = meta(eventId);
     let found;
     try {
@@ -103,14 +108,17 @@ export class LeadEmails {
       photo = await sharp(Buffer.from(media.dataBase64, 'base64')).resize(300, 300, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
     }
     const profileUrl = `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/${profile.username}`;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'exchange-card',
-      sourceEventId: eventId,
-      to: lead.email,
-      firstName: lead.firstName,
-      ownerName: `${profile.firstName} ${profile.lastName}`.trim() || profile.username,
-      profileUrl,
-      vcard: { fileName: vcardFileName(profile), content: buildVcard({ profile, profileUrl, photoJpeg: photo }) },
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'exchange-card',
+        sourceEventId: eventId,
+        to: lead.email,
+        firstName: lead.firstName,
+        ownerName: `${profile.firstName} ${profile.lastName}`.trim() || profile.username,
+        profileUrl,
+        vcard: { fileName: vcardFileName(profile), content: buildVcard({ profile, profileUrl, photoJpeg: photo }) },
+      },
+    );
   }
 }

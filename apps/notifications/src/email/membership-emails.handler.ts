@@ -21,66 +21,81 @@ export class MembershipEmails {
 
   /** A month of a tier paid (the first or a recurring one): the receipt. Order payments get theirs from orders. */
   @OnEvent(Events.paymentCompleted)
-  async paymentCompleted(payment: Data<typeof Events.paymentCompleted>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async paymentCompleted(payment: Data<typeof Events.paymentCompleted>, { eventId, tx, afterCommit }: EventContext): Promise<void> {
     if (payment.kind !== 'subscription' || !payment.tier) return;
     const payer = await this.accounts.accountOf(payment.accountId, eventId);
     if (!payer) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'membership-receipt',
-      sourceEventId: eventId,
-      to: payer.email,
-      firstName: payer.firstName,
-      tier: payment.tier,
-      amountCents: payment.amountCents,
-      paidAt: payment.completedAt,
-      paidUntil: payment.paidUntil,
-      started: payment.startsMembership === true,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'membership-receipt',
+        sourceEventId: eventId,
+        to: payer.email,
+        firstName: payer.firstName,
+        tier: payment.tier,
+        amountCents: payment.amountCents,
+        paidAt: payment.completedAt,
+        paidUntil: payment.paidUntil,
+        started: payment.startsMembership === true,
+      },
+    );
   }
 
   /** A paid tier cancelled (under Billing, or at PayFast): no more charges, and the date the tier ends. */
   @OnEvent(Events.subscriptionCancelled)
-  async subscriptionCancelled(cancel: Data<typeof Events.subscriptionCancelled>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async subscriptionCancelled(
+    cancel: Data<typeof Events.subscriptionCancelled>,
+    { eventId, tx, afterCommit }: EventContext,
+  ): Promise<void> {
     const owner = await this.accounts.accountOf(cancel.accountId, eventId);
     if (!owner) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'membership-cancelled',
-      sourceEventId: eventId,
-      to: owner.email,
-      firstName: owner.firstName,
-      tier: cancel.tier,
-      monthlyCents: cancel.monthlyPriceCents,
-      endsAt: cancel.endsAt,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'membership-cancelled',
+        sourceEventId: eventId,
+        to: owner.email,
+        firstName: owner.firstName,
+        tier: cancel.tier,
+        monthlyCents: cancel.monthlyPriceCents,
+        endsAt: cancel.endsAt,
+      },
+    );
   }
 
   /** A paid tier ended (its month ran out after a cancellation, or the grace after a failed payment). */
   @OnEvent(Events.membershipChanged)
-  async membershipChanged(change: Data<typeof Events.membershipChanged>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async membershipChanged(change: Data<typeof Events.membershipChanged>, { eventId, tx, afterCommit }: EventContext): Promise<void> {
     if (!isFreeTier(change.membership)) return;
     const owner = await this.accounts.accountOf(change.accountId, eventId);
     if (!owner) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'membership-ended',
-      sourceEventId: eventId,
-      to: owner.email,
-      firstName: owner.firstName,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'membership-ended',
+        sourceEventId: eventId,
+        to: owner.email,
+        firstName: owner.firstName,
+      },
+    );
   }
 
   /** A recurring payment failed: the owner hears it at once, with the end of the grace period. */
   @OnEvent(Events.paymentFailed)
-  async paymentFailed(failure: Data<typeof Events.paymentFailed>, { eventId, afterCommit }: EventContext): Promise<void> {
+  async paymentFailed(failure: Data<typeof Events.paymentFailed>, { eventId, tx, afterCommit }: EventContext): Promise<void> {
     const payer = await this.accounts.accountOf(failure.accountId, eventId);
     if (!payer) return;
-    this.emails.queueAfterCommit(afterCommit, {
-      template: 'payment-failed',
-      sourceEventId: eventId,
-      to: payer.email,
-      firstName: payer.firstName,
-      tier: failure.tier,
-      amountCents: failure.amountCents,
-      graceUntil: failure.graceUntil,
-    });
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'payment-failed',
+        sourceEventId: eventId,
+        to: payer.email,
+        firstName: payer.firstName,
+        tier: failure.tier,
+        amountCents: failure.amountCents,
+        graceUntil: failure.graceUntil,
+      },
+    );
   }
 }
