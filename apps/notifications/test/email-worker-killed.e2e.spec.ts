@@ -52,6 +52,10 @@ class HoldingSmtp {
   }
 }
 
+// Long enough that an attempt's SMTP time-outs (a quarter of the lease each) outlast the test's own steps on a loaded
+// machine: the attempts here end because the test kills or overtakes them, never because SMTP took too long.
+const LEASE_MS = 30_000;
+
 describe('the email worker killed while SMTP holds its DATA reply', () => {
   const smtp = new HoldingSmtp();
   let system: TestSystem;
@@ -64,7 +68,7 @@ describe('the email worker killed while SMTP holds its DATA reply', () => {
       env: {
         notifications: {
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-          EMAIL_SEND_LEASE_MS: '12000',
+          EMAIL_SEND_LEASE_MS: String(LEASE_MS),
           EMAIL_JOB_LOCK_MS: '1500',
           EMAIL_REQUEUE_INTERVAL_MS: '1000',
         },
@@ -149,7 +153,8 @@ describe('the email worker killed while SMTP holds its DATA reply', () => {
     await waitFor('the second run to wait for the lease', async () => (await queue.getJobState(jobId)) === 'delayed', 30_000, 100);
     smtp.release();
     await waitFor('the email to be recorded sent', async () => (await logRow(jobId))?.status === 'sent', 60_000, 200);
-    await new Promise((r) => setTimeout(r, 13_000)); // past the lease: the postponed run finds it sent
+    // The postponed run comes back once the lease is over, finds the email sent and ends without sending.
+    await waitFor('the postponed run to end', async () => (await queue.getJobState(jobId)) === 'completed', LEASE_MS + 30_000, 200);
     assert.equal(smtp.received.length, 1);
     assert.equal((await logRow(jobId))?.attempts, 1);
   });
