@@ -2,6 +2,7 @@ import { confirm } from '@digicard/ui';
 import type { Membership, ProfileDocument } from '@digicard/contracts';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import { refreshSession } from '../../session/utils/session-actions';
+import { sessionStore } from '../../session/utils/session-store';
 import { fetchOwnProfile, saveProfile, saveSettings } from '../api/profile';
 import { restorableDraft, storeDraft } from '../utils/draft-storage';
 import {
@@ -89,7 +90,9 @@ export function useProfileEditor(): ProfileEditor {
   const saved = ready?.saved;
   const draft = ready?.draft;
   // Every edit is mirrored into browser storage (spec: profile data held locally, updated on every edit).
+  // Never once signed out: a profile read that lands after Sign Out must not write back what sign-out removed.
   useEffect(() => {
+    if (sessionStore.get().status !== 'signed-in') return;
     if (username !== undefined && saved && draft) storeDraft({ username, base: saved, document: draft });
   }, [username, saved, draft]);
 
