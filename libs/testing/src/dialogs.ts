@@ -37,7 +37,7 @@ export async function answerDialog(page: Page, title: string | RegExp, button = 
 }
 
 /**
- * For the whole life of `page`: each alert dialog that opens is read into `seen` and answered with its OK button
+ * For the whole life of `page`: each alert dialog that opens is answered with its OK button and, once closed, read into `seen`
  * (what accepting the browser's `alert`/`confirm` did). Stops when the page closes, or when the returned function is
  * called. Tests that mean to say Cancel or press Escape use `answerDialog` or the keyboard instead.
  */
@@ -50,9 +50,11 @@ export function acceptDialogs(page: Page, seen: string[]): () => void {
         await dialog.waitFor({ state: 'visible', timeout: 0 });
         if (stopped) return;
         const shown = await dialog.elementHandle();
-        seen.push(await dialogText(dialog));
+        const text = await dialogText(dialog);
         await dialog.getByRole('button', { name: 'OK', exact: true }).click();
         await shown?.waitForElementState('hidden', { timeout: 0 });
+        // Counted once closed: closing returns focus to the opener, so a test acting on "seen" must come after that.
+        seen.push(text);
       } catch {
         // The page closed or navigated while the dialog was open: look again (the loop ends once the page is closed).
         if (page.isClosed()) return;
