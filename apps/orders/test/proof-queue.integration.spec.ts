@@ -61,7 +61,7 @@ beforeAll(async () => {
     callback: (_error, msg) => {
       const packet = msg.json<{ id: string; data: { meta: { userId: string } } }>();
       const id = packet.data.meta.userId;
-      const role = id === printer.accountId ? 'print' : 'user';
+      const role = id === printer?.accountId ? 'print' : 'user';
       const account = { id, username: 'someone', email: 'someone@example.co.za', firstName: 'S', lastName: 'O', role, isVerified: true };
       msg.respond(JSON.stringify({ id: packet.id, response: account, isDisposed: true }));
     },
