@@ -5,13 +5,23 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { CardMessages, Events, ProfileDefaults, Rpc, type OrderDetail, type OwnProfile, type PaymentCompleted } from '@digicard/contracts';
+import {
+  CardMessages,
+  Events,
+  ProfileDefaults,
+  Rpc,
+  type OrderDetail,
+  type OwnProfile,
+  type PaymentCompleted,
+  type Role,
+} from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { InProcessService, type Caller } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { ordersService } from '../src/service.js';
 import { ordersEnv } from './orders-env.js';
+import { answerAccountsAsIdentity } from './identity-stand-in.js';
 
 // The print side of orders in this process, on its own database and NATS server, with the real `proof-render`
 // queue on Redis and its worker. Profiles is a stand-in on NATS answering as profiles does (profileOfAccount, mediaOfAccount).
@@ -59,29 +69,8 @@ async function startProfilesStandIn(natsUrl: string): Promise<NatsConnection> {
       msg.respond(JSON.stringify(reply));
     },
   });
-  // STAND-IN FOR IDENTITY (identity.account.get, asked as the account): the role identity holds for the caller.
-  nc.subscribe(Rpc.getAccount.subject, {
-    callback: (_error, msg) => {
-      const packet = msg.json<{ id: string; data: { meta: { userId: string } } }>();
-      const id = packet.data.meta.userId;
-      const reply = identityFailing.has(id)
-        ? { id: packet.id, err: { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'identity is away' }, isDisposed: true }
-        : {
-            id: packet.id,
-            response: {
-              id,
-              username: 'someone',
-              email: 'someone@example.co.za',
-              firstName: 'S',
-              lastName: 'O',
-              role: roles.get(id) ?? 'user',
-              isVerified: true,
-            },
-            isDisposed: true,
-          };
-      msg.respond(JSON.stringify(reply));
-    },
-  });
+  // STAND-IN FOR IDENTITY: the role identity holds for the caller.
+  answerAccountsAsIdentity(nc, (id) => (identityFailing.has(id) ? 'away' : (roles.get(id) ?? 'user')));
   // The logo of a known account's profile, asked by naming that account in the body: a request posing as someone in
   // `meta.userId`, or naming an account without a profile, finds nothing (no logo on the proof).
   nc.subscribe(Rpc.mediaOfAccount.subject, {
@@ -117,7 +106,7 @@ const owner = (): Caller & { accountId: string } => ({ accountId: randomUUID(), 
 const printer: Caller = { accountId: randomUUID(), role: 'print' };
 const staff: Caller = { accountId: randomUUID(), role: 'staff' };
 /** The roles identity holds (the stand-in's records): every other account is a user. */
-const roles = new Map<string, string>([
+const roles = new Map<string, Role>([
   [printer!.accountId, 'print'],
   [staff!.accountId, 'staff'],
 ]);

@@ -8,6 +8,7 @@ import { PrivateRedis, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { proofInputs, proofInputsOf } from '../src/proofs/render-proof.js';
 import { ordersService } from '../src/service.js';
+import { answerAccountsAsIdentity } from './identity-stand-in.js';
 import { ordersEnv } from './orders-env.js';
 
 // The `proof-render` queue as the issues ask: one render job per order (a burst of profile saves renders once, a save
@@ -56,16 +57,8 @@ beforeAll(async () => {
       );
     },
   });
-  // Identity as orders' role check asks it (getAccount, as the caller): the printer holds the print role.
-  profilesStandIn.subscribe(Rpc.getAccount.subject, {
-    callback: (_error, msg) => {
-      const packet = msg.json<{ id: string; data: { meta: { userId: string } } }>();
-      const id = packet.data.meta.userId;
-      const role = id === printer?.accountId ? 'print' : 'user';
-      const account = { id, username: 'someone', email: 'someone@example.co.za', firstName: 'S', lastName: 'O', role, isVerified: true };
-      msg.respond(JSON.stringify({ id: packet.id, response: account, isDisposed: true }));
-    },
-  });
+  // Identity as orders' role check asks it: the printer holds the print role.
+  answerAccountsAsIdentity(profilesStandIn, (id) => (id === printer?.accountId ? 'print' : 'user'));
   await profilesStandIn.flush();
 });
 
