@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { env, redisEnvShape } from '@digicard/config';
 import { invalidProxyEntries } from './security/trusted-proxies.js';
 import { WHATSAPP_INVITE } from '@digicard/contracts';
+import { PAYFAST_PUBLISHED_RANGES, PayFastSourceRangesSchema } from '@digicard/payfast';
 
 const rateLimit = z
   .string()
@@ -11,15 +12,6 @@ const rateLimit = z
     const [limit, seconds] = v.split('/').map(Number) as [number, number];
     return { limit, windowSeconds: seconds };
   });
-
-/** PayFast's notification servers, as its support article lists them (confirm with PayFast when one is refused). */
-export const PAYFAST_PUBLISHED_RANGES = [
-  '197.97.145.144/28',
-  '41.74.179.192/27',
-  '102.216.36.0/28',
-  '102.216.36.128/28',
-  '144.126.193.139/32',
-];
 
 export const ConfigSchema = z.object({
   NODE_ENV: env.nodeEnv,
@@ -136,18 +128,7 @@ export const ConfigSchema = z.object({
    * anything is stored. The default is the list PayFast's support article "What IP addresses does Payfast use" gives;
    * development and tests set the simulator's (127.0.0.1/32). Payments checks the same again (its own setting).
    */
-  PAYFAST_SOURCE_RANGES: z
-    .string()
-    .default(PAYFAST_PUBLISHED_RANGES.join(','))
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.length > 0 && invalidProxyEntries(list).length === 0, {
-      message: 'addresses or CIDR ranges (197.97.145.144/28), or loopback, comma-separated',
-    }),
+  PAYFAST_SOURCE_RANGES: z.string().default(PAYFAST_PUBLISHED_RANGES.join(',')).pipe(PayFastSourceRangesSchema),
   /** PayFast notifications per source address (PayFast posts from a few addresses, once per payment event and retry). */
   RATE_LIMIT_ITN_IP: rateLimit.default({ limit: 600, windowSeconds: 60 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */

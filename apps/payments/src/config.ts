@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { env, serviceEnvShape } from '@digicard/config';
+import { PayFastSourceRangesSchema } from '@digicard/payfast';
 
 /** PayFast's public sandbox merchant and our development passphrase: anyone knows them, so no live shop may use them. */
 const PUBLIC_MERCHANT_IDS = ['10000100'];
 const PUBLIC_MERCHANT_KEYS = ['46f0cd694581a'];
 const DEVELOPMENT_PASSPHRASES = ['digicard-development-passphrase', 'digicard-test-passphrase'];
-
-const cidr = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(\/(\d|[12]\d|3[0-2]))?$/;
 
 export const ConfigSchema = z
   .object({
@@ -39,18 +38,7 @@ export const ConfigSchema = z
       .optional()
       .transform((v) => (v?.trim() ? v : undefined)),
     /** Comma-separated IPv4 CIDRs ITNs may come from (the simulator: 127.0.0.1/32). */
-    PAYFAST_SOURCE_RANGES: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .refine(
-        (list) => list.length > 0 && list.every((c) => cidr.test(c)),
-        'must be a comma-separated list of IPv4 CIDRs, e.g. 127.0.0.1/32',
-      ),
+    PAYFAST_SOURCE_RANGES: PayFastSourceRangesSchema,
     PAYFAST_VALIDATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     MEMBERSHIP_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /** How long ITNs that moved no money (rejected, ignored, duplicate) are kept before the sweeper deletes them. */

@@ -20,4 +20,5 @@ export {
   type ValidateResult,
   verifyItnSignature,
 } from './itn.js';
+export { PAYFAST_PUBLISHED_RANGES, PayFastSourceRangesSchema } from './sources.js';
 export { type ApiHeaders, type ApiParams, apiSignature, apiSignatureString } from './api.js';

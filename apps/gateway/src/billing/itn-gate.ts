@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '@digicard/config';
 import { ErrorCode, type ApiError } from '@digicard/contracts';
-import { addressMatcher } from '../security/trusted-proxies.js';
+import { isPayFastAddress } from '@digicard/payfast';
 
 const HOUR_MS = 3_600_000;
 /** More refusals than this in an hour are reported as "at least" this many (the list stays small under a flood). */
@@ -43,11 +43,10 @@ const NOT_PAYFAST: ApiError = {
  * so nothing it sent is stored or counted in Redis. Each refusal is logged with the address and counted for health.
  */
 export function itnSourceGate(ranges: readonly string[], rejections: ItnSourceRejections, logger: Logger) {
-  const fromPayFast = addressMatcher(ranges);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST') return next();
     const address = req.ip ?? '';
-    if (fromPayFast(address)) return next();
+    if (isPayFastAddress(address, ranges)) return next();
     rejections.record();
     logger.warn({ address, ranges }, 'PayFast notification refused: its source address is not in PAYFAST_SOURCE_RANGES');
     res.setHeader('Connection', 'close');
