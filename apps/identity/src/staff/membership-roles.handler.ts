@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, MembershipSchema, type MembershipChanged } from '@digicard/contracts';
 import { can } from '@digicard/domain';
-import { recordEvent } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
-import { outbox } from '../db/schema.js';
 import { StaffRepository } from './staff.repository.js';
+import { changeRole } from './change-role.js';
 
 /** Whether a tier (as stored: any string) unlocks teams, which makes its owner a team leader. */
 const leadsTeams = (membership: string | null): boolean => {
@@ -43,8 +42,6 @@ export class MembershipRoles {
     if (leadsTeams(data.membership) && account.role === 'user') role = 'teamLeader';
     else if (!leadsTeams(data.membership) && leadsTeams(before) && account.role === 'teamLeader') role = 'user';
     if (!role) return;
-    const now = new Date();
-    await this.staff.setRole(tx, account.id, role, now);
-    await recordEvent(tx, outbox, Events.roleChanged, { accountId: account.id, role, changedAt: now.toISOString() });
+    await changeRole(tx, this.staff, { accountId: account.id, from: account.role, to: role });
   }
 }

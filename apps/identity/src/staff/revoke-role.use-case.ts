@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, StaffMessages, type StaffIdentityView, type StaffRevocableRoles } from '@digicard/contracts';
+import { ErrorCode, StaffMessages, type StaffIdentityView, type StaffRevocableRoles } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import type { OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
-import { outbox } from '../db/schema.js';
 import { AccountErrors } from '../accounts/account.errors.js';
 import { StaffAccess } from './staff-access.js';
 import { StaffQueries } from './staff-queries.js';
 import { StaffRepository } from './staff.repository.js';
+import { changeRole } from './change-role.js';
 
 /**
  * Staff take a print or staff role away (those roles are given by the command line, never here): the account becomes
@@ -34,10 +34,7 @@ export class RevokeRole {
       const account = await this.staff.lock(tx, accountId);
       if (!account) throw AccountErrors.accountNotFound();
       if (account.role !== role) throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: StaffMessages.roleNotHeld });
-      const now = new Date();
-      await this.staff.setRole(tx, accountId, 'user', now);
-      await this.staff.audit(tx, { accountId, staffAccountId, change: 'role', before: role, after: 'user', at: now });
-      await recordEvent(tx, outbox, Events.roleChanged, { accountId, role: 'user', changedAt: now.toISOString() });
+      await changeRole(tx, this.staff, { accountId, from: role, to: 'user', byStaff: staffAccountId });
     });
     this.relay?.kick();
     return this.queries.inspect(staffAccountId, accountId);

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, StaffAssignableRoles, StaffMessages, type StaffIdentityView } from '@digicard/contracts';
+import { ErrorCode, StaffAssignableRoles, StaffMessages, type StaffIdentityView } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { recordEvent, type OutboxRelay } from '@digicard/messaging';
+import type { OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
-import { outbox } from '../db/schema.js';
 import { AccountErrors } from '../accounts/account.errors.js';
 import { StaffAccess } from './staff-access.js';
 import { StaffQueries } from './staff-queries.js';
 import { StaffRepository } from './staff.repository.js';
+import { changeRole } from './change-role.js';
 
 type AssignableRole = (typeof StaffAssignableRoles)[number];
 const assignable = (role: string): role is AssignableRole => (StaffAssignableRoles as readonly string[]).includes(role);
@@ -36,10 +36,7 @@ export class SetRole {
         throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: StaffMessages.roleNotAssignable });
       }
       if (account.role === role) return false;
-      const now = new Date();
-      await this.staff.setRole(tx, accountId, role, now);
-      await this.staff.audit(tx, { accountId, staffAccountId, change: 'role', before: account.role, after: role, at: now });
-      await recordEvent(tx, outbox, Events.roleChanged, { accountId, role, changedAt: now.toISOString() });
+      await changeRole(tx, this.staff, { accountId, from: account.role, to: role, byStaff: staffAccountId });
       return true;
     });
     if (changed) this.relay?.kick();
