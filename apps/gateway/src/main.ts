@@ -18,7 +18,7 @@ import { startInternalHealthServer } from './health/internal-server.js';
 import { configureGatewayApp } from './http-app.js';
 
 // Tracing is set up before Nest, so every span of the process has the SDK behind it.
-startTelemetry('gateway');
+await startTelemetry('gateway');
 const config = readConfigOrExit('gateway', ConfigSchema);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 installProcessHandlers(logger);

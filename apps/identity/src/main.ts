@@ -2,5 +2,5 @@ import { bootstrapService, startTelemetry } from '@digicard/server';
 import { identityService } from './service.js';
 
 // Tracing is set up before Nest, so every span of the process has the SDK behind it.
-startTelemetry('identity');
+await startTelemetry('identity');
 await bootstrapService(identityService);

@@ -2,5 +2,5 @@ import { bootstrapService, startTelemetry } from '@digicard/server';
 import { ordersService } from './service.js';
 
 // Tracing is set up before Nest, so every span of the process has the SDK behind it.
-startTelemetry('orders');
+await startTelemetry('orders');
 await bootstrapService(ordersService);

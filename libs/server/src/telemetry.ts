@@ -1,14 +1,5 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-node';
 
 /** How a process traces, read from the standard OpenTelemetry variables. */
 export interface TelemetrySettings {
@@ -46,8 +37,16 @@ let started: (Telemetry & { service: string }) | null = null;
  * service, parent-based ratio sampling, W3C trace context propagation, batching to OTLP/HTTP when an endpoint is
  * set. Spans are made by hand where work crosses a boundary (HTTP in, NATS, the outbox, JetStream, BullMQ, SMTP,
  * PDF render): nothing is monkey-patched, so the public page's fast path pays only what it asks for.
+ *
+ * The SDK (exporter, resource, tracer provider) is imported only when tracing is on: a process with tracing off
+ * (every test process, and any deployment that turns it off) does not read it at start-up. The API is always
+ * there; with no provider registered its calls are no-ops.
  */
-export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process.env, processors: SpanProcessor[] = []): Telemetry {
+export async function startTelemetry(
+  service: string,
+  env: NodeJS.ProcessEnv = process.env,
+  processors: SpanProcessor[] = [],
+): Promise<Telemetry> {
   if (started) {
     if (started.service !== service) throw new Error(`telemetry already started for ${started.service}`);
     return started;
@@ -57,6 +56,13 @@ export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process
     started = { service, settings, shutdown: () => Promise.resolve() };
     return started;
   }
+  const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] = await Promise.all([
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+  ]);
+  const { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } = sdk;
   const spanProcessors = [...processors];
   if (settings.endpoint) {
     const url = `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`;
