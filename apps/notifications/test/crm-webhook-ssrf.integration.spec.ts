@@ -39,7 +39,7 @@ beforeAll(async () => {
     CRM_WEBHOOK_ALLOW_LOCAL: 'false',
     CRM_WEBHOOK_RETRY_DELAYS_MS: '50',
   });
-  profilesStandIn = await startProfilesStandIn(service.nats.url, tiers);
+  profilesStandIn = await startProfilesStandIn(service.natsUrl, tiers);
 });
 
 afterAll(async () => {

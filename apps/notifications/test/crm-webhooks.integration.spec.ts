@@ -65,7 +65,7 @@ beforeAll(async () => {
     CRM_WEBHOOK_ALLOW_LOCAL: 'true',
     CRM_WEBHOOK_RETRY_DELAYS_MS: '100,100,100',
   });
-  profilesStandIn = await startProfilesStandIn(service.nats.url, tiers);
+  profilesStandIn = await startProfilesStandIn(service.natsUrl, tiers);
 });
 
 afterAll(async () => {

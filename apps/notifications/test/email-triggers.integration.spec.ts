@@ -48,7 +48,7 @@ beforeAll(async () => {
     ...smtp.env,
     VAT_NUMBER: '4123456789',
   });
-  identityStandIn = await startIdentityStandIn(service.nats.url);
+  identityStandIn = await startIdentityStandIn(service.natsUrl);
 });
 
 afterAll(async () => {

@@ -92,7 +92,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   service = await InProcessService.start(ordersService, environment.env);
-  profilesStandIn = await startProfilesStandIn(service.nats.url);
+  profilesStandIn = await startProfilesStandIn(service.natsUrl);
 });
 
 afterAll(async () => {

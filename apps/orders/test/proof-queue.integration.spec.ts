@@ -43,7 +43,7 @@ beforeAll(async () => {
     PROOF_RERENDER_DEBOUNCE_MS: '1500',
     PROOF_REQUEUE_INTERVAL_MS: '500',
   });
-  profilesStandIn = await connectNats(service.nats.url, 'profiles-stand-in');
+  profilesStandIn = await connectNats(service.natsUrl, 'profiles-stand-in');
   profilesStandIn.subscribe(Rpc.profileOfAccount.subject, {
     callback: (_error, msg) => {
       const packet = msg.json<{ id: string; data: { body: { accountId: string } } }>();

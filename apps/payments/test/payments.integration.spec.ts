@@ -115,7 +115,7 @@ beforeAll(async () => {
     PAYFAST_VALIDATE_TIMEOUT_MS: '500',
     MEMBERSHIP_GRACE_DAYS: '7',
   });
-  peers = await connectNats(service.nats.url, 'stand-in-orders-identity');
+  peers = await connectNats(service.natsUrl, 'stand-in-orders-identity');
   const answer = (subject: string, respond: (meta: { userId: string | null }, body: Record<string, string>) => unknown) => {
     const sub = peers.subscribe(subject, { queue: 'stand-in' });
     void (async () => {

@@ -45,11 +45,12 @@ export class InProcessService<C extends ServiceBaseConfig> {
     private readonly def: ServiceDefinition<C>,
     private readonly config: C,
     running: RunningService<C>,
-    readonly nats: PrivateNats,
+    /** The service's own NATS server; none when the test named another's (`env.NATS_URL`). */
+    private readonly nats: PrivateNats | null,
     readonly databaseName: string,
     readonly databaseUrl: string,
-    /** The NATS server the service talks to: its own, unless the test named another's (`env.NATS_URL`). */
-    readonly natsUrl: string = nats.url,
+    /** The NATS server the service talks to: its own, unless the test named another's. */
+    readonly natsUrl: string,
   ) {
     this.running = running;
     this.client = new RpcClient(createNatsClient(natsUrl, `${running.ctx.service}-test-client`), 5000);
@@ -76,13 +77,14 @@ export class InProcessService<C extends ServiceBaseConfig> {
     url.pathname = `/${databaseName}`;
     // The service connects as its own role (rights on its own schema only), as in production; tests read as the admin.
     await ensureServiceRoles(url.toString());
-    const nats = await new PrivateNats().start();
+    // A NATS server of its own only when the test did not put it on another's.
+    const nats = env['NATS_URL'] ? null : await new PrivateNats().start();
     const config = def.configSchema.parse({
       NODE_ENV: 'test',
       LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'warn',
       HOST: '127.0.0.1',
       HEALTH_PORT: '0',
-      NATS_URL: nats.url,
+      ...(nats ? { NATS_URL: nats.url } : {}),
       DATABASE_URL: serviceDatabaseUrl(url.toString(), def.service),
       ...env,
     });
@@ -90,7 +92,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
       const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL, testLogDestination));
       return new InProcessService(def, config, running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
-      await nats.destroy();
+      await nats?.destroy();
       throw error;
     }
   }
@@ -175,7 +177,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
     await (this.client.proxy.close() as Promise<void>);
     await this.running.close();
     await this.pool?.end();
-    await this.nats.destroy();
+    await this.nats?.destroy();
     const admin = new pg.Client({ connectionString: DEFAULTS.databaseUrl });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
