@@ -35,6 +35,11 @@ export const ConfigSchema = z.object({
   EMAIL_SEND_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** How often emails owed are queued again from the mail log (a no-op for jobs Redis still has; after Redis lost them). */
   EMAIL_REQUEUE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * How often CRM webhook deliveries still owed and overdue are queued again from PostgreSQL (a no-op for jobs Redis
+   * still has; after Redis lost them).
+   */
+  CRM_WEBHOOK_REQUEUE_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   /** BullMQ's lock on a running email job (renewed while it runs); a killed worker's jobs run again this long after. */
   EMAIL_JOB_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long adding a job may take before it fails: an event handler must not hold its transaction open while Redis is away. */

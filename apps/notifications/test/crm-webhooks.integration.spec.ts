@@ -2,9 +2,10 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
-import { CrmMessages, Events, Rpc, type Membership } from '@digicard/contracts';
+import { CrmMessages, Events, QueueName, Rpc, type Membership } from '@digicard/contracts';
 import type { NatsConnection } from '@digicard/messaging';
 import { InProcessService } from '@digicard/service-testing';
 import { DEFAULTS, waitFor } from '@digicard/testing';
@@ -64,6 +65,10 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://localhost:8080',
     CRM_WEBHOOK_ALLOW_LOCAL: 'true',
     CRM_WEBHOOK_RETRY_DELAYS_MS: '100,100,100',
+    // Deliveries owed are looked for every second, and are overdue 2 s after their attempt was due.
+    CRM_WEBHOOK_REQUEUE_INTERVAL_MS: '1000',
+    CRM_WEBHOOK_TIMEOUT_MS: '1000',
+    QUEUE_ADD_TIMEOUT_MS: '1000',
   });
   profilesStandIn = await startProfilesStandIn(service.natsUrl, tiers);
 });
@@ -182,6 +187,34 @@ describe('CRM webhooks: a new lead reaches the owner’s CRM, signed, retried an
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(hits('/twice')).toHaveLength(1);
     expect(await deliveryOf(eventId)).toHaveLength(1);
+  });
+
+  it('queues a delivery again from PostgreSQL when Redis lost its job, and posts it once', async () => {
+    const gold = owner('DigiGold');
+    await saveEndpoint(gold, '/lost');
+    const queue = new Queue(QueueName.CrmWebhook, { connection: { url: DEFAULTS.redisUrl }, prefix });
+    try {
+      // No worker takes a job while the queue is paused; the lead's delivery is recorded and its job queued...
+      await queue.pause();
+      const eventId = await service.publish(Events.leadCaptured, lead(gold.accountId));
+      await service.handled(Events.leadCaptured, eventId);
+      await waitFor('the job to be queued', async () => (await queue.count()) > 0);
+      // ...and Redis loses it (flushed, or a failover that dropped the last writes).
+      await queue.obliterate({ force: true });
+      await queue.resume();
+      expect(await deliveryOf(eventId)).toMatchObject([{ status: 'pending', attempts: 0 }]);
+
+      const [row] = await waitFor('the delivery to be queued again and succeed', async () => {
+        const rows = await deliveryOf(eventId);
+        return rows[0]?.status === 'succeeded' ? rows : null;
+      });
+      expect(row).toMatchObject({ attempts: 1, last_status_code: 200 });
+      // Later sweeps find nothing owed: one post.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(hits('/lost')).toHaveLength(1);
+    } finally {
+      await queue.close();
+    }
   });
 
   it('retries a failing endpoint with backoff until it answers 2xx, logging every attempt', async () => {

@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import { redisConnectionOptions } from '@digicard/config';
 import type { z } from 'zod';
 import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders, crmWebhookJobId } from '@digicard/contracts';
-import { continueJobTrace, openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
+import type { Database } from '@digicard/db';
+import { IntervalTask, continueJobTrace, openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
 import { allowsLocalWebhooks, type Config } from '../config.js';
 import { checkWebhookTarget, WebhookAddressRefused } from './address-policy.js';
 import { signatureHeader } from './signature.js';
@@ -19,6 +20,8 @@ export class CrmWebhookQueue {
   constructor(
     private readonly producer: QueueProducer<CrmWebhookJob>,
     private readonly attempts: number,
+    private readonly db: Database,
+    private readonly repository: WebhooksRepository,
   ) {}
 
   async enqueue(eventId: string, deliveryId: string): Promise<void> {
@@ -28,6 +31,18 @@ export class CrmWebhookQueue {
       attempts: this.attempts,
       backoff: { type: 'crm-schedule' },
     });
+  }
+
+  /**
+   * Queues again every delivery still owed whose next attempt is overdue since before `overdueSince`: after Redis lost
+   * its queue. The job id is the event's, so a job Redis still has (waiting, delayed, running or done) makes the add
+   * a no-op, and an attempt is numbered by the attempts logged, so the schedule's length holds. Returns how many adds
+   * were made; stops at the first that Redis refuses.
+   */
+  async requeueOwed(overdueSince: Date, limit = 500): Promise<number> {
+    const owed = await this.repository.owedDeliveries(this.db, overdueSince, limit);
+    for (const delivery of owed) await this.enqueue(delivery.eventId, delivery.id);
+    return owed.length;
   }
 }
 
@@ -124,9 +139,23 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     throw new Error(outcome.error ?? `the endpoint answered HTTP ${outcome.statusCode}`);
   };
 
+  const queue = new CrmWebhookQueue(producer, attempts, db, repository);
+  // Deliveries owed whose job Redis no longer has (lost or flushed) are queued again from PostgreSQL.
+  const requeue = new IntervalTask(
+    'crm webhook requeue',
+    config.CRM_WEBHOOK_REQUEUE_INTERVAL_MS,
+    async () => {
+      const queued = await queue.requeueOwed(new Date(Date.now() - config.CRM_WEBHOOK_TIMEOUT_MS - config.QUEUE_ADD_TIMEOUT_MS));
+      if (queued > 0) logger.info({ queued }, 'crm webhook deliveries owed queued again');
+    },
+    logger,
+  );
+  ctx.onShutdown(() => requeue.stop());
+
   return {
-    queue: new CrmWebhookQueue(producer, attempts),
+    queue,
     start() {
+      requeue.start();
       const workerConnection = new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
       const worker = new Worker(QueueName.CrmWebhook, (job: Job) => continueJobTrace(job, () => process(job)), {
         connection: workerConnection,

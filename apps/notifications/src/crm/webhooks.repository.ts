@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
@@ -65,6 +65,26 @@ export class WebhooksRepository {
   async deliveryByEvent(db: Executor, eventId: string): Promise<DeliveryRow | null> {
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)).limit(1);
     return row ?? null;
+  }
+
+  /**
+   * Deliveries still owed whose next attempt is overdue since before `overdueSince` (never tried: since they were
+   * recorded), recorded in the last two days (the retry schedule spans about one): what Redis may have lost.
+   */
+  async owedDeliveries(db: Executor, overdueSince: Date, limit: number): Promise<Array<Pick<DeliveryRow, 'id' | 'eventId'>>> {
+    const due = sql`coalesce(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.updatedAt})`;
+    return db
+      .select({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lt(due, overdueSince),
+          gt(webhookDeliveries.createdAt, sql`now() - interval '2 days'`),
+        ),
+      )
+      .orderBy(asc(due))
+      .limit(limit);
   }
 
   /** The owner's delivery, or null (another owner's is nobody's here). */
