@@ -226,11 +226,11 @@ describe('email verification', () => {
   it('verifies with a good token once, recording identity.user.verified; a used token is refused', async () => {
     const user = await register('kagiso');
     const token = await tokenFor(user.id, 'verify-email');
-    const verified = await service.get(VerifyEmail).execute(token);
+    const verified = await service.get(VerifyEmail).execute(token, null);
     expect(verified).toEqual({ ...user, isVerified: true });
     const events = await eventsOf(Events.userVerified, user.id);
     expect(events.map((e) => e.data)).toEqual([{ accountId: user.id, verifiedAt: expect.stringMatching(/^\d{4}-/) }]);
-    await expect(service.get(VerifyEmail).execute(token)).rejects.toMatchObject(linkInvalid);
+    await expect(service.get(VerifyEmail).execute(token, null)).rejects.toMatchObject(linkInvalid);
     expect(await eventsOf(Events.userVerified, user.id)).toHaveLength(1);
   });
 
@@ -240,9 +240,9 @@ describe('email verification', () => {
     await service.sql("UPDATE identity.email_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = $1", [
       createHash('sha256').update(token).digest('hex'),
     ]);
-    await expect(service.get(VerifyEmail).execute(token)).rejects.toMatchObject(linkInvalid);
-    await expect(service.get(VerifyEmail).execute(randomBytes(16).toString('base64url'))).rejects.toMatchObject(linkInvalid);
-    await expect(service.get(VerifyEmail).execute(await tokenFor(user.id, 'reset-password'))).rejects.toMatchObject(linkInvalid);
+    await expect(service.get(VerifyEmail).execute(token, null)).rejects.toMatchObject(linkInvalid);
+    await expect(service.get(VerifyEmail).execute(randomBytes(16).toString('base64url'), null)).rejects.toMatchObject(linkInvalid);
+    await expect(service.get(VerifyEmail).execute(await tokenFor(user.id, 'reset-password'), null)).rejects.toMatchObject(linkInvalid);
     expect(await service.call(Rpc.verifyEmail, { token })).toMatchObject({
       ok: false,
       status: 400,
@@ -251,6 +251,73 @@ describe('email verification', () => {
     });
     expect(await service.call(Rpc.getAccount, {}, { accountId: user.id })).toMatchObject({ ok: true, value: { isVerified: false } });
     expect(await eventsOf(Events.userVerified, user.id)).toHaveLength(0);
+  });
+});
+
+describe('links opened while signed in to another account (issue 28 item 11)', () => {
+  const otherAccount = { ok: false, status: 409, code: 'LINK_FOR_OTHER_ACCOUNT', message: AccountMessages.linkForOtherAccount };
+
+  it('refuses another account’s verification link without spending it; its own account, or nobody, uses it', async () => {
+    const signedIn = await register('lwazi');
+    const owner = await register('mandla');
+    const token = await tokenFor(owner.id, 'verify-email');
+    expect(await service.call(Rpc.verifyEmail, { token }, { accountId: signedIn.id })).toEqual(otherAccount);
+    expect(await service.call(Rpc.getAccount, {}, { accountId: owner.id })).toMatchObject({ ok: true, value: { isVerified: false } });
+    expect(await eventsOf(Events.userVerified, owner.id)).toHaveLength(0);
+    expect(await service.call(Rpc.verifyEmail, { token }, { accountId: owner.id })).toEqual({
+      ok: true,
+      value: { ...owner, isVerified: true },
+    });
+    const later = await register('mpho');
+    const signedOut = await tokenFor(later.id, 'verify-email');
+    expect(await service.call(Rpc.verifyEmail, { token: signedOut })).toMatchObject({ ok: true, value: { id: later.id } });
+  });
+
+  it('refuses another account’s reset link before the password is looked at, changing nothing', async () => {
+    const signedIn = await register('nomsa');
+    const owner = await register('olwethu');
+    const token = await tokenFor(owner.id, 'reset-password');
+    expect(await service.call(Rpc.resetPassword, { token, password: 'qwerty123' }, { accountId: signedIn.id })).toEqual(otherAccount);
+    expect(await service.call(Rpc.resetPassword, { token, password: 'a-new-karoo-road' }, { accountId: signedIn.id })).toEqual(
+      otherAccount,
+    );
+    expect(await eventsOf(Events.passwordChanged, owner.id)).toHaveLength(0);
+    await expect(service.get(Authenticate).execute({ email: 'olwethu@example.test', password: PASSWORD })).resolves.toEqual(owner);
+    expect(await service.call(Rpc.resetPassword, { token, password: 'a-new-karoo-road' })).toEqual({ ok: true, value: owner });
+  });
+
+  it('says whose a live link is, masking another account’s address, and spends nothing; signed out it is refused', async () => {
+    const signedIn = await register('palesa-n', { email: 'Palesa.N@Example.co.za' });
+    const owner = await register('refilwe', { email: 'Refilwe@Mail.Example.co.za' });
+    const verify = await tokenFor(owner.id, 'verify-email');
+    const reset = await tokenFor(owner.id, 'reset-password');
+    const own = await tokenFor(signedIn.id, 'reset-password');
+    const as = { accountId: signedIn.id };
+    expect(await service.call(Rpc.checkEmailLink, { purpose: 'verify-email', token: verify }, as)).toEqual({
+      ok: true,
+      value: { forSignedInAccount: false, maskedEmail: 'r***@m***.za' },
+    });
+    expect(await service.call(Rpc.checkEmailLink, { purpose: 'reset-password', token: reset }, as)).toEqual({
+      ok: true,
+      value: { forSignedInAccount: false, maskedEmail: 'r***@m***.za' },
+    });
+    expect(await service.call(Rpc.checkEmailLink, { purpose: 'reset-password', token: own }, as)).toEqual({
+      ok: true,
+      value: { forSignedInAccount: true, maskedEmail: 'p***@e***.za' },
+    });
+    // A link checked for the other purpose, or never issued, is invalid; nobody signed in may not ask.
+    expect(await service.call(Rpc.checkEmailLink, { purpose: 'reset-password', token: verify }, as)).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'LINK_INVALID',
+    });
+    expect(
+      await service.call(Rpc.checkEmailLink, { purpose: 'verify-email', token: randomBytes(16).toString('base64url') }, as),
+    ).toMatchObject({ ok: false, status: 400, code: 'LINK_INVALID' });
+    expect(await service.call(Rpc.checkEmailLink, { purpose: 'verify-email', token: verify })).toMatchObject({ ok: false, status: 401 });
+    // Asking spent nothing: both links still work for their account.
+    expect(await service.call(Rpc.verifyEmail, { token: verify })).toMatchObject({ ok: true, value: { id: owner.id } });
+    expect(await service.call(Rpc.resetPassword, { token: reset, password: 'a-new-karoo-road' })).toMatchObject({ ok: true });
   });
 });
 
@@ -284,14 +351,14 @@ describe('issue token (service calls)', () => {
     // Anything but a SHA-256 in hex is refused at the edge.
     expect(await service.call(Rpc.issueVerificationToken, { accountId: b.id, tokenHash: token })).toMatchObject({ ok: false, status: 400 });
     // The token verifies B, and only B.
-    await service.get(VerifyEmail).execute(token);
+    await service.get(VerifyEmail).execute(token, null);
     expect(await service.call(Rpc.getAccount, {}, { accountId: b.id })).toMatchObject({ ok: true, value: { isVerified: true } });
     expect(await service.call(Rpc.getAccount, {}, { accountId: a.id })).toMatchObject({ ok: true, value: { isVerified: false } });
   });
 
   it('issues no verification token for a verified account, nor any for an unknown one; reset tokens still come', async () => {
     const user = await register('verifiedone');
-    await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'));
+    await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'), null);
     expect(await service.get(IssueEmailToken).execute(user.id, 'verify-email', newEmailToken().tokenHash)).toBeNull();
     expect(await service.call(Rpc.issueVerificationToken, { accountId: user.id, tokenHash: newEmailToken().tokenHash })).toEqual({
       ok: true,
@@ -325,11 +392,11 @@ describe('password reset', () => {
     const user = await register('pieter');
     const token = await tokenFor(user.id, 'reset-password');
     const reset = service.get(ResetPassword);
-    await expect(reset.execute({ token, password: 'qwerty123' })).rejects.toMatchObject({
+    await expect(reset.execute({ token, password: 'qwerty123' }, null)).rejects.toMatchObject({
       body: { statusCode: 400, fieldErrors: { password: [AccountMessages.commonPassword] } },
     });
     // The common password spent nothing: the same link still works.
-    await expect(reset.execute({ token, password: 'new-fynbos-path' })).resolves.toEqual(user);
+    await expect(reset.execute({ token, password: 'new-fynbos-path' }, null)).resolves.toEqual(user);
     expect((await eventsOf(Events.passwordChanged, user.id)).map((e) => e.data)).toEqual([
       { accountId: user.id, changedAt: expect.stringMatching(/^\d{4}-/) },
     ]);
@@ -338,7 +405,7 @@ describe('password reset', () => {
       refusal(401, 'AUTH_INVALID_CREDENTIALS', AccountMessages.invalidCredentials),
     );
     await expect(authenticate.execute({ email: 'pieter@example.test', password: 'new-fynbos-path' })).resolves.toEqual(user);
-    await expect(reset.execute({ token, password: 'another-new-path' })).rejects.toMatchObject(linkInvalid);
+    await expect(reset.execute({ token, password: 'another-new-path' }, null)).rejects.toMatchObject(linkInvalid);
     expect(await eventsOf(Events.passwordChanged, user.id)).toHaveLength(1);
   });
 
@@ -347,10 +414,10 @@ describe('password reset', () => {
     const first = await tokenFor(user.id, 'reset-password');
     const second = await tokenFor(user.id, 'reset-password');
     const reset = service.get(ResetPassword);
-    await expect(reset.execute({ token: first, password: 'first-link-pass' })).rejects.toMatchObject(linkInvalid);
-    await expect(reset.execute({ token: await tokenFor(user.id, 'verify-email'), password: 'verify-link-pass' })).rejects.toMatchObject(
-      linkInvalid,
-    );
+    await expect(reset.execute({ token: first, password: 'first-link-pass' }, null)).rejects.toMatchObject(linkInvalid);
+    await expect(
+      reset.execute({ token: await tokenFor(user.id, 'verify-email'), password: 'verify-link-pass' }, null),
+    ).rejects.toMatchObject(linkInvalid);
     expect(await eventsOf(Events.passwordChanged, user.id)).toHaveLength(0);
     expect(await service.call(Rpc.resetPassword, { token: second, password: 'second-link-pass' })).toEqual({ ok: true, value: user });
   });
@@ -433,7 +500,7 @@ describe('account-scoped calls over NATS', () => {
 
   it('asks for no verification email once the account is verified', async () => {
     const user = await register('verifiedtwo');
-    await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'));
+    await service.get(VerifyEmail).execute(await tokenFor(user.id, 'verify-email'), null);
     expect(await service.call(Rpc.requestVerification, {}, { accountId: user.id })).toEqual({ ok: true, value: { requested: false } });
     expect(await eventsOf(Events.verificationRequested, user.id)).toHaveLength(0);
   });

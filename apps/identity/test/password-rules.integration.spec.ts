@@ -76,16 +76,19 @@ describe('in the identity service', () => {
     const { token, tokenHash } = newEmailToken();
     expect(await service.get(IssueEmailToken).execute(accountId!, 'reset-password', tokenHash)).not.toBeNull();
     const reset = service.get(ResetPassword);
-    await expect(reset.execute({ token, password: 'Bongani-2026-new' })).rejects.toMatchObject({
+    await expect(reset.execute({ token, password: 'Bongani-2026-new' }, null)).rejects.toMatchObject({
       body: { statusCode: 400, fieldErrors: { password: [AccountMessages.passwordHasUsername] } },
     });
-    await expect(reset.execute({ token, password: 'hello-b.nkosi-here' })).rejects.toMatchObject({
+    await expect(reset.execute({ token, password: 'hello-b.nkosi-here' }, null)).rejects.toMatchObject({
       body: { statusCode: 400, fieldErrors: { password: [AccountMessages.passwordHasEmail] } },
     });
-    await expect(reset.execute({ token, password: 'football123' })).rejects.toMatchObject({
+    await expect(reset.execute({ token, password: 'football123' }, null)).rejects.toMatchObject({
       body: { statusCode: 400, fieldErrors: { password: [AccountMessages.commonPassword] } },
     });
-    await expect(reset.execute({ token, password: 'drakensberg-mist-9' })).resolves.toMatchObject({ id: accountId, username: 'bongani' });
+    await expect(reset.execute({ token, password: 'drakensberg-mist-9' }, null)).resolves.toMatchObject({
+      id: accountId,
+      username: 'bongani',
+    });
   });
 
   it('upgrades a hash made with older argon2 parameters at the next sign-in, and leaves a current one alone', async () => {

@@ -75,6 +75,23 @@ export type PasswordReset = z.infer<typeof PasswordResetSchema>;
 export const VerifyEmailSchema = z.object({ token: tokenField }).meta({ id: 'VerifyEmail' });
 export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
 
+/** The emailed links that sign their account in when used: the verification link and the reset link. */
+export const SignInLinkPurposes = ['verify-email', 'reset-password'] as const;
+export type SignInLinkPurpose = (typeof SignInLinkPurposes)[number];
+
+/** A signed-in browser asks whose account a link is for before it uses the link (nothing is spent by asking). */
+export const EmailLinkCheckSchema = z
+  .object({ purpose: z.enum(SignInLinkPurposes, { error: 'This link is incomplete.' }), token: tokenField })
+  .meta({ id: 'EmailLinkCheck' });
+export type EmailLinkCheck = z.infer<typeof EmailLinkCheckSchema>;
+
+/**
+ * Whose account a live link is for: the signed-in one, or another one, named only by its masked address (`n***@e***.za`:
+ * the first letter of the mailbox, the first letter of the domain and its last label; decision 0010).
+ */
+export const EmailLinkOwnerSchema = z.object({ forSignedInAccount: z.boolean(), maskedEmail: z.string() }).meta({ id: 'EmailLinkOwner' });
+export type EmailLinkOwner = z.infer<typeof EmailLinkOwnerSchema>;
+
 export const DeleteAccountSchema = z
   .object({
     password: z.string({ error: 'Please enter your password to confirm.' }).min(1, 'Please enter your password to confirm.').max(1024),
@@ -138,6 +155,11 @@ export const AccountMessages = {
   emailTaken: 'An account with this email already exists. Log in or reset your password.',
   commonPassword: 'This password is too common. Please choose another.',
   linkInvalid: 'This link is invalid, has expired or has already been used.',
+  /**
+   * A verification or reset link opened in a browser signed in to another account: nothing is used or changed, and
+   * the session stays as it is (a link never switches accounts by itself; the page asks first).
+   */
+  linkForOtherAccount: 'This link is for another account. Please sign out first, then open the link again.',
   verified: 'Your email address is verified. You can now share your profile.',
   passwordChanged: 'Your password is changed. You are signed in, and signed out everywhere else.',
   verificationSent: 'We sent you a new verification email.',

@@ -4,6 +4,8 @@ import {
   DeleteAccountSchema,
   EmailChangeConfirmSchema,
   EmailChangeRequestSchema,
+  EmailLinkCheckSchema,
+  EmailLinkOwnerSchema,
   LoginRequestSchema,
   MessageResponseSchema,
   PasswordResetRequestSchema,
@@ -171,6 +173,11 @@ export function successStatus(route: GatewayRoute): number {
 const unavailable = { description: 'A service did not answer in time; nothing was stored', schema: ApiErrorSchema };
 const forbidden = { description: 'Cross-site request refused', schema: ApiErrorSchema };
 const csrf = { description: 'Cross-site request, or a missing or wrong x-csrf-token while signed in', schema: ApiErrorSchema };
+const linkForOtherAccount = {
+  description:
+    'LINK_FOR_OTHER_ACCOUNT: signed in to another account than the link’s; nothing used or changed, the session kept (the page asks, and signs out first when the person agrees)',
+  schema: ApiErrorSchema,
+};
 
 /** The answers every route with such a declaration may give (see HttpRoute.responses). */
 export const DerivedResponses = {
@@ -385,7 +392,30 @@ export const HttpRoutes = {
     body: VerifyEmailSchema,
     limits: [{ bucket: 'verify-ip', per: 'ip', limit: 'RATE_LIMIT_VERIFY_IP', whenUncounted: 'refuse' }],
     responses: {
-      200: { description: 'Verified and signed in as the verified account (sets the session cookie)', schema: MessageResponseSchema },
+      200: {
+        description:
+          'Verified; signed in as the verified account when signed out (sets the session cookie), the session kept when it is that account already',
+        schema: MessageResponseSchema,
+      },
+      400: { description: 'LINK_INVALID: unknown, used or expired', schema: ApiErrorSchema },
+      403: csrf,
+      409: linkForOtherAccount,
+      503: unavailable,
+    },
+  },
+  checkEmailLink: {
+    method: 'post',
+    path: '/api/email-links/check',
+    operationId: 'checkEmailLink',
+    summary:
+      'Whose account a verification or reset link is for, asked by a signed-in browser before it uses the link (the page asks before switching accounts); the link is not used',
+    tag: 'accounts',
+    access: 'account',
+    body: EmailLinkCheckSchema,
+    // Links are guessed against the same count as using them.
+    limits: [{ bucket: 'verify-ip', per: 'ip', limit: 'RATE_LIMIT_VERIFY_IP', whenUncounted: 'refuse' }],
+    responses: {
+      200: { description: 'For the signed-in account, or for another one (its address masked)', schema: EmailLinkOwnerSchema },
       400: { description: 'LINK_INVALID: unknown, used or expired', schema: ApiErrorSchema },
       403: csrf,
       503: unavailable,
@@ -429,6 +459,7 @@ export const HttpRoutes = {
       200: { description: 'Changed and signed in', schema: SessionResponseSchema },
       400: { description: 'Weak or common password, or LINK_INVALID', schema: ApiErrorSchema },
       403: csrf,
+      409: linkForOtherAccount,
       503: unavailable,
     },
   },

@@ -22,6 +22,8 @@ export const ErrorCode = {
   WrongPassword: 'AUTH_WRONG_PASSWORD',
   LoginFailed: 'AUTH_FAILED',
   LinkInvalid: 'LINK_INVALID',
+  /** A verification or reset link opened while signed in to another account (409): nothing used, nobody switched. */
+  LinkForOtherAccount: 'LINK_FOR_OTHER_ACCOUNT',
   Forbidden: 'FORBIDDEN',
   TooManyRequests: 'TOO_MANY_REQUESTS',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',

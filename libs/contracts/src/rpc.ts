@@ -4,6 +4,8 @@ import {
   DeleteAccountSchema,
   EmailChangeConfirmSchema,
   EmailChangeRequestSchema,
+  EmailLinkCheckSchema,
+  EmailLinkOwnerSchema,
   LoginRequestSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
@@ -164,7 +166,13 @@ export const Rpc = {
    * may ask, and the account is named in the body, never posed as in `meta.userId`.
    */
   accountById: rpc('identity', 'identity.account.get-by-id', 'service', AccountRef, SessionUserSchema),
+  /**
+   * Verification and reset links (these two sign their account in): a caller signed in (`meta.userId`) to another
+   * account than the link's is refused with 409 LINK_FOR_OTHER_ACCOUNT before anything is used or changed.
+   */
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
+  /** Whose account a live verification or reset link is for, asked by a signed-in browser; the link is not used. */
+  checkEmailLink: rpc('identity', 'identity.email-link.check', 'account', EmailLinkCheckSchema, EmailLinkOwnerSchema),
   requestVerification: rpc('identity', 'identity.verification.request', 'account', None, z.object({ requested: z.boolean() })),
   issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', TokenToIssue, IssuedToken.nullable()),
   requestPasswordReset: rpc(

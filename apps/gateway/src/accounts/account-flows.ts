@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   AccountMessages,
+  ErrorCode,
   Rpc,
   type AccountNames,
   type DeleteAccount,
   type EmailChangeConfirm,
   type EmailChangeRequest,
+  type EmailLinkCheck,
+  type EmailLinkOwner,
   type SessionUser,
   type MessageResponse,
   type PasswordReset,
@@ -65,11 +68,22 @@ export class AccountFlows {
     return { message: AccountMessages.accountDeleted };
   }
 
-  /** The link came to the account's mailbox: it proves the address, and signs that account in (registration does not). */
+  /**
+   * The link came to the account's mailbox: it proves the address, and signs that account in when signed out
+   * (registration does not). A browser signed in to another account is refused by identity (409, nothing spent,
+   * `meta.userId` says who is signed in): its page asks, and signs out first when its person agrees. A link never
+   * switches accounts by itself (login CSRF: a stranger's link would sign the victim in to the stranger's account).
+   */
   async verifyEmail(body: VerifyEmail, meta: RequestMeta, previous: Session | null, res: Response): Promise<MessageResponse> {
     const user = await this.rpc.call(Rpc.verifyEmail, body, meta);
-    if (previous?.data.accountId !== user.id) await this.signIn.start(res, user, previous);
+    keepsAccount(previous, user.id);
+    if (!previous) await this.signIn.start(res, user, null);
     return { message: AccountMessages.verified };
+  }
+
+  /** Whose account a link is for, before the signed-in browser uses it (the page asks before switching). */
+  checkEmailLink(body: EmailLinkCheck, meta: RequestMeta): Promise<EmailLinkOwner> {
+    return this.rpc.call(Rpc.checkEmailLink, body, meta);
   }
 
   /** The owner's names: identity keeps them, profiles' copy and the cached public page follow from its event. */
@@ -99,10 +113,22 @@ export class AccountFlows {
     return { message: AccountMessages.resetSent };
   }
 
+  /** As verifyEmail: signed in to another account, identity refuses (409) and nothing changes. */
   async resetPassword(body: PasswordReset, meta: RequestMeta, previous: Session | null, res: Response): Promise<SessionResponse> {
     const user = await this.rpc.call(Rpc.resetPassword, body, meta);
-    // A reset ends every session of the account, wherever it was signed in, before signing this one in.
+    keepsAccount(previous, user.id);
+    // A reset ends every session of the account, wherever it was signed in (this one too), before signing this one in.
     await this.sessions.destroyAllFor(user.id);
-    return this.signIn.start(res, user, previous?.data.accountId === user.id ? null : previous);
+    return this.signIn.start(res, user, null);
+  }
+}
+
+/**
+ * The gateway's own check of identity's rule: a link's answer for another account than the signed-in one never
+ * replaces the session (identity refuses before spending the link; this holds even if it did not).
+ */
+function keepsAccount(previous: Session | null, accountId: string): void {
+  if (previous && previous.data.accountId !== accountId) {
+    throw new ApiHttpException({ statusCode: 409, code: ErrorCode.LinkForOtherAccount, message: AccountMessages.linkForOtherAccount });
   }
 }

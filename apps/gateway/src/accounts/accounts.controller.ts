@@ -6,6 +6,8 @@ import {
   type DeleteAccount,
   type EmailChangeConfirm,
   type EmailChangeRequest,
+  type EmailLinkCheck,
+  type EmailLinkOwner,
   type MessageResponse,
   type PasswordReset,
   type PasswordResetRequest,
@@ -92,6 +94,11 @@ export class AccountsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageResponse> {
     return this.accounts.verifyEmail(body, meta, session, res);
+  }
+
+  @Route(HttpRoutes.checkEmailLink)
+  checkEmailLink(@ValidBody() body: EmailLinkCheck, @Meta() meta: RequestMeta): Promise<EmailLinkOwner> {
+    return this.accounts.checkEmailLink(body, meta);
   }
 
   @Route(HttpRoutes.resendVerification)

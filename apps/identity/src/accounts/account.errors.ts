@@ -12,6 +12,9 @@ export const AccountErrors = {
       fieldErrors: { [field]: [message] },
     }),
   linkInvalid: () => new ServiceError({ statusCode: 400, code: ErrorCode.LinkInvalid, message: AccountMessages.linkInvalid }),
+  /** A verification or reset link used by a caller signed in to another account: refused before anything is used. */
+  linkForOtherAccount: () =>
+    new ServiceError({ statusCode: 409, code: ErrorCode.LinkForOtherAccount, message: AccountMessages.linkForOtherAccount }),
   invalidCredentials: () =>
     new ServiceError({ statusCode: 401, code: ErrorCode.InvalidCredentials, message: AccountMessages.invalidCredentials }),
   wrongPassword: () => new ServiceError({ statusCode: 401, code: ErrorCode.WrongPassword, message: AccountMessages.wrongPassword }),

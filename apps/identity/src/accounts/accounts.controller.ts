@@ -1,8 +1,9 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Rpc } from '@digicard/contracts';
+import { Rpc, type RequestMeta } from '@digicard/contracts';
 import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
 import { AccountQueries } from './account-queries.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { CheckEmailLink } from './use-cases/check-email-link.use-case.js';
 import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
 import { DisableRepAccount } from './use-cases/disable-rep-account.use-case.js';
@@ -26,6 +27,7 @@ export class AccountsController {
     @Inject(RegisterAccount) private readonly registerAccount: RegisterAccount,
     @Inject(Authenticate) private readonly authenticateAccount: Authenticate,
     @Inject(VerifyEmail) private readonly verifyEmailToken: VerifyEmail,
+    @Inject(CheckEmailLink) private readonly checkLink: CheckEmailLink,
     @Inject(RequestVerification) private readonly requestVerificationEmail: RequestVerification,
     @Inject(IssueEmailToken) private readonly issueEmailToken: IssueEmailToken,
     @Inject(RequestPasswordReset) private readonly requestPasswordResetEmail: RequestPasswordReset,
@@ -106,9 +108,15 @@ export class AccountsController {
     return this.queries.get(accountId);
   }
 
+  /** Public: `meta.userId`, when the caller is signed in, must be the link's account (else 409, nothing spent). */
   @Handles(Rpc.verifyEmail)
-  verifyEmail({ token }: Body<typeof Rpc.verifyEmail>) {
-    return this.verifyEmailToken.execute(token);
+  verifyEmail({ token }: Body<typeof Rpc.verifyEmail>, meta: RequestMeta) {
+    return this.verifyEmailToken.execute(token, meta.userId);
+  }
+
+  @Handles(Rpc.checkEmailLink)
+  checkEmailLink(body: Body<typeof Rpc.checkEmailLink>, meta: SignedInMeta) {
+    return this.checkLink.execute(meta.userId, body);
   }
 
   @Handles(Rpc.requestVerification)
@@ -136,9 +144,10 @@ export class AccountsController {
     return this.issueEmailToken.execute(accountId, 'reset-password', tokenHash, true);
   }
 
+  /** As verifyEmail: a caller signed in to another account than the link's is refused. */
   @Handles(Rpc.resetPassword)
-  resetPassword(body: Body<typeof Rpc.resetPassword>) {
-    return this.resetPasswordWithToken.execute(body);
+  resetPassword(body: Body<typeof Rpc.resetPassword>, meta: RequestMeta) {
+    return this.resetPasswordWithToken.execute(body, meta.userId);
   }
 
   @Handles(Rpc.deleteAccount)

@@ -3,13 +3,17 @@ import { Container, Notice } from '@digicard/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ResetPasswordForm } from '../modules/accounts/components/reset-password-form';
+import { SignInLinkGate } from '../modules/accounts/components/sign-in-link-gate';
 import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { focusOnMount } from '../modules/site/utils/focus-on-mount';
 
 const INCOMPLETE_LINK_MESSAGE = 'This link is incomplete. Please open the link from the email again, or ask for a new one.';
 
-/** /reset-password?token=...: choose a new password with the emailed link. */
+/**
+ * /reset-password?token=...: choose a new password with the emailed link. A browser signed in to another account is
+ * asked first (SignInLinkGate), before a password is typed; signed in, an unusable link is said so at once.
+ */
 export function ResetPasswordPage() {
   usePageMeta('Choose a new password', 'Choose a new password for your account with the link we emailed you.');
   const token = useLinkToken();
@@ -33,7 +37,9 @@ export function ResetPasswordPage() {
           </p>
         </>
       ) : (
-        <ResetPasswordForm token={token} onLinkInvalid={setInvalidMessage} />
+        <SignInLinkGate purpose="reset-password" token={token} onLinkInvalid={setInvalidMessage}>
+          <ResetPasswordForm token={token} onLinkInvalid={setInvalidMessage} />
+        </SignInLinkGate>
       )}
     </Container>
   );

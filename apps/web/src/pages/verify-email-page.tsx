@@ -3,6 +3,7 @@ import { Container } from '@digicard/ui';
 import { Link } from 'react-router';
 import { EmailVerification } from '../modules/accounts/components/email-verification';
 import { ResendVerification } from '../modules/accounts/components/resend-verification';
+import { SignInLinkGate } from '../modules/accounts/components/sign-in-link-gate';
 import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
 import { useSession } from '../modules/session/hooks/use-session';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
@@ -10,7 +11,7 @@ import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 
 /**
  * /verify-email: after registering, the notice to check the inbox; with `?token=` (the emailed link), the
- * verification itself.
+ * verification itself (a browser signed in to another account is asked first: SignInLinkGate).
  */
 export function VerifyEmailPage() {
   usePageMeta('Verify your email', 'Verify your email address so that you can share your digital business profile.');
@@ -18,7 +19,13 @@ export function VerifyEmailPage() {
   return (
     <Container className="page account-page">
       <h1 className="page__title">Verify your email</h1>
-      {token === null ? <RegisteredNotice /> : <EmailVerification token={token} />}
+      {token === null ? (
+        <RegisteredNotice />
+      ) : (
+        <SignInLinkGate purpose="verify-email" token={token}>
+          <EmailVerification token={token} />
+        </SignInLinkGate>
+      )}
     </Container>
   );
 }

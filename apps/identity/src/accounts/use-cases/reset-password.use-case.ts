@@ -14,7 +14,8 @@ import { hashToken } from '../tokens.js';
  * The link in the reset email: a live reset token is spent and the new password set, with
  * `identity.user.password-changed` (sessions elsewhere end on it). A common password is refused before the token is
  * spent (as is one containing the username or the email's local part), so the same link can be used again with a
- * better one.
+ * better one. A caller signed in (`viewerId`) to another account than the link's is refused first, nothing spent
+ * or changed (see VerifyEmail).
  */
 @Injectable()
 export class ResetPassword {
@@ -24,10 +25,11 @@ export class ResetPassword {
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
   ) {}
 
-  async execute({ token, password }: PasswordReset): Promise<SessionUser> {
+  async execute({ token, password }: PasswordReset, viewerId: string | null): Promise<SessionUser> {
     const now = new Date();
     const owner = await this.accounts.findByLiveToken(this.db, hashToken(token), 'reset-password', now);
     if (!owner) throw AccountErrors.linkInvalid();
+    if (viewerId !== null && viewerId !== owner.id) throw AccountErrors.linkForOtherAccount();
     const weak = passwordProblem(password, owner);
     if (weak) throw AccountErrors.field('password', weak);
     const passwordHash = await hashPassword(password);

@@ -3,6 +3,7 @@ import {
   type AccountNames,
   type EmailChangeConfirm,
   type EmailChangeRequest,
+  type EmailLinkCheck,
   type PasswordReset,
   type PasswordResetRequest,
   type RegisterRequest,
@@ -48,4 +49,9 @@ export function requestEmailChange(body: EmailChangeRequest) {
 /** POST /api/email-change: the link from the email sent to the new address. */
 export function confirmEmailChange(body: EmailChangeConfirm) {
   return postJson(HttpRoutes.confirmEmailChange, body);
+}
+
+/** POST /api/email-links/check: whose account a verification or reset link is for, asked while signed in (nothing is spent). */
+export function checkEmailLink(body: EmailLinkCheck) {
+  return postJson(HttpRoutes.checkEmailLink, body);
 }

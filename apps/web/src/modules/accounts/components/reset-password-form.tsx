@@ -45,7 +45,8 @@ export function ResetPasswordForm({ token, onLinkInvalid }: { token: string; onL
     const { error } = result;
     if (error.code === ErrorCode.LinkInvalid || (error.statusCode === 400 && error.fieldErrors?.['token'])) {
       onLinkInvalid(error.code === ErrorCode.LinkInvalid ? error.message : AccountMessages.linkInvalid);
-    } else if (error.statusCode === NETWORK_FAILURE_STATUS) {
+    } else if (error.statusCode === NETWORK_FAILURE_STATUS || error.code === ErrorCode.LinkForOtherAccount) {
+      // No connection; or signed in to another account since the page asked (another tab): the server's words.
       setAlert(error.message);
     } else {
       setAlert(applyApiError(error, FIELDS, setError, RESET_FAILED_MESSAGE));

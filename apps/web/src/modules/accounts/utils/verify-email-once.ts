@@ -31,6 +31,8 @@ async function verify(token: string): Promise<VerificationOutcome> {
   const { error } = result;
   if (error.code === ErrorCode.LinkInvalid) return { kind: 'invalid', message: error.message || AccountMessages.linkInvalid };
   if (error.statusCode === 400) return { kind: 'invalid', message: AccountMessages.linkInvalid };
+  // Signed in to another account since the page asked (another tab): the server's words, "sign out first".
+  if (error.code === ErrorCode.LinkForOtherAccount) return { kind: 'failed', message: error.message };
   if (isTooManyRequests(error) || error.statusCode === NETWORK_FAILURE_STATUS) return { kind: 'failed', message: error.message };
   return { kind: 'failed', message: VERIFY_FAILED_MESSAGE };
 }

@@ -59,6 +59,9 @@ export function setSession(response: SessionResponse): void {
   sessionStore.setFromResponse(response);
 }
 
+/** Shown when the server could not be told to end the session (the user is then still signed in there). */
+export const SIGN_OUT_FAILED_MESSAGE = 'We could not sign you out. Please check your connection and try again.';
+
 /**
  * DELETE /api/session, then forgets the local profile data and the session. Returns false when the server could
  * not be told (the user is then still signed in there, so the app keeps showing them signed in).

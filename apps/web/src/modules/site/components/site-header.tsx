@@ -3,6 +3,7 @@ import { Container, FormAlert } from '@digicard/ui';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/hooks/use-session';
+import { SIGN_OUT_FAILED_MESSAGE } from '../../session/utils/session-actions';
 import { CartLink } from '../../shop/components/cart-link';
 import { BrandLogo } from './brand-logo';
 
@@ -15,8 +16,6 @@ const navLinks = [
 ] as const;
 
 const signedInLinks = [{ to: WebRoutes.dashboard, label: 'Dashboard' }] as const;
-
-const SIGN_OUT_FAILED_MESSAGE = 'We could not sign you out. Please check your connection and try again.';
 
 /**
  * Logo, page links (plus Dashboard when signed in), "Basket (n)" while the basket holds something, and Sign In, or
