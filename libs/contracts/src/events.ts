@@ -85,8 +85,9 @@ export const Events = {
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
   /**
-   * The account is gone. `email` is its address when the account had verified it (else null): the services delete
-   * what they keep under that address too (enquiries, the mail log). Events recorded before it was added have none.
+   * The account is gone. `email` is its address when the account had proved it by following a link sent to it (else
+   * null; a leader's or an operator's word proves nothing): the services delete what they keep under that address too
+   * (enquiries, the mail log). Events recorded before it was added have none.
    */
   userDeleted: event(
     'identity',

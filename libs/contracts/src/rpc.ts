@@ -164,6 +164,18 @@ export const Rpc = {
    * may ask, and the account is named in the body, never posed as in `meta.userId`.
    */
   accountById: rpc('identity', 'identity.account.get-by-id', 'service', AccountRef, SessionUserSchema),
+  /**
+   * The address the account has proved (a link sent to it was followed), or null: the only address under which another
+   * service may hand the account what it keeps by email (enquiries, the mail log) or delete it. Not `isVerified`: a
+   * rep's account is verified on the leader's word, which proves no mailbox. `service` access, as `accountById`.
+   */
+  provedEmail: rpc(
+    'identity',
+    'identity.account.proved-email',
+    'service',
+    AccountRef,
+    z.object({ email: z.string().nullable(), provedAt: z.iso.datetime().nullable() }),
+  ),
   verifyEmail: rpc('identity', 'identity.email.verify', 'public', VerifyEmailSchema, SessionUserSchema),
   requestVerification: rpc('identity', 'identity.verification.request', 'account', None, z.object({ requested: z.boolean() })),
   issueVerificationToken: rpc('identity', 'identity.verification.issue', 'service', TokenToIssue, IssuedToken.nullable()),

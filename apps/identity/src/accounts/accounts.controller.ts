@@ -106,6 +106,12 @@ export class AccountsController {
     return this.queries.get(accountId);
   }
 
+  /** Service-only (see the contract): the address the account proved, for what other services keep by email. */
+  @Handles(Rpc.provedEmail)
+  provedEmail({ accountId }: Body<typeof Rpc.provedEmail>) {
+    return this.queries.provedEmail(accountId);
+  }
+
   @Handles(Rpc.verifyEmail)
   verifyEmail({ token }: Body<typeof Rpc.verifyEmail>) {
     return this.verifyEmailToken.execute(token);
