@@ -69,6 +69,7 @@ export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly Even
     Events.userDeleted,
     Events.membershipChanged,
     Events.roleChanged,
+    Events.cardsAssigned,
   ],
   orders: [
     Events.paymentCompleted,
