@@ -109,7 +109,10 @@ export const ConfigSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
-  /** Public-page views counted per client address and minute, per replica (beyond it the page is served, not counted). */
+  /**
+   * Public-page views, Save to Contact and clicks counted per client address and minute, per replica, together (beyond
+   * it the page is served, not counted).
+   */
   ANALYTICS_VIEWS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** How often each replica sends its counts to the profiles service (milliseconds). */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

@@ -117,6 +117,7 @@ async function main(): Promise<number> {
           role: args.role,
           isVerified: true,
           verifiedAt: now,
+          // Not `emailProvedAt`: the operator's word proves no mailbox; the reset link sent to it will.
         })
         .onConflictDoNothing()
         .returning();

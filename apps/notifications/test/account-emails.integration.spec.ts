@@ -251,4 +251,71 @@ describe('mail log of an address nobody proved', () => {
     );
     expect((await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient <> 'lindiwe@example.test'")).length).toBe(othersBefore);
   });
+
+  it('is not in a rep’s export while the address is only the leader’s word, nor deleted with it; the welcome link proves it', async () => {
+    const leaderId = await account('palesa-lead', 'Palesa', 'Mokoena');
+    await others[0]!.sql("UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1", [leaderId]);
+    const repPassword = 'leader-chose-this-2026';
+    const made = await service.call(
+      Rpc.createRepAccounts,
+      {
+        leaderPassword: PASSWORD,
+        dryRun: false,
+        reps: [
+          { username: 'kagiso-rep', firstName: 'Kagiso', lastName: 'Molefe', email: 'kagiso@company.test', password: repPassword },
+          { username: 'dineo-rep', firstName: 'Dineo', lastName: 'Molefe', email: 'dineo@company.test', password: repPassword },
+        ],
+      },
+      { accountId: leaderId, role: 'teamLeader' },
+    );
+    if (!made.ok) throw new Error(made.message);
+    const [kagiso, dineo] = made.value.accounts.map((a) => a.accountId);
+    if (!kagiso || !dineo) throw new Error('reps not made');
+    // Each rep's welcome email goes to the address the leader typed, and is in the mail log under it.
+    for (const [accountId, username] of [
+      [kagiso, 'kagiso-rep'],
+      [dineo, 'dineo-rep'],
+    ] as const) {
+      await service.publish(Events.teamMemberAdded, {
+        leaderAccountId: leaderId,
+        memberAccountId: accountId,
+        username,
+        tel: '0821234567',
+        addedAt: new Date().toISOString(),
+      });
+    }
+    const welcome = await waitForMail('kagiso@company.test', 'Welcome to your team');
+    await waitForMail('dineo@company.test', 'Welcome to your team');
+
+    // Signed in with the password the leader chose: nothing sent to the address is in the rep's export.
+    for (const accountId of [kagiso, dineo]) {
+      expect(await service.call(Rpc.exportMailData, {}, { accountId, role: 'teamMember' })).toEqual({ ok: true, value: { mailLog: [] } });
+    }
+
+    // Kagiso follows the welcome link: the address is proved, and the mail sent to it is his to see.
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(welcome.text)?.[1];
+    if (!token) throw new Error('no link in the welcome email');
+    expect((await service.call(Rpc.resetPassword, { token, password: 'kudu-winter-choice-2026' })).ok).toBe(true);
+    const proved = await service.call(Rpc.exportMailData, {}, { accountId: kagiso, role: 'teamMember' });
+    if (!proved.ok) throw new Error(proved.message);
+    expect((proved.value as { mailLog: Array<{ to: string; subject: string }> }).mailLog).toEqual([
+      expect.objectContaining({ to: 'kagiso@company.test', subject: 'Welcome to your team on DigiCard' }),
+    ]);
+
+    // Deleting both: the proved address's mail log goes, the one only the leader vouched for stays.
+    const logged = async (address: string) =>
+      (await service.sql('SELECT 1 FROM notifications.mail_log WHERE lower(recipient) = $1', [address])).length;
+    expect(await service.call(Rpc.deleteAccount, { password: repPassword }, { accountId: dineo, role: 'teamMember' })).toEqual({
+      ok: true,
+      value: { deleted: true },
+    });
+    expect(
+      await service.call(Rpc.deleteAccount, { password: 'kudu-winter-choice-2026' }, { accountId: kagiso, role: 'teamMember' }),
+    ).toEqual({ ok: true, value: { deleted: true } });
+    await waitFor('the mail log under Kagiso’s proved address gone', async () =>
+      (await logged('kagiso@company.test')) === 0 ? true : null,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await logged('dineo@company.test')).toBeGreaterThan(0);
+  });
 });

@@ -97,6 +97,82 @@ describe('enquiries in the data export', () => {
     expect(await count('other@example.co.za')).toBe(1);
   });
 
+  it('leaves out, and keeps on deletion, the enquiries under a rep’s address the leader typed, until the rep follows a link sent to it', async () => {
+    // Enquiries sent by the real owners of two addresses, and by somebody else.
+    for (const [name, email] of [
+      ['Thandi Nkosi', 'thandi@company.example'],
+      ['Bongani Nkosi', 'bongani@company.example'],
+      ['Someone Else', 'someone@company.example'],
+    ] as const) {
+      expect((await service.call(Rpc.submitEnquiry, { kind: 'message', name, email, message: `Private note of ${name}.` })).ok).toBe(true);
+    }
+    // A team leader, who types those two addresses for two reps (and chooses the reps' passwords).
+    const password = 'kudu-braai-2026';
+    const leader = await service.call(Rpc.register, {
+      username: 'leader-l',
+      firstName: 'Lerato',
+      lastName: 'Leader',
+      email: 'lerato@leader.example',
+      password,
+    });
+    if (!leader.ok || !leader.value.accountId) throw new Error('leader not registered');
+    const leaderId = leader.value.accountId;
+    await system.sql("UPDATE identity.accounts SET role = 'teamLeader' WHERE id = $1", [leaderId]);
+    const repPassword = 'leader-chose-this-2026';
+    const made = await service.call(
+      Rpc.createRepAccounts,
+      {
+        leaderPassword: password,
+        dryRun: false,
+        reps: [
+          { username: 'thandi-rep', firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@company.example', password: repPassword },
+          { username: 'bongani-rep', firstName: 'Bongani', lastName: 'Nkosi', email: 'bongani@company.example', password: repPassword },
+        ],
+      },
+      { accountId: leaderId, role: 'teamLeader' },
+    );
+    if (!made.ok) throw new Error(made.message);
+    const [thandi, bongani] = made.value.accounts.map((a) => a.accountId);
+    if (!thandi || !bongani) throw new Error('reps not made');
+
+    // Signed in with the password the leader chose, a rep's export holds nothing sent under the address.
+    for (const accountId of [thandi, bongani]) {
+      const exported = await service.call(Rpc.exportOrdersData, {}, { accountId, role: 'teamMember' });
+      if (!exported.ok) throw new Error(exported.message);
+      expect(exported.value.enquiries).toEqual([]);
+      expect(JSON.stringify(exported.value)).not.toContain('Private note');
+    }
+
+    // Thandi follows the welcome link sent to her address (a password-reset token): the address is proved, hers only.
+    const { token, tokenHash } = newEmailToken();
+    expect((await service.call(Rpc.issueWelcomeToken, { accountId: thandi, tokenHash })).ok).toBe(true);
+    expect((await service.call(Rpc.resetPassword, { token, password: 'kudu-winter-choice-2026' })).ok).toBe(true);
+    const proved = await service.call(Rpc.exportOrdersData, {}, { accountId: thandi, role: 'teamMember' });
+    if (!proved.ok) throw new Error(proved.message);
+    expect((proved.value.enquiries as Array<{ message: string }>).map((e) => e.message)).toEqual(['Private note of Thandi Nkosi.']);
+
+    // Deleting both accounts: the proved address's enquiries go, the unproved one's stay (they were never Bongani's).
+    const count = async (email: string) =>
+      (await service.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders.enquiries WHERE lower(email) = $1', [email]))[0]!.n;
+    expect(await service.call(Rpc.deleteAccount, { password: repPassword }, { accountId: bongani, role: 'teamMember' })).toEqual({
+      ok: true,
+      value: { deleted: true },
+    });
+    expect(
+      await service.call(Rpc.deleteAccount, { password: 'kudu-winter-choice-2026' }, { accountId: thandi, role: 'teamMember' }),
+    ).toEqual({
+      ok: true,
+      value: { deleted: true },
+    });
+    await waitFor('the enquiries under Thandi’s proved address gone', async () =>
+      (await count('thandi@company.example')) === 0 ? true : null,
+    );
+    // Both deletions were handled (they are consumed in order): Bongani's address kept its enquiry.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await count('bongani@company.example')).toBe(1);
+    expect(await count('someone@company.example')).toBe(1);
+  });
+
   it('keeps the enquiries under an address the deleted account never verified', async () => {
     await service.call(Rpc.submitEnquiry, { kind: 'call-back', name: 'Real Owner', email: 'boss@company.example', number: '0821234567' });
     const password = 'kudu-braai-2026';

@@ -572,6 +572,12 @@ describe('handing a team’s card to a rep', () => {
       'SELECT from_account_id, to_account_id, by_account_id FROM orders.card_assignments WHERE serial = $1 ORDER BY at, id',
       [serial],
     );
+  /** The pages `orders.cards.assigned` said this card opens, in order (profiles counts its views there only). */
+  const announced = async (serial: string) =>
+    (await service.recordedEvents<{ cards: Array<{ serial: string; accountId: string }> }>(Events.cardsAssigned.subject))
+      .flatMap((e) => e.data.cards)
+      .filter((c) => c.serial === serial)
+      .map((c) => c.accountId);
 
   it("the leader points their card at a rep (/c/{serial} opens the rep's page), and back; each move is kept", async () => {
     const leader = leaderOf();
@@ -594,6 +600,8 @@ describe('handing a team’s card to a rep', () => {
       { from_account_id: null, to_account_id: rep.accountId, by_account_id: leader.accountId },
       { from_account_id: rep.accountId, to_account_id: null, by_account_id: leader.accountId },
     ]);
+    // Announced when the card was made (the buyer's page) and at each move; the move that changed nothing is not.
+    expect(await announced(serial)).toEqual([leader.accountId, rep.accountId, leader.accountId]);
   });
 
   it('refuses someone outside the team, another leader, a rep acting on a sibling, a DigiShare owner and a visitor', async () => {
@@ -625,6 +633,7 @@ describe('handing a team’s card to a rep', () => {
     expect(await service.call(Rpc.assignCard, { serial, accountId: repA.accountId }, null)).toMatchObject({ ok: false, status: 401 });
     expect(await service.call(Rpc.assignCard, { serial, accountId: 'not-a-uuid' }, leader)).toMatchObject({ ok: false, status: 400 });
     expect(await history(serial)).toEqual([]);
+    expect(await announced(serial)).toEqual([leader.accountId]);
   });
 
   it("a rep's own card can be moved by their leader; when a rep leaves, the cards pointing at them point back at the buyer", async () => {
@@ -652,6 +661,9 @@ describe('handing a team’s card to a rep', () => {
       username: leaderCard.profile.username,
     });
     expect((await history(leaderSerial)).at(-1)).toEqual({ from_account_id: other.accountId, to_account_id: null, by_account_id: null });
+    // Both cards that pointed at the rep who left are announced back at their buyers (the rep's own card: the rep).
+    expect(await announced(leaderSerial)).toEqual([leader.accountId, other.accountId, leader.accountId]);
+    expect(await announced(serial)).toEqual([rep.accountId, other.accountId, rep.accountId]);
     // The rep who left can no longer be given a card.
     expect(await service.call(Rpc.assignCard, { serial: leaderSerial, accountId: other.accountId }, leader)).toMatchObject({
       ok: false,

@@ -18,5 +18,13 @@ export const ConfigSchema = z.object({
    * while Redis is down) and keeps one profile's leads from growing without bound.
    */
   LEADS_PER_PROFILE_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * Distinct keys one profile's analytics gets per South African day and metric with open-ended keys: NFC cards (only
+   * the page's own cards count at all) and click targets. Keys already counted that day go on counting; new ones past
+   * it are dropped. Keeps a flood of made-up values from growing an owner's report (one NATS reply) without end.
+   */
+  ANALYTICS_KEYS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Unique visitors recorded per profile and South African day; beyond it the day shows this many. */
+  ANALYTICS_VISITORS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -20,11 +20,12 @@ type AnyRpc = RpcDefinition<any, any, RpcAccess>;
  * test reads each service's sources and fails when one calls a subject that is not listed.
  */
 export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[]>>> = {
-  // Email links and a buyer's address (identity); the owner's tier for CRM webhooks (profiles knows it: the membership, a partner's choice, a
+  // Email links and a buyer's address (identity); the address an account proved, for its mail log in the data export
+  // (identity); the owner's tier for CRM webhooks (profiles knows it: the membership, a partner's choice, a
   // rep's business); the profile and photo whose vCard Exchange Contact sends (profiles).
   notifications: [
-    Rpc.getAccount,
     Rpc.accountById,
+    Rpc.provedEmail,
     Rpc.issueVerificationToken,
     Rpc.issuePasswordResetToken,
     Rpc.issueWelcomeToken,
@@ -34,8 +35,9 @@ export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[
     Rpc.getMedia,
   ],
   payments: [Rpc.orderForPayment, Rpc.getAccount],
-  // Print proofs: the buyer's profile and logo; the data export: the account's email (enquiries under it).
-  orders: [Rpc.profileOfAccount, Rpc.mediaOfAccount, Rpc.getAccount],
+  // Print proofs: the buyer's profile and logo; the caller's role (print and staff consoles); the data export: the
+  // address the account proved (enquiries under it).
+  orders: [Rpc.profileOfAccount, Rpc.mediaOfAccount, Rpc.getAccount, Rpc.provedEmail],
   // A leader's reps: their accounts live in identity; the leader's tier in profiles.
   teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
 };
@@ -67,6 +69,7 @@ export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly Even
     Events.userDeleted,
     Events.membershipChanged,
     Events.roleChanged,
+    Events.cardsAssigned,
   ],
   orders: [
     Events.paymentCompleted,

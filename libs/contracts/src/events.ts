@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from './accounts.js';
 import { EnquiryReceivedSchema } from './enquiries.js';
-import { CheckoutRequestSchema, OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
+import { CardSerialSchema, CheckoutRequestSchema, OrderActorSchema, OrderLineSchema, OrderStatusSchema } from './commerce.js';
 import { LeadFieldsSchema, MembershipSchema } from './profiles.js';
 import type { ServiceName } from './services.js';
 
@@ -32,6 +32,9 @@ export const UserRegisteredSchema = z.object({
   specials: CheckoutRequestSchema.shape.items.optional(),
 });
 export type UserRegistered = z.infer<typeof UserRegisteredSchema>;
+
+/** The most cards one `orders.cards.assigned` names (an order has at most 200; a longer list is sent in parts). */
+export const CARDS_PER_ASSIGNED_EVENT = 500;
 
 const OrderEventSchema = z.object({
   orderId: z.uuid(),
@@ -85,8 +88,9 @@ export const Events = {
   passwordResetRequested: event('identity', 'identity.password-reset.requested', z.object({ accountId: z.uuid(), requestedAt: at })),
   passwordChanged: event('identity', 'identity.user.password-changed', z.object({ accountId: z.uuid(), changedAt: at })),
   /**
-   * The account is gone. `email` is its address when the account had verified it (else null): the services delete
-   * what they keep under that address too (enquiries, the mail log). Events recorded before it was added have none.
+   * The account is gone. `email` is its address when the account had proved it by following a link sent to it (else
+   * null; a leader's or an operator's word proves nothing): the services delete what they keep under that address too
+   * (enquiries, the mail log). Events recorded before it was added have none.
    */
   userDeleted: event(
     'identity',
@@ -111,6 +115,23 @@ export const Events = {
       note: z.string().nullable(),
       courier: z.string().nullable(),
       trackingNumber: z.string().nullable(),
+      at,
+    }),
+  ),
+  /**
+   * Whose page printed cards open now: each card's serial and the account (the rep a leader assigned it to, else its
+   * buyer). Published when a paid order's cards are made and whenever a card is pointed elsewhere (a leader's move, a
+   * rep leaving). Profiles keeps it so that views through `?card=` count only for a card of that page; `at` orders
+   * them (an older assignment never replaces a newer one).
+   */
+  cardsAssigned: event(
+    'orders',
+    'orders.cards.assigned',
+    z.object({
+      cards: z
+        .array(z.object({ serial: CardSerialSchema, accountId: z.uuid() }))
+        .min(1)
+        .max(CARDS_PER_ASSIGNED_EVENT),
       at,
     }),
   ),

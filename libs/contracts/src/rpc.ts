@@ -167,6 +167,18 @@ export const Rpc = {
    */
   accountById: rpc('identity', 'identity.account.get-by-id', 'service', AccountRef, SessionUserSchema),
   /**
+   * The address the account has proved (a link sent to it was followed), or null: the only address under which another
+   * service may hand the account what it keeps by email (enquiries, the mail log) or delete it. Not `isVerified`: a
+   * rep's account is verified on the leader's word, which proves no mailbox. `service` access, as `accountById`.
+   */
+  provedEmail: rpc(
+    'identity',
+    'identity.account.proved-email',
+    'service',
+    AccountRef,
+    z.object({ email: z.string().nullable(), provedAt: z.iso.datetime().nullable() }),
+  ),
+  /**
    * Verification and reset links (these two sign their account in): a caller signed in (`meta.userId`) to another
    * account than the link's is refused with 409 LINK_FOR_OTHER_ACCOUNT before anything is used or changed.
    */

@@ -113,9 +113,9 @@ export class PageAnalytics implements OnModuleDestroy {
   private readonly salts = new Map<string, Promise<string | null>>();
   private timer: NodeJS.Timeout | null = null;
   /**
-   * Views counted per client address (an IPv6 client by its /64) in the current minute: beyond
-   * ANALYTICS_VIEWS_PER_ADDRESS_MINUTE a client's views are not counted, so one script cannot inflate a page's numbers
-   * or flood its analytics. At most MAX_ADDRESSES are held a minute; views from further new addresses wait for the next.
+   * Views, Save to Contact and clicks counted per client address (an IPv6 client by its /64) in the current minute:
+   * beyond ANALYTICS_VIEWS_PER_ADDRESS_MINUTE a client's are not counted, so one script cannot inflate a page's numbers
+   * or flood its analytics. At most MAX_ADDRESSES are held a minute; counts from further new addresses wait for the next.
    */
   private byAddress = new Map<string, number>();
   private byAddressUntil = 0;
@@ -168,14 +168,14 @@ export class PageAnalytics implements OnModuleDestroy {
     return true;
   }
 
-  /** Save to Contact: the vCard downloaded. */
+  /** Save to Contact: the vCard downloaded (within the client address's limit, as views). */
   countSave(req: Request, username: string): void {
-    if (this.agentOf(visitOf(req)) >= 0) this.add(this.today(), username, 'save\n');
+    if (this.agentOf(visitOf(req)) >= 0 && this.withinAddressLimit(req.ip ?? '')) this.add(this.today(), username, 'save\n');
   }
 
-  /** A click on the page, from its beacon. */
+  /** A click on the page, from its beacon (within the client address's limit, as views). */
   countClick(req: Request, username: string, target: string): void {
-    if (this.agentOf(visitOf(req)) >= 0) this.add(this.today(), username, `click\n${target}`);
+    if (this.agentOf(visitOf(req)) >= 0 && this.withinAddressLimit(req.ip ?? '')) this.add(this.today(), username, `click\n${target}`);
   }
 
   onModuleDestroy(): void {

@@ -24,6 +24,18 @@ export class AccountQueries {
     };
   }
 
+  /**
+   * The address the signed-in account has proved (a link sent to it followed), or null: what other services may treat
+   * as the account's own when they hold data under an email address (the data export). 404 once it is deleted.
+   */
+  async provedEmail(accountId: string): Promise<{ email: string | null; provedAt: string | null }> {
+    const account = await this.accounts.findById(this.db, accountId);
+    if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
+    return account.emailProvedAt
+      ? { email: account.email, provedAt: account.emailProvedAt.toISOString() }
+      : { email: null, provedAt: null };
+  }
+
   /** The signed-in account, as the session shows it; 404 once it is deleted. */
   async get(accountId: string): Promise<SessionUser> {
     const account = await this.accounts.findById(this.db, accountId);
@@ -42,6 +54,7 @@ export class AccountQueries {
     return {
       ...toSessionUser(account),
       verifiedAt: account.verifiedAt?.toISOString() ?? null,
+      emailProvedAt: account.emailProvedAt?.toISOString() ?? null,
       passwordChangedAt: account.passwordChangedAt.toISOString(),
       createdAt: account.createdAt.toISOString(),
       updatedAt: account.updatedAt.toISOString(),
@@ -49,7 +62,7 @@ export class AccountQueries {
       pendingEmailRequestedAt: account.pendingEmailAt?.toISOString() ?? null,
       emailLinks: links.map((l) => ({
         purpose: l.purpose,
-        sentTo: l.newEmail,
+        sentTo: l.sentTo ?? l.newEmail,
         createdAt: l.createdAt.toISOString(),
         expiresAt: l.expiresAt.toISOString(),
         usedAt: l.usedAt?.toISOString() ?? null,

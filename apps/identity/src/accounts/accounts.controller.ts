@@ -108,6 +108,12 @@ export class AccountsController {
     return this.queries.get(accountId);
   }
 
+  /** Service-only (see the contract): the address the account proved, for what other services keep by email. */
+  @Handles(Rpc.provedEmail)
+  provedEmail({ accountId }: Body<typeof Rpc.provedEmail>) {
+    return this.queries.provedEmail(accountId);
+  }
+
   /** Public: `meta.userId`, when the caller is signed in, must be the link's account (else 409, nothing spent). */
   @Handles(Rpc.verifyEmail)
   verifyEmail({ token }: Body<typeof Rpc.verifyEmail>, meta: RequestMeta) {

@@ -45,6 +45,20 @@ export class AccountsRepository {
     return row ?? null;
   }
 
+  /**
+   * A link sent to `sentTo` was followed: the address is proved, if it is still the account's (compared in the same
+   * statement, so a change of address in between proves nothing). Null when it is not (or no address was recorded).
+   */
+  async markEmailProved(tx: Transaction, id: string, sentTo: string | null, at: Date): Promise<AccountRow | null> {
+    if (!sentTo) return null;
+    const [row] = await tx
+      .update(accounts)
+      .set({ emailProvedAt: at })
+      .where(and(eq(accounts.id, id), eq(accounts.emailNormalized, sentTo.trim().toLowerCase())))
+      .returning();
+    return row ?? null;
+  }
+
   async setPassword(tx: Transaction, id: string, passwordHash: string, at: Date): Promise<AccountRow | null> {
     const [row] = await tx
       .update(accounts)
@@ -84,12 +98,13 @@ export class AccountsRepository {
   async releaseExpired(db: Executor, username: string, email: string, cutoff: Date): Promise<void> {
     await db
       .update(accounts)
-      .set({ username: sql`'removed-' || ${accounts.id}`, emailNormalized: sql`'removed-' || ${accounts.id}` })
+      .set({ username: sql`'removed-' || ${accounts.id}`, emailNormalized: sql`'removed-' || ${accounts.id}`, emailProvedAt: null })
       .where(
         and(lt(accounts.disabledAt, cutoff), or(eq(accounts.username, username), eq(accounts.emailNormalized, email.trim().toLowerCase()))),
       );
   }
 
+  /** Another address (a leader's edit of a rep) is not proved by the old one's links: `email_proved_at` is cleared. */
   async updateFields(
     tx: Transaction,
     id: string,
@@ -98,7 +113,12 @@ export class AccountsRepository {
   ): Promise<AccountRow | null> {
     const [row] = await tx
       .update(accounts)
-      .set({ ...fields, updatedAt: at })
+      .set({
+        ...fields,
+        // SET sees the row as it was: the proof stays only when the address is the same.
+        emailProvedAt: sql`CASE WHEN ${accounts.emailNormalized} = ${fields.emailNormalized} THEN ${accounts.emailProvedAt} END`,
+        updatedAt: at,
+      })
       .where(eq(accounts.id, id))
       .returning();
     return row ?? null;
@@ -117,11 +137,14 @@ export class AccountsRepository {
       .where(eq(accounts.id, id));
   }
 
-  /** The confirmed change: the new email, nothing pending, and every unused link of the old address spent. */
+  /**
+   * The confirmed change (its link was followed at the new address, so the address is proved): the new email, nothing
+   * pending, and every unused link of the old address spent.
+   */
   async changeEmail(tx: Transaction, id: string, email: string, at: Date): Promise<AccountRow | null> {
     const [row] = await tx
       .update(accounts)
-      .set({ email, emailNormalized: email.toLowerCase(), pendingEmail: null, pendingEmailAt: null, updatedAt: at })
+      .set({ email, emailNormalized: email.toLowerCase(), emailProvedAt: at, pendingEmail: null, pendingEmailAt: null, updatedAt: at })
       .where(eq(accounts.id, id))
       .returning();
     if (row)
@@ -138,6 +161,7 @@ export class AccountsRepository {
       .select({
         purpose: emailTokens.purpose,
         newEmail: emailTokens.newEmail,
+        sentTo: emailTokens.sentTo,
         createdAt: emailTokens.createdAt,
         expiresAt: emailTokens.expiresAt,
         usedAt: emailTokens.usedAt,
@@ -153,15 +177,17 @@ export class AccountsRepository {
     return rows.length > 0;
   }
 
+  /** `sentTo`: the address the link goes to (following it proves that address). */
   async insertToken(
     tx: Executor,
     accountId: string,
     purpose: TokenPurpose,
     tokenHash: string,
     expiresAt: Date,
+    sentTo: string,
     newEmail: string | null = null,
   ): Promise<void> {
-    await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt, newEmail });
+    await tx.insert(emailTokens).values({ accountId, purpose, tokenHash, expiresAt, sentTo, newEmail });
   }
 
   /** Spends a live change-email token: its account and the address it was sent to; null when unknown, used or expired. */
@@ -221,8 +247,16 @@ export class AccountsRepository {
     return row?.account ?? null;
   }
 
-  /** Marks a live token used and returns its account id; null when unknown, used or expired. Single use by design. */
-  async consumeToken(tx: Transaction, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+  /**
+   * Marks a live token used and returns its account id and the address it was sent to; null when unknown, used or
+   * expired. Single use by design.
+   */
+  async consumeToken(
+    tx: Transaction,
+    tokenHash: string,
+    purpose: TokenPurpose,
+    now: Date,
+  ): Promise<{ accountId: string; sentTo: string | null } | null> {
     const [row] = await tx
       .update(emailTokens)
       .set({ usedAt: now })
@@ -234,7 +268,7 @@ export class AccountsRepository {
           gt(emailTokens.expiresAt, now),
         ),
       )
-      .returning({ accountId: emailTokens.accountId });
-    return row?.accountId ?? null;
+      .returning({ accountId: emailTokens.accountId, sentTo: emailTokens.sentTo });
+    return row ?? null;
   }
 }

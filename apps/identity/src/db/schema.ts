@@ -25,6 +25,13 @@ export const accounts = schema.table(
     role: role('role').notNull().default('user'),
     isVerified: boolean('is_verified').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the owner proved the current `email` is theirs by following a link sent to it (verification, password reset
+     * or a rep's welcome, email change). Null until then: a rep's address typed by their leader, an account made by the
+     * staff command, an address a leader changed. Data other services keep under an email address (enquiries, the mail
+     * log) is the account's only while this is set (docs/security.md).
+     */
+    emailProvedAt: timestamp('email_proved_at', { withTimezone: true, mode: 'date' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -51,6 +58,12 @@ export const emailTokens = schema.table(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     /** A change-email token: the address it was sent to (and will confirm). */
     newEmail: text('new_email'),
+    /**
+     * The address the link was sent to (the account's email when it was issued, or the new address of a change):
+     * following it proves that address only, never one the account has moved to since. Null for links issued before
+     * it was recorded.
+     */
+    sentTo: text('sent_to'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,8 +6,8 @@ import { MailLogRepository } from './mail-log.repository.js';
 
 /**
  * The mail log of the signed-in account (POPIA's right of access): what we emailed its address, when, and whether it
- * went out. The address is identity's (asked as the account itself), never taken from the request, and only once the
- * account has verified it. The emails' bodies are not kept, so only their subjects are shown.
+ * went out. The address is the one identity says the account proved (`provedEmail`: a link sent to it was followed),
+ * never taken from the request. The emails' bodies are not kept, so only their subjects are shown.
  */
 @Injectable()
 export class MailLogQueries {
@@ -18,10 +18,10 @@ export class MailLogQueries {
   ) {}
 
   async accountData(meta: SignedInMeta): Promise<Record<string, unknown>> {
-    const account = await this.bus.call(Rpc.getAccount, {}, { ...meta, role: null });
-    // Only an address the account proved (its verification link used): registering someone else's address unverified
-    // must not show the subjects of the mail sent to it.
-    const rows = account.isVerified ? await this.log.sentTo(this.db, account.email) : [];
+    const { email } = await this.bus.call(Rpc.provedEmail, { accountId: meta.userId }, meta);
+    // Only an address the account proved: registering someone else's address unverified, or a leader typing it for a
+    // rep, must not show the subjects of the mail sent to it.
+    const rows = email ? await this.log.sentTo(this.db, email) : [];
     return {
       mailLog: rows.map((r) => ({
         template: r.template,

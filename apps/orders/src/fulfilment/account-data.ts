@@ -8,9 +8,10 @@ import { CustomersRepository } from './customers.repository.js';
 
 /**
  * Everything orders holds about the signed-in account (POPIA's right of access): its orders (lines, history, cards,
- * proofs' state), the name kept for packing slips, and the sales enquiries sent under its email. The email is
- * identity's (asked as the account itself, as notifications does), never taken from the request: a caller cannot
- * name somebody else's address, and only once the account has verified it (an unverified address is nobody's yet).
+ * proofs' state), the name kept for packing slips, and the sales enquiries sent under its email. The email is the
+ * one identity says the account proved (`provedEmail`: a link sent to it was followed), never taken from the request:
+ * a caller cannot name somebody else's address, and an address nobody proved (registered unverified, or typed by a
+ * team leader for a rep) is nobody's yet.
  */
 @Injectable()
 export class OrdersAccountData {
@@ -23,13 +24,13 @@ export class OrdersAccountData {
   ) {}
 
   async export(meta: RequestMeta & { userId: string }): Promise<Record<string, unknown>> {
-    const account = await this.rpc.call(Rpc.getAccount, {}, { ...meta, role: null });
+    const { email } = await this.rpc.call(Rpc.provedEmail, { accountId: meta.userId }, meta);
     const [{ orders }, customers, enquiries] = await Promise.all([
       this.queries.ownDetails(meta.userId),
       this.customers.customersOf(this.db, [meta.userId]),
-      // Only an address the account proved (its verification link used) is its own: registering someone else's address
-      // unverified must not hand over the enquiries sent under it.
-      account.isVerified ? this.enquiries.byEmail(this.db, account.email) : Promise.resolve([]),
+      // Only an address the account proved is its own: registering someone else's address unverified, or a leader
+      // typing it for a rep, must not hand over the enquiries sent under it.
+      email ? this.enquiries.byEmail(this.db, email) : Promise.resolve([]),
     ]);
     return {
       orders,

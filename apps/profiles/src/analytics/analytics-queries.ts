@@ -12,7 +12,8 @@ import {
 } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { can, saDay } from '@digicard/domain';
-import { DATABASE, ServiceError } from '@digicard/server';
+import { CONFIG, DATABASE, ServiceError } from '@digicard/server';
+import type { Config } from '../config.js';
 import { membershipOf } from '../profiles/profile.mapping.js';
 import { ProfileWriter } from '../profiles/profile-writer.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
@@ -40,14 +41,18 @@ function daysBetween(from: string, to: string): string[] {
 export class AnalyticsQueries {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(CONFIG) private readonly config: Config,
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
   ) {}
 
-  /** A batch from a gateway replica (a fire-and-forget notice). */
+  /** A batch from a gateway replica (a fire-and-forget notice), within the configured caps per profile and day. */
   record(batch: AnalyticsBatch): Promise<void> {
-    return this.analytics.record(this.db, batch);
+    return this.analytics.record(this.db, batch, {
+      keysPerDay: this.config.ANALYTICS_KEYS_PER_DAY,
+      visitorsPerDay: this.config.ANALYTICS_VISITORS_PER_DAY,
+    });
   }
 
   async report(accountId: string, range: AnalyticsRange, today = saDay()): Promise<AnalyticsReport> {

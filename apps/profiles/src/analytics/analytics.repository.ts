@@ -3,14 +3,16 @@ import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { AnalyticsBatch } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { analyticsDaily, analyticsVisitors, leads } from '../db/schema.js';
+import { analyticsDaily, analyticsVisitors, cardSerials, leads } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 
-/** Distinct NFC card serials counted per profile and day: far more cards than one person or team hands out a day. */
-export const MAX_CARD_KEYS_PER_DAY = 100;
-/** Unique visitors recorded per profile and day; beyond it the day shows this many. */
-export const MAX_VISITORS_PER_DAY = 20_000;
+/** How much one profile's analytics may grow a day (profiles' `ANALYTICS_KEYS_PER_DAY`, `ANALYTICS_VISITORS_PER_DAY`). */
+export interface AnalyticsCaps {
+  /** Distinct keys per profile, day and metric, for the metrics whose keys are open-ended (`card`, `click`). */
+  keysPerDay: number;
+  visitorsPerDay: number;
+}
 
 /** All of the analytics SQL: counting up a batch, and reading an owner's days back. */
 @Injectable()
@@ -18,41 +20,48 @@ export class AnalyticsRepository {
   /**
    * Adds a batch: each entry's count onto its row (per owner, day, metric, key), each visitor once a day. Pages are
    * named by username and joined to their owner here, in one statement each; a name that is no profile is dropped.
-   * Anyone can put any well-formed `?card=` on a page's address: a profile gets at most `MAX_CARD_KEYS_PER_DAY` card
-   * rows a day (the serials already counted that day go on counting; new ones beyond the cap are dropped, most viewed
-   * first kept), and at most `MAX_VISITORS_PER_DAY` visitor rows, so a flood cannot grow an owner's report without
-   * end (it is one NATS reply).
+   * Anyone can put any well-formed `?card=` on a page's address: a view through a card counts only when the card opens
+   * that page (`card_serials`, from orders' events), so made-up serials and other people's cards add nothing. Cards
+   * and click targets are then capped at `keysPerDay` rows per profile, day and metric (the keys already counted that
+   * day go on counting; new ones beyond the cap are dropped, most viewed first kept), visitors at `visitorsPerDay`
+   * rows, so a flood cannot grow an owner's report without end (it is one NATS reply).
    */
-  async record(db: Executor, batch: AnalyticsBatch): Promise<void> {
+  async record(db: Executor, batch: AnalyticsBatch, caps: AnalyticsCaps): Promise<void> {
     if (batch.entries.length > 0) {
       await db.execute(sql`
         WITH n AS (
           SELECT p.account_id, e.day, e.metric, e.key, sum(e.count)::integer AS count
           FROM jsonb_to_recordset(${JSON.stringify(batch.entries)}::jsonb) AS e(username text, day date, metric text, key text, count integer)
           JOIN profiles.profiles p ON p.username = e.username
+          WHERE e.metric <> 'card'
+            OR EXISTS (SELECT 1 FROM ${cardSerials} c WHERE c.serial = e.key AND c.account_id = p.account_id)
           GROUP BY 1, 2, 3, 4
         ),
-        cards AS (
+        keyed AS (
           SELECT n.*, EXISTS (
-            SELECT 1 FROM ${analyticsDaily} d WHERE d.account_id = n.account_id AND d.day = n.day AND d.metric = 'card' AND d.key = n.key
+            SELECT 1 FROM ${analyticsDaily} d
+            WHERE d.account_id = n.account_id AND d.day = n.day AND d.metric = n.metric AND d.key = n.key
           ) AS known
-          FROM n WHERE n.metric = 'card'
+          FROM n WHERE n.metric IN ('card', 'click')
         ),
         counted AS (
-          SELECT d.account_id, d.day, count(*) AS already
-          FROM ${analyticsDaily} d JOIN (SELECT DISTINCT account_id, day FROM cards) k ON k.account_id = d.account_id AND k.day = d.day
-          WHERE d.metric = 'card'
-          GROUP BY 1, 2
+          SELECT d.account_id, d.day, d.metric, count(*) AS already
+          FROM ${analyticsDaily} d
+          JOIN (SELECT DISTINCT account_id, day, metric FROM keyed) k ON k.account_id = d.account_id AND k.day = d.day AND k.metric = d.metric
+          GROUP BY 1, 2, 3
         ),
-        new_cards AS (
-          SELECT cards.*, row_number() OVER (PARTITION BY cards.account_id, cards.day ORDER BY count DESC, key) AS rank, coalesce(counted.already, 0) AS already
-          FROM cards LEFT JOIN counted ON counted.account_id = cards.account_id AND counted.day = cards.day
+        new_keys AS (
+          SELECT keyed.*,
+            row_number() OVER (PARTITION BY keyed.account_id, keyed.day, keyed.metric ORDER BY count DESC, key) AS rank,
+            coalesce(counted.already, 0) AS already
+          FROM keyed
+          LEFT JOIN counted ON counted.account_id = keyed.account_id AND counted.day = keyed.day AND counted.metric = keyed.metric
           WHERE NOT known
         )
         INSERT INTO ${analyticsDaily} (account_id, day, metric, key, count)
-        SELECT account_id, day, metric, key, count FROM n WHERE metric <> 'card'
-        UNION ALL SELECT account_id, day, metric, key, count FROM cards WHERE known
-        UNION ALL SELECT account_id, day, metric, key, count FROM new_cards WHERE already + rank <= ${MAX_CARD_KEYS_PER_DAY}
+        SELECT account_id, day, metric, key, count FROM n WHERE metric NOT IN ('card', 'click')
+        UNION ALL SELECT account_id, day, metric, key, count FROM keyed WHERE known
+        UNION ALL SELECT account_id, day, metric, key, count FROM new_keys WHERE already + rank <= ${caps.keysPerDay}
         ON CONFLICT (account_id, day, metric, key) DO UPDATE SET count = ${analyticsDaily}.count + excluded.count`);
     }
     if (batch.visitors.length > 0) {
@@ -72,9 +81,25 @@ export class AnalyticsRepository {
           FROM v LEFT JOIN counted ON counted.account_id = v.account_id AND counted.day = v.day
         )
         INSERT INTO ${analyticsVisitors} (account_id, day, hash)
-        SELECT account_id, day, hash FROM ranked WHERE already + rank <= ${MAX_VISITORS_PER_DAY}
+        SELECT account_id, day, hash FROM ranked WHERE already + rank <= ${caps.visitorsPerDay}
         ON CONFLICT DO NOTHING`);
     }
+  }
+
+  /**
+   * Points cards at the page they open now (orders' `orders.cards.assigned`); an assignment older than the one kept
+   * for a card is ignored.
+   */
+  async assignCards(tx: Transaction, cards: Array<{ serial: string; accountId: string }>, at: Date): Promise<void> {
+    if (cards.length === 0) return;
+    await tx
+      .insert(cardSerials)
+      .values(cards.map((c) => ({ serial: c.serial, accountId: c.accountId, assignedAt: at })))
+      .onConflictDoUpdate({
+        target: cardSerials.serial,
+        set: { accountId: sql`excluded.account_id`, assignedAt: sql`excluded.assigned_at` },
+        setWhere: sql`${cardSerials.assignedAt} <= excluded.assigned_at`,
+      });
   }
 
   counts(

@@ -161,6 +161,21 @@ export const analyticsVisitors = schema.table(
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.hash] })],
 );
 
+/**
+ * Which page each printed card opens (orders' `orders.cards.assigned`: the rep a leader gave it to, else its buyer),
+ * with the time of that assignment so an older one never replaces a newer. Views through `?card=` are counted only
+ * for a serial of the page viewed: made-up serials and other people's cards add nothing to an owner's analytics.
+ */
+export const cardSerials = schema.table(
+  'card_serials',
+  {
+    serial: text('serial').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('card_serials_account_idx').on(t.accountId)],
+);
+
 /** Fixed paths such as pinnacle-point-2 that lead to a profile. */
 export const vanityPaths = schema.table('vanity_paths', {
   path: text('path').primaryKey(),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AnalyticsQueries } from '../analytics/analytics-queries.js';
 import { AnalyticsController } from '../analytics/analytics.controller.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
+import { CardEvents } from '../analytics/card-events.handler.js';
 import { AccountEvents } from './account-events.handler.js';
 import { MediaKeeper } from './media-keeper.js';
 import { MembershipEvents } from './membership-events.handler.js';
@@ -31,6 +32,7 @@ import { TeamEvents } from './team-events.handler.js';
     AccountEvents,
     MembershipEvents,
     TeamEvents,
+    CardEvents,
     AnalyticsRepository,
     AnalyticsQueries,
   ],

@@ -8,6 +8,7 @@ import {
   type AccountNamesFact,
   analyticsDaily,
   analyticsVisitors,
+  cardSerials,
   leads,
   media,
   memberships,
@@ -118,7 +119,7 @@ export class ProfilesRepository {
 
   /** The profile and everything kept with it (images, leads, views, paths); returns the username it had. */
   async deleteAll(tx: Transaction, accountId: string): Promise<string | null> {
-    for (const table of [media, leads, analyticsDaily, analyticsVisitors, vanityPaths, memberships])
+    for (const table of [media, leads, analyticsDaily, analyticsVisitors, cardSerials, vanityPaths, memberships])
       await tx.delete(table).where(eq(table.accountId, accountId));
     const [gone] = await tx.delete(profiles).where(eq(profiles.accountId, accountId)).returning({ username: profiles.username });
     return gone?.username ?? null;

@@ -16,8 +16,8 @@ const uniqueViolation = (error: unknown): boolean => {
 };
 
 /**
- * The link sent to the new address: it proves the mailbox, so the account's email becomes that address (and the
- * account counts as verified). In one transaction: the token is spent, the email changed, every other unused link
+ * The link sent to the new address: it proves the mailbox, so the account's email becomes that address, proved (and
+ * the account counts as verified). In one transaction: the token is spent, the email changed, every other unused link
  * (sent to the old address) spent, and `identity.user.changed` (profiles' copy) with `identity.user.email-changed`
  * (the notice to the old address) recorded. Unknown, used, expired and replaced links all get the same answer, and so
  * does a link whose address another account took in the meantime.

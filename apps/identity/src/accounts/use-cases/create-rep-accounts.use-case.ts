@@ -20,7 +20,8 @@ const DAY_MS = 24 * 3600 * 1000;
 /**
  * A team leader's new reps (spec section 7, decisions.md "adding a team rep"): the leader confirms with their own
  * password once and stays signed in; the server creates each rep's account, role teamMember, verified (the leader
- * vouches for it; the rep sets a password from the welcome email). All rows or none: every row is checked first
+ * vouches for it; the rep sets a password from the welcome email). The address is not proved (`emailProvedAt` stays
+ * null: a leader's word proves no mailbox) until the rep follows a link sent to it, such as the welcome email's. All rows or none: every row is checked first
  * (username and email free, also within the batch), then all are stored in one transaction.
  */
 @Injectable()

@@ -10,7 +10,8 @@ import { verifyPassword } from '../passwords.js';
 
 /**
  * The owner asks to be forgotten (POPIA), confirming with their password: the account and its tokens go, and
- * `identity.user.deleted` tells the other services to forget theirs (and what they hold under its verified address).
+ * `identity.user.deleted` tells the other services to forget theirs, and what they hold under its address when the
+ * account proved that address (a link sent to it followed: never on a leader's word).
  */
 @Injectable()
 export class DeleteAccount {
@@ -29,7 +30,7 @@ export class DeleteAccount {
       await recordEvent(tx, outbox, Events.userDeleted, {
         accountId,
         deletedAt: new Date().toISOString(),
-        email: account.isVerified ? account.email : null,
+        email: account.emailProvedAt ? account.email : null,
       });
     });
     this.relay?.kick();

@@ -34,7 +34,7 @@ export class IssueEmailChangeToken {
       }
       const until = new Date(now.getTime() + TOKEN_LIFETIME_MS['change-email']);
       await this.accounts.revokeTokens(tx, accountId, 'change-email', now);
-      await this.accounts.insertToken(tx, accountId, 'change-email', tokenHash, until, pending);
+      await this.accounts.insertToken(tx, accountId, 'change-email', tokenHash, until, pending, pending);
       return until;
     });
     return { email: pending, firstName: account.firstName, expiresAt: expiresAt.toISOString() };

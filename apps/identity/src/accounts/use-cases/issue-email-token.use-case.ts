@@ -14,8 +14,10 @@ export interface IssuedToken {
 /**
  * Issues a single-use token for an email link, answering the address to send it to. Called by the notifications
  * service acting on an event, never from the browser. The caller made the token and sends only its hash, which is all
- * that is stored: the token never crosses the bus. A new reset token revokes the earlier ones. Null for an unknown
- * account, and for a verification token when the account is verified already.
+ * that is stored: the token never crosses the bus. The token records the address it goes to (following it proves that
+ * address). A new reset token revokes the earlier ones. Null for an unknown account, and for a verification token when
+ * the account is verified already (a rep verified on the leader's word proves the address with their welcome or a
+ * reset link instead: no verification email on top of the welcome).
  */
 @Injectable()
 export class IssueEmailToken {
@@ -40,7 +42,7 @@ export class IssueEmailToken {
       }
       const until = new Date(now.getTime() + (welcome ? WELCOME_LIFETIME_MS : TOKEN_LIFETIME_MS[purpose]));
       if (purpose === 'reset-password') await this.accounts.revokeTokens(tx, accountId, purpose, now);
-      await this.accounts.insertToken(tx, accountId, purpose, tokenHash, until);
+      await this.accounts.insertToken(tx, accountId, purpose, tokenHash, until, account.email);
       return until;
     });
     return { email: account.email, firstName: account.firstName, expiresAt: expiresAt.toISOString() };

@@ -11,8 +11,9 @@ import { hashPassword, passwordProblem } from '../passwords.js';
 import { hashToken } from '../tokens.js';
 
 /**
- * The link in the reset email: a live reset token is spent and the new password set, with
- * `identity.user.password-changed` (sessions elsewhere end on it). A common password is refused before the token is
+ * The link in the reset email (or a new rep's welcome email): a live reset token is spent and the new password set,
+ * with `identity.user.password-changed` (sessions elsewhere end on it). The link came to the mailbox it was sent to, so
+ * that address is proved if it is still the account's. A common password is refused before the token is
  * spent (as is one containing the username or the email's local part), so the same link can be used again with a
  * better one. A caller signed in (`viewerId`) to another account than the link's is refused first, nothing spent
  * or changed (see VerifyEmail).
@@ -34,8 +35,10 @@ export class ResetPassword {
     if (weak) throw AccountErrors.field('password', weak);
     const passwordHash = await hashPassword(password);
     const account = await this.db.transaction(async (tx) => {
-      const accountId = await this.accounts.consumeToken(tx, hashToken(token), 'reset-password', now);
-      if (!accountId) return null;
+      const spent = await this.accounts.consumeToken(tx, hashToken(token), 'reset-password', now);
+      if (!spent) return null;
+      const { accountId } = spent;
+      await this.accounts.markEmailProved(tx, accountId, spent.sentTo, now);
       const row = await this.accounts.setPassword(tx, accountId, passwordHash, now);
       await recordEvent(tx, outbox, Events.passwordChanged, { accountId, changedAt: now.toISOString() });
       return row;

@@ -13,7 +13,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * A leader changes a rep's username, names or email (the teams service checked the rep is theirs; only services
- * call this). Only team members' accounts change this way; `identity.user.changed` tells profiles.
+ * call this). Only team members' accounts change this way; `identity.user.changed` tells profiles. A new address is
+ * not proved (the leader typed it) until the rep follows a link sent to it.
  */
 @Injectable()
 export class UpdateRepAccount {

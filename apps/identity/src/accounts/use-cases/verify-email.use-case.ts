@@ -11,9 +11,10 @@ import { hashToken } from '../tokens.js';
 
 /**
  * The link in the verification email: a live token is spent and the account marked verified, with
- * `identity.user.verified` (once: an account verified already stays as it is). Unknown, used and expired tokens all
- * get the same answer. A caller signed in (`viewerId`) to another account than the link's is refused and nothing is
- * spent: the link signs its account in, and a browser never switches accounts without asking its person first.
+ * `identity.user.verified` (once: an account verified already stays as it is), and the address the link was sent to
+ * proved if it is still the account's. Unknown, used and expired tokens all get the same answer. A caller signed in
+ * (`viewerId`) to another account than the link's is refused and nothing is spent: the link signs its account in,
+ * and a browser never switches accounts without asking its person first.
  */
 @Injectable()
 export class VerifyEmail {
@@ -26,13 +27,15 @@ export class VerifyEmail {
   async execute(token: string, viewerId: string | null): Promise<SessionUser> {
     const now = new Date();
     const account = await this.db.transaction(async (tx) => {
-      const accountId = await this.accounts.consumeToken(tx, hashToken(token), 'verify-email', now);
-      if (!accountId) return null;
+      const spent = await this.accounts.consumeToken(tx, hashToken(token), 'verify-email', now);
+      if (!spent) return null;
+      const { accountId } = spent;
       // Thrown inside the transaction: its rollback leaves the token unspent.
       if (viewerId !== null && viewerId !== accountId) throw AccountErrors.linkForOtherAccount();
       const current = await this.accounts.findById(tx, accountId);
       if (!current) return null;
-      if (current.isVerified) return current;
+      const proved = (await this.accounts.markEmailProved(tx, accountId, spent.sentTo, now)) ?? current;
+      if (current.isVerified) return proved;
       const row = await this.accounts.markVerified(tx, accountId, now);
       await recordEvent(tx, outbox, Events.userVerified, { accountId, verifiedAt: now.toISOString() });
       return row;

@@ -7,6 +7,7 @@ import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { outbox } from '../../db/schema.js';
 import { FulfilmentRepository } from '../../fulfilment/fulfilment.repository.js';
 import { CardsRepository } from '../../fulfilment/cards.repository.js';
+import { recordCardsAssigned } from '../../fulfilment/card-events.js';
 import { ProofsRepository } from '../../fulfilment/proofs.repository.js';
 import { newCardSerial } from '../order-reference.js';
 import { toOrder } from '../orders.mapping.js';
@@ -65,7 +66,13 @@ export class MarkOrderPaid {
       note,
       at: new Date(paid.paidAt!),
     });
-    await this.allocateCards(tx, order.id, order.accountId, paid.lines);
+    const serials = await this.allocateCards(tx, order.id, order.accountId, paid.lines);
+    // Profiles learns which page each new card opens (the buyer's), to count views through it there only.
+    await recordCardsAssigned(
+      tx,
+      serials.map((serial) => ({ serial, accountId: order.accountId })),
+      new Date(paid.paidAt!),
+    );
     // The proof is on its way: the `proof-render` job is queued from `orders.order.paid` once this commits.
     await this.proofs.proofRendering(tx, order.id);
     await recordEvent(tx, outbox, Events.orderPaid, {
@@ -80,14 +87,15 @@ export class MarkOrderPaid {
 
   /**
    * One card per unit bought, each with its own serial (behind its NFC chip and QR code), the material of its
-   * catalogue item and the colour the buyer chose for its line.
+   * catalogue item and the colour the buyer chose for its line. Answers the serials made.
    */
   private async allocateCards(
     tx: EventContext['tx'],
     orderId: string,
     accountId: string,
     lines: Array<{ itemId: string; quantity: number; colour: string }>,
-  ) {
+  ): Promise<string[]> {
+    const serials: string[] = [];
     const items = new Map(
       (
         await this.catalogue.byIds(
@@ -113,11 +121,15 @@ export class MarkOrderPaid {
           material: material.data,
           colour: line.colour || (item.colors[0] ?? 'White'),
         };
-        let inserted = false;
-        for (let attempt = 0; !inserted && attempt < 5; attempt++)
-          inserted = await this.cards.insertCard(tx, { ...card, serial: newCardSerial() });
+        let inserted: string | null = null;
+        for (let attempt = 0; !inserted && attempt < 5; attempt++) {
+          const serial = newCardSerial();
+          if (await this.cards.insertCard(tx, { ...card, serial })) inserted = serial;
+        }
         if (!inserted) throw new Error('no free card serial after 5 attempts');
+        serials.push(inserted);
       }
     }
+    return serials;
   }
 }
