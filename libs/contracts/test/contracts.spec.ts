@@ -67,7 +67,14 @@ describe('subjects and streams', () => {
     for (const def of [...Object.values(Rpc), ...AllEvents]) assert.ok(def.subject.startsWith(`${def.owner}.`));
     assert.deepEqual(streamFor('orders'), {
       name: 'EVENTS_ORDERS',
-      subjects: ['orders.enquiry.received', 'orders.order.placed', 'orders.order.paid', 'orders.order.state-changed', 'orders.proof.ready'],
+      subjects: [
+        'orders.enquiry.received',
+        'orders.order.placed',
+        'orders.order.paid',
+        'orders.order.state-changed',
+        'orders.cards.assigned',
+        'orders.proof.ready',
+      ],
     });
     assert.deepEqual(streamFor('payments').subjects, [
       'payments.payment.completed',
