@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor } from '@digicard/testing';
+import { acceptDialogs, takeDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor } from '@digicard/testing';
 
 // Every seeded special is bought from its ADD TO CART to the PayFast simulator's payment (issue 25 item 2: the Bamboo
 // special, which includes no DigiGold, used to be refused as "not a special" while the page promised a year of
@@ -115,7 +115,7 @@ describe('every seeded special can be bought, from ADD TO CART to payment at Pay
 
       await main.getByRole('button', { name: 'Pay with PayFast' }).click();
       await page.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
-      assert.deepEqual(alerts.splice(0), [
+      assert.deepEqual(await takeDialogs(alerts, 2), [
         'Your cards have been added to your basket.',
         'You will now go to PayFast to pay for your cards.',
       ]);

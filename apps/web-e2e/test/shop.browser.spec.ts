@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem } from '@digicard/testing';
+import { acceptDialogs, takeDialogs, launchChromium, registerOwner, screenshotPath, TestSystem } from '@digicard/testing';
 
 const viewports = [
   { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
@@ -128,7 +128,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
     acceptDialogs(page, alerts);
     await main.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.waitForURL(url('/registration'));
-    assert.deepEqual(alerts, ['Your cards have been added to your basket.']);
+    assert.deepEqual(await takeDialogs(alerts), ['Your cards have been added to your basket.']);
     await page.getByText('Total: R1,199.00').waitFor();
   });
 

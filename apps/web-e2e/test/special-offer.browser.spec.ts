@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptDialogs, ApiClient, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor } from '@digicard/testing';
+import {
+  acceptDialogs,
+  ApiClient,
+  takeDialogs,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  waitFor,
+} from '@digicard/testing';
 
 // The special offer (issue 9): a visitor opens the PVC special, adds it to the basket, signs up on /registration,
 // lands on /verify-email (no session: decisions.md) with the special gone from the basket: its order is on the
@@ -53,7 +62,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await page.goto(`${system.gatewayUrl}/specials/pvc-special`);
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.waitForURL(`${system.gatewayUrl}/registration`);
-    assert.deepEqual(alerts.splice(0), ['Your cards have been added to your basket.']);
+    assert.deepEqual(await takeDialogs(alerts), ['Your cards have been added to your basket.']);
     const main = page.getByRole('main');
     await main.getByText('Total: R899.00').waitFor();
     assert.ok(await main.getByText('PVC NFC Card Special').isVisible());
@@ -73,7 +82,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await main.getByLabel('Password').fill(person.password);
     await main.getByRole('button', { name: 'Register and pay' }).click();
     await page.waitForURL(`${system.gatewayUrl}/verify-email`);
-    assert.deepEqual(alerts.splice(0), [JOINED]);
+    assert.deepEqual(await takeDialogs(alerts), [JOINED]);
     await page.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
     assert.equal(
       (await context.cookies()).find((c) => c.name === SESSION_COOKIE),
@@ -100,7 +109,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await otherPage.screenshot({ path: screenshotPath('special-verified-pay-for-cards'), fullPage: true });
     await unpaid.getByRole('button', { name: 'Pay for your cards' }).click();
     await otherPage.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
-    assert.deepEqual(alerts.splice(0), ['You will now go to PayFast to pay for your cards.']);
+    assert.deepEqual(await takeDialogs(alerts), ['You will now go to PayFast to pay for your cards.']);
     await otherPage.getByText('R 899.00').first().waitFor();
     await otherPage.screenshot({ path: screenshotPath('payfast-simulator-special'), fullPage: true });
     await otherPage.getByRole('button', { name: 'Pay' }).click();
@@ -168,7 +177,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await main.getByRole('button', { name: 'Register and pay' }).click();
     await phone.waitForURL(`${system.gatewayUrl}/verify-email`);
     await phone.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
-    assert.deepEqual(seen.slice(1), [JOINED], 'the alert a new email gets');
+    assert.deepEqual((await takeDialogs(seen, 2)).slice(1), [JOINED], 'the alert a new email gets');
     assert.ok(!(await phone.getByText(/already exists/).isVisible()));
     assert.equal(
       (await visitor.cookies()).find((c) => c.name === SESSION_COOKIE),
@@ -222,7 +231,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
 
     await orderOf(bamboo.reference).getByRole('button', { name: 'Cancel order' }).click();
     await orderOf(bamboo.reference).getByText('Cancelled', { exact: true }).waitFor();
-    assert.deepEqual(asked.splice(0), [`Cancel order ${bamboo.reference}? Nothing has been paid, so nothing is charged.`]);
+    assert.deepEqual(await takeDialogs(asked), [`Cancel order ${bamboo.reference}? Nothing has been paid, so nothing is charged.`]);
     assert.equal(await orderOf(bamboo.reference).getByRole('button', { name: 'Pay with PayFast' }).count(), 0);
     const cancelledMail = await system.mail.waitFor(
       (m) => m.to.includes('thabo@example.co.za') && m.subject.includes(`order ${bamboo.reference}`) && /cancelled/.test(m.subject),
@@ -232,7 +241,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
 
     await orderOf(pvc.reference).getByRole('button', { name: 'Pay with PayFast' }).click();
     await tab.waitForURL((url) => url.href.startsWith(`${system.payfastUrl}/`));
-    assert.deepEqual(asked.splice(0), ['You will now go to PayFast to pay for your cards.']);
+    assert.deepEqual(await takeDialogs(asked), ['You will now go to PayFast to pay for your cards.']);
     await tab
       .getByText(`R ${(pvc.totalCents / 100).toFixed(2)}`)
       .first()

@@ -52,8 +52,9 @@ export function acceptDialogs(page: Page, seen: string[]): () => void {
         const shown = await dialog.elementHandle();
         const text = await dialogText(dialog);
         await dialog.getByRole('button', { name: 'OK', exact: true }).click();
-        await shown?.waitForElementState('hidden', { timeout: 0 });
         // Counted once closed: closing returns focus to the opener, so a test acting on "seen" must come after that.
+        // OK may also take the page elsewhere (a notice before a navigation): a dialog gone with its page was closed too.
+        await shown?.waitForElementState('hidden', { timeout: 0 }).catch(() => undefined);
         seen.push(text);
       } catch {
         // The page closed or navigated while the dialog was open: look again (the loop ends once the page is closed).
@@ -64,4 +65,14 @@ export function acceptDialogs(page: Page, seen: string[]): () => void {
   return () => {
     stopped = true;
   };
+}
+
+/**
+ * Waits until `seen` (filled by `acceptDialogs`) holds at least `count` dialogs, then takes them all out and returns
+ * them. A dialog counts once it has closed, which can be a moment after the page it led to has loaded.
+ */
+export async function takeDialogs(seen: string[], count = 1, timeout = 10_000): Promise<string[]> {
+  const deadline = Date.now() + timeout;
+  while (seen.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return seen.splice(0);
 }
