@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { SALES_INBOX, TestSystem, launchChromium, screenshotPath } from '@digicard/testing';
+import { SALES_INBOX, TestSystem, launchChromium, screenshotPath, titleOf } from '@digicard/testing';
 
 const year = new Date().getFullYear();
 
@@ -26,7 +26,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     const page = await desktop();
     const response = await page.goto(`${system.gatewayUrl}/`);
     assert.equal(response?.status(), 200);
-    assert.equal(await page.title(), 'Digital Business Cards | DigiCard');
+    assert.equal(await titleOf(page, 'Digital Business Cards | DigiCard'), 'Digital Business Cards | DigiCard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['Packages', '/pricing'],
@@ -90,7 +90,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     await page.goto(`${system.gatewayUrl}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL(`${system.gatewayUrl}/contact`);
-    assert.equal(await page.title(), 'Contact | DigiCard');
+    assert.equal(await titleOf(page, 'Contact | DigiCard'), 'Contact | DigiCard');
     const form = page.getByRole('form', { name: 'Let us contact you' });
     assert.equal(await page.getByRole('link', { name: 'Chat to us on WhatsApp' }).getAttribute('href'), 'https://wa.me/27821234567');
     assert.equal(await page.getByRole('link', { name: SALES_INBOX }).getAttribute('href'), `mailto:${SALES_INBOX}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptDialogs, takeDialogs, launchChromium, registerOwner, screenshotPath, TestSystem } from '@digicard/testing';
+import { acceptDialogs, takeDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, titleOf } from '@digicard/testing';
 
 const viewports = [
   { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
@@ -41,7 +41,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
         assert.equal(response?.status(), status, path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 }).catch(() => undefined);
-        assert.equal(await page.title(), title, path);
+        assert.equal(await titleOf(page, title), title, path);
         const description = await page.locator('meta[name="description"]').getAttribute('content');
         assert.ok(description && description.length > 20, `${path} has a description`);
         for (const text of texts) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 10_000 });

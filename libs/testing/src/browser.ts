@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { REPO_ROOT } from './system.js';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -43,4 +43,13 @@ export function screenshotPath(name: string): string {
   const dir = join(REPO_ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
+}
+
+/**
+ * The page's title once it is `expected`, or what it still is after `timeout`: a page the app renders in the browser
+ * sets its title a moment after it has loaded, so reading it at once tests the machine's speed, not the page.
+ */
+export async function titleOf(page: Page, expected: string, timeout = 10_000): Promise<string> {
+  await page.waitForFunction((title) => document.title === title, expected, { timeout }).catch(() => undefined);
+  return page.title();
 }
