@@ -1,6 +1,7 @@
 // The bare Node `http` server of tools/bench/public-page.mjs, in its own process like the gateway: it answers every
-// request with the very bytes and headers the gateway sent for the page (gzip when accepted, 304 for its ETag) and
-// writes the same kind of request log line (pino JSON, one per request) to its stdout, which the benchmark collects.
+// request with the very bytes and headers the gateway sent for the page (gzip when accepted, 304 for its ETag). It writes
+// no log line per request: it stands for the limit, what Node's `http` alone costs (issue 30: a logging bare server hid
+// the cost of that line). `BARE_LOG=1` adds a pino JSON line per request to its stdout, for a comparison.
 // Usage: node tools/bench/bare-server.mjs <port> <page.json>   (page.json: { headers, gzipBase64, htmlBase64, etag })
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,7 +12,7 @@ const [port, file] = process.argv.slice(2);
 const page = JSON.parse(readFileSync(file, 'utf8'));
 const gzip = Buffer.from(page.gzipBase64, 'base64');
 const html = Buffer.from(page.htmlBase64, 'base64');
-const logger = createLogger('bare', 'info');
+const logger = process.env.BARE_LOG === '1' ? createLogger('bare', 'info') : null;
 
 createServer((req, res) => {
   const started = performance.now();
@@ -29,7 +30,7 @@ createServer((req, res) => {
   if (body) headers['content-length'] = body.length;
   res.writeHead(status, headers);
   res.end(body ?? undefined);
-  logger.info(
+  logger?.info(
     { requestId, method: req.method, path: req.url.split('?')[0], status, ms: Math.round(performance.now() - started) },
     'request',
   );
