@@ -203,7 +203,7 @@ describe('mail log in the data export', () => {
         ? true
         : null,
     );
-    const exported = await service.call(Rpc.exportMailData, {}, { accountId });
+    const exported = await service.exportOf(Rpc.exportMailData, { accountId });
     if (!exported.ok) throw new Error(exported.message);
     const log = (exported.value as { mailLog: Array<{ to: string; template: string }> }).mailLog;
     expect(log.map((m) => m.template)).toContain('email-change-attempted');
@@ -211,7 +211,7 @@ describe('mail log in the data export', () => {
     expect(log.every((m) => m.to === 'busisiwe@example.test')).toBe(true);
     // Other people's mail (the accounts above) never appears.
     expect(JSON.stringify(exported.value)).not.toMatch(/themba|zinhle|sipho|nokuthula|mandla/);
-    expect(await service.call(Rpc.exportMailData, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.exportOf(Rpc.exportMailData, null)).toMatchObject({ ok: false, status: 401 });
   });
 });
 
@@ -230,13 +230,13 @@ describe('mail log of an address nobody proved', () => {
     await waitFor('the verification mail in the log', async () =>
       (await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient = 'lindiwe@example.test'")).length ? true : null,
     );
-    const before = await service.call(Rpc.exportMailData, {}, { accountId });
+    const before = await service.exportOf(Rpc.exportMailData, { accountId });
     expect(before).toEqual({ ok: true, value: { mailLog: [] } });
 
     const { token, tokenHash } = newEmailToken();
     await service.call(Rpc.issueVerificationToken, { accountId, tokenHash });
     expect((await service.call(Rpc.verifyEmail, { token })).ok).toBe(true);
-    const after = await service.call(Rpc.exportMailData, {}, { accountId });
+    const after = await service.exportOf(Rpc.exportMailData, { accountId });
     if (!after.ok) throw new Error(after.message);
     expect((after.value as { mailLog: Array<{ to: string }> }).mailLog.map((m) => m.to)).toContain('lindiwe@example.test');
 

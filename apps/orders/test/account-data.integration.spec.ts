@@ -47,7 +47,7 @@ describe('enquiries in the data export', () => {
     const accountId = registered.value.accountId;
     const meta = { accountId };
 
-    const unproved = await service.call(Rpc.exportOrdersData, {}, meta);
+    const unproved = await service.exportOf(Rpc.exportOrdersData, meta);
     if (!unproved.ok) throw new Error(unproved.message);
     expect(unproved.value.enquiries).toEqual([]);
     expect(JSON.stringify(unproved.value)).not.toContain('R90 000');
@@ -55,7 +55,7 @@ describe('enquiries in the data export', () => {
     const { token, tokenHash } = newEmailToken();
     await service.call(Rpc.issueVerificationToken, { accountId, tokenHash });
     expect((await service.call(Rpc.verifyEmail, { token })).ok).toBe(true);
-    const proved = await service.call(Rpc.exportOrdersData, {}, meta);
+    const proved = await service.exportOf(Rpc.exportOrdersData, meta);
     if (!proved.ok) throw new Error(proved.message);
     expect((proved.value.enquiries as Array<{ message: string }>).map((e) => e.message)).toEqual(['Private: our budget is R90 000.']);
   });
