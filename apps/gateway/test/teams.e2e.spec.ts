@@ -72,7 +72,7 @@ describe('teams through the gateway', () => {
     const id = added.body.accountId as string;
 
     const others = await otherLeader.client.request('/api/team/reps');
-    assert.deepEqual(others.body, { reps: [] });
+    assert.deepEqual(others.body, { reps: [], nextCursor: null });
     assert.equal(
       (await otherLeader.client.request(`/api/team/reps/${id}`, { method: 'PUT', body: { ...rep('gw-rep'), firstName: 'Hijack' } })).status,
       404,

@@ -227,7 +227,7 @@ describe('who may do what', () => {
 
   it("another leader neither sees, changes nor removes this leader's rep", async () => {
     const theirs = await teams.call(Rpc.listTeam, {}, otherLeader);
-    expect(theirs).toEqual({ ok: true, value: { reps: [] } });
+    expect(theirs).toEqual({ ok: true, value: { reps: [], nextCursor: null } });
     expect(
       await teams.call(
         Rpc.updateRep,
@@ -259,7 +259,7 @@ describe('who may do what', () => {
     expect(await accountRow(target)).toMatchObject({ username: 'rep-target', disabled_at: null });
     // With DigiPlatinum back, the same leader is let in.
     await setTier(lapsed.accountId, 'DigiPlatinum');
-    expect(await teams.call(Rpc.listTeam, {}, lapsed)).toEqual({ ok: true, value: { reps: [] } });
+    expect(await teams.call(Rpc.listTeam, {}, lapsed)).toEqual({ ok: true, value: { reps: [], nextCursor: null } });
   });
 
   it('identity changes and disables only team members, and only for services', async () => {
