@@ -131,7 +131,7 @@ describe('the print console through the gateway', () => {
       (await owner.client.request('/api/order-details')).body.orders.map((o: { id: string }) => o.id),
       [orderId],
     );
-    assert.deepEqual((await member.client.request('/api/order-details')).body, { orders: [] });
+    assert.deepEqual((await member.client.request('/api/order-details')).body, { orders: [], nextCursor: null });
     assert.equal((await owner.client.request('/api/cards/K7M3Q9ZT', { method: 'PUT', body: { disabled: true } })).status, 404);
     assert.equal((await owner.client.request('/api/cards/K7M3Q9ZT', { method: 'PUT', body: {} })).status, 400);
   });

@@ -72,7 +72,7 @@ describe('teams through the gateway', () => {
     const id = added.body.accountId as string;
 
     const others = await otherLeader.client.request('/api/team/reps');
-    assert.deepEqual(others.body, { reps: [] });
+    assert.deepEqual(others.body, { reps: [], nextCursor: null });
     assert.equal(
       (await otherLeader.client.request(`/api/team/reps/${id}`, { method: 'PUT', body: { ...rep('gw-rep'), firstName: 'Hijack' } })).status,
       404,
@@ -143,7 +143,7 @@ describe('teams through the gateway', () => {
     }
     assert.equal((await system.sql("SELECT 1 FROM identity.accounts WHERE username = 'lapsed-rep'")).length, 0);
     await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE account_id = $1`, [lapsed.accountId]);
-    assert.deepEqual((await lapsed.client.request('/api/team/reps')).body, { reps: [] });
+    assert.deepEqual((await lapsed.client.request('/api/team/reps')).body, { reps: [], nextCursor: null });
   });
 
   it('the leader view: per rep and the team totals, as JSON and CSV; a bad range is 400; another leader sees only theirs', async () => {
@@ -200,7 +200,7 @@ describe('teams through the gateway', () => {
     assert.equal(set.status, 200, JSON.stringify(set.body));
     // The route guard reads the role from the session record (GET /api/session asks identity, so it is no proof).
     await waitFor('the session to carry teamLeader', async () => (await owner.client.request('/api/team/reps')).status === 200);
-    assert.deepEqual((await owner.client.request('/api/team/reps')).body, { reps: [] });
+    assert.deepEqual((await owner.client.request('/api/team/reps')).body, { reps: [], nextCursor: null });
     assert.equal(
       (await staff.client.request(`/api/staff/accounts/${owner.accountId}/role`, { method: 'PUT', body: { role: 'user' } })).status,
       200,

@@ -289,12 +289,12 @@ describe('data export', () => {
     const a = await register('nomsa');
     const b = await register('nandi');
     await service.call(Rpc.requestEmailChange, { email: 'nomsa.next@example.test', password: PASSWORD }, { accountId: a.id });
-    const exported = await service.call(Rpc.exportAccountData, {}, { accountId: a.id });
+    const exported = await service.exportOf(Rpc.exportAccountData, { accountId: a.id });
     expect(exported).toMatchObject({ ok: true, value: { id: a.id, email: 'nomsa@example.test', pendingEmail: 'nomsa.next@example.test' } });
     const text = JSON.stringify(exported);
     expect(text).not.toContain('argon2');
     expect(text).not.toContain(b.id);
     expect(text).not.toContain('nandi');
-    expect(await service.call(Rpc.exportAccountData, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.exportOf(Rpc.exportAccountData, null)).toMatchObject({ ok: false, status: 401 });
   });
 });

@@ -203,7 +203,7 @@ describe('mail log in the data export', () => {
         ? true
         : null,
     );
-    const exported = await service.call(Rpc.exportMailData, {}, { accountId });
+    const exported = await service.exportOf(Rpc.exportMailData, { accountId });
     if (!exported.ok) throw new Error(exported.message);
     const log = (exported.value as { mailLog: Array<{ to: string; template: string }> }).mailLog;
     expect(log.map((m) => m.template)).toContain('email-change-attempted');
@@ -211,7 +211,7 @@ describe('mail log in the data export', () => {
     expect(log.every((m) => m.to === 'busisiwe@example.test')).toBe(true);
     // Other people's mail (the accounts above) never appears.
     expect(JSON.stringify(exported.value)).not.toMatch(/themba|zinhle|sipho|nokuthula|mandla/);
-    expect(await service.call(Rpc.exportMailData, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.exportOf(Rpc.exportMailData, null)).toMatchObject({ ok: false, status: 401 });
   });
 });
 
@@ -230,13 +230,13 @@ describe('mail log of an address nobody proved', () => {
     await waitFor('the verification mail in the log', async () =>
       (await service.sql("SELECT 1 FROM notifications.mail_log WHERE recipient = 'lindiwe@example.test'")).length ? true : null,
     );
-    const before = await service.call(Rpc.exportMailData, {}, { accountId });
+    const before = await service.exportOf(Rpc.exportMailData, { accountId });
     expect(before).toEqual({ ok: true, value: { mailLog: [] } });
 
     const { token, tokenHash } = newEmailToken();
     await service.call(Rpc.issueVerificationToken, { accountId, tokenHash });
     expect((await service.call(Rpc.verifyEmail, { token })).ok).toBe(true);
-    const after = await service.call(Rpc.exportMailData, {}, { accountId });
+    const after = await service.exportOf(Rpc.exportMailData, { accountId });
     if (!after.ok) throw new Error(after.message);
     expect((after.value as { mailLog: Array<{ to: string }> }).mailLog.map((m) => m.to)).toContain('lindiwe@example.test');
 
@@ -289,14 +289,14 @@ describe('mail log of an address nobody proved', () => {
 
     // Signed in with the password the leader chose: nothing sent to the address is in the rep's export.
     for (const accountId of [kagiso, dineo]) {
-      expect(await service.call(Rpc.exportMailData, {}, { accountId, role: 'teamMember' })).toEqual({ ok: true, value: { mailLog: [] } });
+      expect(await service.exportOf(Rpc.exportMailData, { accountId, role: 'teamMember' })).toEqual({ ok: true, value: { mailLog: [] } });
     }
 
     // Kagiso follows the welcome link: the address is proved, and the mail sent to it is his to see.
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(welcome.text)?.[1];
     if (!token) throw new Error('no link in the welcome email');
     expect((await service.call(Rpc.resetPassword, { token, password: 'kudu-winter-choice-2026' })).ok).toBe(true);
-    const proved = await service.call(Rpc.exportMailData, {}, { accountId: kagiso, role: 'teamMember' });
+    const proved = await service.exportOf(Rpc.exportMailData, { accountId: kagiso, role: 'teamMember' });
     if (!proved.ok) throw new Error(proved.message);
     expect((proved.value as { mailLog: Array<{ to: string; subject: string }> }).mailLog).toEqual([
       expect.objectContaining({ to: 'kagiso@company.test', subject: 'Welcome to your team on DigiCard' }),

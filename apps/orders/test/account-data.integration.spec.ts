@@ -47,7 +47,7 @@ describe('enquiries in the data export', () => {
     const accountId = registered.value.accountId;
     const meta = { accountId };
 
-    const unproved = await service.call(Rpc.exportOrdersData, {}, meta);
+    const unproved = await service.exportOf(Rpc.exportOrdersData, meta);
     if (!unproved.ok) throw new Error(unproved.message);
     expect(unproved.value.enquiries).toEqual([]);
     expect(JSON.stringify(unproved.value)).not.toContain('R90 000');
@@ -55,7 +55,7 @@ describe('enquiries in the data export', () => {
     const { token, tokenHash } = newEmailToken();
     await service.call(Rpc.issueVerificationToken, { accountId, tokenHash });
     expect((await service.call(Rpc.verifyEmail, { token })).ok).toBe(true);
-    const proved = await service.call(Rpc.exportOrdersData, {}, meta);
+    const proved = await service.exportOf(Rpc.exportOrdersData, meta);
     if (!proved.ok) throw new Error(proved.message);
     expect((proved.value.enquiries as Array<{ message: string }>).map((e) => e.message)).toEqual(['Private: our budget is R90 000.']);
   });
@@ -137,7 +137,7 @@ describe('enquiries in the data export', () => {
 
     // Signed in with the password the leader chose, a rep's export holds nothing sent under the address.
     for (const accountId of [thandi, bongani]) {
-      const exported = await service.call(Rpc.exportOrdersData, {}, { accountId, role: 'teamMember' });
+      const exported = await service.exportOf(Rpc.exportOrdersData, { accountId, role: 'teamMember' });
       if (!exported.ok) throw new Error(exported.message);
       expect(exported.value.enquiries).toEqual([]);
       expect(JSON.stringify(exported.value)).not.toContain('Private note');
@@ -147,7 +147,7 @@ describe('enquiries in the data export', () => {
     const { token, tokenHash } = newEmailToken();
     expect((await service.call(Rpc.issueWelcomeToken, { accountId: thandi, tokenHash })).ok).toBe(true);
     expect((await service.call(Rpc.resetPassword, { token, password: 'kudu-winter-choice-2026' })).ok).toBe(true);
-    const proved = await service.call(Rpc.exportOrdersData, {}, { accountId: thandi, role: 'teamMember' });
+    const proved = await service.exportOf(Rpc.exportOrdersData, { accountId: thandi, role: 'teamMember' });
     if (!proved.ok) throw new Error(proved.message);
     expect((proved.value.enquiries as Array<{ message: string }>).map((e) => e.message)).toEqual(['Private note of Thandi Nkosi.']);
 

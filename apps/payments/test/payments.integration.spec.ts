@@ -951,7 +951,7 @@ describe('data export (POPIA)', () => {
     );
     expect(paid).toHaveLength(2);
     const [a, b] = paid.map((r) => r.account_id) as [string, string];
-    const exported = await service.call(Rpc.exportPaymentsData, {}, { accountId: a });
+    const exported = await service.exportOf(Rpc.exportPaymentsData, { accountId: a }, 1);
     if (!exported.ok) throw new Error(exported.message);
     const data = exported.value as {
       paymentRequests: Array<{ id: string }>;
@@ -972,10 +972,10 @@ describe('data export (POPIA)', () => {
       expect(text).not.toContain(id);
     const tokens = await service.sql<{ token: string }>('SELECT token FROM payments.subscriptions WHERE token IS NOT NULL');
     for (const { token } of tokens) expect(text).not.toContain(token);
-    expect(await service.call(Rpc.exportPaymentsData, {}, { accountId: randomUUID() })).toMatchObject({
+    expect(await service.exportOf(Rpc.exportPaymentsData, { accountId: randomUUID() })).toMatchObject({
       ok: true,
       value: { paymentRequests: [], payments: [], subscriptions: [] },
     });
-    expect(await service.call(Rpc.exportPaymentsData, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.exportOf(Rpc.exportPaymentsData, null)).toMatchObject({ ok: false, status: 401 });
   });
 });

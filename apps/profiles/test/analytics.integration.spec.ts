@@ -195,7 +195,7 @@ describe('analytics', () => {
       fieldErrors: { 'body.submission.phone': ['Please enter a phone number, e.g. 082 123 4567.'] },
     });
     await service.get(AnalyticsQueries).record(batch('consent-kept'));
-    const exported = await service.call(Rpc.exportData, {}, { accountId });
+    const exported = await service.exportOf(Rpc.exportData, { accountId });
     expect(exported).toMatchObject({ ok: true, value: { views: { qr: 3, link: 102, wa: 4 } } });
     if (!exported.ok) return;
     const leads = exported.value['leads'] as Array<{ consentText: string; consentAt: string }>;

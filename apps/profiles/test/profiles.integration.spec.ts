@@ -360,7 +360,7 @@ describe('public profile and leads', () => {
     });
     expect(await service.call(Rpc.listLeads, {}, { accountId: other })).toMatchObject({ ok: true, value: { leads: [] } });
     expect(await service.call(Rpc.listLeads, {}, null)).toMatchObject({ ok: false, status: 401 });
-    const exported = await service.call(Rpc.exportData, {}, { accountId: other });
+    const exported = await service.exportOf(Rpc.exportData, { accountId: other });
     expect(exported).toMatchObject({ ok: true, value: { profile: { username: 'otherowner' }, leads: [] } });
   });
 });

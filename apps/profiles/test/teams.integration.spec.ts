@@ -329,7 +329,10 @@ describe('team leads', () => {
     const leads = await service.call(Rpc.listTeamLeads, {}, as(leader, 'teamLeader'));
     expect(leads).toMatchObject({ ok: true, value: { leads: [{ firstName: 'Thabo', rep: 'karoo-rep-a' }] } });
     const other = await registered('other-lead', 'teamLeader', 'DigiPlatinum');
-    expect(await service.call(Rpc.listTeamLeads, {}, as(other, 'teamLeader'))).toEqual({ ok: true, value: { leads: [] } });
+    expect(await service.call(Rpc.listTeamLeads, {}, as(other, 'teamLeader'))).toEqual({
+      ok: true,
+      value: { leads: [], nextCursor: null },
+    });
     const plain = await registered('plain-owner', 'user');
     expect(await service.call(Rpc.listTeamLeads, {}, as(plain, 'user'))).toMatchObject({ ok: false, status: 403 });
     expect(await service.call(Rpc.listTeamLeads, {}, as(repB, 'teamMember'))).toMatchObject({ ok: false, status: 403 });

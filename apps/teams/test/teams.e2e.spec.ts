@@ -227,7 +227,7 @@ describe('who may do what', () => {
 
   it("another leader neither sees, changes nor removes this leader's rep", async () => {
     const theirs = await teams.call(Rpc.listTeam, {}, otherLeader);
-    expect(theirs).toEqual({ ok: true, value: { reps: [] } });
+    expect(theirs).toEqual({ ok: true, value: { reps: [], nextCursor: null } });
     expect(
       await teams.call(
         Rpc.updateRep,
@@ -259,7 +259,7 @@ describe('who may do what', () => {
     expect(await accountRow(target)).toMatchObject({ username: 'rep-target', disabled_at: null });
     // With DigiPlatinum back, the same leader is let in.
     await setTier(lapsed.accountId, 'DigiPlatinum');
-    expect(await teams.call(Rpc.listTeam, {}, lapsed)).toEqual({ ok: true, value: { reps: [] } });
+    expect(await teams.call(Rpc.listTeam, {}, lapsed)).toEqual({ ok: true, value: { reps: [], nextCursor: null } });
   });
 
   it('identity changes and disables only team members, and only for services', async () => {
@@ -350,7 +350,7 @@ describe('data export (POPIA)', () => {
   it('answers each account its own team link; a leader gets counts, never the reps’ details; a visitor 401', async () => {
     const added = await teams.call(Rpc.addRep, rep('rep-export', { firstName: 'Zanele', email: 'rep-export@example.test' }), otherLeader);
     if (!added.ok) throw new Error(added.message);
-    const asRep = await teams.call(Rpc.exportTeamsData, {}, { accountId: added.value.accountId, role: 'teamMember' });
+    const asRep = await teams.exportOf(Rpc.exportTeamsData, { accountId: added.value.accountId, role: 'teamMember' });
     expect(asRep).toEqual({
       ok: true,
       value: {
@@ -364,17 +364,17 @@ describe('data export (POPIA)', () => {
         leaderOf: null,
       },
     });
-    const asLeader = await teams.call(Rpc.exportTeamsData, {}, otherLeader);
+    const asLeader = await teams.exportOf(Rpc.exportTeamsData, otherLeader);
     expect(asLeader).toEqual({
       ok: true,
       value: { membership: null, leaderOf: { currentReps: expect.any(Number), repsEver: expect.any(Number) } },
     });
     expect(JSON.stringify(asLeader)).not.toContain('rep-export');
     // Another leader's export holds nothing of otherLeader's team.
-    const asFirstLeader = await teams.call(Rpc.exportTeamsData, {}, leader);
+    const asFirstLeader = await teams.exportOf(Rpc.exportTeamsData, leader);
     expect(JSON.stringify(asFirstLeader)).not.toContain('rep-export');
     expect(JSON.stringify(asFirstLeader)).not.toContain(otherLeader.accountId);
-    expect(await teams.call(Rpc.exportTeamsData, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await teams.exportOf(Rpc.exportTeamsData, null)).toMatchObject({ ok: false, status: 401 });
   });
 });
 

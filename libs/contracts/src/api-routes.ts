@@ -72,6 +72,7 @@ import {
   WebhookTestSentSchema,
 } from './crm.js';
 import { PublicHealthSchema } from './health.js';
+import { PageQuerySchema } from './paging.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
 /**
@@ -127,7 +128,8 @@ export type SignInMethod = 'local';
 
 /**
  * What every route the gateway serves declares, and what its `@Route` decorator applies, in this order: who may
- * call it, the body (400 with field errors), the path parameters (404), the limits (429), then the sign-in.
+ * call it, the body and the query string (400 with field errors), the path parameters (404), the limits (429), then
+ * the sign-in.
  */
 export interface GatewayRoute {
   readonly method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -136,6 +138,8 @@ export interface GatewayRoute {
   readonly access: RouteAccess;
   /** The JSON body, validated with this schema; the handler receives what it parses to. */
   readonly body?: z.ZodType;
+  /** The query string, validated with this schema (400 with field errors); the handler receives what it parses to. */
+  readonly query?: z.ZodType;
   /** The path parameters: a value the schema refuses names nothing, answered 404 with `notFound`. */
   readonly params?: { readonly schema: z.ZodType; readonly notFound: string };
   readonly limits?: readonly RateLimitRule[];
@@ -545,16 +549,17 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/profile/leads',
     operationId: 'listLeads',
-    summary: 'The owner’s leads, newest first',
+    summary: 'A page of the owner’s leads, newest first; ?cursor= (the last page’s nextCursor) and ?limit= (1 to 100, 50 by default)',
     tag: 'profiles',
     access: 'account',
-    responses: { 200: { description: 'Leads', schema: LeadListSchema }, 503: unavailable },
+    query: PageQuerySchema,
+    responses: { 200: { description: 'Leads, and the next page’s cursor (null on the last)', schema: LeadListSchema }, 503: unavailable },
   },
   exportLeads: {
     method: 'get',
     path: '/api/profile/leads.csv',
     operationId: 'exportLeads',
-    summary: 'The owner’s leads as a CSV file',
+    summary: 'The owner’s leads as a CSV file, every one of them (streamed page by page)',
     tag: 'profiles',
     access: 'account',
     produces: 'text/csv',
@@ -564,7 +569,7 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/profile/export',
     operationId: 'exportData',
-    summary: 'Everything we hold about the signed-in owner, as JSON (POPIA)',
+    summary: 'Everything we hold about the signed-in owner, as JSON (POPIA), every list in full (streamed page by page)',
     tag: 'profiles',
     access: 'account',
     responses: { 200: { description: 'A JSON download' }, 503: unavailable },
@@ -721,10 +726,11 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/orders',
     operationId: 'listOrders',
-    summary: 'The signed-in owner’s orders, newest first',
+    summary: 'A page of the signed-in owner’s orders, newest first; ?cursor=&limit= as for listLeads',
     tag: 'orders',
     access: 'account',
-    responses: { 200: { description: 'Orders', schema: OrderListSchema }, 503: unavailable },
+    query: PageQuerySchema,
+    responses: { 200: { description: 'Orders, and the next page’s cursor', schema: OrderListSchema }, 503: unavailable },
   },
   getOrder: {
     method: 'get',
@@ -829,10 +835,12 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/order-details',
     operationId: 'listOrderDetails',
-    summary: 'The owner’s orders with their print proof, cards, status history and tracking, newest first',
+    summary:
+      'A page of the owner’s orders with their print proof, cards, status history and tracking, newest first; ?cursor=&limit= as for listLeads',
     tag: 'orders',
     access: 'account',
-    responses: { 200: { description: 'Orders', schema: OrderDetailListSchema }, 503: unavailable },
+    query: PageQuerySchema,
+    responses: { 200: { description: 'Orders, and the next page’s cursor', schema: OrderDetailListSchema }, 503: unavailable },
   },
   cancelOrder: {
     method: 'post',
@@ -947,10 +955,12 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/print/orders',
     operationId: 'printQueue',
-    summary: 'The print team’s queue: every paid order with its proof, cards and history, newest first',
+    summary:
+      'The print team’s queue, a page at a time: paid orders with their proof, cards and history, newest first; ?cursor=&limit= as for listLeads',
     tag: 'print',
     access: ['print'],
-    responses: { 200: { description: 'The queue', schema: PrintQueueSchema }, 503: unavailable },
+    query: PageQuerySchema,
+    responses: { 200: { description: 'A page of the queue, and the next page’s cursor', schema: PrintQueueSchema }, 503: unavailable },
   },
   printOrder: {
     method: 'get',
@@ -1173,10 +1183,16 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/staff/failed-proofs',
     operationId: 'staffFailedProofs',
-    summary: 'Staff: the paid orders whose print proof failed to render (after its retries), newest first, with the error',
+    summary:
+      'Staff: the paid orders whose print proof failed to render (after its retries), newest first, with the error; ?cursor=&limit= as for listLeads',
     tag: 'staff',
     access: ['staff'],
-    responses: { 200: { description: 'The orders', schema: PrintQueueSchema }, 403: staffOnly, 503: unavailable },
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the orders, and the next page’s cursor', schema: PrintQueueSchema },
+      403: staffOnly,
+      503: unavailable,
+    },
   },
   staffRefundsDue: {
     method: 'get',
@@ -1208,10 +1224,11 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/team/reps',
     operationId: 'listTeam',
-    summary: 'The signed-in team leader’s sales reps',
+    summary: 'A page of the signed-in team leader’s sales reps, in the order they joined; ?cursor=&limit= as for listLeads',
     tag: 'teams',
     access: ['teamLeader'],
-    responses: { 200: { description: 'The reps', schema: TeamSchema }, 503: unavailable },
+    query: PageQuerySchema,
+    responses: { 200: { description: 'The reps, and the next page’s cursor', schema: TeamSchema }, 503: unavailable },
   },
   addRep: {
     method: 'post',
@@ -1281,7 +1298,7 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/team/leads.csv',
     operationId: 'exportTeamLeads',
-    summary: 'The leads of the leader’s reps, current and former, as a CSV file',
+    summary: 'The leads of the leader’s reps, current and former, as a CSV file, every one of them (streamed page by page)',
     tag: 'teams',
     access: ['teamLeader'],
     produces: 'text/csv',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RegisterRequestSchema } from './accounts.js';
 import { CardColourSchema, CatalogueKind, Cents, MAX_QUANTITY } from './catalogue.js';
 import { MembershipSchema } from './profiles.js';
+import { pageOf } from './paging.js';
 
 // Orders, payments and memberships (spec sections 1, 3, 4, 7, 9; decisions.md). Money is whole cents everywhere;
 // prices come from the catalogue and the plans on the server, never from the browser.
@@ -99,7 +100,9 @@ export const OrderSchema = z
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
-export const OrderListSchema = z.object({ orders: z.array(OrderSchema) }).meta({ id: 'OrderList' });
+/** A page of the owner's orders, newest first. */
+export const OrderListSchema = pageOf('orders', OrderSchema).meta({ id: 'OrderList' });
+export type OrderList = z.infer<typeof OrderListSchema>;
 
 /** Where the browser goes to pay: PayFast's process page with the signed request in its query string. */
 export const PaymentRedirectSchema = z.object({ redirectUrl: z.url() }).meta({ id: 'PaymentRedirect' });
@@ -306,7 +309,8 @@ export const OrderDetailSchema = OrderSchema.extend({
   shipment: ShipmentSchema.nullable(),
 }).meta({ id: 'OrderDetail' });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
-export const OrderDetailListSchema = z.object({ orders: z.array(OrderDetailSchema) }).meta({ id: 'OrderDetailList' });
+/** A page of the owner's orders with their proofs, cards and history, newest first. */
+export const OrderDetailListSchema = pageOf('orders', OrderDetailSchema).meta({ id: 'OrderDetailList' });
 export type OrderDetailList = z.infer<typeof OrderDetailListSchema>;
 
 /** The print console's view of an order: the buyer's name too (for the packing slip). */
@@ -316,7 +320,8 @@ export const PrintOrderSchema = OrderDetailSchema.extend({
   id: 'PrintOrder',
 });
 export type PrintOrder = z.infer<typeof PrintOrderSchema>;
-export const PrintQueueSchema = z.object({ orders: z.array(PrintOrderSchema) }).meta({ id: 'PrintQueue' });
+/** A page of the print console's queue (or the staff console's failed proofs), newest first. */
+export const PrintQueueSchema = pageOf('orders', PrintOrderSchema).meta({ id: 'PrintQueue' });
 export type PrintQueue = z.infer<typeof PrintQueueSchema>;
 
 const note = z.string().trim().max(1000, 'At most 1000 characters.');

@@ -19,6 +19,14 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return json;
 }
 
+/** A route's query string, as OpenAPI parameters: one per property of the query schema's input form. */
+function queryParameters(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema[] {
+  const json = schemaOf(schema, 'input', components);
+  const properties = (json['properties'] ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json['required'] ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+}
+
 /**
  * A route's answers: those its table entry lists, plus those its declarations imply (a body can be refused, a route
  * for accounts answers signed-out callers, a role can be missing, a path parameter can name nothing, a limit can be
@@ -26,7 +34,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
  */
 export function responsesOf(route: HttpRoute): HttpRoute['responses'] {
   const derived: Record<number, { description: string; schema?: z.ZodType }> = {};
-  if (route.body) derived[400] = DerivedResponses.badRequest;
+  if (route.body || route.query) derived[400] = DerivedResponses.badRequest;
   if (route.access !== 'public') derived[401] = DerivedResponses.signedOut;
   if (Array.isArray(route.access)) derived[403] = DerivedResponses.roleMissing;
   if (route.params) derived[404] = { description: route.params.notFound, schema: ApiErrorSchema };
@@ -53,11 +61,13 @@ export function buildOpenApiDocument(version: string): JsonSchema {
     // Nest writes path parameters as :id, OpenAPI as {id}.
     const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
     const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...(route.query ? queryParameters(route.query, components) : []),
+    ];
     (paths[path] ??= {})[route.method] = {
       operationId: route.operationId,
-      ...(params.length > 0
-        ? { parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) }
-        : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
       summary: route.summary,
       tags: [route.tag],
       ...(route.upload

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, idempotencyKey, optionalPhone, personName } from './fields.js';
+import { pageOf } from './paging.js';
 
 export const Memberships = ['DigiShare', 'DigiSilver', 'DigiGold', 'DigiPlatinum'] as const;
 export const MembershipSchema = z.enum(Memberships);
@@ -242,7 +243,9 @@ export const LeadMessages = {
   profileFullToday: 'This profile has received as many messages as it can take today. Please try again tomorrow.',
 } as const;
 
-export const LeadListSchema = z.object({ leads: z.array(LeadSchema) }).meta({ id: 'LeadList' });
+/** A page of leads, newest first. */
+export const LeadListSchema = pageOf('leads', LeadSchema).meta({ id: 'LeadList' });
+export type LeadList = z.infer<typeof LeadListSchema>;
 
 /** The consent the lead forms show, as the lead keeps it (what was shown, and when it was given). */
 export const leadConsentText = (ownerName: string): string => `I agree that ${ownerName} may contact me about this.`;

@@ -54,6 +54,7 @@ import {
   RegisterCommandSchema,
   StartMembershipSchema,
 } from './commerce.js';
+import { ExportChunkSchema, PageRequestSchema } from './paging.js';
 import type { ServiceName } from './services.js';
 import {
   SetBusinessSchema,
@@ -221,16 +222,17 @@ export const Rpc = {
   /** The link in that email: the account's email becomes the address it was sent to. */
   confirmEmailChange: rpc('identity', 'identity.email-change.confirm', 'public', EmailChangeConfirmSchema, SessionUserSchema),
   /**
-   * POPIA's right of access: each service answers for what it holds about the signed-in account (`meta.userId`); the
-   * gateway puts the parts together. Orders (orders, enquiries under the account's email), payments (requests,
-   * payments, subscriptions), teams (the account's team links) and notifications (the mail sent to its address).
+   * POPIA's right of access: each service answers for what it holds about the signed-in account (`meta.userId`), in
+   * chunks (`ExportChunkSchema`: its fields, then each of its lists a page at a time); the gateway streams the parts
+   * into one file. Orders (orders, enquiries under the account's email), payments (requests, payments, subscriptions,
+   * PayFast's notifications), teams (the account's team links) and notifications (the mail sent to its address).
    */
-  exportOrdersData: rpc('orders', 'orders.data.export', 'account', None, z.record(z.string(), z.unknown())),
-  exportPaymentsData: rpc('payments', 'payments.data.export', 'account', None, z.record(z.string(), z.unknown())),
-  exportTeamsData: rpc('teams', 'teams.data.export', 'account', None, z.record(z.string(), z.unknown())),
-  exportMailData: rpc('notifications', 'notifications.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  exportOrdersData: rpc('orders', 'orders.data.export', 'account', PageRequestSchema, ExportChunkSchema),
+  exportPaymentsData: rpc('payments', 'payments.data.export', 'account', PageRequestSchema, ExportChunkSchema),
+  exportTeamsData: rpc('teams', 'teams.data.export', 'account', PageRequestSchema, ExportChunkSchema),
+  exportMailData: rpc('notifications', 'notifications.data.export', 'account', PageRequestSchema, ExportChunkSchema),
   /** Everything identity holds about the signed-in account (POPIA), without secrets (no password hash, no token hashes). */
-  exportAccountData: rpc('identity', 'identity.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  exportAccountData: rpc('identity', 'identity.data.export', 'account', PageRequestSchema, ExportChunkSchema),
 
   getOwnProfile: rpc('profiles', 'profiles.profile.get', 'account', None, OwnProfileSchema),
   /**
@@ -299,8 +301,10 @@ export const Rpc = {
     z.object({ username: z.string().max(64), submission: LeadSubmissionSchema }),
     z.object({ id: z.uuid() }),
   ),
-  listLeads: rpc('profiles', 'profiles.lead.list', 'account', None, LeadListSchema),
-  exportData: rpc('profiles', 'profiles.data.export', 'account', None, z.record(z.string(), z.unknown())),
+  /** A page of the owner's leads, newest first. */
+  listLeads: rpc('profiles', 'profiles.lead.list', 'account', PageRequestSchema, LeadListSchema),
+  /** The owner's profile, images, leads and analytics (POPIA), in chunks as the other services' parts. */
+  exportData: rpc('profiles', 'profiles.data.export', 'account', PageRequestSchema, ExportChunkSchema),
   /** The owner's analytics: last-30-day totals for every tier, any range in full for DigiPlatinum (403 otherwise). */
   getAnalytics: rpc('profiles', 'profiles.analytics.get', 'account', AnalyticsRangeSchema, AnalyticsReportSchema),
 
@@ -320,14 +324,14 @@ export const Rpc = {
 
   /** Prices the basket from the catalogue (never from the browser) and keeps the order, awaiting payment. */
   placeOrder: rpc('orders', 'orders.order.place', 'account', CheckoutRequestSchema, OrderSchema),
-  listOrders: rpc('orders', 'orders.order.list', 'account', None, OrderListSchema),
+  listOrders: rpc('orders', 'orders.order.list', 'account', PageRequestSchema, OrderListSchema),
   getOrder: rpc('orders', 'orders.order.get', 'account', OrderRef, OrderSchema),
   /** For payments, which asks before it builds a PayFast request: the order and whose it is. */
   orderForPayment: rpc('orders', 'orders.order.for-payment', 'service', OrderRef, z.object({ order: OrderSchema, accountId: z.uuid() })),
 
   // Print proofs, order states and cards (issue 10). The owner's are `account` (always their own orders); the print
   // console's are for the `print` role only.
-  listOrderDetails: rpc('orders', 'orders.order.details', 'account', None, OrderDetailListSchema),
+  listOrderDetails: rpc('orders', 'orders.order.details', 'account', PageRequestSchema, OrderDetailListSchema),
   /** The owner cancels one of their own orders that still awaits payment. */
   cancelOrder: rpc('orders', 'orders.order.cancel', 'account', OrderRef, OrderDetailSchema),
   approveProof: rpc('orders', 'orders.proof.approve', 'account', OrderRef, OrderDetailSchema),
@@ -359,7 +363,7 @@ export const Rpc = {
   ),
   /** `/c/{serial}`: where a card points (public: anyone holding the card). */
   resolveCard: rpc('orders', 'orders.card.resolve', 'public', z.object({ serial: CardSerialSchema }), CardTargetSchema),
-  printQueue: rpc('orders', 'orders.print.queue', ['print'], None, PrintQueueSchema),
+  printQueue: rpc('orders', 'orders.print.queue', ['print'], PageRequestSchema, PrintQueueSchema),
   printOrder: rpc('orders', 'orders.print.order', ['print'], OrderRef, PrintOrderSchema),
   printProofFile: rpc('orders', 'orders.print.proof-file', ['print'], OrderRef.extend({ kind: z.enum(ProofFileKinds) }), FileSchema),
   moveOrder: rpc('orders', 'orders.print.move', ['print'], OrderRef.and(MoveOrderSchema), PrintOrderSchema),
@@ -373,7 +377,7 @@ export const Rpc = {
   rerenderProof: rpc('orders', 'orders.print.rerender-proof', ['print'], OrderRef, PrintOrderSchema),
   packingSlip: rpc('orders', 'orders.print.packing-slip', ['print'], OrderRef, FileSchema),
   /** The staff console's read view of the orders whose proof render failed (after its retries), newest first. */
-  staffFailedProofs: rpc('orders', 'orders.staff.failed-proofs', ['staff'], None, PrintQueueSchema),
+  staffFailedProofs: rpc('orders', 'orders.staff.failed-proofs', ['staff'], PageRequestSchema, PrintQueueSchema),
   /** Staff render a failed proof again (support, when the print team is not there): the same rule as the print team's. */
   staffRerenderProof: rpc('orders', 'orders.staff.rerender-proof', ['staff'], OrderRef, PrintOrderSchema),
 
@@ -491,13 +495,13 @@ export const Rpc = {
    */
   issueWelcomeToken: rpc('identity', 'identity.welcome.issue', 'service', TokenToIssue, IssuedToken.nullable()),
 
-  listTeam: rpc('teams', 'teams.team.list', ['teamLeader'], None, TeamSchema),
+  listTeam: rpc('teams', 'teams.team.list', ['teamLeader'], PageRequestSchema, TeamSchema),
   addRep: rpc('teams', 'teams.rep.add', ['teamLeader'], AddRepRequestSchema, RepSchema),
   importReps: rpc('teams', 'teams.reps.import', ['teamLeader'], ImportRepsRequestSchema, ImportRepsResultSchema),
   updateRep: rpc('teams', 'teams.rep.update', ['teamLeader'], RepFieldsSchema.extend({ accountId: z.uuid() }), RepSchema),
   removeRep: rpc('teams', 'teams.rep.remove', ['teamLeader'], RepRefSchema, z.object({ removed: z.literal(true) })),
   /** The leads of the leader's reps, and of reps who left the team (kept with the team). */
-  listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], None, LeadListSchema),
+  listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], PageRequestSchema, LeadListSchema),
   /** The leader view: the analytics of the leader's current reps (profiles' own record of who shows whose business). */
   getTeamAnalytics: rpc('profiles', 'profiles.team-analytics.get', ['teamLeader'], AnalyticsRangeSchema, TeamAnalyticsReportSchema),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPasswordField, usernameField } from './accounts.js';
 import { emailAddress, phoneNumber } from './fields.js';
+import { pageOf } from './paging.js';
 
 /**
  * Teams (spec sections 2, 3, 7, 8): a team leader's sales reps. The teams service keeps who leads whom; identity
@@ -64,7 +65,8 @@ export type ImportRepsRequest = z.infer<typeof ImportRepsRequestSchema>;
 export const RepSchema = RepFieldsSchema.extend({ accountId: z.uuid(), addedAt: z.iso.datetime() }).meta({ id: 'Rep' });
 export type Rep = z.infer<typeof RepSchema>;
 
-export const TeamSchema = z.object({ reps: z.array(RepSchema) }).meta({ id: 'Team' });
+/** A page of the leader's reps, in the order they joined. */
+export const TeamSchema = pageOf('reps', RepSchema).meta({ id: 'Team' });
 export type Team = z.infer<typeof TeamSchema>;
 
 export const ImportRepsResultSchema = z.object({ created: z.boolean(), reps: z.array(RepFieldsSchema) }).meta({ id: 'ImportRepsResult' });

@@ -16,3 +16,4 @@ export * from './interval-task.js';
 export { retry, type RetryOptions } from '@digicard/config';
 export * from './telemetry.js';
 export * from './metrics.js';
+export * from './paging.js';

@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { z } from 'zod';
 import { createLogger } from '@digicard/config';
-import { type EventDefinition, type RequestMeta, type Role, type RpcDefinition } from '@digicard/contracts';
+import {
+  type EventDefinition,
+  type ExportChunkSchema,
+  type PageRequestSchema,
+  type RequestMeta,
+  type Role,
+  type RpcDefinition,
+} from '@digicard/contracts';
 import { ensureServiceRoles, serviceDatabaseUrl } from '@digicard/db';
 import { connectNats, ensureEventStream, jetStreamHandles } from '@digicard/messaging';
 import {
@@ -130,6 +137,30 @@ export class InProcessService<C extends ServiceBaseConfig> {
       }
       throw error;
     }
+  }
+
+  /**
+   * A service's part of the data export as one object, read chunk after chunk as the gateway does (`ExportChunk`): its
+   * fields, and each list with every page of it. `limit` is the page size asked for.
+   */
+  async exportOf(
+    def: RpcDefinition<typeof PageRequestSchema, typeof ExportChunkSchema>,
+    caller: Caller,
+    limit?: number,
+  ): Promise<Answer<Record<string, unknown>>> {
+    const value: Record<string, unknown> = {};
+    let cursor: string | undefined;
+    do {
+      const chunk = await this.call(def, { ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) }, caller);
+      if (!chunk.ok) return chunk;
+      Object.assign(value, chunk.value.fields);
+      if (chunk.value.list) {
+        const { name, items } = chunk.value.list;
+        value[name] = [...((value[name] as unknown[] | undefined) ?? []), ...items];
+      }
+      cursor = chunk.value.nextCursor ?? undefined;
+    } while (cursor);
+    return { ok: true, value };
   }
 
   /**

@@ -2,11 +2,19 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ErrorCode, type SessionUser } from '@digicard/contracts';
 import { ApiHttpException } from '@digicard/server';
 import type { SessionRequest } from '../session/session.middleware.js';
+import { VALID_QUERY, type QueryRequest } from './route.guard.js';
 
 const requestOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<SessionRequest & { user?: SessionUser }>();
 
 /** The body as the route's schema parsed it: `@Route` validated it before the handler runs. */
 export const ValidBody = createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => requestOf(ctx).body);
+
+/** The query string as the route's `query` schema parsed it: `@Route` validated it before the handler runs. */
+export const ValidQuery = createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => {
+  const req = ctx.switchToHttp().getRequest<QueryRequest>();
+  if (!(VALID_QUERY in req)) throw new Error('ValidQuery on a route without a query schema');
+  return req[VALID_QUERY];
+});
 
 /** The signed-in account's id, on routes for accounts (`access` other than public). */
 export const AccountId = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {

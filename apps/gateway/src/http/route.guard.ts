@@ -12,6 +12,10 @@ import type { Session } from '../session/session.store.js';
 /** Where `@Route` keeps a handler's table entry. */
 export const ROUTE = 'digicard:route';
 
+/** Where the guard keeps the query string as the route's `query` schema parsed it (`ValidQuery` hands it over). */
+export const VALID_QUERY = Symbol('valid query');
+export type QueryRequest = SessionRequest & { [VALID_QUERY]?: unknown };
+
 /** Accounts are counted by a hash of their email, never by the address itself (it would sit in Redis keys). */
 export const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
@@ -65,7 +69,7 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
  * What a route's table entry asks of every request, in this order:
  * 1. who may call it (401 'Please log in first.' signed out, 403 without the role);
  * 2. the body, parsed with the route's schema, any text holding a NUL refused (400 with field errors); the handler and a sign-in strategy see what
- *    it parsed to;
+ *    it parsed to; likewise the query string with the route's `query` schema (`ValidQuery`);
  * 3. the path parameters (404 with the route's message);
  * 4. the limits, each counted in Redis (429; while Redis is away, let through or 503 as the limit says).
  * A sign-in (Passport) comes after, as its own guard, so guessing passwords counts against the limits.
@@ -88,6 +92,11 @@ export class RouteGuard implements CanActivate {
       const parsed = parseBody(route.body, req.body);
       if (!parsed.success) throw new ApiHttpException(parsed.error);
       req.body = parsed.data;
+    }
+    if (route.query) {
+      const parsed = parseBody(route.query, req.query);
+      if (!parsed.success) throw new ApiHttpException(parsed.error);
+      (req as QueryRequest)[VALID_QUERY] = parsed.data;
     }
     if (route.params && !route.params.schema.safeParse(req.params).success) {
       throw new ApiHttpException({ statusCode: 404, code: ErrorCode.NotFound, message: route.params.notFound });

@@ -62,7 +62,8 @@ export class OrderFlows {
 
   /**
    * The account's newest order awaiting payment whose lines are these items (ids, colours and quantities, in any
-   * order; a line without a colour is the item's first, as the order placed for it has).
+   * order; a line without a colour is the item's first, as the order placed for it has). Only the newest page of
+   * orders is looked at: a retry follows the order it repeats.
    */
   private async openOrderFor(items: CheckoutRequest['items'], catalogue: CatalogueItem[], meta: RequestMeta): Promise<Order | null> {
     const colourOf = (id: string, colour: string | undefined) =>

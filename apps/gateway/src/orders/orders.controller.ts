@@ -12,6 +12,8 @@ import {
   type CheckoutRequest,
   type CheckoutResponse,
   type Order,
+  type OrderList,
+  type PageRequest,
   type PaymentRedirect,
   type RegisteredResponse,
   type RequestMeta,
@@ -19,7 +21,7 @@ import {
 } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { ValidBody } from '../http/route-params.js';
+import { ValidBody, ValidQuery } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { sendFile } from './file-response.js';
 import { OrderFlows } from './order-flows.js';
@@ -47,8 +49,8 @@ export class OrdersController {
   }
 
   @Route(HttpRoutes.listOrders)
-  list(@Meta() meta: RequestMeta): Promise<{ orders: Order[] }> {
-    return this.rpc.call(Rpc.listOrders, {}, meta);
+  list(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<OrderList> {
+    return this.rpc.call(Rpc.listOrders, page, meta);
   }
 
   @Route(HttpRoutes.getOrder)
@@ -67,8 +69,8 @@ export class OrdersController {
   }
 
   @Route(HttpRoutes.listOrderDetails)
-  details(@Meta() meta: RequestMeta): Promise<OrderDetailList> {
-    return this.rpc.call(Rpc.listOrderDetails, {}, meta);
+  details(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<OrderDetailList> {
+    return this.rpc.call(Rpc.listOrderDetails, page, meta);
   }
 
   @Route(HttpRoutes.approveProof)

@@ -1,9 +1,18 @@
 import { Controller, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { HttpRoutes, Rpc, type MoveOrder, type PrintOrder, type PrintQueue, type RecordCard, type RequestMeta } from '@digicard/contracts';
+import {
+  HttpRoutes,
+  Rpc,
+  type MoveOrder,
+  type PageRequest,
+  type PrintOrder,
+  type PrintQueue,
+  type RecordCard,
+  type RequestMeta,
+} from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { ValidBody } from '../http/route-params.js';
+import { ValidBody, ValidQuery } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { sendFile } from './file-response.js';
 
@@ -13,8 +22,8 @@ export class PrintController {
   constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
 
   @Route(HttpRoutes.printQueue)
-  queue(@Meta() meta: RequestMeta): Promise<PrintQueue> {
-    return this.rpc.call(Rpc.printQueue, {}, meta);
+  queue(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<PrintQueue> {
+    return this.rpc.call(Rpc.printQueue, page, meta);
   }
 
   @Route(HttpRoutes.printOrder)

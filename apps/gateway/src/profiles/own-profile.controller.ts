@@ -4,8 +4,9 @@ import {
   HttpRoutes,
   Rpc,
   type ImagePurpose,
-  type Lead,
+  type LeadList,
   type OwnProfile,
+  type PageRequest,
   type ProfileSettings,
   type RequestMeta,
   type SaveProfile,
@@ -13,7 +14,7 @@ import {
 } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { UploadedBytes, ValidBody } from '../http/route-params.js';
+import { UploadedBytes, ValidBody, ValidQuery } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { ImageUploads } from './images.js';
 import { OwnerDownloads } from './owner-downloads.js';
@@ -48,8 +49,8 @@ export class OwnProfileController {
   }
 
   @Route(HttpRoutes.listLeads)
-  leads(@Meta() meta: RequestMeta): Promise<{ leads: Lead[] }> {
-    return this.rpc.call(Rpc.listLeads, {}, meta);
+  leads(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<LeadList> {
+    return this.rpc.call(Rpc.listLeads, page, meta);
   }
 
   @Route(HttpRoutes.exportLeads)

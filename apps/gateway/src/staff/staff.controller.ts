@@ -8,6 +8,7 @@ import {
   SetRoleSchema,
   SetVanityPathsSchema,
   Rpc,
+  type PageRequest,
   type PrintOrder,
   type PrintQueue,
   type RequestMeta,
@@ -18,7 +19,7 @@ import {
 } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { ValidBody } from '../http/route-params.js';
+import { ValidBody, ValidQuery } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { StaffConsole } from './staff-console.js';
 
@@ -87,8 +88,8 @@ export class StaffController {
 
   /** Orders whose proof render failed: a read view for support (orders checks the role again). */
   @Route(HttpRoutes.staffFailedProofs)
-  failedProofs(@Meta() meta: RequestMeta): Promise<PrintQueue> {
-    return this.rpc.call(Rpc.staffFailedProofs, {}, meta);
+  failedProofs(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<PrintQueue> {
+    return this.rpc.call(Rpc.staffFailedProofs, page, meta);
   }
 
   /** Payments to pay back by hand: a read view for support (payments checks the role again). */

@@ -8,6 +8,7 @@ import {
   type ImportRepsRequest,
   type ImportRepsResult,
   type MessageResponse,
+  type PageRequest,
   type Rep,
   type RepFields,
   type RequestMeta,
@@ -18,7 +19,7 @@ import { rangeOf } from '../analytics/analytics.controller.js';
 import { teamAnalyticsCsv } from '../analytics/analytics-csv.js';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { ValidBody } from '../http/route-params.js';
+import { ValidBody, ValidQuery } from '../http/route-params.js';
 import { OwnerDownloads } from '../profiles/owner-downloads.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { SessionStore } from '../session/session.store.js';
@@ -41,9 +42,9 @@ export class TeamsController {
   ) {}
 
   @Route(HttpRoutes.listTeam)
-  async list(@Meta() meta: RequestMeta): Promise<Team> {
+  async list(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<Team> {
     await this.tier.assertPlatinum(meta);
-    return this.rpc.call(Rpc.listTeam, {}, meta);
+    return this.rpc.call(Rpc.listTeam, page, meta);
   }
 
   @Route(HttpRoutes.addRep)

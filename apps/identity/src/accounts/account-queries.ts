@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SessionUser } from '@digicard/contracts';
+import type { ExportChunk, PageRequest, SessionUser } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE } from '@digicard/server';
+import { DATABASE, exportChunk, toPage } from '@digicard/server';
 import { AccountErrors } from './account.errors.js';
 import { toSessionUser } from './account.mapping.js';
 import { AccountsRepository } from './accounts.repository.js';
@@ -47,26 +47,41 @@ export class AccountQueries {
    * Everything identity holds about the signed-in account (POPIA's right of access): the account without its
    * password hash, a pending email change, and the email links sent (when, what for, used or not; never a hash).
    */
-  async export(accountId: string): Promise<Record<string, unknown>> {
+  async export(accountId: string, request: PageRequest): Promise<ExportChunk> {
     const account = await this.accounts.findById(this.db, accountId);
     if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
-    const links = await this.accounts.tokensOf(this.db, accountId);
-    return {
-      ...toSessionUser(account),
-      verifiedAt: account.verifiedAt?.toISOString() ?? null,
-      emailProvedAt: account.emailProvedAt?.toISOString() ?? null,
-      passwordChangedAt: account.passwordChangedAt.toISOString(),
-      createdAt: account.createdAt.toISOString(),
-      updatedAt: account.updatedAt.toISOString(),
-      pendingEmail: account.pendingEmail,
-      pendingEmailRequestedAt: account.pendingEmailAt?.toISOString() ?? null,
-      emailLinks: links.map((l) => ({
-        purpose: l.purpose,
-        sentTo: l.sentTo ?? l.newEmail,
-        createdAt: l.createdAt.toISOString(),
-        expiresAt: l.expiresAt.toISOString(),
-        usedAt: l.usedAt?.toISOString() ?? null,
-      })),
-    };
+    return exportChunk(
+      request,
+      () =>
+        Promise.resolve({
+          ...toSessionUser(account),
+          verifiedAt: account.verifiedAt?.toISOString() ?? null,
+          emailProvedAt: account.emailProvedAt?.toISOString() ?? null,
+          passwordChangedAt: account.passwordChangedAt.toISOString(),
+          createdAt: account.createdAt.toISOString(),
+          updatedAt: account.updatedAt.toISOString(),
+          pendingEmail: account.pendingEmail,
+          pendingEmailRequestedAt: account.pendingEmailAt?.toISOString() ?? null,
+        }),
+      [
+        {
+          name: 'emailLinks',
+          read: async (start, limit, part) =>
+            toPage(
+              await this.accounts.tokensPage(this.db, accountId, start, limit),
+              limit,
+              (rows) =>
+                rows.map((l) => ({
+                  purpose: l.purpose,
+                  sentTo: l.sentTo ?? l.newEmail,
+                  createdAt: l.createdAt.toISOString(),
+                  expiresAt: l.expiresAt.toISOString(),
+                  usedAt: l.usedAt?.toISOString() ?? null,
+                })),
+              part,
+            ),
+        },
+      ],
+    );
   }
 }

@@ -63,8 +63,8 @@ export class AccountsController {
   }
 
   @Handles(Rpc.exportAccountData)
-  exportAccountData(_: object, meta: SignedInMeta) {
-    return this.queries.export(meta.userId);
+  exportAccountData(page: Body<typeof Rpc.exportAccountData>, meta: SignedInMeta) {
+    return this.queries.export(meta.userId, page);
   }
 
   @Handles(Rpc.createRepAccounts)

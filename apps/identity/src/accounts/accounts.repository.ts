@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { accounts, emailTokens, memberships } from '../db/schema.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
 type Executor = Database | Transaction;
 export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+/** The links sent to an account, oldest first (its data export). */
+const TokensOldestFirst: Keyset = { at: emailTokens.createdAt, id: emailTokens.id, order: 'oldest-first' };
 
 @Injectable()
 export class AccountsRepository {
@@ -155,10 +158,15 @@ export class AccountsRepository {
     return row ?? null;
   }
 
-  /** The tokens of an account, for its export: when and why a link was sent, never the hash. */
-  async tokensOf(db: Executor, accountId: string) {
+  /**
+   * A page of the tokens of an account, oldest first, for its export: when and why a link was sent, never the hash;
+   * `limit + 1` at most, after `start`.
+   */
+  async tokensPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number) {
     return db
       .select({
+        id: emailTokens.id,
+        position: positionOf(emailTokens.createdAt),
         purpose: emailTokens.purpose,
         newEmail: emailTokens.newEmail,
         sentTo: emailTokens.sentTo,
@@ -167,8 +175,9 @@ export class AccountsRepository {
         usedAt: emailTokens.usedAt,
       })
       .from(emailTokens)
-      .where(eq(emailTokens.accountId, accountId))
-      .orderBy(emailTokens.createdAt);
+      .where(and(eq(emailTokens.accountId, accountId), after(TokensOldestFirst, start)))
+      .orderBy(...orderOf(TokensOldestFirst))
+      .limit(limit + 1);
   }
 
   async delete(tx: Transaction, id: string): Promise<boolean> {

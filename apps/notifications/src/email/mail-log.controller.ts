@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
-import { Handles, type SignedInMeta } from '@digicard/server';
+import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { MailLogQueries } from './mail-log-queries.js';
 
 /** The mail log's subject: one call. */
@@ -9,7 +9,7 @@ export class MailLogController {
   constructor(@Inject(MailLogQueries) private readonly queries: MailLogQueries) {}
 
   @Handles(Rpc.exportMailData)
-  exportData(_: object, meta: SignedInMeta) {
-    return this.queries.accountData(meta);
+  exportData(page: RpcBody<typeof Rpc.exportMailData>, meta: SignedInMeta) {
+    return this.queries.accountData(meta, page);
   }
 }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SubmitEnquiryRequest } from '@digicard/contracts';
-import { asc, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { enquiries } from '../db/schema.js';
 
 export type EnquiryRow = typeof enquiries.$inferSelect;
+/** The data export lists an address's enquiries oldest first. */
+const EnquiriesOldestFirst: Keyset = { at: enquiries.createdAt, id: enquiries.id, order: 'oldest-first' };
 
 @Injectable()
 export class EnquiriesRepository {
@@ -36,13 +38,23 @@ export class EnquiriesRepository {
     return row ?? null;
   }
 
-  /** The enquiries sent under an address (case-insensitively), oldest first: what we hold about its owner. */
-  async byEmail(db: Database | Transaction, email: string): Promise<EnquiryRow[]> {
-    return db
-      .select()
+  /**
+   * A page of the enquiries sent under an address (case-insensitively), oldest first: what we hold about its owner;
+   * `limit + 1` at most, after `start`.
+   */
+  async pageByEmail(
+    db: Database | Transaction,
+    email: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<EnquiryRow & { position: string }>> {
+    const rows = await db
+      .select({ enquiry: enquiries, position: positionOf(enquiries.createdAt) })
       .from(enquiries)
-      .where(sql`lower(${enquiries.email}) = ${email.trim().toLowerCase()}`)
-      .orderBy(asc(enquiries.createdAt));
+      .where(and(sql`lower(${enquiries.email}) = ${email.trim().toLowerCase()}`, after(EnquiriesOldestFirst, start)))
+      .orderBy(...orderOf(EnquiriesOldestFirst))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.enquiry, position: r.position }));
   }
 
   /** Forgets every enquiry sent under an address, case-insensitively. */

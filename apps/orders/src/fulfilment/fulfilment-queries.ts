@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CardTarget, FileData, OrderDetail, PrintOrder } from '@digicard/contracts';
+import type { CardTarget, FileData, OrderDetail, OrderDetailList, PageRequest, PrintOrder, PrintQueue } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { CONFIG, DATABASE, ServiceError } from '@digicard/server';
+import { CONFIG, DATABASE, ServiceError, pageStart, toPage, type KeysetPosition } from '@digicard/server';
 import type { Config } from '../config.js';
-import { OrdersRepository, type StoredOrder } from '../orders/orders.repository.js';
+import { OrdersRepository, type OrderRow, type StoredOrder } from '../orders/orders.repository.js';
 import { toOrderDetail } from './fulfilment.mapping.js';
 import { FulfilmentRepository } from './fulfilment.repository.js';
 import { CardsRepository } from './cards.repository.js';
@@ -14,7 +14,6 @@ import { ProfilesClient } from './profiles-client.js';
 
 const NOT_FOUND = 'Order not found.';
 const CARD_NOT_FOUND = 'Card not found.';
-const PRINT_QUEUE_LIMIT = 500;
 
 /** Orders with their proof, cards and history, as the owner and the print console read them; files; cards. */
 @Injectable()
@@ -50,9 +49,16 @@ export class FulfilmentQueries {
     );
   }
 
-  /** The owner's orders with what the Orders section shows; newest first. */
-  async ownDetails(accountId: string): Promise<{ orders: OrderDetail[] }> {
-    return { orders: await this.details(await this.orders.listFor(this.db, accountId)) };
+  /** A page of the owner's orders with what the Orders section shows; newest first. */
+  async ownDetails(accountId: string, request: PageRequest): Promise<OrderDetailList> {
+    const { items, nextCursor } = await this.ownDetailsPage(accountId, pageStart(request), request.limit);
+    return { orders: items, nextCursor };
+  }
+
+  /** The same page, after a position (the data export reads the orders this way too). */
+  async ownDetailsPage(accountId: string, start: KeysetPosition | null, limit: number, part?: number) {
+    const rows = await this.orders.pageFor(this.db, accountId, start, limit);
+    return toPage(rows, limit, (page) => this.details(page), part);
   }
 
   async ownDetail(accountId: string, orderId: string): Promise<OrderDetail> {
@@ -70,15 +76,29 @@ export class FulfilmentQueries {
     });
   }
 
-  async printQueue(): Promise<{ orders: PrintOrder[] }> {
-    const rows = await this.repo.printQueue(this.db, PRINT_QUEUE_LIMIT);
-    return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
+  /** A page of the print team's queue, newest payment first. */
+  async printQueue(request: PageRequest): Promise<PrintQueue> {
+    const rows = await this.repo.printQueuePage(this.db, pageStart(request), request.limit);
+    return this.printPage(rows, request.limit);
   }
 
-  /** The staff console's read view: the orders whose proof failed, with the error, cards and history. */
-  async failedProofs(): Promise<{ orders: PrintOrder[] }> {
-    const rows = await this.repo.failedProofOrders(this.db, PRINT_QUEUE_LIMIT);
-    return { orders: await this.printOrders(await this.orders.withLinesOf(this.db, rows)) };
+  /** The staff console's read view, a page at a time: the orders whose proof failed, with the error, cards and history. */
+  async failedProofs(request: PageRequest): Promise<PrintQueue> {
+    const rows = await this.repo.failedProofOrdersPage(this.db, pageStart(request), request.limit);
+    return this.printPage(rows, request.limit);
+  }
+
+  private async printPage(rows: Array<{ order: OrderRow; position: string }>, limit: number): Promise<PrintQueue> {
+    const positioned = rows.map((r) => ({ ...r, id: r.order.id }));
+    const { items, nextCursor } = await toPage(positioned, limit, async (page) =>
+      this.printOrders(
+        await this.orders.withLinesOf(
+          this.db,
+          page.map((r) => r.order),
+        ),
+      ),
+    );
+    return { orders: items, nextCursor };
   }
 
   /** One order of the print console; never paid (awaiting payment, or cancelled before paying): not the print team's. */

@@ -34,13 +34,13 @@ export class FulfilmentController {
   ) {}
 
   @Handles(Rpc.exportOrdersData)
-  exportData(_body: RpcBody<typeof Rpc.exportOrdersData>, meta: SignedInMeta) {
-    return this.accountData.export(meta);
+  exportData(page: RpcBody<typeof Rpc.exportOrdersData>, meta: SignedInMeta) {
+    return this.accountData.export(meta, page);
   }
 
   @Handles(Rpc.listOrderDetails)
-  details(_body: RpcBody<typeof Rpc.listOrderDetails>, meta: SignedInMeta) {
-    return this.queries.ownDetails(meta.userId);
+  details(page: RpcBody<typeof Rpc.listOrderDetails>, meta: SignedInMeta) {
+    return this.queries.ownDetails(meta.userId, page);
   }
 
   @Handles(Rpc.cancelOrder)
@@ -79,9 +79,9 @@ export class FulfilmentController {
   }
 
   @Handles(Rpc.printQueue)
-  async queue(_body: RpcBody<typeof Rpc.printQueue>, meta: SignedInMeta) {
+  async queue(page: RpcBody<typeof Rpc.printQueue>, meta: SignedInMeta) {
     await this.roles.assert(meta, 'print');
-    return this.queries.printQueue();
+    return this.queries.printQueue(page);
   }
 
   @Handles(Rpc.printOrder)
@@ -115,9 +115,9 @@ export class FulfilmentController {
   }
 
   @Handles(Rpc.staffFailedProofs)
-  async failedProofs(_body: RpcBody<typeof Rpc.staffFailedProofs>, meta: SignedInMeta) {
+  async failedProofs(page: RpcBody<typeof Rpc.staffFailedProofs>, meta: SignedInMeta) {
     await this.roles.assert(meta, 'staff');
-    return this.queries.failedProofs();
+    return this.queries.failedProofs(page);
   }
 
   @Handles(Rpc.staffRerenderProof)

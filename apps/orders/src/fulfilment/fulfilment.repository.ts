@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { OrderActor, OrderStatus } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { orderHistory, orders, proofs } from '../db/schema.js';
+import type { OrderRow } from '../orders/orders.repository.js';
 
 type Executor = Database | Transaction;
 export type HistoryRow = typeof orderHistory.$inferSelect;
+/** The print queue: newest payment first. */
+const PaidNewestFirst: Keyset = { at: orders.paidAt, id: orders.id, order: 'newest-first' };
+/** The failed proofs: newest failure first. */
+const FailedNewestFirst: Keyset = { at: proofs.updatedAt, id: orders.id, order: 'newest-first' };
 
 /**
  * The SQL of the orders as the print side moves them: their status and history, the print queue. The other tables of
@@ -67,20 +73,34 @@ export class FulfilmentRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The print team's queue: every order that was paid (not one awaiting payment, nor one cancelled unpaid), newest first. */
-  async printQueue(db: Executor, limit: number) {
-    return db.select().from(orders).where(isNotNull(orders.paidAt)).orderBy(desc(orders.paidAt), desc(orders.id)).limit(limit);
+  /**
+   * A page of the print team's queue: the orders that were paid (not one awaiting payment, nor one cancelled unpaid),
+   * newest payment first; `limit + 1` at most, after `start`.
+   */
+  async printQueuePage(db: Executor, start: KeysetPosition | null, limit: number): Promise<Array<{ order: OrderRow; position: string }>> {
+    return db
+      .select({ order: orders, position: positionOf(orders.paidAt) })
+      .from(orders)
+      .where(and(isNotNull(orders.paidAt), after(PaidNewestFirst, start)))
+      .orderBy(...orderOf(PaidNewestFirst))
+      .limit(limit + 1);
   }
 
-  /** Paid orders whose proof failed to render after its retries, newest failure first (the staff console's view). */
-  async failedProofOrders(db: Executor, limit: number) {
-    const rows = await db
-      .select({ order: orders })
+  /**
+   * A page of the paid orders whose proof failed to render after its retries, newest failure first (the staff
+   * console's view); `limit + 1` at most, after `start`.
+   */
+  async failedProofOrdersPage(
+    db: Executor,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<{ order: OrderRow; position: string }>> {
+    return db
+      .select({ order: orders, position: positionOf(proofs.updatedAt) })
       .from(orders)
       .innerJoin(proofs, eq(proofs.orderId, orders.id))
-      .where(and(eq(proofs.status, 'failed'), isNotNull(orders.paidAt)))
-      .orderBy(desc(proofs.updatedAt), desc(orders.id))
-      .limit(limit);
-    return rows.map((r) => r.order);
+      .where(and(eq(proofs.status, 'failed'), isNotNull(orders.paidAt), after(FailedNewestFirst, start)))
+      .orderBy(...orderOf(FailedNewestFirst))
+      .limit(limit + 1);
   }
 }

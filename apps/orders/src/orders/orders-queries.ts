@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Order } from '@digicard/contracts';
+import type { Order, OrderList, PageRequest } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, ServiceError } from '@digicard/server';
+import { DATABASE, ServiceError, pageStart, toPage } from '@digicard/server';
 import { toOrder } from './orders.mapping.js';
 import { OrdersRepository } from './orders.repository.js';
 
@@ -16,9 +16,11 @@ export class OrdersQueries {
     @Inject(OrdersRepository) private readonly orders: OrdersRepository,
   ) {}
 
-  /** The account's own orders, newest first. */
-  async list(accountId: string): Promise<{ orders: Order[] }> {
-    return { orders: (await this.orders.listFor(this.db, accountId)).map(toOrder) };
+  /** A page of the account's own orders, newest first. */
+  async list(accountId: string, request: PageRequest): Promise<OrderList> {
+    const rows = await this.orders.pageFor(this.db, accountId, pageStart(request), request.limit);
+    const { items, nextCursor } = await toPage(rows, request.limit, (page) => page.map(toOrder));
+    return { orders: items, nextCursor };
   }
 
   /** One of the account's own orders; another account's is 404, exactly like an unknown id. */

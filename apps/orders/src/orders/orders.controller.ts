@@ -18,8 +18,8 @@ export class OrdersController {
   }
 
   @Handles(Rpc.listOrders)
-  list(_body: RpcBody<typeof Rpc.listOrders>, meta: SignedInMeta) {
-    return this.queries.list(meta.userId);
+  list(page: RpcBody<typeof Rpc.listOrders>, meta: SignedInMeta) {
+    return this.queries.list(meta.userId, page);
   }
 
   @Handles(Rpc.getOrder)

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { orderLines, orders } from '../db/schema.js';
 
 type Executor = Database | Transaction;
+/** The owner's orders, newest first (the lists and the data export). */
+const OrdersNewestFirst: Keyset = { at: orders.createdAt, id: orders.id, order: 'newest-first' };
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrderLine = Omit<OrderLineRow, 'orderId' | 'position'>;
@@ -31,10 +34,30 @@ export class OrdersRepository {
     return { order: row, lines: stored.sort((a, b) => a.position - b.position) };
   }
 
-  /** The account's orders, newest first, with their lines. */
-  async listFor(db: Executor, accountId: string): Promise<StoredOrder[]> {
-    const rows = await db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(desc(orders.createdAt), desc(orders.id));
-    return this.withLines(db, rows);
+  /** A page of the account's orders, newest first, with their lines: `limit + 1` at most, after `start`. */
+  async pageFor(
+    db: Executor,
+    accountId: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<StoredOrder & { id: string; position: string }>> {
+    const rows = await db
+      .select({ order: orders, position: positionOf(orders.createdAt) })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), after(OrdersNewestFirst, start)))
+      .orderBy(...orderOf(OrdersNewestFirst))
+      .limit(limit + 1);
+    const stored = await this.withLines(
+      db,
+      rows.map((r) => r.order),
+    );
+    return stored.map((s, i) => ({ ...s, id: s.order.id, position: rows[i]!.position }));
+  }
+
+  /** Whether the account has any order at all. */
+  async hasAny(db: Executor, accountId: string): Promise<boolean> {
+    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.accountId, accountId)).limit(1);
+    return row !== undefined;
   }
 
   async byId(db: Executor, id: string): Promise<StoredOrder | null> {

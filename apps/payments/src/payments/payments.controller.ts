@@ -31,8 +31,8 @@ export class PaymentsController {
   ) {}
 
   @Handles(Rpc.exportPaymentsData)
-  exportData(_: object, meta: SignedInMeta) {
-    return this.accountData.export(meta.userId);
+  exportData(page: RpcBody<typeof Rpc.exportPaymentsData>, meta: SignedInMeta) {
+    return this.accountData.export(meta.userId, page);
   }
 
   @Handles(Rpc.listPlans)

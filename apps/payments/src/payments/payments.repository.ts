@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { itns, membershipVersions, paymentRequests, payments, subscriptions } from '../db/schema.js';
 
 type Executor = Database | Transaction;
@@ -186,16 +187,55 @@ export class PaymentsRepository {
 
   // ------------------------------------------------------------------------------------------ the data export
 
-  /** Everything held about one account (POPIA): its payment requests, payments, subscriptions and their ITNs. */
-  async accountData(db: Executor, accountId: string) {
-    const [requests, paid, subs, version] = await Promise.all([
-      db.select().from(paymentRequests).where(eq(paymentRequests.accountId, accountId)).orderBy(asc(paymentRequests.createdAt)),
-      db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(asc(payments.createdAt)),
-      db.select().from(subscriptions).where(eq(subscriptions.accountId, accountId)).orderBy(asc(subscriptions.createdAt)),
-      db.select().from(membershipVersions).where(eq(membershipVersions.accountId, accountId)).limit(1),
-    ]);
-    const itnIds = [...new Set(paid.map((p) => p.itnId))];
-    const notifications = itnIds.length ? await db.select().from(itns).where(inArray(itns.id, itnIds)).orderBy(asc(itns.receivedAt)) : [];
-    return { requests, payments: paid, subscriptions: subs, itns: notifications, membershipVersion: version[0]?.version ?? null };
+  /** The data export (POPIA), a page at a time, oldest first: `limit + 1` rows at most, after `start`. */
+  async paymentRequestsPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number) {
+    const keyset: Keyset = { at: paymentRequests.createdAt, id: paymentRequests.id, order: 'oldest-first' };
+    const rows = await db
+      .select({ row: paymentRequests, position: positionOf(paymentRequests.createdAt) })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.accountId, accountId), after(keyset, start)))
+      .orderBy(...orderOf(keyset))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.row, position: r.position }));
+  }
+
+  async paymentsPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number) {
+    const keyset: Keyset = { at: payments.createdAt, id: payments.id, order: 'oldest-first' };
+    const rows = await db
+      .select({ row: payments, position: positionOf(payments.createdAt) })
+      .from(payments)
+      .where(and(eq(payments.accountId, accountId), after(keyset, start)))
+      .orderBy(...orderOf(keyset))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.row, position: r.position }));
+  }
+
+  async subscriptionsPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number) {
+    const keyset: Keyset = { at: subscriptions.createdAt, id: subscriptions.id, order: 'oldest-first' };
+    const rows = await db
+      .select({ row: subscriptions, position: positionOf(subscriptions.createdAt) })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.accountId, accountId), after(keyset, start)))
+      .orderBy(...orderOf(keyset))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.row, position: r.position }));
+  }
+
+  /** PayFast's notifications about the account's payments, as received. */
+  async itnsPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number) {
+    const keyset: Keyset = { at: itns.receivedAt, id: itns.id, order: 'oldest-first' };
+    const ofAccount = db.select({ id: payments.itnId }).from(payments).where(eq(payments.accountId, accountId));
+    const rows = await db
+      .select({ row: itns, position: positionOf(itns.receivedAt) })
+      .from(itns)
+      .where(and(inArray(itns.id, ofAccount), after(keyset, start)))
+      .orderBy(...orderOf(keyset))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.row, position: r.position }));
+  }
+
+  async membershipVersion(db: Executor, accountId: string): Promise<number | null> {
+    const [row] = await db.select().from(membershipVersions).where(eq(membershipVersions.accountId, accountId)).limit(1);
+    return row?.version ?? null;
   }
 }

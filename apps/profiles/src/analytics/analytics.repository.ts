@@ -195,13 +195,26 @@ export class AnalyticsRepository {
     return totals;
   }
 
-  /** Every count kept for the owner, by metric and key (the POPIA export). */
-  async totalsOf(db: Executor, accountId: string): Promise<Array<{ metric: string; key: string; count: number }>> {
+  /**
+   * A page of the owner's totals of every metric and key, all time (the POPIA export), ordered by metric and key
+   * (bytewise, in the query and in the cursor alike): `limit + 1` at most, after `start`. The keys are many
+   * (a card serial, a click target: each day brings new ones), so they are read a page at a time.
+   */
+  async totalsPage(
+    db: Executor,
+    accountId: string,
+    start: { id: string; key: string } | null,
+    limit: number,
+  ): Promise<Array<{ metric: string; key: string; count: number }>> {
+    const metric = sql`${analyticsDaily.metric} COLLATE "C"`;
+    const key = sql`${analyticsDaily.key} COLLATE "C"`;
     const rows = await db
       .select({ metric: analyticsDaily.metric, key: analyticsDaily.key, count: sql<number>`sum(${analyticsDaily.count})::integer` })
       .from(analyticsDaily)
-      .where(eq(analyticsDaily.accountId, accountId))
-      .groupBy(analyticsDaily.metric, analyticsDaily.key);
+      .where(and(eq(analyticsDaily.accountId, accountId), start ? sql`(${metric}, ${key}) > (${start.id}, ${start.key})` : undefined))
+      .groupBy(analyticsDaily.metric, analyticsDaily.key)
+      .orderBy(metric, key)
+      .limit(limit + 1);
     return rows.map((r) => ({ ...r, count: Number(r.count) }));
   }
 }

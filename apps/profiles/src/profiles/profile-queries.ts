@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TeamMessages, type Lead, type OwnProfile, type ViewSource } from '@digicard/contracts';
+import { TeamMessages, type LeadList, type OwnProfile, type PageRequest, type ViewSource } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, ServiceError } from '@digicard/server';
+import { DATABASE, ServiceError, pageStart, toPage } from '@digicard/server';
 import { can, mediaIdsOf, storedDocument, withBusiness } from '@digicard/domain';
 import { documentOf, membershipOf, toLead, toOwn, toPublic } from './profile.mapping.js';
 import { ProfileWriter, profileNotFound } from './profile-writer.js';
@@ -21,9 +21,12 @@ export class ProfileQueries {
     return toOwn(row, await this.writer.businessOf(row));
   }
 
-  async leads(accountId: string): Promise<{ leads: Lead[] }> {
+  /** A page of the owner's leads, newest first. */
+  async leads(accountId: string, request: PageRequest): Promise<LeadList> {
     await this.writer.own(accountId);
-    return { leads: (await this.profiles.leadsOf(this.db, accountId)).map(toLead) };
+    const rows = await this.profiles.leadsPage(this.db, accountId, pageStart(request), request.limit);
+    const { items, nextCursor } = await toPage(rows, request.limit, (page) => page.map(toLead));
+    return { leads: items, nextCursor };
   }
 
   /**
@@ -63,12 +66,14 @@ export class ProfileQueries {
     return { profile: toPublic(row, business), isOwner, shareable };
   }
 
-  /** A team leader's team leads: their current reps' and those of reps who left (kept with the team). */
-  async teamLeads(leaderId: string): Promise<{ leads: Lead[] }> {
+  /** A page of a team leader's team leads: their current reps' and those of reps who left (kept with the team). */
+  async teamLeads(leaderId: string, request: PageRequest): Promise<LeadList> {
     // Teams are DigiPlatinum's: a leader whose tier lapsed keeps the leads (nothing is deleted) until it is back.
     const leader = await this.profiles.byAccount(this.db, leaderId);
     if (!leader || !can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
-    return { leads: (await this.profiles.teamLeadsOf(this.db, leaderId)).map(toLead) };
+    const rows = await this.profiles.teamLeadsPage(this.db, leaderId, pageStart(request), request.limit);
+    const { items, nextCursor } = await toPage(rows, request.limit, (page) => page.map(toLead));
+    return { leads: items, nextCursor };
   }
 
   /** A vanity path or an account id leads to the username. */

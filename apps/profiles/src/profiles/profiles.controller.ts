@@ -74,17 +74,17 @@ export class ProfilesController {
   }
 
   @Handles(Rpc.listLeads)
-  leads(_: object, meta: SignedInMeta) {
-    return this.queries.leads(meta.userId);
+  leads(page: RpcBody<typeof Rpc.listLeads>, meta: SignedInMeta) {
+    return this.queries.leads(meta.userId, page);
   }
 
   @Handles(Rpc.listTeamLeads)
-  teamLeads(_: object, meta: SignedInMeta) {
-    return this.queries.teamLeads(meta.userId);
+  teamLeads(page: RpcBody<typeof Rpc.listTeamLeads>, meta: SignedInMeta) {
+    return this.queries.teamLeads(meta.userId, page);
   }
 
   @Handles(Rpc.exportData)
-  export(_: object, meta: SignedInMeta) {
-    return this.exportData.execute(meta.userId);
+  export(page: RpcBody<typeof Rpc.exportData>, meta: SignedInMeta) {
+    return this.exportData.execute(meta.userId, page);
   }
 }

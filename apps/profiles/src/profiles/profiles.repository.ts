@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { saDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import {
   accountFacts,
   type AccountNamesFact,
@@ -17,6 +18,8 @@ import {
 } from '../db/schema.js';
 
 type Executor = Database | Transaction;
+/** Leads are listed, exported and downloaded newest first. */
+const LeadsNewestFirst: Keyset = { at: leads.createdAt, id: leads.id, order: 'newest-first' };
 export type ProfileRow = typeof profiles.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
@@ -135,19 +138,29 @@ export class ProfilesRepository {
     await tx.update(leads).set({ accountId: toAccountId, formerRep }).where(eq(leads.accountId, fromAccountId));
   }
 
-  /** The leads of a leader's current reps and of reps who left, newest first, each with the rep's username. */
-  async teamLeadsOf(db: Executor, leaderId: string): Promise<Array<LeadRow & { rep: string }>> {
-    const reps = await this.membersOf(db, leaderId);
-    const names = new Map(reps.map((r) => [r.accountId, r.username]));
-    const repIds = [...names.keys()];
+  /**
+   * A page of the leads of a leader's current reps (the profiles showing the leader's business) and of reps who left,
+   * newest first, each with the rep's username: `limit + 1` rows at most, after `start`.
+   */
+  async teamLeadsPage(
+    db: Executor,
+    leaderId: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<LeadRow & { rep: string; position: string }>> {
     const rows = await db
-      .select()
+      .select({ lead: leads, repUsername: profiles.username, position: positionOf(leads.createdAt) })
       .from(leads)
+      .leftJoin(profiles, eq(profiles.accountId, leads.accountId))
       .where(
-        or(and(eq(leads.accountId, leaderId), isNotNull(leads.formerRep)), repIds.length ? inArray(leads.accountId, repIds) : sql`false`),
+        and(
+          or(and(eq(leads.accountId, leaderId), isNotNull(leads.formerRep)), eq(profiles.businessAccountId, leaderId)),
+          after(LeadsNewestFirst, start),
+        ),
       )
-      .orderBy(desc(leads.createdAt));
-    return rows.map((r) => ({ ...r, rep: r.formerRep ?? names.get(r.accountId) ?? '' }));
+      .orderBy(...orderOf(LeadsNewestFirst))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.lead, rep: r.lead.formerRep ?? r.repUsername ?? '', position: r.position }));
   }
 
   async update(tx: Transaction, accountId: string, values: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow | null> {
@@ -219,8 +232,20 @@ export class ProfilesRepository {
     return row?.n ?? 0;
   }
 
-  leadsOf(db: Executor, accountId: string): Promise<LeadRow[]> {
-    return db.select().from(leads).where(eq(leads.accountId, accountId)).orderBy(desc(leads.createdAt));
+  /** A page of the owner's leads, newest first: `limit + 1` rows at most, after `start` (the first page: null). */
+  async leadsPage(
+    db: Executor,
+    accountId: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<LeadRow & { position: string }>> {
+    const rows = await db
+      .select({ lead: leads, position: positionOf(leads.createdAt) })
+      .from(leads)
+      .where(and(eq(leads.accountId, accountId), after(LeadsNewestFirst, start)))
+      .orderBy(...orderOf(LeadsNewestFirst))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.lead, position: r.position }));
   }
 
   /** Views counted by the service itself (a caller that names a source), onto today's analytics row. */

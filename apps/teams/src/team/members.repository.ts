@@ -2,22 +2,35 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { members, pendingReps } from '../db/schema.js';
 
 type Executor = Database | Transaction;
+/** Reps in the order they joined; a current rep's username is unique (identity's), so it breaks ties. */
+const RepsInJoiningOrder: Keyset = { at: members.addedAt, id: members.username, order: 'oldest-first' };
 export type MemberRow = typeof members.$inferSelect;
 export type PendingRepRow = typeof pendingReps.$inferSelect;
 
 /** All the SQL of the teams service. */
 @Injectable()
 export class MembersRepository {
-  /** The leader's current reps, oldest first. */
-  teamOf(db: Executor, leaderId: string): Promise<MemberRow[]> {
-    return db
-      .select()
+  /**
+   * A page of the leader's current reps, in the order they joined (a batch imported together by username):
+   * `limit + 1` at most, after `start`.
+   */
+  async teamPage(
+    db: Executor,
+    leaderId: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<MemberRow & { position: string }>> {
+    const rows = await db
+      .select({ member: members, position: positionOf(members.addedAt) })
       .from(members)
-      .where(and(eq(members.leaderAccountId, leaderId), isNull(members.removedAt)))
-      .orderBy(asc(members.addedAt), asc(members.username));
+      .where(and(eq(members.leaderAccountId, leaderId), isNull(members.removedAt), after(RepsInJoiningOrder, start)))
+      .orderBy(...orderOf(RepsInJoiningOrder))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.member, position: r.position }));
   }
 
   /** The account's own row as a rep (current or removed), or null. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Team } from '@digicard/contracts';
+import type { PageRequest, Team } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, type SignedInMeta } from '@digicard/server';
+import { DATABASE, pageStart, toPage, type SignedInMeta } from '@digicard/server';
 import { LeaderTier } from './leader-tier.js';
 import { MembersRepository } from './members.repository.js';
 import { toRep } from './team.mapping.js';
@@ -15,10 +15,16 @@ export class TeamQueries {
     @Inject(LeaderTier) private readonly tier: LeaderTier,
   ) {}
 
-  /** The leader's own reps only: the leader is who signed in, never a body field. */
-  async team(meta: SignedInMeta): Promise<Team> {
+  /** A page of the leader's own reps only: the leader is who signed in, never a body field. */
+  async team(meta: SignedInMeta, request: PageRequest): Promise<Team> {
     await this.tier.assertPlatinum(meta);
-    return { reps: (await this.members.teamOf(this.db, meta.userId)).map(toRep) };
+    const rows = await this.members.teamPage(this.db, meta.userId, pageStart(request), request.limit);
+    const { items, nextCursor } = await toPage(
+      rows.map((row) => ({ ...row, id: row.username })),
+      request.limit,
+      (page) => page.map(toRep),
+    );
+    return { reps: items, nextCursor };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
-import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
+import { Handles, exportChunk, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
 import { TeamQueries } from './team-queries.js';
 import { AddReps } from './use-cases/add-reps.use-case.js';
 import { RemoveRep } from './use-cases/remove-rep.use-case.js';
@@ -17,13 +17,13 @@ export class TeamController {
   ) {}
 
   @Handles(Rpc.exportTeamsData)
-  exportData(_: object, meta: SignedInMeta) {
-    return this.queries.accountData(meta.userId);
+  exportData(page: Body<typeof Rpc.exportTeamsData>, meta: SignedInMeta) {
+    return exportChunk(page, () => this.queries.accountData(meta.userId), []);
   }
 
   @Handles(Rpc.listTeam)
-  list(_: object, meta: SignedInMeta) {
-    return this.queries.team(meta);
+  list(page: Body<typeof Rpc.listTeam>, meta: SignedInMeta) {
+    return this.queries.team(meta, page);
   }
 
   @Handles(Rpc.addRep)

@@ -29,7 +29,7 @@ export class SignUpSpecials {
   async execute(account: UserRegistered, { tx, eventId }: EventContext): Promise<void> {
     if (!account.specials?.length) return;
     // A new account has no orders: one means this sign-up was placed already (the event again, under any id).
-    if ((await this.orders.listFor(tx, account.accountId)).length > 0) return;
+    if (await this.orders.hasAny(tx, account.accountId)) return;
     const catalogue = new Map(
       (
         await this.catalogue.byIds(

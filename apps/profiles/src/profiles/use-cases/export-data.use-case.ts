@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ExportChunk, PageRequest } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE } from '@digicard/server';
+import { DATABASE, exportChunk, toPage } from '@digicard/server';
 import { AnalyticsRepository } from '../../analytics/analytics.repository.js';
 import { toLead, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
-/** Everything this service holds about the owner (POPIA: the right of access). */
+/**
+ * Everything this service holds about the owner (POPIA: the right of access), in chunks: the profile, its images and
+ * views first, then the leads (newest first: an owner may hold thousands) and the analytics totals (by metric and
+ * key: new keys come every day), each a page at a time.
+ */
 @Injectable()
 export class ExportData {
   constructor(
@@ -16,19 +21,46 @@ export class ExportData {
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
   ) {}
 
-  async execute(accountId: string): Promise<Record<string, unknown>> {
+  async execute(accountId: string, request: PageRequest): Promise<ExportChunk> {
+    // The profile must exist (404 otherwise) whichever chunk is asked for.
     const row = await this.writer.own(accountId);
-    return {
-      profile: toOwn(row),
-      createdAt: row.createdAt.toISOString(),
-      leads: (await this.profiles.leadsOf(this.db, accountId)).map((lead) => ({
-        ...toLead(lead),
-        consentText: lead.consentText,
-        consentAt: lead.consentAt?.toISOString() ?? null,
-      })),
-      images: await this.profiles.mediaOf(this.db, accountId),
-      views: await this.profiles.viewCounts(this.db, accountId),
-      analytics: await this.analytics.totalsOf(this.db, accountId),
-    };
+    return exportChunk(
+      request,
+      async () => ({
+        profile: toOwn(row),
+        createdAt: row.createdAt.toISOString(),
+        images: await this.profiles.mediaOf(this.db, accountId),
+        views: await this.profiles.viewCounts(this.db, accountId),
+      }),
+      [
+        {
+          name: 'leads',
+          read: async (start, limit, part) =>
+            toPage(
+              await this.profiles.leadsPage(this.db, accountId, start, limit),
+              limit,
+              (rows) =>
+                rows.map((lead) => ({
+                  ...toLead(lead),
+                  consentText: lead.consentText,
+                  consentAt: lead.consentAt?.toISOString() ?? null,
+                })),
+              part,
+            ),
+        },
+        {
+          name: 'analytics',
+          orderedBy: 'text',
+          read: async (start, limit, part) =>
+            toPage(
+              await this.analytics.totalsPage(this.db, accountId, start, limit),
+              limit,
+              (rows) => rows,
+              part,
+              (row) => ({ id: row.metric, key: row.key }),
+            ),
+        },
+      ],
+    );
   }
 }

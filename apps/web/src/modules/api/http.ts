@@ -63,6 +63,11 @@ export function getJsonWithQuery<R extends BodylessRoute<'get'>>(
   return send(route, undefined, false, { path: search ? `${route.path}?${search}` : route.path });
 }
 
+/** A page of a list route (`?cursor=`, the last page's `nextCursor`); without a cursor its first page. */
+export function getPage<R extends BodylessRoute<'get'>>(route: R, cursor: string | null): Promise<HttpResult<ResponseData<R>>> {
+  return getJsonWithQuery(route, { cursor: cursor ?? '' });
+}
+
 export function postJson<R extends BodyRoute<'post'>>(route: R, body: RequestBody<R>): Promise<HttpResult<ResponseData<R>>>;
 export function postJson<R extends BodylessRoute<'post'>>(route: R): Promise<HttpResult<ResponseData<R>>>;
 export function postJson(route: HttpRoute, body?: unknown): Promise<HttpResult<unknown>> {

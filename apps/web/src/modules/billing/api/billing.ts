@@ -1,5 +1,5 @@
 import { HttpRoutes, type CartItem, type PaidTier, type RegisterRequest } from '@digicard/contracts';
-import { deleteJson, getJson, postJson, putJson } from '../../api/http';
+import { deleteJson, getJson, getPage, postJson, putJson } from '../../api/http';
 
 /** GET /api/billing: the tier, the subscription and the payments. */
 export const fetchBilling = () => getJson(HttpRoutes.getBilling);
@@ -13,8 +13,8 @@ export const changeMembership = (tier: PaidTier) => putJson(HttpRoutes.changeMem
 /** DELETE /api/billing/membership: cancels at PayFast; the tier stays until the end of the paid month. */
 export const cancelMembership = () => deleteJson(HttpRoutes.cancelMembership);
 
-/** GET /api/orders: the owner's orders, newest first. */
-export const fetchOrders = () => getJson(HttpRoutes.listOrders);
+/** GET /api/orders: a page of the owner's orders, newest first (the first without a cursor). */
+export const fetchOrders = (cursor: string | null = null) => getPage(HttpRoutes.listOrders, cursor);
 
 /** POST /api/orders: the basket as ids and quantities (the server prices it); answers where to pay. */
 /** The basket's lines as the checkout takes them: id, colour (a line kept from before colours: none, the first) and quantity. */

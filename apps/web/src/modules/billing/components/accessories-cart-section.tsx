@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useCart } from '../../shop/hooks/use-cart';
 import { useCartColours } from '../../shop/hooks/use-cart-colours';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { useOrders } from '../hooks/use-billing';
 import { CheckoutButton } from './checkout-button';
 
@@ -26,7 +27,7 @@ export const ORDER_STATUS_TEXT: Record<Order['status'], string> = {
 export function AccessoriesCartSection() {
   const cart = useCart();
   useCartColours();
-  const { state, retry } = useOrders();
+  const { state, retry, hasMore, more, loadMore } = useOrders();
   return (
     <>
       {cart.length === 0 ? (
@@ -88,6 +89,7 @@ export function AccessoriesCartSection() {
           ))}
         </ul>
       )}
+      <LoadMore list="orders" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { HttpRoutes, type MoveOrder } from '@digicard/contracts';
-import { callAt, getJson, routePath } from '../../api/http';
+import { callAt, getPage, routePath } from '../../api/http';
 
-/** GET /api/order-details: the owner's orders with proof, cards, history and tracking. */
-export const fetchOrderDetails = () => getJson(HttpRoutes.listOrderDetails);
+/** GET /api/order-details: a page of the owner's orders with proof, cards, history and tracking. */
+export const fetchOrderDetails = (cursor: string | null = null) => getPage(HttpRoutes.listOrderDetails, cursor);
 /** Where to pay one of the owner's orders that still awaits payment (a special bought with a sign-up, say). */
 export const payOrder = (orderId: string) => callAt(HttpRoutes.payOrder, { orderId });
 /** Cancels one of the owner's orders that still awaits payment. */
@@ -21,7 +21,7 @@ export const ownProofUrls = (orderId: string, version: number) => ({
 });
 
 // The print console (role print).
-export const fetchPrintQueue = () => getJson(HttpRoutes.printQueue);
+export const fetchPrintQueue = (cursor: string | null = null) => getPage(HttpRoutes.printQueue, cursor);
 export const moveOrder = (orderId: string, move: MoveOrder) => callAt(HttpRoutes.moveOrder, { orderId }, move);
 export const recordCard = (orderId: string, serial: string, nfcUid: string) =>
   callAt(HttpRoutes.recordCard, { orderId, serial }, { nfcUid });

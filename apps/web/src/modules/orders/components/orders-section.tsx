@@ -1,10 +1,11 @@
 import { CardMessages, formatRand, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
 import { Button, confirm, FormAlert } from '@digicard/ui';
-import { useCallback, useEffect, useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { useEffect, useState } from 'react';
+import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { useSession } from '../../session/hooks/use-session';
-import { fetchTeam } from '../../teams/api/teams';
+import { fetchWholeTeam } from '../../teams/api/teams';
 import {
   approveProof,
   assignCard,
@@ -25,20 +26,27 @@ import '../orders.css';
  * the sign-up, or a checkout left at PayFast) can be paid or cancelled here.
  */
 export function OrdersSection() {
-  const load = useCallback(() => fetchOrderDetails(), []);
-  const { state, retry, replace } = useOwnerData(load, 'Your orders could not be loaded.');
+  const { state, retry, update, hasMore, more, loadMore } = useOwnerPages<'orders', OrderDetail>(
+    'orders',
+    fetchOrderDetails,
+    'Your orders could not be loaded.',
+  );
   const team = useTeam();
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
   const orders = state.value.orders;
   if (orders.length === 0) return <p>No orders yet. Cards you buy appear here with their print proof.</p>;
-  const update = (changed: OrderDetail) => replace({ orders: state.value.orders.map((o) => (o.id === changed.id ? changed : o)) });
+  const changed = (order: OrderDetail) =>
+    update((shown) => ({ ...shown, orders: shown.orders.map((o) => (o.id === order.id ? order : o)) }));
   return (
-    <ul className="orders">
-      {orders.map((order) => (
-        <OrderCard key={order.id} order={order} onChange={update} team={team} />
-      ))}
-    </ul>
+    <>
+      <ul className="orders">
+        {orders.map((order) => (
+          <OrderCard key={order.id} order={order} onChange={changed} team={team} />
+        ))}
+      </ul>
+      <LoadMore list="orders" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
+    </>
   );
 }
 
@@ -52,8 +60,8 @@ function useTeam(): Team {
   useEffect(() => {
     if (!isLeader) return;
     let current = true;
-    void fetchTeam().then((result) => {
-      if (current && result.ok) setReps(result.data.reps);
+    void fetchWholeTeam().then((all) => {
+      if (current && all) setReps(all);
     });
     return () => {
       current = false;

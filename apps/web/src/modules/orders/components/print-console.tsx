@@ -1,8 +1,9 @@
 import { movesFrom, OrderStatuses, type OrderStatus, type PrintOrder, type PrintQueue } from '@digicard/contracts';
 import { Button, confirm, Container, FormAlert } from '@digicard/ui';
-import { useCallback, useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { useState } from 'react';
+import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { fetchPrintQueue, moveOrder, printFileUrls, recordCard, rerenderProof } from '../api/orders';
 import { proofText, StatusText, when } from './order-labels';
 import { StatusHistory } from './status-history';
@@ -27,13 +28,17 @@ const QUEUE_ORDER: readonly OrderStatus[] = [
  * card's NFC UID while printing, the courier and tracking number when shipping, and the packing slip.
  */
 export default function PrintConsole() {
-  const load = useCallback(() => fetchPrintQueue(), []);
-  const { state, retry, replace } = useOwnerData(load, 'The queue could not be loaded.');
+  const { state, retry, update, hasMore, more, loadMore } = useOwnerPages<'orders', PrintOrder, PrintQueue>(
+    'orders',
+    fetchPrintQueue,
+    'The queue could not be loaded.',
+  );
   const [filter, setFilter] = useState<OrderStatus | 'all'>('all');
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
   const queue: PrintQueue = state.value;
-  const update = (changed: PrintOrder) => replace({ orders: queue.orders.map((o) => (o.id === changed.id ? changed : o)) });
+  const changed = (order: PrintOrder) =>
+    update((shown) => ({ ...shown, orders: shown.orders.map((o) => (o.id === order.id ? order : o)) }));
   const counts = new Map<OrderStatus, number>();
   for (const o of queue.orders) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);
   const groups = QUEUE_ORDER.filter((s) => (filter === 'all' || filter === s) && counts.get(s));
@@ -61,11 +66,12 @@ export default function PrintConsole() {
             {queue.orders
               .filter((o) => o.status === status)
               .map((order) => (
-                <PrintOrderCard key={order.id} order={order} onChange={update} />
+                <PrintOrderCard key={order.id} order={order} onChange={changed} />
               ))}
           </ul>
         </section>
       ))}
+      <LoadMore list="orders" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { HttpRoutes, type ImagePurpose, type ProfileDocument, type ProfileSettings } from '@digicard/contracts';
-import { getJson, postRaw, putJson, routePath } from '../../api/http';
+import { getJson, getPage, postRaw, putJson, routePath } from '../../api/http';
 
 /** GET /api/profile: the signed-in owner's profile (200 OwnProfile; 401 when the session has ended). */
 export function fetchOwnProfile() {
@@ -21,9 +21,9 @@ export function uploadImage(purpose: ImagePurpose, file: File) {
   return postRaw(HttpRoutes.uploadImage, { purpose }, file);
 }
 
-/** GET /api/profile/leads: the owner's leads, newest first. */
-export function fetchLeads() {
-  return getJson(HttpRoutes.listLeads);
+/** GET /api/profile/leads: a page of the owner's leads, newest first (the first without a cursor). */
+export function fetchLeads(cursor: string | null = null) {
+  return getPage(HttpRoutes.listLeads, cursor);
 }
 
 /** Addresses the editor links to (downloads open them in the browser, with the session cookie). */

@@ -1,5 +1,5 @@
 import { HttpRoutes } from '@digicard/contracts';
-import { callAt, getJson, postJson, putJson, withParams } from '../../api/http';
+import { callAt, getJson, getPage, postJson, putJson, withParams } from '../../api/http';
 
 /** The staff console's calls (role staff; the gateway and each service check it). */
 export const searchAccounts = (query: string) => postJson(HttpRoutes.staffSearchAccounts, { query });
@@ -14,7 +14,7 @@ export const setBusiness = (accountId: string, businessUsername: string | null) 
   putJson(withParams(HttpRoutes.staffSetBusiness, { accountId }), { businessUsername });
 
 /** Orders whose print proof failed to render, and "render again" (the print team's action, open to support too). */
-export const fetchFailedProofs = () => getJson(HttpRoutes.staffFailedProofs);
+export const fetchFailedProofs = (cursor: string | null = null) => getPage(HttpRoutes.staffFailedProofs, cursor);
 export const renderProofAgain = (orderId: string) => callAt(HttpRoutes.staffRerenderProof, { orderId });
 
 /** Payments to pay back by hand (a membership checkout given up and paid anyway, or one checkout paid twice). */

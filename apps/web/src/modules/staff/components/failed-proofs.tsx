@@ -1,8 +1,9 @@
 import type { PrintOrder } from '@digicard/contracts';
 import { Button, FormAlert, Notice, VisuallyHidden } from '@digicard/ui';
-import { useCallback, useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { useState } from 'react';
+import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { StatusText, when } from '../../orders/components/order-labels';
 import { fetchFailedProofs, renderProofAgain } from '../api/staff';
 
@@ -11,8 +12,11 @@ import { fetchFailedProofs, renderProofAgain } from '../api/staff';
  * "Render again" (the print team's action; the proof then shows rendering and leaves this list).
  */
 export function FailedProofs() {
-  const load = useCallback(() => fetchFailedProofs(), []);
-  const { state, retry } = useOwnerData(load, 'The failed proofs could not be loaded.');
+  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'orders', PrintOrder>(
+    'orders',
+    fetchFailedProofs,
+    'The failed proofs could not be loaded.',
+  );
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,6 +82,7 @@ export function FailedProofs() {
           </tbody>
         </table>
       )}
+      <LoadMore list="failed proofs" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
     </section>
   );
 }

@@ -1,9 +1,22 @@
-import { HttpRoutes, type AddRepRequest, type AnalyticsRange, type ImportRepsRequest, type RepFields } from '@digicard/contracts';
-import { deleteJson, getJson, getJsonWithQuery, postJson, putJson, routePath } from '../../api/http';
+import { HttpRoutes, type AddRepRequest, type AnalyticsRange, type ImportRepsRequest, type Rep, type RepFields } from '@digicard/contracts';
+import { deleteJson, getJsonWithQuery, getPage, postJson, putJson, routePath } from '../../api/http';
 
-/** GET /api/team/reps: the signed-in leader's reps. */
-export function fetchTeam() {
-  return getJson(HttpRoutes.listTeam);
+/** GET /api/team/reps: a page of the signed-in leader's reps, in the order they joined (the first without a cursor). */
+export function fetchTeam(cursor: string | null = null) {
+  return getPage(HttpRoutes.listTeam, cursor);
+}
+
+/** Every rep of the leader, page after page (whom a card can be pointed at); null when a page could not be read. */
+export async function fetchWholeTeam(): Promise<Rep[] | null> {
+  const reps: Rep[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await fetchTeam(cursor);
+    if (!page.ok) return null;
+    reps.push(...page.data.reps);
+    cursor = page.data.nextCursor;
+  } while (cursor);
+  return reps;
 }
 
 /** POST /api/team/reps: one rep; the leader confirms with their own password and stays signed in. */

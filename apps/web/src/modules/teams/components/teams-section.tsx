@@ -1,9 +1,10 @@
 import { TeamMessages, type ApiError, type Membership, type Rep, type RepFields } from '@digicard/contracts';
 import { can } from '@digicard/domain';
 import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
-import { useCallback, useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { useState } from 'react';
+import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { addRep, fetchTeam, importReps, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { TeamAnalytics } from './team-analytics';
@@ -41,8 +42,7 @@ export function TeamsSection({ membership }: { membership: Membership }) {
 }
 
 function Team() {
-  const load = useCallback(() => fetchTeam(), []);
-  const { state, retry } = useOwnerData(load, 'Your team could not be loaded.');
+  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'reps', Rep>('reps', fetchTeam, 'Your team could not be loaded.');
   const [message, setMessage] = useState<string | null>(null);
   // Each change of the team reads the leader view again (a new rep shows, a removed one goes).
   const [changes, setChanges] = useState(0);
@@ -72,7 +72,10 @@ function Team() {
         ) : state.value.reps.length === 0 ? (
           <p className="pe-list__empty">No sales reps yet. Add your first one below.</p>
         ) : (
-          <RepList reps={state.value.reps} onDone={done} />
+          <>
+            <RepList reps={state.value.reps} onDone={done} />
+            <LoadMore list="reps" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
+          </>
         )}
         <p className="pe-actions">
           <a className="button-link button-link--secondary" href={TeamLinks.leadsCsv} download>

@@ -1,5 +1,6 @@
 import type { Lead } from '@digicard/contracts';
 import { LoadFailed } from '../../../site/components/load-failed';
+import { LoadMore } from '../../../site/components/load-more';
 import { ProfileLinks } from '../../api/profile';
 import { useLeads } from '../../hooks/use-leads';
 
@@ -13,9 +14,12 @@ const FORM_NAMES: Record<Lead['kind'], string> = {
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Leads: what visitors sent from the profile's forms, newest first, and the CSV download. */
+/**
+ * Leads: what visitors sent from the profile's forms, newest first, a page at a time ("Load more leads"), and the
+ * CSV download (every lead, however many).
+ */
 export function LeadsSection() {
-  const { state, retry } = useLeads();
+  const { state, retry, hasMore, more, loadMore } = useLeads();
   return (
     <>
       <p className="pe-actions">
@@ -31,12 +35,16 @@ export function LeadsSection() {
         <p className="pe-list__empty">{NO_LEADS}</p>
       ) : (
         <>
-          <p className="pe-note">{state.value.leads.length === 1 ? '1 lead' : `${state.value.leads.length} leads`}, newest first.</p>
+          <p className="pe-note">
+            {state.value.leads.length === 1 ? '1 lead' : `${state.value.leads.length} leads`}
+            {hasMore ? ' shown' : ''}, newest first.
+          </p>
           <ul className="pe-leads">
             {state.value.leads.map((lead) => (
               <LeadItem key={lead.id} lead={lead} />
             ))}
           </ul>
+          <LoadMore list="leads" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
         </>
       )}
     </>
