@@ -173,7 +173,7 @@ describe('the address an account proved', () => {
     expect(await proved('00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false, status: 404 });
     const accountId = await register('exported-proof');
     await verify(accountId);
-    const exported = await service.call(Rpc.exportAccountData, {}, { accountId });
+    const exported = await service.exportOf(Rpc.exportAccountData, { accountId });
     expect(exported).toMatchObject({ ok: true, value: { emailProvedAt: expect.stringMatching(/^\d{4}-/) } });
   });
 });
