@@ -20,3 +20,4 @@ export * from './teams.js';
 export * from './bus.js';
 export * from './crm.js';
 export * from './redis-users.js';
+export * from './wallet.js';
