@@ -718,9 +718,7 @@ export const HttpRoutes = {
     summary: 'Add to Apple Wallet: the signed pass of the owner’s card (the same pass, kept current, every time)',
     tag: 'wallet',
     access: 'account',
-    limits: [
-      { bucket: 'wallet-download-account', per: 'account', limit: 'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT', whenUncounted: 'allow' },
-    ],
+    limits: [{ bucket: 'wallet-download-account', per: 'account', limit: 'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT', whenUncounted: 'allow' }],
     produces: PKPASS_MEDIA_TYPE,
     responses: {
       200: { description: 'The pass (application/vnd.apple.pkpass)' },

@@ -4,6 +4,7 @@ import { DATABASE } from '@digicard/server';
 import { AnalyticsRepository } from '../../analytics/analytics.repository.js';
 import { toLead, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
+import { ApplePassesRepository } from '../../wallet/apple-passes.repository.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
 /** Everything this service holds about the owner (POPIA: the right of access). */
@@ -14,6 +15,7 @@ export class ExportData {
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(ApplePassesRepository) private readonly applePasses: ApplePassesRepository,
   ) {}
 
   async execute(accountId: string): Promise<Record<string, unknown>> {
@@ -29,6 +31,8 @@ export class ExportData {
       images: await this.profiles.mediaOf(this.db, accountId),
       views: await this.profiles.viewCounts(this.db, accountId),
       analytics: await this.analytics.totalsOf(this.db, accountId),
+      // Apple Wallet: each pass's serial and how many devices hold it (never its token or the devices' push tokens).
+      applePasses: await this.applePasses.exportOf(this.db, accountId),
     };
   }
 }
