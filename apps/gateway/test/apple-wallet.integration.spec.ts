@@ -56,7 +56,7 @@ describe('Apple Wallet through the gateway', () => {
     fetch(`${system.gatewayUrl}/api/wallet/apple/pass.pkpass`, { headers: { cookie: who.client.cookie! } });
   const passOf = async (res: Response) => {
     const files = unzipPass(Buffer.from(await res.arrayBuffer()));
-    return JSON.parse(files.get('pass.json')!.toString('utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return JSON.parse(files.get('pass.json')!.toString('utf8')) as Record<string, any>;
   };
 
   beforeAll(async () => {
@@ -159,7 +159,7 @@ describe('Apple Wallet through the gateway', () => {
       body: { document: { ...(await owner.client.request('/api/profile')).body.document, title: 'Attorney' } },
     });
     assert.equal(saved.status, 200);
-    await waitFor('the push', async () => apns.received.some((r) => r.deviceToken === pushToken));
+    await waitFor('the push', () => Promise.resolve(apns.received.some((r) => r.deviceToken === pushToken)));
     const changed = await device(`/devices/${deviceId}/registrations/${PASS_TYPE}?passesUpdatedSince=${serials.lastUpdated}`);
     assert.equal(changed.status, 200);
     const updated = await device(`/passes/${PASS_TYPE}/${serial}`, { token, headers: { 'if-modified-since': lastModified } });

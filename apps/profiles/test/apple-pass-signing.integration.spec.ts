@@ -91,7 +91,7 @@ describe('an Apple Wallet pass, signed', () => {
   it('shows the name, title, business, colours and a QR code of the public page tagged src=wallet', async () => {
     const content = applePassContentOf(profile, wallet.publicUrl);
     const files = unzipPass(await signedApplePass(wallet, identity, content, { logo: null, photo: null }));
-    const pass = JSON.parse(files.get('pass.json')!.toString('utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const pass = JSON.parse(files.get('pass.json')!.toString('utf8')) as Record<string, any>;
     assert.equal(pass['formatVersion'], 1);
     assert.equal(pass['passTypeIdentifier'], 'pass.test.digicard.card');
     assert.equal(pass['teamIdentifier'], 'TEAM123456');

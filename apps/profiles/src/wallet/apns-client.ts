@@ -101,7 +101,7 @@ export class ApnsClient {
       request.on('data', (chunk: string) => {
         if (body.length < 2000) body += chunk;
       });
-      request.on('error', (error) => {
+      request.on('error', (error: Error) => {
         clearTimeout(timer);
         resolve({ status: 'retry', reason: `request: ${error.message}` });
       });
