@@ -136,7 +136,8 @@ export function openQueueProducer<Data = unknown>(
   ctx.onShutdown(async () => {
     removeProbe();
     await queue.close();
-    await connection.quit().catch(() => undefined);
+    // While Redis is away QUIT cannot be sent (no offline queue): drop the connection, or it keeps reconnecting.
+    await connection.quit().catch(() => connection.disconnect());
   });
   return new QueueProducer<Data>(queue, options.timeoutMs);
 }
