@@ -379,3 +379,26 @@ describe('a deleted account', () => {
     expect(await service.call(Rpc.latestApplePass, { ...ref, ifModifiedSince: null })).toMatchObject({ ok: false, status: 401 });
   });
 });
+
+describe('a rep removed from the team', () => {
+  it('has their pass voided as with a deleted account', async () => {
+    const leader = await registered('leader');
+    const rep = await registered('rep');
+    const pass = await issue(rep);
+    await service.handled(
+      Events.teamMemberRemoved,
+      await service.publish(Events.teamMemberRemoved, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        username: 'rep',
+        removedAt: new Date().toISOString(),
+      }),
+    );
+    const [row] = await service.sql<{ account_id: string | null; voided_at: Date | null }>(
+      'SELECT account_id, voided_at FROM profiles.apple_passes WHERE serial_number = $1',
+      [pass.serialNumber],
+    );
+    assert.equal(row!.account_id, null);
+    assert.ok(row!.voided_at);
+  });
+});
