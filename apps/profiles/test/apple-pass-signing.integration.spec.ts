@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
 import { ProfileDefaults, type PublicProfile } from '@digicard/contracts';
-import { makeAppleTestCredentials, sha1Hex, unzipPass, verifyPassSignature, type AppleTestCredentials } from '@digicard/testing';
+import {
+  makeAppleTestCredentials,
+  renderApplePassPreview,
+  sha1Hex,
+  unzipPass,
+  verifyPassSignature,
+  type AppleTestCredentials,
+} from '@digicard/testing';
 import { ConfigSchema } from '../src/config.js';
 import { appleWalletOf, type AppleWallet } from '../src/wallet/apple-config.js';
 import { signedApplePass } from '../src/wallet/apple-pass-bundle.js';
@@ -117,6 +128,35 @@ describe('an Apple Wallet pass, signed', () => {
     assert.ok(!files.has('logo.png'), 'no logo image without its bytes');
     assert.equal(pass['logoText'], 'Karoo Coffee Co.', 'without the logo image, the business name heads the pass');
     assert.ok(!('voided' in pass));
+  });
+
+  it('looks like the card: its fields drawn into a picture whose QR code scans back to the page (zbarimg)', async () => {
+    const logo = await sharp({ create: { width: 400, height: 120, channels: 3, background: '#e69f00' } })
+      .webp()
+      .toBuffer();
+    const content = applePassContentOf(profile, wallet.publicUrl);
+    const files = unzipPass(await signedApplePass(wallet, identity, content, { logo, photo: null }));
+    const picture = await renderApplePassPreview(files);
+    const meta = await sharp(picture).metadata();
+    assert.deepEqual([meta.width, meta.height], [640, 880]);
+    // PASS_PREVIEW_DIR keeps the picture, to look at it.
+    const dir = process.env['PASS_PREVIEW_DIR'] ?? mkdtempSync(join(tmpdir(), 'digicard-pass-preview-'));
+    const file = join(dir, 'apple-pass-preview.png');
+    writeFileSync(file, picture);
+    try {
+      assert.equal(
+        execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim(),
+        'https://cards.example.co.za/thabo?src=wallet',
+      );
+      // The page's background colour is the pass's (#102030), sampled at the card's corner inside its rounding.
+      const { data } = await sharp(picture)
+        .extract({ left: 40, top: 400, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      assert.deepEqual([...data.subarray(0, 3)], [16, 32, 48]);
+    } finally {
+      if (!process.env['PASS_PREVIEW_DIR']) rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('voids a pass without saying whose it was', async () => {

@@ -310,3 +310,60 @@ export function verifyPassSignature(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const escapeXml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/**
+ * A picture of a generic pass as Wallet lays it out (roughly: the header with the logo or logo text, the primary
+ * field, the secondary fields, the QR code with its alt text), drawn from the pass's own files (pass.json, logo@2x,
+ * thumbnail@2x) at 2x: for a person (or a test) to look at what a pass shows, without an iPhone. Not Apple's renderer.
+ */
+export async function renderApplePassPreview(files: Map<string, Buffer>): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const { default: QRCode } = await import('qrcode');
+  const pass = JSON.parse(files.get('pass.json')!.toString('utf8')) as {
+    backgroundColor?: string;
+    foregroundColor?: string;
+    labelColor?: string;
+    logoText?: string;
+    voided?: boolean;
+    generic?: Record<string, Array<{ label?: string; value: string }>>;
+    barcodes?: Array<{ message: string; altText?: string }>;
+  };
+  const background = pass.backgroundColor ?? 'rgb(255, 255, 255)';
+  const foreground = pass.foregroundColor ?? 'rgb(0, 0, 0)';
+  const label = pass.labelColor ?? foreground;
+  const generic = pass.generic ?? {};
+  const width = 640;
+  const height = 880;
+  const text = (x: number, y: number, size: number, fill: string, value: string, weight = 'normal') =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeXml(value)}</text>`;
+  const parts: string[] = [`<rect width="${width}" height="${height}" rx="24" fill="${background}"/>`];
+  if (pass.logoText) parts.push(text(files.has('logo@2x.png') ? 360 : 32, 64, 30, foreground, pass.logoText, 'bold'));
+  const primary = generic['primaryFields']?.[0];
+  if (primary) {
+    parts.push(text(32, 180, 22, label, (primary.label ?? '').toUpperCase()));
+    parts.push(text(32, 232, 44, foreground, primary.value));
+  }
+  (generic['secondaryFields'] ?? []).forEach((field, i) => {
+    parts.push(text(32 + i * 300, 300, 20, label, (field.label ?? '').toUpperCase()));
+    parts.push(text(32 + i * 300, 336, 28, foreground, field.value));
+  });
+  if (pass.voided) parts.push(text(32, 420, 28, label, 'VOID'));
+  const barcode = pass.barcodes?.[0];
+  if (barcode?.altText)
+    parts.push(
+      `<text x="${width / 2}" y="${height - 40}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="20" fill="${foreground}">${escapeXml(barcode.altText)}</text>`,
+    );
+  const layers: Array<{ input: Buffer; left: number; top: number }> = [];
+  if (files.has('logo@2x.png')) layers.push({ input: files.get('logo@2x.png')!, left: 24, top: 16 });
+  if (files.has('thumbnail@2x.png'))
+    layers.push({ input: await sharp(files.get('thumbnail@2x.png')).resize(120, 120).png().toBuffer(), left: width - 152, top: 150 });
+  if (barcode) {
+    const qr = await QRCode.toBuffer(barcode.message, { type: 'png', width: 320, margin: 2 });
+    layers.push({ input: qr, left: (width - 320) / 2, top: height - 400 });
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`;
+  return sharp(Buffer.from(svg)).composite(layers).png().toBuffer();
+}
