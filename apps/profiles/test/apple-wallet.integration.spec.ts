@@ -380,6 +380,27 @@ describe('a deleted account', () => {
   });
 });
 
+describe('the owner’s data export', () => {
+  it('lists their passes and how many devices hold each, never a token', async () => {
+    const accountId = await registered('mpho');
+    const pass = await issue(accountId);
+    const pushTokenValue = pushToken();
+    ok(
+      await service.call(Rpc.registerApplePassDevice, {
+        passTypeIdentifier: PASS_TYPE,
+        serialNumber: pass.serialNumber,
+        authenticationToken: pass.token,
+        deviceLibraryIdentifier: 'mpho-phone',
+        pushToken: pushTokenValue,
+      }),
+    );
+    const exported = ok(await service.call(Rpc.exportData, {}, { accountId }));
+    expect(exported['applePasses']).toEqual([{ serialNumber: pass.serialNumber, createdAt: expect.any(String), devices: 1 }]);
+    const text = JSON.stringify(exported);
+    assert.ok(!text.includes(pass.token) && !text.includes(pushTokenValue));
+  });
+});
+
 describe('a rep removed from the team', () => {
   it('has their pass voided as with a deleted account', async () => {
     const leader = await registered('leader');

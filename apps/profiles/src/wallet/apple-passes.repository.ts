@@ -175,10 +175,12 @@ export class ApplePassesRepository {
       .select({
         serialNumber: applePasses.serialNumber,
         createdAt: applePasses.createdAt,
-        devices: sql<number>`(SELECT count(*)::int FROM ${applePassRegistrations} r WHERE r.serial_number = ${applePasses.serialNumber})`,
+        devices: sql<number>`count(${applePassRegistrations.id})::int`,
       })
       .from(applePasses)
-      .where(eq(applePasses.accountId, accountId));
+      .leftJoin(applePassRegistrations, eq(applePassRegistrations.serialNumber, applePasses.serialNumber))
+      .where(eq(applePasses.accountId, accountId))
+      .groupBy(applePasses.serialNumber, applePasses.createdAt);
     return rows.map((r) => ({ serialNumber: r.serialNumber, createdAt: r.createdAt.toISOString(), devices: r.devices }));
   }
 }
