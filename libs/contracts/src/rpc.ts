@@ -320,7 +320,7 @@ export const Rpc = {
   /** The owner's analytics: last-30-day totals for every tier, any range in full for DigiPlatinum (403 otherwise). */
   getAnalytics: rpc('profiles', 'profiles.analytics.get', 'account', AnalyticsRangeSchema, AnalyticsReportSchema),
 
-  // Wallet passes (issue 26): profiles owns them (decision 10).
+  // Wallet passes (issue 26): profiles owns them (decision 11).
   getWalletStatus: rpc('profiles', 'profiles.wallet.get', 'account', None, WalletStatusSchema),
   /** The owner's Apple Wallet pass: made on the first ask, the same serial (kept current) after that. */
   issueApplePass: rpc('profiles', 'profiles.apple-pass.issue', 'account', None, ApplePassFileSchema),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Wallet passes of an owner's card (issue 26). Apple Wallet: a signed `.pkpass` the owner adds from the dashboard's QR
  * Code section, kept current through Apple's pass web service (the device registers for pushes, we push when what
- * the pass shows changes, the device fetches the new pass). The profiles service owns the passes (decision 10).
+ * the pass shows changes, the device fetches the new pass). The profiles service owns the passes (decision 11).
  */
 
 /** Whether the dashboard offers each wallet: a wallet the deployment has not configured is not offered. */

@@ -14,7 +14,7 @@ import { IssueApplePass } from './use-cases/issue-apple-pass.use-case.js';
 import { RegisterAppleDevice } from './use-cases/register-apple-device.use-case.js';
 
 /**
- * Wallet passes (decision 10: profiles owns them). Apple Wallet is on when its settings are all there: the
+ * Wallet passes (decision 11: profiles owns them). Apple Wallet is on when its settings are all there: the
  * `apple-pass-push` queue is opened then (its worker starts with the service), and health reports the feature
  * either way (`features.appleWallet`: on, or off and which settings are missing).
  */
