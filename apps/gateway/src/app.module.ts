@@ -26,6 +26,8 @@ import { ImageUploads } from './profiles/images.js';
 import { MediaController } from './profiles/media.controller.js';
 import { OwnProfileController } from './profiles/own-profile.controller.js';
 import { OwnerDownloads } from './profiles/owner-downloads.js';
+import { AppleWebService } from './wallet/apple-web-service.js';
+import { WalletController } from './wallet/wallet.controller.js';
 import { PublicPageService } from './profiles/public-page.service.js';
 import { PublicProfileController } from './profiles/public-profile.controller.js';
 import { VisitorDownloads } from './profiles/visitor-downloads.js';
@@ -71,6 +73,7 @@ export class GatewayModule {
         AnalyticsController,
         TeamsController,
         CrmController,
+        WalletController,
         OrdersController,
         PrintController,
         PublicProfileController,
@@ -109,6 +112,7 @@ export class GatewayModule {
         GatewayHealth,
         ImageUploads,
         OwnerDownloads,
+        AppleWebService,
         VisitorDownloads,
         PublicPageService,
         PageAnalytics,

@@ -134,6 +134,10 @@ export const ConfigSchema = z.object({
   PAYFAST_SOURCE_RANGES: z.string().default(PAYFAST_PUBLISHED_RANGES.join(',')).pipe(PayFastSourceRangesSchema),
   /** PayFast notifications per source address (PayFast posts from a few addresses, once per payment event and retry). */
   RATE_LIMIT_ITN_IP: rateLimit.default({ limit: 600, windowSeconds: 60 }),
+  /** Add to Apple Wallet downloads per account (each signs a pass and draws its images). */
+  RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT: rateLimit.default({ limit: 20, windowSeconds: 3600 }),
+  /** Apple's pass web service calls per client address (devices register, fetch updates, send logs). */
+  RATE_LIMIT_WALLET_IP: rateLimit.default({ limit: 120, windowSeconds: 60 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */

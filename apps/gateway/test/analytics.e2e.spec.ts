@@ -66,6 +66,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
       '/nomsa?src=qr',
       '/nomsa?src=wa',
       '/nomsa?src=email',
+      '/nomsa?src=wallet',
       '/nomsa?src=nfc&card=DC7K2M9Q',
       '/nomsa?src=nonsense',
     ]) {
@@ -90,7 +91,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
 
     const rows = await waitFor('the batches in profiles', async () => {
       const r = await counts('nomsa');
-      return r.reduce((s, x) => s + x.n, 0) === 12 ? r : null;
+      return r.reduce((s, x) => s + x.n, 0) === 13 ? r : null;
     });
     assert.deepEqual(Object.fromEntries(rows.map((r) => [`${r.metric}:${r.key}`, r.n])), {
       'card:DC7K2M9Q': 1,
@@ -103,6 +104,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
       'view:nfc': 1,
       'view:qr': 2,
       'view:wa': 1,
+      'view:wallet': 1,
     });
     // One browser at one address is one visitor; the hash never holds the address.
     const visitors = await system.sql<{ hash: string }>(
@@ -178,8 +180,8 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     assert.equal(report.status, 200);
     const body = report.body as AnalyticsReport;
     assert.equal(body.full, true);
-    assert.deepEqual(body.bySource, { link: 2, qr: 2, nfc: 1, wa: 1, email: 1 });
-    assert.deepEqual(body.totals, { views: 7, visitors: 1, saves: 1, clicks: 3, leads: 0 });
+    assert.deepEqual(body.bySource, { link: 2, qr: 2, nfc: 1, wa: 1, email: 1, wallet: 1 });
+    assert.deepEqual(body.totals, { views: 8, visitors: 1, saves: 1, clicks: 3, leads: 0 });
     assert.deepEqual(body.cards, [{ serial: 'DC7K2M9Q', views: 1 }]);
     assert.equal(body.daily.length, 30);
     const today = saDay();
@@ -196,10 +198,10 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
       .split('\r\n');
     assert.equal(
       lines[0],
-      'Date,Views,Views: Link,Views: QR code,Views: NFC card,Views: WhatsApp share,Views: Email share,Unique visitors,Saved to contacts,Clicks,Leads',
+      'Date,Views,Views: Link,Views: QR code,Views: NFC card,Views: WhatsApp share,Views: Email share,Views: Apple Wallet pass,Unique visitors,Saved to contacts,Clicks,Leads',
     );
-    assert.equal(lines[1], `${today},7,2,2,1,1,1,1,1,3,0`);
-    assert.equal(lines[2], 'Total,7,2,2,1,1,1,1,1,3,0');
+    assert.equal(lines[1], `${today},8,2,2,1,1,1,1,1,1,3,0`);
+    assert.equal(lines[2], 'Total,8,2,2,1,1,1,1,1,1,3,0');
     const badDate = await nomsa.client.request('/api/analytics?from=yesterday');
     assert.equal(badDate.status, 400);
     assert.ok(badDate.body.fieldErrors.from);

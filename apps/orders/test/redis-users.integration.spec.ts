@@ -51,6 +51,10 @@ describe('each app is its own Redis user, limited to its own keys', () => {
     assert.equal(await as('gateway').set('digicard:session:abc', 'v1.x'), 'OK');
     await assert.rejects(as('notifications').del('digicard:session:abc'), /NOPERM/);
     await assert.rejects(as('gateway').set(`digicard:${QueueName.ProofRender}:1`, 'x'), /NOPERM/);
+    // Profiles (Apple Wallet's pushes) writes its own queue only.
+    assert.equal(await as('profiles').set(`digicard:${QueueName.ApplePassPush}:1`, 'x'), 'OK');
+    await assert.rejects(as('profiles').get('digicard:session:abc'), /NOPERM/);
+    await assert.rejects(as('profiles').set(`digicard:${QueueName.Email}:1`, 'x'), /NOPERM/);
   });
 
   it('refuses a connection without a user, and with a wrong password', async () => {
@@ -100,7 +104,7 @@ describe('each app is its own Redis user, limited to its own keys', () => {
     assert.ok(gateway.has('session'));
     for (const family of gateway)
       assert.ok(RedisKeyFamilies.gateway.includes(family), `the gateway writes ${family}: add it to RedisKeyFamilies`);
-    for (const app of ['orders', 'notifications'] as const) {
+    for (const app of ['orders', 'notifications', 'profiles'] as const) {
       const queues = new Set<string>();
       for (const text of sourcesOf(join(root, 'apps', app, 'src')))
         for (const m of text.matchAll(/QueueName\.(\w+)/g)) queues.add((QueueName as Record<string, string>)[m[1]!]!);

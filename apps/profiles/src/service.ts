@@ -3,13 +3,31 @@ import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { StaffModule } from './staff/staff.module.js';
+import { appleWalletOf } from './wallet/apple-config.js';
+import { startApplePassPushWorker } from './wallet/apple-pass-push.js';
+import { ApplePassSweeper } from './wallet/apple-pass-sweeper.js';
+import { ApplePassesRepository } from './wallet/apple-passes.repository.js';
+import { WalletModule } from './wallet/wallet.module.js';
 
-/** The profiles service, as its process and its in-process tests start it. */
+/**
+ * The profiles service, as its process and its in-process tests start it; with Apple Wallet configured, also the
+ * `apple-pass-push` worker and the passes' sweeper.
+ */
 export const profilesService: ServiceDefinition<Config> = {
   service: 'profiles',
   configSchema: ConfigSchema,
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: () => [ProfilesModule, StaffModule],
+  imports: (ctx) => [WalletModule.register(ctx), ProfilesModule, StaffModule],
+  afterStart: (app, ctx) => {
+    const wallet = appleWalletOf(ctx.config);
+    if (wallet) {
+      startApplePassPushWorker(ctx, wallet, app.get(ApplePassesRepository));
+      const sweeper = app.get(ApplePassSweeper);
+      sweeper.start();
+      ctx.onShutdown(() => sweeper.stop());
+    }
+    return Promise.resolve();
+  },
 };

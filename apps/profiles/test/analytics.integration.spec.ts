@@ -61,6 +61,7 @@ function batch(username: string): AnalyticsBatch {
     entries: [
       { username, day: today, metric: 'view', key: 'qr', count: 3 },
       { username, day: today, metric: 'view', key: 'link', count: 2 },
+      { username, day: today, metric: 'view', key: 'wallet', count: 1 },
       { username, day: daysAgo(1), metric: 'view', key: 'wa', count: 4 },
       { username, day: today, metric: 'card', key: serialOf(username), count: 2 },
       { username, day: today, metric: 'save', key: '', count: 1 },
@@ -96,15 +97,15 @@ describe('analytics', () => {
         full: true,
         to: today,
         from: daysAgo(29),
-        totals: { views: 18, visitors: 2, saves: 2, clicks: 10, leads: 0 },
-        bySource: { qr: 6, link: 4, wa: 8, nfc: 0, email: 0 },
+        totals: { views: 20, visitors: 2, saves: 2, clicks: 10, leads: 0 },
+        bySource: { qr: 6, link: 4, wa: 8, nfc: 0, email: 0, wallet: 2 },
         cards: [{ serial: serialOf('platinum-one'), views: 4 }],
         clicks: [{ target: 'social:facebook', count: 10 }],
       },
     });
     if (!report.ok) return;
     expect(report.value.daily).toHaveLength(30);
-    expect(report.value.daily.at(-1)).toMatchObject({ day: today, views: 10, visitors: 2, bySource: { qr: 6, link: 4 } });
+    expect(report.value.daily.at(-1)).toMatchObject({ day: today, views: 12, visitors: 2, bySource: { qr: 6, link: 4, wallet: 2 } });
     expect(report.value.daily.at(-2)).toMatchObject({ day: daysAgo(1), views: 8, bySource: { wa: 8 } });
     const rows = await service.sql('SELECT count(*)::int AS n FROM profiles.analytics_daily WHERE account_id <> $1', [accountId]);
     expect(rows[0]!['n']).toBe(0);
@@ -119,7 +120,7 @@ describe('analytics', () => {
     });
     expect(submitted.ok).toBe(true);
     const range = await service.call(Rpc.getAnalytics, { from: daysAgo(45), to: today }, { accountId });
-    expect(range).toMatchObject({ ok: true, value: { from: daysAgo(45), totals: { views: 109, leads: 1 } } });
+    expect(range).toMatchObject({ ok: true, value: { from: daysAgo(45), totals: { views: 110, leads: 1 } } });
     if (range.ok) expect(range.value.daily).toHaveLength(46);
     const bad = await service.call(Rpc.getAnalytics, { from: today, to: daysAgo(3) }, { accountId });
     expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { 'body.from': ['The start must be on or before the end.'] } });
@@ -138,8 +139,8 @@ describe('analytics', () => {
         full: false,
         from: daysAgo(29),
         to: today,
-        totals: { views: 9, visitors: 2, saves: 1, clicks: 5, leads: 0 },
-        bySource: { link: 0, qr: 0, nfc: 0, wa: 0, email: 0 },
+        totals: { views: 10, visitors: 2, saves: 1, clicks: 5, leads: 0 },
+        bySource: { link: 0, qr: 0, nfc: 0, wa: 0, email: 0, wallet: 0 },
         cards: [],
         clicks: [],
         daily: [],

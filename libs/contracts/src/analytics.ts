@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * Where a view of a public page came from, read from `?src=` on the page's address: the QR code (`qr`), an NFC card
- * (`nfc`, with `card=<serial>` naming the card), a WhatsApp share (`wa`), an email share (`email`), anything else
- * (`link`). An unknown value counts as `link`.
+ * (`nfc`, with `card=<serial>` naming the card), a WhatsApp share (`wa`), an email share (`email`), the QR code of the
+ * owner's Apple Wallet pass (`wallet`), anything else (`link`). An unknown value counts as `link`.
  */
-export const AnalyticsSources = ['link', 'qr', 'nfc', 'wa', 'email'] as const;
+export const AnalyticsSources = ['link', 'qr', 'nfc', 'wa', 'email', 'wallet'] as const;
 export const AnalyticsSourceSchema = z.enum(AnalyticsSources);
 export type AnalyticsSource = z.infer<typeof AnalyticsSourceSchema>;
 
@@ -78,6 +78,7 @@ const bySource = z.object({
   nfc: z.number().int(),
   wa: z.number().int(),
   email: z.number().int(),
+  wallet: z.number().int(),
 });
 
 /**

@@ -73,13 +73,25 @@ import {
 } from './crm.js';
 import { PublicHealthSchema } from './health.js';
 import { PageQuerySchema } from './paging.js';
+import {
+  ApplePassLogSchema,
+  ApplePassRegistrationSchema,
+  ApplePassSerialsSchema,
+  DeviceLibraryIdentifierSchema,
+  PassSerialSchema,
+  PassTypeIdentifierSchema,
+  PKPASS_MEDIA_TYPE,
+  WalletStatusSchema,
+} from './wallet.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
 /**
- * Who may call a gateway route: anyone (`public`), any signed-in account (`account`: 401 otherwise), or a signed-in
- * account with one of the roles (401 signed out, 403 without the role).
+ * Who may call a gateway route: anyone (`public`), any signed-in account (`account`: 401 otherwise), a signed-in
+ * account with one of the roles (401 signed out, 403 without the role), or a device holding a Wallet pass (`pass`:
+ * no session, the pass's own token in `Authorization: ApplePass <token>`; 401 without one, and the service that
+ * owns the pass answers 401 when it is not that pass's token).
  */
-export type RouteAccess = 'public' | 'account' | readonly Role[];
+export type RouteAccess = 'public' | 'account' | 'pass' | readonly Role[];
 
 /** The gateway's configurable limits, by the name of their environment variable (`<requests>/<seconds>`). */
 export const RateLimitNames = [
@@ -97,6 +109,8 @@ export const RateLimitNames = [
   'RATE_LIMIT_LEAD_PROFILE',
   'RATE_LIMIT_LEAD_EMAIL',
   'RATE_LIMIT_ITN_IP',
+  'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT',
+  'RATE_LIMIT_WALLET_IP',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -200,6 +214,26 @@ const cardParams = { schema: z.object({ serial: CardSerialSchema }), notFound: '
 
 /** Usernames in API paths: anything else cannot be a profile. */
 const usernameParams = { schema: z.object({ username: z.string().regex(/^[a-z0-9-]{1,64}$/) }), notFound: 'Profile not found.' };
+
+/**
+ * Apple's pass web service (PassKit Web Service): the paths Wallet calls under the pass's `webServiceURL`
+ * (`{PUBLIC_URL}/api/wallet/apple`), limited per client address; the pass routes need the pass's own token.
+ */
+const passParams = {
+  schema: z.object({ passTypeIdentifier: PassTypeIdentifierSchema, serialNumber: PassSerialSchema }),
+  notFound: 'No such pass.',
+};
+const deviceParams = {
+  schema: z.object({
+    deviceLibraryIdentifier: DeviceLibraryIdentifierSchema,
+    passTypeIdentifier: PassTypeIdentifierSchema,
+    serialNumber: PassSerialSchema.optional(),
+  }),
+  notFound: 'No such pass.',
+};
+const walletIpLimit = [{ bucket: 'wallet-ip', per: 'ip', limit: 'RATE_LIMIT_WALLET_IP', whenUncounted: 'allow' }] as const;
+const passUnauthorized = { description: "No `Authorization: ApplePass <token>`, or not this pass's token", schema: ApiErrorSchema };
+const walletOff = { description: 'No such pass, or Apple Wallet is not configured', schema: ApiErrorSchema };
 
 /** The staff console's account ids in paths; the answers only staff get. */
 const staffAccountParams = { schema: z.object({ accountId: z.uuid() }), notFound: 'No such account.' };
@@ -671,6 +705,105 @@ export const HttpRoutes = {
     params: usernameParams,
     produces: 'image/svg+xml',
     responses: { 200: { description: 'SVG' }, 404: { description: 'No such profile', schema: ApiErrorSchema } },
+  },
+  // ----------------------------------------------------------------------------------- wallet passes (issue 26)
+  getWalletStatus: {
+    method: 'get',
+    path: '/api/wallet',
+    operationId: 'getWalletStatus',
+    summary: 'Which wallets the dashboard offers the owner’s card to (a wallet not configured is not offered)',
+    tag: 'wallet',
+    access: 'account',
+    responses: { 200: { description: 'The wallets', schema: WalletStatusSchema }, 503: unavailable },
+  },
+  downloadApplePass: {
+    method: 'get',
+    path: '/api/wallet/apple/pass.pkpass',
+    operationId: 'downloadApplePass',
+    summary: 'Add to Apple Wallet: the signed pass of the owner’s card (the same pass, kept current, every time)',
+    tag: 'wallet',
+    access: 'account',
+    limits: [{ bucket: 'wallet-download-account', per: 'account', limit: 'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT', whenUncounted: 'allow' }],
+    produces: PKPASS_MEDIA_TYPE,
+    responses: {
+      200: { description: 'The pass (application/vnd.apple.pkpass)' },
+      404: { description: 'Apple Wallet is not configured, or the account has no profile', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  registerApplePassDevice: {
+    method: 'post',
+    path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    operationId: 'registerApplePassDevice',
+    summary: 'Apple Wallet: a device asks for pushes when the pass changes (201 new, 200 already registered)',
+    tag: 'wallet',
+    access: 'pass',
+    body: ApplePassRegistrationSchema,
+    params: deviceParams,
+    limits: walletIpLimit,
+    responses: {
+      201: { description: 'Registered' },
+      200: { description: 'Already registered' },
+      401: passUnauthorized,
+      404: walletOff,
+      503: unavailable,
+    },
+  },
+  unregisterApplePassDevice: {
+    method: 'delete',
+    path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+    operationId: 'unregisterApplePassDevice',
+    summary: 'Apple Wallet: the pass left the device; no more pushes to it',
+    tag: 'wallet',
+    access: 'pass',
+    params: deviceParams,
+    limits: walletIpLimit,
+    responses: { 200: { description: 'Unregistered' }, 401: passUnauthorized, 404: walletOff, 503: unavailable },
+  },
+  listApplePassSerials: {
+    method: 'get',
+    path: '/api/wallet/apple/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+    operationId: 'listApplePassSerials',
+    summary: 'Apple Wallet: the serials of the device’s passes that changed since ?passesUpdatedSince= (204: none)',
+    tag: 'wallet',
+    access: 'public',
+    params: deviceParams,
+    limits: walletIpLimit,
+    responses: {
+      200: { description: 'The changed passes, and the tag to ask with next time', schema: ApplePassSerialsSchema },
+      204: { description: 'None changed (or the device has no passes here)' },
+      404: walletOff,
+      503: unavailable,
+    },
+  },
+  getLatestApplePass: {
+    method: 'get',
+    path: '/api/wallet/apple/v1/passes/:passTypeIdentifier/:serialNumber',
+    operationId: 'getLatestApplePass',
+    summary: 'Apple Wallet: the latest version of the pass (304 when not modified since If-Modified-Since)',
+    tag: 'wallet',
+    access: 'pass',
+    params: passParams,
+    limits: walletIpLimit,
+    produces: PKPASS_MEDIA_TYPE,
+    responses: {
+      200: { description: 'The pass, with Last-Modified' },
+      304: { description: 'Not modified since If-Modified-Since' },
+      401: passUnauthorized,
+      404: walletOff,
+      503: unavailable,
+    },
+  },
+  logApplePassErrors: {
+    method: 'post',
+    path: '/api/wallet/apple/v1/log',
+    operationId: 'logApplePassErrors',
+    summary: 'Apple Wallet: error messages from devices, kept in the gateway’s log (shortened)',
+    tag: 'wallet',
+    access: 'public',
+    body: ApplePassLogSchema,
+    limits: walletIpLimit,
+    responses: { 200: { description: 'Logged' } },
   },
   listPlans: {
     method: 'get',

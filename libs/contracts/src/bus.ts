@@ -70,6 +70,8 @@ export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly Even
     Events.membershipChanged,
     Events.roleChanged,
     Events.cardsAssigned,
+    // Its own: a change of what an Apple Wallet pass shows is pushed to the devices holding it.
+    Events.profileUpdated,
   ],
   orders: [
     Events.paymentCompleted,

@@ -7,6 +7,10 @@ export const HealthCheckResultSchema = z.object({
   latencyMs: z.number().optional(),
 });
 
+/** An optional feature: on, or off and why (which settings are missing). */
+export const FeatureStateSchema = z.object({ status: z.enum(['on', 'off']), reason: z.string().optional() });
+export type FeatureState = z.infer<typeof FeatureStateSchema>;
+
 export const HealthReportSchema = z
   .object({
     /** `degraded`: something is down, but not for long enough to take the gateway out of rotation (readiness). */
@@ -15,6 +19,11 @@ export const HealthReportSchema = z
     checks: z.record(z.string(), HealthCheckResultSchema),
     /** What needs an operator without making the replica unready (events in the dead-letter stream). */
     alerts: z.array(z.string()).optional(),
+    /**
+     * Optional features the deployment turns on by configuration, and why one is off (Apple Wallet without its
+     * certificates): neither state makes the replica unready.
+     */
+    features: z.record(z.string(), FeatureStateSchema).optional(),
   })
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof HealthReportSchema>;

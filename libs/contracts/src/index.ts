@@ -21,3 +21,4 @@ export * from './bus.js';
 export * from './crm.js';
 export * from './redis-users.js';
 export * from './paging.js';
+export * from './wallet.js';

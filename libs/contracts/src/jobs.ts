@@ -9,6 +9,8 @@ export const QueueName = {
   ProofRender: 'proof-render',
   /** CRM hand-off: one job per lead (or test) posting it to the owner's webhook, retried for about 24 h. */
   CrmWebhook: 'crm-webhook',
+  /** Apple Wallet: one job per device and pass version, telling the device (APNs) that its pass changed. */
+  ApplePassPush: 'apple-pass-push',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -194,3 +196,28 @@ export const ProofRenderJobOptions = {
   removeOnComplete: true,
   removeOnFail: true,
 } as const;
+
+/**
+ * An `apple-pass-push` job: tell one device (its APNs push token) that a pass changed, so that it asks for the
+ * serials updated since its last tag and fetches the new pass. One job per registration and pass version (its id
+ * says both), so a redelivered event queues nothing twice.
+ */
+export const ApplePassPushJobSchema = z.object({
+  serialNumber: z.string().regex(/^[A-Za-z0-9_-]{24}$/),
+  /** The pass's version the push is for (its update tag): a later version's push makes an earlier one moot. */
+  version: z.number().int().min(0),
+  registrationId: z.uuid(),
+  pushToken: z.string().regex(/^[0-9A-Fa-f]{16,200}$/),
+});
+export type ApplePassPushJob = z.infer<typeof ApplePassPushJobSchema>;
+
+/** Retry policy of pass pushes: APNs busy or unreachable is retried for about an hour; removed once done. */
+export const ApplePassPushJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+export const applePassPushJobId = (job: Pick<ApplePassPushJob, 'serialNumber' | 'version' | 'registrationId'>): string =>
+  `apple-pass-${job.serialNumber}-${job.version}-${job.registrationId}`;

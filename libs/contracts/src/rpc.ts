@@ -78,6 +78,15 @@ import {
   WebhookTestSentSchema,
 } from './crm.js';
 import {
+  ApplePassFileSchema,
+  ApplePassSerialsSchema,
+  DeviceLibraryIdentifierSchema,
+  PassSerialSchema,
+  PassTypeIdentifierSchema,
+  PassUpdateTagSchema,
+  WalletStatusSchema,
+} from './wallet.js';
+import {
   AddRepRequestSchema,
   ImportRepsRequestSchema,
   ImportRepsResultSchema,
@@ -141,6 +150,13 @@ const IssuedToken = z.object({
   email: z.string(),
   firstName: z.string(),
   expiresAt: z.iso.datetime(),
+});
+
+/** A pass as a device names it: its type, its serial and its own token (never an account). */
+const ApplePassRef = z.object({
+  passTypeIdentifier: PassTypeIdentifierSchema,
+  serialNumber: PassSerialSchema,
+  authenticationToken: z.string().max(200),
 });
 
 /** Who buys a membership: a team rep's tier is the team's (the leader chooses and pays), so a rep is refused. */
@@ -307,6 +323,48 @@ export const Rpc = {
   exportData: rpc('profiles', 'profiles.data.export', 'account', PageRequestSchema, ExportChunkSchema),
   /** The owner's analytics: last-30-day totals for every tier, any range in full for DigiPlatinum (403 otherwise). */
   getAnalytics: rpc('profiles', 'profiles.analytics.get', 'account', AnalyticsRangeSchema, AnalyticsReportSchema),
+
+  // Wallet passes (issue 26): profiles owns them (decision 11).
+  getWalletStatus: rpc('profiles', 'profiles.wallet.get', 'account', None, WalletStatusSchema),
+  /** The owner's Apple Wallet pass: made on the first ask, the same serial (kept current) after that. */
+  issueApplePass: rpc('profiles', 'profiles.apple-pass.issue', 'account', None, ApplePassFileSchema),
+  /**
+   * Apple's pass web service, asked by a device through the gateway: no account behind it (`public`), the pass's own
+   * token in the body, checked by profiles in constant time (401 when it is not that pass's).
+   */
+  latestApplePass: rpc(
+    'profiles',
+    'profiles.apple-pass.latest',
+    'public',
+    ApplePassRef.extend({ ifModifiedSince: z.iso.datetime().nullable() }),
+    z.discriminatedUnion('modified', [z.object({ modified: z.literal(false) }), ApplePassFileSchema.extend({ modified: z.literal(true) })]),
+  ),
+  registerApplePassDevice: rpc(
+    'profiles',
+    'profiles.apple-device.register',
+    'public',
+    ApplePassRef.extend({ deviceLibraryIdentifier: DeviceLibraryIdentifierSchema, pushToken: z.string().regex(/^[0-9A-Fa-f]{16,200}$/) }),
+    z.object({ created: z.boolean() }),
+  ),
+  unregisterApplePassDevice: rpc(
+    'profiles',
+    'profiles.apple-device.unregister',
+    'public',
+    ApplePassRef.extend({ deviceLibraryIdentifier: DeviceLibraryIdentifierSchema }),
+    z.object({ removed: z.boolean() }),
+  ),
+  /** Which of the device's passes changed since the tag (Apple sends no token here: the device id is the secret). */
+  listApplePassSerials: rpc(
+    'profiles',
+    'profiles.apple-device.passes',
+    'public',
+    z.object({
+      deviceLibraryIdentifier: DeviceLibraryIdentifierSchema,
+      passTypeIdentifier: PassTypeIdentifierSchema,
+      passesUpdatedSince: PassUpdateTagSchema.nullable(),
+    }),
+    ApplePassSerialsSchema.nullable(),
+  ),
 
   // CRM hand-off (DigiGold and up): the owner's own webhook and its delivery log; notifications checks the tier.
   getWebhook: rpc('notifications', 'notifications.webhook.get', 'account', None, WebhookSettingsSchema),

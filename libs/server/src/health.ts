@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { HealthReport } from '@digicard/contracts';
+import type { FeatureState, HealthReport } from '@digicard/contracts';
 import { HEALTH } from './tokens.js';
 
 export type HealthCheck = () => Promise<void>;
@@ -43,6 +43,14 @@ export class HealthRegistry {
     return this;
   }
 
+  private readonly features = new Map<string, FeatureState>();
+
+  /** An optional feature's state (on, or off and why), reported with every check; it never makes the replica unready. */
+  feature(name: string, state: FeatureState): this {
+    this.features.set(name, state);
+    return this;
+  }
+
   private async alerts(): Promise<string[]> {
     const found = await Promise.all(
       [...this.alertChecks].map(([name, check]) =>
@@ -70,7 +78,10 @@ export class HealthRegistry {
     const checks: HealthReport['checks'] = {};
     for (const [name, result] of entries) checks[name] = result;
     const alerts = await this.alerts();
-    const extra = alerts.length > 0 ? { alerts } : {};
+    const extra = {
+      ...(alerts.length > 0 ? { alerts } : {}),
+      ...(this.features.size > 0 ? { features: Object.fromEntries(this.features) } : {}),
+    };
     const ok = entries.every(([, r]) => r.status === 'up');
     if (ok) {
       this.downSince = null;

@@ -31,6 +31,12 @@ export interface QueueProducerOptions {
   /** How long an add may take before it is given up as `QueueUnavailableError`. */
   timeoutMs: number;
   defaultJobOptions?: DefaultJobOptions;
+  /**
+   * How health reports Redis for this queue: a readiness check (`readiness`, the default: the service cannot do its
+   * work without it), or an alert only (`alert`: the queue serves an optional feature, and Redis being away must not
+   * take the service's replicas out of rotation).
+   */
+  redisHealth?: 'readiness' | 'alert';
 }
 
 /**
@@ -112,9 +118,17 @@ export function openQueueProducer<Data = unknown>(
     ...(options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {}),
   });
   queue.on('error', (error: Error) => ctx.logger.debug({ errorName: error.name, queue: name }, 'queue producer: Redis error'));
-  ctx.health.add('redis', async () => {
-    await connection.ping();
-  });
+  if (options.redisHealth === 'alert')
+    ctx.health.alert(`redis (${name} queue)`, () =>
+      connection.ping().then(
+        () => null,
+        (error: unknown) => `Redis does not answer: ${error instanceof Error ? error.message : 'no answer'}`,
+      ),
+    );
+  else
+    ctx.health.add('redis', async () => {
+      await connection.ping();
+    });
   const removeProbe = queueJobs.add(async (set) => {
     const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
     for (const [state, count] of Object.entries(counts)) set({ queue: name, state }, count);
@@ -122,7 +136,8 @@ export function openQueueProducer<Data = unknown>(
   ctx.onShutdown(async () => {
     removeProbe();
     await queue.close();
-    await connection.quit().catch(() => undefined);
+    // While Redis is away QUIT cannot be sent (no offline queue): drop the connection, or it keeps reconnecting.
+    await connection.quit().catch(() => connection.disconnect());
   });
   return new QueueProducer<Data>(queue, options.timeoutMs);
 }

@@ -4,8 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, connect } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Queue } from 'bullmq';
+import { createLogger } from '@digicard/config';
+import type { ServiceContext } from '../src/context.js';
+import { HealthRegistry } from '../src/health.js';
 import {
   EnqueueInTransactionError,
+  openQueueProducer,
   QueueProducer,
   QueueUnavailableError,
   insideTransaction,
@@ -106,5 +110,37 @@ describe('QueueProducer', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await producer.add('job', { n: 4 }, { jobId: 'outage' });
     assert.deepEqual((await producer.queue.getJob('outage'))?.data, { n: 4 });
+  }, 30_000);
+
+  it('reports its Redis as a readiness check, or for an optional feature as an alert only', async () => {
+    const contextWith = (health: HealthRegistry) =>
+      ({
+        config: { REDIS_URL: redis.url },
+        logger: createLogger('test', 'silent'),
+        health,
+        onShutdown: (close: () => Promise<void>) => closers.push(close),
+      }) as unknown as ServiceContext<{ REDIS_URL: string }>;
+    const closers: Array<() => Promise<void>> = [];
+    const readiness = new HealthRegistry('orders');
+    const alerting = new HealthRegistry('profiles');
+    openQueueProducer(contextWith(readiness), 'ready-queue', { prefix, timeoutMs: 500 });
+    openQueueProducer(contextWith(alerting), 'optional-queue', { prefix, timeoutMs: 500, redisHealth: 'alert' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal((await readiness.report()).checks['redis']?.status, 'up');
+      assert.equal((await alerting.report()).checks['redis'], undefined);
+      await redis.kill();
+      const down = await readiness.report();
+      assert.equal(down.checks['redis']?.status, 'down');
+      assert.notEqual(down.status, 'ok');
+      const alerted = await alerting.report();
+      assert.equal(alerted.status, 'ok', 'an optional feature’s Redis does not make the replica unready');
+      assert.match(alerted.alerts?.join('\n') ?? '', /^redis \(optional-queue queue\): Redis does not answer/);
+    } finally {
+      await redis.start();
+      // The connections find Redis again before they are closed (as the test above waits for).
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const close of closers) await close();
+    }
   }, 30_000);
 });

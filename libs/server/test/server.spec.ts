@@ -124,6 +124,16 @@ describe('HealthRegistry', () => {
     assert.equal(report.status, 'ok');
     assert.deepEqual(report.alerts, ['consumer: 3 pending']);
   });
+
+  it('reports optional features on, or off and why, without making the replica unready', async () => {
+    const report = await new HealthRegistry('profiles')
+      .add('db', () => Promise.resolve())
+      .feature('appleWallet', { status: 'off', reason: 'APPLE_PASS_CERT not set' })
+      .report();
+    assert.equal(report.status, 'ok');
+    assert.deepEqual(report.features, { appleWallet: { status: 'off', reason: 'APPLE_PASS_CERT not set' } });
+    assert.equal((await new HealthRegistry('teams').report()).features, undefined, 'no features, no field');
+  });
 });
 
 describe('email tokens', () => {

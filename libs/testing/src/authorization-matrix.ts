@@ -59,6 +59,12 @@ export const ParamRules: Record<string, { kind: 'value' | 'owned'; value: (f: Ma
   // A well-formed id no delivery has: access and the tier are checked here; whose delivery it is, by
   // apps/notifications/test/crm-webhooks.integration and apps/gateway/test/crm-webhooks.e2e.
   deliveryId: { kind: 'value', value: () => '00000000-0000-4000-8000-000000000000' },
+  // Apple's pass web service: well-formed names of a device and a pass nobody has. Its pass routes take no session
+  // (every caller here is refused them without the pass's token); whose pass it is, is checked by
+  // apps/profiles/test/apple-wallet.integration and apps/gateway/test/apple-wallet.integration.
+  deviceLibraryIdentifier: { kind: 'value', value: () => '0123456789abcdef0123456789abcdef' },
+  passTypeIdentifier: { kind: 'value', value: () => 'pass.test.digicard.card' },
+  serialNumber: { kind: 'value', value: () => 'AAAAAAAAAAAAAAAAAAAAAAAA' },
 };
 
 export interface MatrixCell {
@@ -164,6 +170,8 @@ function expectation(route: HttpRoute, caller: Caller, ownedParam: boolean): { t
       !codes.includes(a.status);
   const tierGate = (a: Answer) => a.status === 403 && messageOf(a.body).startsWith('Upgrade to');
   if (route.access === 'public') return { text: 'not 401/403', check: not(401, 403) };
+  // A pass route is the device's, with the pass's token: a session, whoever's, is not let in.
+  if (route.access === 'pass') return { text: '401 (no pass token)', check: (a) => a.status === 401 };
   if (caller === 'signedOut') return { text: '401', check: (a) => a.status === 401 };
   if (route.access !== 'account') {
     return route.access.includes(CALLER_ROLE[caller])

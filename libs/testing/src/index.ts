@@ -10,3 +10,4 @@ export * from './test-log.js';
 export * from './dialogs.js';
 export * from './axe.js';
 export * from './otlp-receiver.js';
+export * from './apple-wallet.js';

@@ -1,6 +1,13 @@
 import { AnalyticsSources, type AnalyticsReport, type TeamAnalyticsReport } from '@digicard/contracts';
 
-const SOURCE_NAMES = { link: 'Link', qr: 'QR code', nfc: 'NFC card', wa: 'WhatsApp share', email: 'Email share' } as const;
+const SOURCE_NAMES = {
+  link: 'Link',
+  qr: 'QR code',
+  nfc: 'NFC card',
+  wa: 'WhatsApp share',
+  email: 'Email share',
+  wallet: 'Apple Wallet pass',
+} as const;
 
 /** One day a row: views (all, then by source), unique visitors, Save to Contact, clicks, leads. */
 export function analyticsCsv(report: AnalyticsReport): string {

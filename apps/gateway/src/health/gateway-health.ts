@@ -91,7 +91,17 @@ export class GatewayHealth {
       ...(own.alerts ?? []).map((a) => `gateway ${a}`),
       ...services.flatMap(([name, report]) => (report?.alerts ?? []).map((a) => `${name} ${a}`)),
     ];
-    return { status: ok ? 'ok' : 'error', service: 'gateway', checks, ...(alerts.length > 0 ? { alerts } : {}) };
+    // Optional features each service reports (Apple Wallet in profiles: on, or off and why), named `<service>.<feature>`.
+    const features = Object.fromEntries(
+      services.flatMap(([name, report]) => Object.entries(report?.features ?? {}).map(([feature, state]) => [`${name}.${feature}`, state])),
+    );
+    return {
+      status: ok ? 'ok' : 'error',
+      service: 'gateway',
+      checks,
+      ...(alerts.length > 0 ? { alerts } : {}),
+      ...(Object.keys(features).length > 0 ? { features } : {}),
+    };
   }
 
   private jetStreamManager(): Promise<JetStreamManager> {

@@ -8,6 +8,7 @@ import { rateLimitAddress } from '../security/client-address.js';
 import { RateLimiter } from '../security/rate-limiter.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 import type { Session } from '../session/session.store.js';
+import { applePassTokenOf, passTokenMissing } from '../wallet/apple-pass-token.js';
 
 /** Where `@Route` keeps a handler's table entry. */
 export const ROUTE = 'digicard:route';
@@ -19,9 +20,12 @@ export type QueryRequest = SessionRequest & { [VALID_QUERY]?: unknown };
 /** Accounts are counted by a hash of their email, never by the address itself (it would sit in Redis keys). */
 export const emailKey = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 
-/** 401 signed out, 403 without one of the route's roles. */
+/**
+ * 401 signed out, 403 without one of the route's roles. A pass route (`pass`) takes no session: its token is checked
+ * by `RouteGuard` (present) and by the service that owns the pass (that pass's).
+ */
 export function checkAccess(access: RouteAccess, session: Session | null): void {
-  if (access === 'public') return;
+  if (access === 'public' || access === 'pass') return;
   if (!session) throw new ApiHttpException({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
   if (access !== 'account' && !access.includes(session.data.role)) {
     throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: 'You are not allowed to do that.' });
@@ -88,6 +92,7 @@ export class RouteGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<SessionRequest>();
     // Who may call it comes first: a caller without access learns nothing from the body's field errors.
     checkAccess(route.access, req.session ?? null);
+    if (route.access === 'pass' && !applePassTokenOf(req)) throw passTokenMissing();
     if (route.body) {
       const parsed = parseBody(route.body, req.body);
       if (!parsed.success) throw new ApiHttpException(parsed.error);

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 type Counts = AnalyticsReport['totals'];
 type BySource = AnalyticsReport['bySource'];
 
-const emptySources = (): BySource => ({ link: 0, qr: 0, nfc: 0, wa: 0, email: 0 });
+const emptySources = (): BySource => ({ link: 0, qr: 0, nfc: 0, wa: 0, email: 0, wallet: 0 });
 const emptyCounts = (): Counts => ({ views: 0, visitors: 0, saves: 0, clicks: 0, leads: 0 });
 
 /** Every day from `from` to `to`, both included. */

@@ -2,6 +2,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+import { sql } from 'drizzle-orm';
 import type { ProfileDocument } from '@digicard/contracts';
 import { messagingTables } from '@digicard/messaging';
 
@@ -199,4 +201,58 @@ export const staffAudit = schema.table(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('staff_audit_account_idx').on(t.accountId, t.at)],
+);
+
+/**
+ * Apple Wallet passes (issue 26): at most one live pass per account, made the first time its owner adds the card to
+ * Wallet. The serial and the token are random (they say nothing about the account); the token is what a device
+ * shows in `Authorization: ApplePass <token>`. `content_hash` is a digest of what the pass shows, so that only a
+ * change of it bumps `updated_at` (whole seconds, rising by at least one each time: Last-Modified and the
+ * `passesUpdatedSince` tag). A voided pass (the account deleted) has no account any more; it is served as void to
+ * the devices still holding it, and deleted with its registrations after APPLE_VOIDED_PASS_KEEP_HOURS.
+ */
+export const applePasses = schema.table(
+  'apple_passes',
+  {
+    serialNumber: text('serial_number').primaryKey(),
+    accountId: uuid('account_id'),
+    passTypeIdentifier: text('pass_type_identifier').notNull(),
+    authenticationToken: text('authentication_token').notNull(),
+    contentHash: text('content_hash').notNull(),
+    /** Seconds since the epoch of the last change of what the pass shows. */
+    updatedAt: integer('updated_at').notNull(),
+    /**
+     * The `updated_at` whose pushes are queued: behind `updated_at`, the devices are owed a push (queued after the
+     * commit; queued again by the sweeper when Redis refused it).
+     */
+    pushesQueuedFor: integer('pushes_queued_for').notNull().default(0),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('apple_passes_account_idx')
+      .on(t.accountId, t.passTypeIdentifier)
+      .where(sql`voided_at IS NULL`),
+  ],
+);
+
+/** The devices that asked for pushes about a pass (Apple's registration): one row per device and pass. */
+export const applePassRegistrations = schema.table(
+  'apple_pass_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceLibraryIdentifier: text('device_library_identifier').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    pushToken: text('push_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'apple_pass_registrations_pass_fk',
+      columns: [t.serialNumber],
+      foreignColumns: [applePasses.serialNumber],
+    }).onDelete('cascade'),
+    uniqueIndex('apple_pass_registrations_device_pass_idx').on(t.deviceLibraryIdentifier, t.serialNumber),
+    index('apple_pass_registrations_pass_idx').on(t.serialNumber),
+  ],
 );

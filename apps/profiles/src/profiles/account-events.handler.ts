@@ -3,6 +3,7 @@ import { Events, ProfileDefaults, type UserRegistered } from '@digicard/contract
 import { recordEvent } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
+import { ApplePassLifecycle } from '../wallet/apple-pass-lifecycle.js';
 import { ProfilesRepository } from './profiles.repository.js';
 
 /**
@@ -11,7 +12,10 @@ import { ProfilesRepository } from './profiles.repository.js';
  */
 @Injectable()
 export class AccountEvents {
-  constructor(@Inject(ProfilesRepository) private readonly profiles: ProfilesRepository) {}
+  constructor(
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(ApplePassLifecycle) private readonly applePasses: ApplePassLifecycle,
+  ) {}
 
   @OnEvent(Events.userRegistered)
   async registered(data: UserRegistered, { tx }: EventContext): Promise<void> {
@@ -75,14 +79,18 @@ export class AccountEvents {
     await this.profiles.markVerified(tx, data.accountId, new Date(data.verifiedAt));
   }
 
-  /** The owner asked to be forgotten (POPIA): the profile, its images, leads, views and paths go. */
+  /**
+   * The owner asked to be forgotten (POPIA): the profile, its images, leads, views and paths go, and their Apple Wallet
+   * passes are voided (their devices told).
+   */
   @OnEvent(Events.userDeleted)
-  async deleted(data: { accountId: string; deletedAt: string }, { tx }: EventContext): Promise<void> {
+  async deleted(data: { accountId: string; deletedAt: string }, { tx, afterCommit }: EventContext): Promise<void> {
     // Kept after everything else goes, so a registration event that arrives late creates nothing.
     await this.profiles.lockAccount(tx, data.accountId);
     // The names and email a change left here go too.
     await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt), account: null });
     const username = await this.profiles.deleteAll(tx, data.accountId);
+    await this.applePasses.voidPassesOf(tx, data.accountId, afterCommit);
     // Gateways drop the cached page at once.
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.accountId, username });
   }

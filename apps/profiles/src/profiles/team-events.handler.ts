@@ -4,6 +4,7 @@ import { Events } from '@digicard/contracts';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
+import { ApplePassLifecycle } from '../wallet/apple-pass-lifecycle.js';
 import { documentOf } from './profile.mapping.js';
 import { ProfilesRepository } from './profiles.repository.js';
 
@@ -16,7 +17,10 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
  */
 @Injectable()
 export class TeamEvents {
-  constructor(@Inject(ProfilesRepository) private readonly profiles: ProfilesRepository) {}
+  constructor(
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(ApplePassLifecycle) private readonly applePasses: ApplePassLifecycle,
+  ) {}
 
   @OnEvent(Events.teamMemberAdded)
   async added(data: Data<typeof Events.teamMemberAdded>, { tx }: EventContext): Promise<void> {
@@ -42,14 +46,15 @@ export class TeamEvents {
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 
-  /** The rep left: leads to the leader (marked with the rep's username), then the page and the rest go. */
+  /** The rep left: leads to the leader (marked with the rep's username), then the page and the rest go, their pass void. */
   @OnEvent(Events.teamMemberRemoved)
-  async removed(data: Data<typeof Events.teamMemberRemoved>, { tx }: EventContext): Promise<void> {
+  async removed(data: Data<typeof Events.teamMemberRemoved>, { tx, afterCommit }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.memberAccountId);
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt), account: null });
     await this.profiles.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);
     const username = await this.profiles.deleteAll(tx, data.memberAccountId);
+    await this.applePasses.voidPassesOf(tx, data.memberAccountId, afterCommit);
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.memberAccountId, username });
   }
 

@@ -5,6 +5,7 @@ import { DATABASE, exportChunk, toPage } from '@digicard/server';
 import { AnalyticsRepository } from '../../analytics/analytics.repository.js';
 import { toLead, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
+import { ApplePassesRepository } from '../../wallet/apple-passes.repository.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
 /**
@@ -19,6 +20,7 @@ export class ExportData {
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(ApplePassesRepository) private readonly applePasses: ApplePassesRepository,
   ) {}
 
   async execute(accountId: string, request: PageRequest): Promise<ExportChunk> {
@@ -31,6 +33,8 @@ export class ExportData {
         createdAt: row.createdAt.toISOString(),
         images: await this.profiles.mediaOf(this.db, accountId),
         views: await this.profiles.viewCounts(this.db, accountId),
+        // Apple Wallet: each pass's serial and how many devices hold it (never its token or the devices' push tokens).
+        applePasses: await this.applePasses.exportOf(this.db, accountId),
       }),
       [
         {

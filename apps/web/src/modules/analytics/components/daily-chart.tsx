@@ -6,6 +6,7 @@ export const SOURCE_LABELS: Record<AnalyticsSource, string> = {
   nfc: 'NFC card',
   wa: 'WhatsApp',
   email: 'Email',
+  wallet: 'Apple Wallet',
 };
 /** Colours told apart by people with the common colour-vision deficiencies (Okabe-Ito), each with a text label. */
 export const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
@@ -14,6 +15,7 @@ export const SOURCE_COLOURS: Record<AnalyticsSource, string> = {
   nfc: '#009E73',
   wa: '#56B4E9',
   email: '#CC79A7',
+  wallet: '#D55E00',
 };
 
 const WIDTH = 640;

@@ -26,10 +26,17 @@ export function fetchLeads(cursor: string | null = null) {
   return getPage(HttpRoutes.listLeads, cursor);
 }
 
+/** GET /api/wallet: which wallets the deployment offers the owner's card to. */
+export function fetchWalletStatus() {
+  return getJson(HttpRoutes.getWalletStatus);
+}
+
 /** Addresses the editor links to (downloads open them in the browser, with the session cookie). */
 export const ProfileLinks = {
   leadsCsv: HttpRoutes.exportLeads.path,
   dataExport: HttpRoutes.exportData.path,
+  /** The owner's Apple Wallet pass: Safari on an iPhone opens it in Wallet's "Add" sheet. */
+  applePass: HttpRoutes.downloadApplePass.path,
   qrPng: (username: string) => routePath(HttpRoutes.getQrPng.path, { username }),
   qrSvg: (username: string) => routePath(HttpRoutes.getQrSvg.path, { username }),
   vcard: (username: string) => routePath(HttpRoutes.getVcard.path, { username }),

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { publicProfileUrl } from '../../../accounts/utils/profile-url';
 import { ShareProfile } from '../../../analytics/components/share-profile';
 import { ProfileLinks } from '../../api/profile';
+import { useWalletStatus } from '../../hooks/use-wallet-status';
+import { AddToAppleWallet } from '../add-to-apple-wallet';
 
 export const NO_QR_CODE = 'No QR Code available';
 const COPIED = 'Link copied.';
@@ -21,7 +23,9 @@ interface QrSectionProps {
 /** QR Code: the code (300 x 300) with its PNG and SVG downloads, and the public address with Copy link. */
 export function QrSection({ username, isVerified, isPublic, name, membership }: QrSectionProps) {
   const [copyStatus, setCopyStatus] = useState('');
+  const wallet = useWalletStatus();
   if (!username) return <p className="pe-note">{NO_QR_CODE}</p>;
+  const appleWallet = wallet.state.status === 'loaded' && wallet.state.value.apple.available;
   const address = publicProfileUrl(username);
 
   async function copy() {
@@ -55,6 +59,18 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
           </a>
         </p>
       </div>
+      {appleWallet ? (
+        <>
+          <h3 className="pe-subtitle">Your card in your phone’s wallet</h3>
+          <p>
+            Add your card to Apple Wallet: your QR code is then a double-press away, with no app and no data needed. It updates itself when
+            you change your profile.
+          </p>
+          <p className="pe-actions">
+            <AddToAppleWallet />
+          </p>
+        </>
+      ) : null}
 
       <h3 className="pe-subtitle">Your public address</h3>
       <div className="pe-copy">
@@ -78,7 +94,14 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
       </p>
       <p className="pe-note">
         NFC cards are written with <code className="pe-code">{`${address}?src=nfc`}</code> and the QR code carries{' '}
-        <code className="pe-code">?src=qr</code>, so a view from a card or a code can be told apart from a shared link.
+        <code className="pe-code">?src=qr</code>
+        {appleWallet ? (
+          <>
+            {' '}
+            (the wallet pass’s code <code className="pe-code">?src=wallet</code>)
+          </>
+        ) : null}
+        , so a view from a card or a code can be told apart from a shared link.
       </p>
     </>
   );

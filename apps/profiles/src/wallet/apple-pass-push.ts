@@ -1,0 +1,116 @@
+import { Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { redisConnectionOptions, type Logger } from '@digicard/config';
+import { ApplePassPushJobOptions, ApplePassPushJobSchema, QueueName, applePassPushJobId, type ApplePassPushJob } from '@digicard/contracts';
+import type { Database } from '@digicard/db';
+import { continueJobTrace, openQueueProducer, type QueueProducer, type ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import type { AppleWallet } from './apple-config.js';
+import type { ApplePassesRepository } from './apple-passes.repository.js';
+import { ApnsClient } from './apns-client.js';
+
+/** What one push job came to. */
+export type ApplePassPushResult = { status: 'sent' | 'gone' | 'superseded' | 'unregistered' };
+
+/**
+ * The producer side of the `apple-pass-push` queue: the pushes a pass's version owes its devices, one job per
+ * registration (`applePassPushJobId`: the same version is never queued twice for a device), then the pass is marked
+ * as queued for that version. Called after the commit that changed the pass; when Redis refuses, the event is
+ * handled again and the sweeper (`ApplePassSweeper`) queues what is still owed.
+ */
+export class ApplePassPushes {
+  constructor(
+    private readonly producer: QueueProducer<ApplePassPushJob>,
+    private readonly db: Database,
+    private readonly passes: ApplePassesRepository,
+  ) {}
+
+  async queueOwed(serialNumber: string): Promise<number> {
+    const pass = await this.passes.bySerialAnyType(this.db, serialNumber);
+    if (!pass || pass.pushesQueuedFor >= pass.updatedAt) return 0;
+    const version = pass.updatedAt;
+    const registrations = await this.passes.registrationsOf(this.db, serialNumber);
+    for (const registration of registrations) {
+      const job = ApplePassPushJobSchema.parse({
+        serialNumber,
+        version,
+        registrationId: registration.id,
+        pushToken: registration.pushToken,
+      });
+      await this.producer.add('apple-pass-push', job, { jobId: applePassPushJobId(job) });
+    }
+    await this.passes.pushesQueued(this.db, serialNumber, version);
+    return registrations.length;
+  }
+}
+
+/** Opens the queue's producer on the service's Redis (reported as an alert, never readiness); it closes at shutdown. */
+export function openApplePassPushes(ctx: ServiceContext<Config>, passes: ApplePassesRepository): ApplePassPushes {
+  const producer = openQueueProducer<ApplePassPushJob>(ctx as ServiceContext<Config & { REDIS_URL: string }>, QueueName.ApplePassPush, {
+    prefix: ctx.config.QUEUE_PREFIX,
+    timeoutMs: ctx.config.QUEUE_ADD_TIMEOUT_MS,
+    defaultJobOptions: { ...ApplePassPushJobOptions, backoff: { type: 'exponential', delay: ctx.config.APPLE_PASS_PUSH_BACKOFF_MS } },
+    redisHealth: 'alert',
+  });
+  return new ApplePassPushes(producer, ctx.db, passes);
+}
+
+/** One push: to the device still registered with that token, unless a later version of the pass supersedes it. */
+export async function pushOne(
+  job: ApplePassPushJob,
+  deps: { db: Database; passes: ApplePassesRepository; apns: Pick<ApnsClient, 'push'>; logger: Logger },
+): Promise<ApplePassPushResult> {
+  const registration = await deps.passes.registrationById(deps.db, job.registrationId);
+  if (!registration || registration.pushToken !== job.pushToken) return { status: 'unregistered' };
+  const pass = await deps.passes.bySerialAnyType(deps.db, job.serialNumber);
+  if (!pass) return { status: 'unregistered' };
+  if (pass.updatedAt > job.version) return { status: 'superseded' };
+  const outcome = await deps.apns.push(job.pushToken);
+  if (outcome.status === 'sent') return { status: 'sent' };
+  if (outcome.status === 'gone') {
+    await deps.passes.removeRegistration(deps.db, job.registrationId, job.pushToken);
+    deps.logger.info({ serialNumber: job.serialNumber, reason: outcome.reason }, 'APNs: device no longer registered; registration removed');
+    return { status: 'gone' };
+  }
+  throw new Error(`APNs: ${outcome.reason}`);
+}
+
+/**
+ * The `apple-pass-push` worker: each job sends one APNs push (HTTP/2, token-based auth). APNs busy, unreachable or
+ * refusing our token fails the attempt and BullMQ retries it with backoff (ApplePassPushJobOptions); a device APNs
+ * says is gone loses its registration.
+ */
+export function startApplePassPushWorker(
+  ctx: ServiceContext<Config>,
+  wallet: AppleWallet,
+  passes: ApplePassesRepository,
+  apns: ApnsClient = new ApnsClient(wallet),
+): Worker {
+  const connection = new Redis({
+    ...redisConnectionOptions(ctx.config as Config & { REDIS_URL: string }),
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+  });
+  connection.on('error', () => undefined); // reported by health's alert and by the failing jobs
+  const worker = new Worker<ApplePassPushJob, ApplePassPushResult>(
+    QueueName.ApplePassPush,
+    async (job: Job<ApplePassPushJob>) =>
+      continueJobTrace(job, () => pushOne(ApplePassPushJobSchema.parse(job.data), { db: ctx.db, passes, apns, logger: ctx.logger })),
+    { connection, prefix: ctx.config.QUEUE_PREFIX, concurrency: ctx.config.APPLE_PASS_PUSH_CONCURRENCY },
+  );
+  worker.on('failed', (job, error) => {
+    if (!job) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? ApplePassPushJobOptions.attempts);
+    ctx.logger.warn(
+      { jobId: job.id, serialNumber: job.data.serialNumber, attempts: job.attemptsMade, final, err: error },
+      final ? 'Apple Wallet push failed for good' : 'Apple Wallet push failed; BullMQ retries it',
+    );
+  });
+  worker.on('error', (error) => ctx.logger.warn({ err: error }, 'Apple Wallet push worker error'));
+  ctx.onShutdown(async () => {
+    await worker.close();
+    apns.close();
+    await connection.quit().catch(() => undefined);
+  });
+  return worker;
+}

@@ -1,0 +1,47 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { ServiceContext } from '@digicard/server';
+import type { Config } from '../config.js';
+import { ProfilesRepository } from '../profiles/profiles.repository.js';
+import { appleWalletOf, appleWalletState, type AppleWallet } from './apple-config.js';
+import { APPLE_PASS_PUSHES, ApplePassLifecycle } from './apple-pass-lifecycle.js';
+import { APPLE_WALLET, ApplePassMaker } from './apple-pass-maker.js';
+import { openApplePassPushes, type ApplePassPushes } from './apple-pass-push.js';
+import { ApplePassQueries } from './apple-pass-queries.js';
+import { ApplePassSweeper } from './apple-pass-sweeper.js';
+import { ApplePassesRepository } from './apple-passes.repository.js';
+import { WalletController } from './wallet.controller.js';
+import { IssueApplePass } from './use-cases/issue-apple-pass.use-case.js';
+import { RegisterAppleDevice } from './use-cases/register-apple-device.use-case.js';
+
+/**
+ * Wallet passes (decision 11: profiles owns them). Apple Wallet is on when its settings are all there: the
+ * `apple-pass-push` queue is opened then (its worker starts with the service), and health reports the feature
+ * either way (`features.appleWallet`: on, or off and which settings are missing).
+ */
+@Global()
+@Module({})
+export class WalletModule {
+  static register(ctx: ServiceContext<Config>): DynamicModule {
+    const wallet: AppleWallet | null = appleWalletOf(ctx.config);
+    ctx.health.feature('appleWallet', appleWalletState(ctx.config));
+    const passes = new ApplePassesRepository();
+    const pushes: ApplePassPushes | null = wallet ? openApplePassPushes(ctx, passes) : null;
+    return {
+      module: WalletModule,
+      controllers: [WalletController],
+      providers: [
+        { provide: APPLE_WALLET, useValue: wallet },
+        { provide: APPLE_PASS_PUSHES, useValue: pushes },
+        { provide: ApplePassesRepository, useValue: passes },
+        ProfilesRepository,
+        ApplePassMaker,
+        ApplePassQueries,
+        IssueApplePass,
+        RegisterAppleDevice,
+        ApplePassLifecycle,
+        ApplePassSweeper,
+      ],
+      exports: [ApplePassLifecycle, ApplePassesRepository, APPLE_WALLET],
+    };
+  }
+}
