@@ -394,7 +394,7 @@ describe('the owner’s data export', () => {
         pushToken: pushTokenValue,
       }),
     );
-    const exported = ok(await service.call(Rpc.exportData, {}, { accountId }));
+    const exported = ok(await service.exportOf(Rpc.exportData, { accountId }));
     expect(exported['applePasses']).toEqual([{ serialNumber: pass.serialNumber, createdAt: expect.any(String), devices: 1 }]);
     const text = JSON.stringify(exported);
     assert.ok(!text.includes(pass.token) && !text.includes(pushTokenValue));
