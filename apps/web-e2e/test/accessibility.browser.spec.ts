@@ -12,6 +12,7 @@ import {
   TestSystem,
   type AxeViolation,
   type TestOwner,
+  sessionCookie,
 } from '@digicard/testing';
 
 // Issue 23: axe-core (its own browser bundle, injected) on every page a visitor, an owner, staff and the print team
@@ -76,17 +77,7 @@ describe('axe-core finds no serious or critical WCAG A/AA violation on any page'
       viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
     });
     if (who) {
-      await context.addCookies([
-        {
-          name: '__Host-digicard_session',
-          value: who.client.sessionId!,
-          domain: '127.0.0.1',
-          path: '/',
-          secure: true,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ]);
+      await context.addCookies([sessionCookie(who.client.sessionId!)]);
     }
     return context;
   }

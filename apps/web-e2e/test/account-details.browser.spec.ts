@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, type TestOwner } from '@digicard/testing';
+import { TestSystem, launchChromium, registerOwner, screenshotPath, type TestOwner, sessionCookie } from '@digicard/testing';
 
 // Issue 12 in a browser: the owner changes their name (the public page shows it) and their email (the link arrives
 // at the new address, the old one is told, sign-in then takes the new email), and a visitor's Exchange Contact brings
@@ -23,17 +23,7 @@ describe('account details and Exchange Contact', () => {
     owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Khumalo', email: 'naledi@example.co.za' });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
   }, 180_000);
   afterAll(async () => {

@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ProfileDefaults } from '@digicard/contracts';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembership, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  TestSystem,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  setMembership,
+  waitFor,
+  type TestOwner,
+  sessionCookie,
+} from '@digicard/testing';
 
 describe('analytics and sharing in the browser', () => {
   let system: TestSystem;
@@ -12,17 +21,7 @@ describe('analytics and sharing in the browser', () => {
 
   const ownerContext = async (owner: TestOwner, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     return context;
   };
 

@@ -2,12 +2,20 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CardMessages } from '@digicard/contracts';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembership, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  TestSystem,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  setMembership,
+  waitFor,
+  type TestOwner,
+  sessionCookie,
+} from '@digicard/testing';
 
 // A team leader buys a card (PayFast simulator), then hands it to one of their reps in the dashboard's Orders
 // without reprinting: the card's /c/{serial} then opens the rep's page. On a 390 px phone.
 
-const SESSION_COOKIE = '__Host-digicard_session';
 const PASSWORD = 'karoo solar leader 2026';
 
 describe("a team's card handed to a rep", () => {
@@ -19,9 +27,7 @@ describe("a team's card handed to a rep", () => {
 
   async function contextFor(who: TestOwner): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: who.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
-    ]);
+    await context.addCookies([sessionCookie(who.client.sessionId!)]);
     return context;
   }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner } from '@digicard/testing';
+import { TestSystem, launchChromium, registerOwner, screenshotPath, waitFor, type TestOwner, sessionCookie } from '@digicard/testing';
 
 // A signed-in owner buys two PVC cards: the basket, PayFast (our simulator, signed ITN on the wire), the thank-you
 // page, the order paid in the dashboard, and the receipt in the mailbox.
@@ -19,17 +19,7 @@ describe('an owner buys two NFC cards', () => {
     owner = await registerOwner(system, { username: 'amahle', firstName: 'Amahle', lastName: 'Zulu', email: 'amahle@example.co.za' });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
   });
   afterAll(async () => {

@@ -5,7 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { CrmMessages } from '@digicard/contracts';
-import { TestSystem, launchChromium, registerOwner, screenshotPath, setMembership, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  TestSystem,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  setMembership,
+  waitFor,
+  type TestOwner,
+  sessionCookie,
+} from '@digicard/testing';
 
 // A Gold owner connects a CRM (a local HTTP server) in the dashboard; a visitor's lead reaches it, signed; the log
 // shows it. A failing CRM shows failed attempts. A Silver owner sees the upgrade message.
@@ -21,17 +30,7 @@ describe('CRM integration in the browser', () => {
 
   const ownerContext = async (owner: TestOwner, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     return context;
   };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, registerOwner, screenshotPath, setMembership, TestSystem, type TestOwner } from '@digicard/testing';
+import { launchChromium, registerOwner, screenshotPath, setMembership, TestSystem, type TestOwner, sessionCookie } from '@digicard/testing';
 
 // Issue 28, item 4 in the dashboard: the Leads section reads the owner's leads a page at a time (50), says how many
 // it shows, and "Load more leads" adds the next page below until every lead is there, each once.
@@ -31,17 +31,7 @@ describe('the Leads section, a page at a time', () => {
     );
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { TestSystem, launchChromium, registerOwner, screenshotPath } from '@digicard/testing';
+import { TestSystem, launchChromium, registerOwner, screenshotPath, sessionCookie } from '@digicard/testing';
 
 const MARKETING_PAGES = [
   '/',
@@ -128,17 +128,7 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
   it('loads the app at once for a signed-in visitor (the header shows Sign Out and Dashboard)', async () => {
     const owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Dube', email: 'naledi@example.co.za' });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     const page = await context.newPage();
     let sessionReads = 0;
     page.on('request', (request) => {

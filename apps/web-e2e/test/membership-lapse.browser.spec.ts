@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, type TestOwner, waitFor } from '@digicard/testing';
+import {
+  acceptDialogs,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  type TestOwner,
+  waitFor,
+  sessionCookie,
+} from '@digicard/testing';
 
 // What an owner sees when a paid month runs out: after a cancellation at the end of the paid month, and after a
 // failed recurring charge at the end of the grace period. The payments service decides with its own clock (tested
@@ -29,17 +38,7 @@ describe('a paid tier runs out', () => {
   async function silverOwner(username: string): Promise<{ owner: TestOwner; page: Page }> {
     const owner = await registerOwner(system, { username, firstName: 'Lapse', lastName: 'Tester', email: `${username}@example.co.za` });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     const page = await context.newPage();
     acceptDialogs(page, []);
     await page.goto(`${system.gatewayUrl}/dashboard`);

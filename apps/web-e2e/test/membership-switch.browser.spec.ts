@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { acceptDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, type TestOwner, waitFor } from '@digicard/testing';
+import {
+  acceptDialogs,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  type TestOwner,
+  waitFor,
+  sessionCookie,
+} from '@digicard/testing';
 
 // An owner on DigiSilver switches to DigiGold under Billing. PayFast (our simulator, real HTTP, signed ITNs) is asked
 // for the new recurring amount at once; the tier stays DigiSilver until the next billing date, whose charge (R69.00)
@@ -28,17 +37,7 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
     });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
     acceptDialogs(page, []);
   });

@@ -10,6 +10,7 @@ import {
   TestSystem,
   type TestOwner,
   waitFor,
+  sessionCookie,
 } from '@digicard/testing';
 
 // An owner upgrades to DigiSilver through PayFast (our simulator, real HTTP and signed ITNs on the wire) from the
@@ -32,17 +33,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     owner = await registerOwner(system, { username: 'sizwe', firstName: 'Sizwe', lastName: 'Ndlovu', email: 'sizwe@example.co.za' });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
     stopAccepting = acceptDialogs(page, dialogs);
   });

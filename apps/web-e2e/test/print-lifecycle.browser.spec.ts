@@ -14,14 +14,13 @@ import {
   TestSystem,
   type TestOwner,
   waitFor,
+  sessionCookie,
 } from '@digicard/testing';
 
 // From a paid order to delivered: the owner buys a card (PayFast simulator), the proof is rendered (checked: page
 // size with bleed, the QR code decodes to the card's URL), the owner asks for a change and then approves in the
 // dashboard's Orders, the print team moves it through printing, NFC, shipping and delivery in /print, and the card's
 // /c/{serial} opens the profile until the owner disables it. All on a 390 px phone.
-
-const SESSION_COOKIE = '__Host-digicard_session';
 
 describe('a card from payment to delivery', () => {
   let system: TestSystem;
@@ -36,9 +35,7 @@ describe('a card from payment to delivery', () => {
 
   async function contextFor(who: TestOwner): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: who.client.sessionId!, domain: '127.0.0.1', path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
-    ]);
+    await context.addCookies([sessionCookie(who.client.sessionId!)]);
     return context;
   }
 

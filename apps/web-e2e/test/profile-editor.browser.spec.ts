@@ -15,6 +15,7 @@ import {
   TestSystem,
   type TestOwner,
   waitFor,
+  sessionCookie,
 } from '@digicard/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'editor-'));
@@ -43,17 +44,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await setMembership(system, 'naledi', 'DigiGold');
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
     acceptDialogs(page, alerts);
   });
@@ -330,17 +321,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
 
   it('works on a phone: the editor stacks above the preview', async () => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    await phone.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await phone.addCookies([sessionCookie(owner.client.sessionId!)]);
     const p = await phone.newPage();
     await p.goto(`${system.gatewayUrl}/dashboard`);
     await p.getByRole('tab', { name: 'Contact Information' }).waitFor();
@@ -373,17 +354,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
 
     // The session ends (signed out elsewhere): an upload then says so.
     const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await other.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await other.addCookies([sessionCookie(owner.client.sessionId!)]);
     const ended = await other.newPage();
     const endedAlerts: string[] = [];
     acceptDialogs(ended, endedAlerts);

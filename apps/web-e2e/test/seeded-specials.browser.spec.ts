@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { acceptDialogs, takeDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor } from '@digicard/testing';
+import {
+  acceptDialogs,
+  takeDialogs,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  waitFor,
+  sessionCookie,
+} from '@digicard/testing';
 
 // Every seeded special is bought from its ADD TO CART to the PayFast simulator's payment (issue 25 item 2: the Bamboo
 // special, which includes no DigiGold, used to be refused as "not a special" while the page promised a year of
 // DigiGold). Each page says exactly what the special includes, and the payment grants exactly that.
-
-const SESSION_COOKIE = '__Host-digicard_session';
 
 /** The seeded specials (apps/orders/drizzle/0002_seed-catalogue.sql) and what each promises and grants. */
 const SEEDED_SPECIALS = [
@@ -84,17 +91,7 @@ describe('every seeded special can be bought, from ADD TO CART to payment at Pay
       const username = special.id.replace('-special', '-buyer');
       const owner = await registerOwner(system, { username, firstName: 'Lindiwe', lastName: 'Zulu', email: `${username}@example.co.za` });
       const device = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      await device.addCookies([
-        {
-          name: SESSION_COOKIE,
-          value: owner.client.sessionId!,
-          domain: '127.0.0.1',
-          path: '/',
-          secure: true,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ]);
+      await device.addCookies([sessionCookie(owner.client.sessionId!)]);
       const page = await device.newPage();
       const alerts: string[] = [];
       acceptDialogs(page, alerts);

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { acceptDialogs, takeDialogs, launchChromium, registerOwner, screenshotPath, TestSystem, titleOf } from '@digicard/testing';
+import {
+  acceptDialogs,
+  takeDialogs,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  titleOf,
+  sessionCookie,
+} from '@digicard/testing';
 
 const viewports = [
   { name: 'phone', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
@@ -135,17 +144,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
   it('basket: adding twice makes quantity 2, decreasing floors at 1, removing empties it, totals add up; it survives a reload and bad data', async () => {
     const owner = await registerOwner(system, { username: 'sipho', firstName: 'Sipho', lastName: 'Nkosi', email: 'sipho@example.co.za' });
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    await context.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     const page = await context.newPage();
     await page.goto(url('/accessories/pvc-card'));
     const add = page.getByRole('button', { name: 'ADD TO CART' });

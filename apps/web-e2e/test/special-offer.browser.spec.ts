@@ -10,6 +10,8 @@ import {
   screenshotPath,
   TestSystem,
   waitFor,
+  sessionCookie,
+  SESSION_COOKIE_NAME,
 } from '@digicard/testing';
 
 // The special offer (issue 9): a visitor opens the PVC special, adds it to the basket, signs up on /registration,
@@ -20,7 +22,6 @@ import {
 // same pages, nothing is created, and its owner is emailed. In the dashboard's Orders section an owner pays one
 // order still awaiting payment and cancels another.
 
-const SESSION_COOKIE = '__Host-digicard_session';
 const JOINED =
   'Thanks for joining! Please verify your email address: we have sent you a link. It signs you in, on this device or another, and then you pay for your cards at PayFast.';
 
@@ -85,7 +86,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.deepEqual(await takeDialogs(alerts), [JOINED]);
     await page.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
     assert.equal(
-      (await context.cookies()).find((c) => c.name === SESSION_COOKIE),
+      (await context.cookies()).find((c) => c.name === SESSION_COOKIE_NAME),
       undefined,
       'no session before the email is confirmed',
     );
@@ -100,7 +101,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await otherPage.goto(`${system.gatewayUrl}/verify-email?token=${token}`);
     await otherPage.getByText('Your email address is verified. You can now share your profile.').waitFor();
     assert.ok(
-      (await other.cookies()).find((c) => c.name === SESSION_COOKIE),
+      (await other.cookies()).find((c) => c.name === SESSION_COOKIE_NAME),
       'the link signed this device in',
     );
     const unpaid = otherPage.getByRole('region', { name: 'Your order awaits payment' });
@@ -118,7 +119,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
   });
 
   it('marks the order paid, makes the membership DigiGold for a year, and sends the receipt', async () => {
-    const cookie = (await other.cookies()).find((c) => c.name === SESSION_COOKIE);
+    const cookie = (await other.cookies()).find((c) => c.name === SESSION_COOKIE_NAME);
     assert.ok(cookie, 'the verification link signed the device in');
     const client = new ApiClient(system.gatewayUrl);
     client.cookie = `${cookie.name}=${cookie.value}`;
@@ -180,7 +181,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.deepEqual((await takeDialogs(seen, 2)).slice(1), [JOINED], 'the alert a new email gets');
     assert.ok(!(await phone.getByText(/already exists/).isVisible()));
     assert.equal(
-      (await visitor.cookies()).find((c) => c.name === SESSION_COOKIE),
+      (await visitor.cookies()).find((c) => c.name === SESSION_COOKIE_NAME),
       undefined,
       'no session, as for a new email',
     );
@@ -206,17 +207,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.deepEqual([pvc.lines[0].itemId, bamboo.lines[0].itemId], ['pvc-card', 'bamboo-card']);
 
     const device = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await device.addCookies([
-      {
-        name: SESSION_COOKIE,
-        value: owner.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await device.addCookies([sessionCookie(owner.client.sessionId!)]);
     const tab = await device.newPage();
     const asked: string[] = [];
     acceptDialogs(tab, asked);

@@ -16,6 +16,7 @@ import {
   type Mail,
   type TestOwner,
   waitFor,
+  sessionCookie,
 } from '@digicard/testing';
 
 const dir = mkdtempSync(join(tmpdir(), 'teams-'));
@@ -59,17 +60,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
 
     browser = await launchChromium();
     leaderContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await leaderContext.addCookies([
-      {
-        name: '__Host-digicard_session',
-        value: leader.client.sessionId!,
-        domain: '127.0.0.1',
-        path: '/',
-        secure: true,
-        httpOnly: true,
-        sameSite: 'Lax',
-      },
-    ]);
+    await leaderContext.addCookies([sessionCookie(leader.client.sessionId!)]);
     leaderPage = await leaderContext.newPage();
     acceptDialogs(leaderPage, alerts);
   });

@@ -53,3 +53,19 @@ export async function titleOf(page: Page, expected: string, timeout = 10_000): P
   await page.waitForFunction((title) => document.title === title, expected, { timeout }).catch(() => undefined);
   return page.title();
 }
+
+/** The gateway's session cookie (`__Host-`: secure, path /, no domain attribute in production). */
+export const SESSION_COOKIE_NAME = '__Host-digicard_session';
+
+/** The cookie that signs a Chromium context in with a session the test made through the API (`client.sessionId`). */
+export function sessionCookie(sessionId: string) {
+  return {
+    name: SESSION_COOKIE_NAME,
+    value: sessionId,
+    domain: '127.0.0.1',
+    path: '/',
+    secure: true,
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+  };
+}
