@@ -270,7 +270,7 @@ try {
   {
     console.log(`\n3. Lead flood: ${LEADS} submissions to /api/profiles/thabo/leads (DigiGold)`);
     const victim = 'victim@example.co.za';
-    const mailBefore = (await system.mail.list()).length;
+    const mailBefore = new Set((await system.mail.list()).map((m) => m.id));
     const all = tally();
     const fromOne = tally();
     const toVictim = tally();
@@ -303,8 +303,8 @@ try {
     );
     const stored = await settled(() => one(system, 'SELECT count(*) FROM profiles.leads WHERE account_id = $1', [leadOwner.accountId]));
     await settled(async () => (await system.mail.list()).length, 3000);
-    const mails = await system.mail.list();
-    const sinceFlood = mails.length - mailBefore;
+    const mails = (await system.mail.list()).filter((m) => !mailBefore.has(m.id));
+    const sinceFlood = mails.length;
     const toOwner = mails.filter((m) => m.to.includes(leadOwner.email)).length;
     const toVictimMail = mails.filter((m) => m.to.includes(victim)).length;
     const toVisitors = mails.filter((m) => m.to.some((t) => /^visitor-\d+@/.test(t))).length;
