@@ -50,7 +50,7 @@ const statuses = (map) =>
     .sort(([a], [b]) => String(a).localeCompare(String(b)))
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
-const sum = (map, pred = () => true) => [...map.entries()].filter(([s]) => pred(s)).reduce((a, [, n]) => a + n, 0);
+const sum = (map, pred = (_status) => true) => [...map.entries()].filter(([s]) => pred(s)).reduce((a, [, n]) => a + n, 0);
 /** A 2xx answer (a status, not a connection error). */
 const accepted = (s) => typeof s === 'number' && s < 300;
 /** No 5xx; nor a connection ended without an answer, unless the route closes it on purpose (the ITN gate's 403). */
