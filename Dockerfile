@@ -33,7 +33,9 @@ RUN mkdir /manifests \
  && find apps libs tools -mindepth 2 -maxdepth 2 -name package.json -exec cp --parents {} /manifests/ \;
 
 # ---------------------------------------------------------------------------------------------------------------
-# build: install everything (dev dependencies included) and build every project with Nx.
+# build: install everything (dev dependencies included) and build every project with Nx. Each app's build ends by
+# bundling it into the one file its process runs, dist/src/main.js (tools/dev/bundle-app.mjs: a quarter of the start-up
+# CPU and memory of loading its 2,000 modules one by one; docs/benchmarks.md, "Start-up").
 FROM ${NODE_IMAGE} AS build
 ENV CI=true \
     NX_DAEMON=false \

@@ -17,9 +17,15 @@ export function clientScript(): ClientScript {
   const fs = process.getBuiltinModule('node:fs');
   const crypto = process.getBuiltinModule('node:crypto');
   const url = process.getBuiltinModule('node:url');
-  // Built, this module is dist/src/client-script.js beside dist/client; run from its source (tests), src/ beside dist/.
+  // Built, this module is dist/src/client-script.js beside dist/client. Run from its source (tests), or bundled into
+  // an app's dist/src/main.js (tools/dev/bundle-app.mjs), the package's own export finds the file.
   const built = url.fileURLToPath(new URL('../client/profile-page.js', import.meta.url));
-  const path = fs.existsSync(built) ? built : url.fileURLToPath(new URL('../dist/client/profile-page.js', import.meta.url));
+  const path = fs.existsSync(built)
+    ? built
+    : process
+        .getBuiltinModule('node:module')
+        .createRequire(import.meta.url)
+        .resolve('@digicard/profile-view/profile-page.js');
   const hash = crypto.createHash('sha256').update(fs.readFileSync(path)).digest('hex').slice(0, 12);
   cached = { path, hash };
   return cached;
