@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_owed_idx" ON "notifications"."webhook_deliveries" USING btree (coalesce("next_attempt_at", "updated_at")) WHERE status = 'pending';
