@@ -347,3 +347,14 @@ describe('a leader gives every rep their pass', () => {
     expect(await service.call(Rpc.offerRepPasses, {}, null)).toMatchObject({ ok: false, status: 401 });
   });
 });
+
+describe('the owner’s data export', () => {
+  it('lists their own Google Wallet object, not another account’s', async () => {
+    const accountId = await registered('mpho');
+    const mine = (await link(accountId)).object;
+    const theirs = (await link(await registered('karabo'))).object;
+    const exported = ok(await service.exportOf(Rpc.exportData, { accountId }));
+    expect(exported['googleWalletObjects']).toEqual([{ objectSuffix: mine.id.split('.')[1], createdAt: expect.any(String) }]);
+    assert.ok(!JSON.stringify(exported).includes(theirs.id.split('.')[1]!));
+  });
+});
