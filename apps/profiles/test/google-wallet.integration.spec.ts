@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { Events, ProfileDefaults, Rpc, type ProfileDocument } from '@digicard/contracts';
@@ -14,6 +14,8 @@ import {
 } from '@digicard/testing';
 import { ConfigSchema, type Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
+import { googleWalletOf } from '../src/wallet/google-config.js';
+import { GoogleWalletClient } from '../src/wallet/google-wallet-client.js';
 
 // Google Wallet in the profiles service, in this process: the owner's Save to Google Wallet link (a JWT checked here
 // with the service account's public key), the object written through the Wallet REST API when a Save changes what it
@@ -243,6 +245,20 @@ describe('updates written', () => {
       '404',
     );
     assert.equal((await link(unsavedOwner)).object['subheader'].defaultValue.value, 'Agent');
+  });
+});
+
+describe('the service account’s token', () => {
+  it('is refused by Google when signed with another key or for another account, and nothing is written', async () => {
+    const wallet = googleWalletOf(service.running.ctx.config)!;
+    const stranger = makeGoogleTestCredentials();
+    const refusedBefore = google.refused.length;
+    const otherKey = new GoogleWalletClient({ ...wallet, key: createPrivateKey(stranger.privateKeyPem) });
+    await expect(otherKey.accessToken()).rejects.toThrow(/400/);
+    const otherAccount = new GoogleWalletClient({ ...wallet, serviceAccountEmail: 'someone@else.iam.gserviceaccount.com' });
+    await expect(otherAccount.putObject({ id: `${wallet.issuerId}.${'A'.repeat(24)}` })).rejects.toThrow(/400/);
+    assert.equal(google.refused.slice(refusedBefore).join(','), 'assertion: bad signature,iss');
+    assert.equal(google.objectCalls(`${wallet.issuerId}.${'A'.repeat(24)}`).length, 0);
   });
 });
 
