@@ -32,6 +32,7 @@ describe('Google Wallet through the gateway', () => {
   const linkOf = async (who: TestOwner) => {
     const res = await who.client.request('/api/wallet/google');
     assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.headers.get('cache-control'), 'private, no-store');
     const saveUrl = (res.body as { saveUrl: string }).saveUrl;
     assert.ok(saveUrl.startsWith(SAVE));
     return verifyRs256Jwt(saveUrl.slice(SAVE.length), credentials.publicKey).claims['payload'].genericObjects[0] as Record<string, any> & {

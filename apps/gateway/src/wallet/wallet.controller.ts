@@ -1,4 +1,4 @@
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Header, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   HttpRoutes,
@@ -37,7 +37,9 @@ export class WalletController {
     return this.apple.download(meta, res);
   }
 
+  /** A signed link to the owner's card: never kept by a cache. */
   @Route(HttpRoutes.getGoogleWalletLink)
+  @Header('Cache-Control', 'private, no-store')
   googleLink(@Meta() meta: RequestMeta): Promise<GoogleWalletLink> {
     return this.rpc.call(Rpc.issueGoogleWalletLink, {}, meta);
   }
