@@ -54,7 +54,6 @@ export function genericObjectOf(
     ...(logoUrl ? { logo: { sourceUri: { uri: `${wallet.publicUrl}/media/${logoUrl}.webp` }, contentDescription: text('Logo') } } : {}),
     hexBackgroundColor: content.backgroundColor,
     barcode: { type: 'QR_CODE', value: content.qrMessage, alternateText: content.profileUrl.replace(/^https?:\/\//, '') },
-    textModulesData: content.businessName ? [{ id: 'business', header: 'Company', body: content.businessName }] : [],
     linksModuleData: { uris: [{ id: 'profile', uri: content.qrMessage, description: 'Profile' }] },
   };
 }
