@@ -138,6 +138,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT: rateLimit.default({ limit: 20, windowSeconds: 3600 }),
   /** Apple's pass web service calls per client address (devices register, fetch updates, send logs). */
   RATE_LIMIT_WALLET_IP: rateLimit.default({ limit: 120, windowSeconds: 60 }),
+  /** A team leader's "give every rep their pass" per account (each emails every rep). */
+  RATE_LIMIT_WALLET_OFFER_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */

@@ -94,7 +94,7 @@ describe('Apple Wallet through the gateway', () => {
 
   it('offers the owner their pass: signed out 401; the pass as application/vnd.apple.pkpass with its web service', async () => {
     assert.equal((await system.api('/api/wallet')).status, 401);
-    assert.deepEqual((await owner.client.request('/api/wallet')).body, { apple: { available: true } });
+    assert.deepEqual((await owner.client.request('/api/wallet')).body, { apple: { available: true }, google: { available: false } });
     assert.equal((await fetch(`${system.gatewayUrl}/api/wallet/apple/pass.pkpass`)).status, 401);
     const res = await download(owner);
     assert.equal(res.status, 200);
@@ -227,7 +227,7 @@ describe('Apple Wallet not configured', () => {
       { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Nkosi', email: 'lindiwe@example.co.za' },
       { verify: false },
     );
-    assert.deepEqual((await owner.client.request('/api/wallet')).body, { apple: { available: false } });
+    assert.deepEqual((await owner.client.request('/api/wallet')).body, { apple: { available: false }, google: { available: false } });
     const res = await fetch(`${system.gatewayUrl}/api/wallet/apple/pass.pkpass`, { headers: { cookie: owner.client.cookie! } });
     assert.equal(res.status, 404);
     assert.equal(((await res.json()) as { message: string }).message, 'Apple Wallet passes are not available.');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { env, redisEnvShape, serviceEnvShape } from '@digicard/config';
 import { appleWalletEnvShape, checkAppleSettings } from './wallet/apple-config.js';
+import { checkGoogleSettings, googleWalletEnvShape } from './wallet/google-config.js';
 
 export const ConfigSchema = z
   .object({
@@ -28,12 +29,12 @@ export const ConfigSchema = z
     ANALYTICS_KEYS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(100),
     /** Unique visitors recorded per profile and South African day; beyond it the day shows this many. */
     ANALYTICS_VISITORS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
-    /** The public site: the address an Apple Wallet pass's QR code opens, and its web service (Apple Wallet only). */
+    /** The public site: the address a wallet pass's QR code opens, and Apple's web service (wallet passes only). */
     PUBLIC_URL: env.httpUrl.optional(),
     /** The brand, as a pass names its issuer (Apple Wallet's organizationName). */
     BRAND_NAME: z.string().min(1).default('DigiCard'),
     /**
-     * Redis, for the `apple-pass-push` queue (Apple Wallet only): optional, and never a readiness check here (public
+     * Redis, for the `apple-pass-push` and `google-wallet-sync` queues (wallet passes only): optional, and never a readiness check here (public
      * pages must not depend on it); its own ACL user `profiles`.
      */
     ...redisEnvShape,
@@ -42,6 +43,10 @@ export const ConfigSchema = z
     /** How long a queue add may take before Redis counts as away (the event is handled again later). */
     QUEUE_ADD_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     ...appleWalletEnvShape,
+    ...googleWalletEnvShape,
   })
-  .superRefine(checkAppleSettings);
+  .superRefine((env, ctx) => {
+    checkAppleSettings(env, ctx);
+    checkGoogleSettings(env, ctx);
+  });
 export type Config = z.infer<typeof ConfigSchema>;

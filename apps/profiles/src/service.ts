@@ -7,11 +7,15 @@ import { appleWalletOf } from './wallet/apple-config.js';
 import { startApplePassPushWorker } from './wallet/apple-pass-push.js';
 import { ApplePassSweeper } from './wallet/apple-pass-sweeper.js';
 import { ApplePassesRepository } from './wallet/apple-passes.repository.js';
+import { ApplePassMaker } from './wallet/apple-pass-maker.js';
+import { googleWalletOf } from './wallet/google-config.js';
+import { GoogleWalletObjectsRepository } from './wallet/google-wallet-objects.repository.js';
+import { startGoogleWalletSyncWorker } from './wallet/google-wallet-sync.js';
 import { WalletModule } from './wallet/wallet.module.js';
 
 /**
  * The profiles service, as its process and its in-process tests start it; with Apple Wallet configured, also the
- * `apple-pass-push` worker and the passes' sweeper.
+ * `apple-pass-push` worker, with Google Wallet the `google-wallet-sync` worker, and with either the passes' sweeper.
  */
 export const profilesService: ServiceDefinition<Config> = {
   service: 'profiles',
@@ -22,8 +26,15 @@ export const profilesService: ServiceDefinition<Config> = {
   imports: (ctx) => [WalletModule.register(ctx), ProfilesModule, StaffModule],
   afterStart: (app, ctx) => {
     const wallet = appleWalletOf(ctx.config);
-    if (wallet) {
-      startApplePassPushWorker(ctx, wallet, app.get(ApplePassesRepository));
+    if (wallet) startApplePassPushWorker(ctx, wallet, app.get(ApplePassesRepository));
+    const google = googleWalletOf(ctx.config);
+    if (google) {
+      const maker = app.get(ApplePassMaker);
+      startGoogleWalletSyncWorker(ctx, google, app.get(GoogleWalletObjectsRepository), (accountId) =>
+        maker.contentOf(ctx.db, google, accountId),
+      );
+    }
+    if (wallet || google) {
       const sweeper = app.get(ApplePassSweeper);
       sweeper.start();
       ctx.onShutdown(() => sweeper.stop());

@@ -84,7 +84,10 @@ afterAll(async () => {
 describe('the owner’s pass', () => {
   it('is made once per account, with a random serial and token, and says the feature is on', async () => {
     const accountId = await registered('naledi');
-    expect(ok(await service.call(Rpc.getWalletStatus, {}, { accountId }))).toEqual({ apple: { available: true } });
+    expect(ok(await service.call(Rpc.getWalletStatus, {}, { accountId }))).toEqual({
+      apple: { available: true },
+      google: { available: false },
+    });
     const first = await issue(accountId);
     const again = await issue(accountId);
     assert.equal(again.serialNumber, first.serialNumber, 'the same pass every time: Wallet replaces it');
@@ -97,7 +100,8 @@ describe('the owner’s pass', () => {
     const other = await issue(await registered('pieter'));
     assert.notEqual(other.serialNumber, first.serialNumber);
     const health = await service.running.ctx.health.report();
-    assert.deepEqual(health.features, { appleWallet: { status: 'on' } });
+    assert.deepEqual(health.features?.['appleWallet'], { status: 'on' });
+    assert.equal(health.features?.['googleWallet']?.status, 'off');
   });
 
   it('is refused to a visitor (no account) and to an account without a profile', async () => {

@@ -82,6 +82,8 @@ import {
   PassTypeIdentifierSchema,
   PKPASS_MEDIA_TYPE,
   WalletStatusSchema,
+  GoogleWalletLinkSchema,
+  RepPassesSentSchema,
 } from './wallet.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
@@ -111,6 +113,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_ITN_IP',
   'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT',
   'RATE_LIMIT_WALLET_IP',
+  'RATE_LIMIT_WALLET_OFFER_ACCOUNT',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -728,6 +731,20 @@ export const HttpRoutes = {
     responses: {
       200: { description: 'The pass (application/vnd.apple.pkpass)' },
       404: { description: 'Apple Wallet is not configured, or the account has no profile', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  getGoogleWalletLink: {
+    method: 'get',
+    path: '/api/wallet/google',
+    operationId: 'getGoogleWalletLink',
+    summary: 'Save to Google Wallet: the link (a JWT signed with the service account’s key) to the owner’s one pass object',
+    tag: 'wallet',
+    access: 'account',
+    limits: [{ bucket: 'wallet-download-account', per: 'account', limit: 'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT', whenUncounted: 'allow' }],
+    responses: {
+      200: { description: 'The save link', schema: GoogleWalletLinkSchema },
+      404: { description: 'Google Wallet is not configured, or the account has no profile', schema: ApiErrorSchema },
       503: unavailable,
     },
   },
@@ -1424,6 +1441,21 @@ export const HttpRoutes = {
       200: { description: 'Removed', schema: MessageResponseSchema },
       403: csrf,
       404: { description: 'Not a rep of this leader', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  offerRepPasses: {
+    method: 'post',
+    path: '/api/team/wallet-passes',
+    operationId: 'offerRepPasses',
+    summary: 'Gives every rep their wallet pass: each rep is emailed the links (to their own dashboard) of the wallets offered',
+    tag: 'teams',
+    access: ['teamLeader'],
+    limits: [{ bucket: 'wallet-offer-account', per: 'account', limit: 'RATE_LIMIT_WALLET_OFFER_ACCOUNT', whenUncounted: 'refuse' }],
+    responses: {
+      200: { description: 'How many reps were emailed', schema: RepPassesSentSchema },
+      403: csrf,
+      404: { description: 'No wallet is configured, or the leader has no profile', schema: ApiErrorSchema },
       503: unavailable,
     },
   },

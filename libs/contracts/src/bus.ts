@@ -93,6 +93,7 @@ export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly Even
     Events.verificationRequested,
     Events.passwordResetRequested,
     Events.teamMemberAdded,
+    Events.walletPassOffered,
     Events.orderPaid,
     Events.orderStateChanged,
     Events.paymentCompleted,

@@ -179,6 +179,22 @@ export const Events = {
   registrationAttempted: event('identity', 'identity.registration.attempted', z.object({ accountId: z.uuid(), attemptedAt: at })),
   profileUpdated: event('profiles', 'profiles.profile.updated', z.object({ accountId: z.uuid(), username: z.string(), updatedAt: at })),
   profileDeleted: event('profiles', 'profiles.profile.deleted', z.object({ accountId: z.uuid(), username: z.string() })),
+  /**
+   * A team leader gave every rep their wallet pass: one event per rep, for notifications to email them the links to
+   * the wallets the deployment offers (decision 11: the links open the rep's own dashboard, signed in).
+   */
+  walletPassOffered: event(
+    'profiles',
+    'profiles.wallet-pass.offered',
+    z.object({
+      accountId: z.uuid(),
+      email: z.string(),
+      firstName: z.string(),
+      leaderName: z.string(),
+      wallets: z.object({ apple: z.boolean(), google: z.boolean() }),
+      offeredAt: at,
+    }),
+  ),
   leadCaptured: event(
     'profiles',
     'profiles.lead.captured',

@@ -11,6 +11,8 @@ export const QueueName = {
   CrmWebhook: 'crm-webhook',
   /** Apple Wallet: one job per device and pass version, telling the device (APNs) that its pass changed. */
   ApplePassPush: 'apple-pass-push',
+  /** Google Wallet: one job per pass object and version, writing it (or its expiry) through the Wallet REST API. */
+  GoogleWalletSync: 'google-wallet-sync',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -93,6 +95,16 @@ export const EmailJobSchema = z.discriminatedUnion('template', [
     to: z.email(),
     firstName: z.string(),
     signInLink: z.string(),
+  }),
+  /** A team leader gave every rep their wallet pass: the links (to the rep's dashboard) of the wallets offered. */
+  z.object({
+    template: z.literal('wallet-pass-offer'),
+    sourceEventId: z.uuid(),
+    to: z.email(),
+    firstName: z.string(),
+    leaderName: z.string(),
+    appleLink: z.url().nullable(),
+    googleLink: z.url().nullable(),
   }),
   /** "Get your own Profile" on someone's page: the visitor's welcome, with a sign-up link holding their details. */
   z.object({
@@ -218,6 +230,27 @@ export const ApplePassPushJobOptions = {
   removeOnComplete: { age: 24 * 3600, count: 10_000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
+
+/**
+ * A `google-wallet-sync` job: write one Google Wallet pass object as it is now (or expired, its account gone) through
+ * the Wallet REST API. One job per object and version (its id says both): a redelivered event queues nothing twice.
+ */
+export const GoogleWalletSyncJobSchema = z.object({
+  /** The object's own part of its id (`<issuer id>.<suffix>`): random, saying nothing about the account. */
+  objectSuffix: z.string().regex(/^[A-Za-z0-9_-]{24}$/),
+  version: z.number().int().min(0),
+});
+export type GoogleWalletSyncJob = z.infer<typeof GoogleWalletSyncJobSchema>;
+
+/** Retry policy of Google Wallet writes: Google busy, unreachable or refusing the token is retried for about an hour. */
+export const GoogleWalletSyncJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;
+
+export const googleWalletSyncJobId = (job: GoogleWalletSyncJob): string => `google-wallet-${job.objectSuffix}-${job.version}`;
 
 export const applePassPushJobId = (job: Pick<ApplePassPushJob, 'serialNumber' | 'version' | 'registrationId'>): string =>
   `apple-pass-${job.serialNumber}-${job.version}-${job.registrationId}`;

@@ -2,7 +2,7 @@ import { QueueName } from './jobs.js';
 
 /**
  * Redis is shared by the gateway (sessions, rate limits, analytics salts) and the services with queues (orders,
- * notifications, and profiles when Apple Wallet is configured), so each connects as its own ACL user, allowed only its own key families under the deployment's
+ * notifications, and profiles when a wallet is configured), so each connects as its own ACL user, allowed only its own key families under the deployment's
  * prefix (`REDIS_KEY_PREFIX` / `QUEUE_PREFIX`, `digicard` by default): orders cannot write a session, the gateway
  * cannot read an email job. The users are generated from here (compose's Redis command, the Kubernetes file
  * `k8s/base/redis-users.acl`); docs/security.md says the same, checked by a test.
@@ -15,7 +15,7 @@ export const RedisKeyFamilies: Readonly<Record<RedisUser, readonly string[]>> = 
   gateway: ['session', 'account-sessions', 'role-changed-at', 'rl', 'analytics'],
   orders: [QueueName.ProofRender],
   notifications: [QueueName.Email, QueueName.CrmWebhook],
-  profiles: [QueueName.ApplePassPush],
+  profiles: [QueueName.ApplePassPush, QueueName.GoogleWalletSync],
 };
 
 /**

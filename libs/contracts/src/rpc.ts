@@ -85,6 +85,8 @@ import {
   PassTypeIdentifierSchema,
   PassUpdateTagSchema,
   WalletStatusSchema,
+  GoogleWalletLinkSchema,
+  RepPassesSentSchema,
 } from './wallet.js';
 import {
   AddRepRequestSchema,
@@ -328,6 +330,13 @@ export const Rpc = {
   getWalletStatus: rpc('profiles', 'profiles.wallet.get', 'account', None, WalletStatusSchema),
   /** The owner's Apple Wallet pass: made on the first ask, the same serial (kept current) after that. */
   issueApplePass: rpc('profiles', 'profiles.apple-pass.issue', 'account', None, ApplePassFileSchema),
+  /** Save to Google Wallet: the owner's link (a JWT signed with the service account's key) to their one pass object. */
+  issueGoogleWalletLink: rpc('profiles', 'profiles.google-wallet.link', 'account', None, GoogleWalletLinkSchema),
+  /**
+   * A team leader gives every rep their pass: each rep (with a profile) is sent an email with their own wallet links
+   * (`profiles.wallet-passes.offered`, one per rep, emailed by notifications).
+   */
+  offerRepPasses: rpc('profiles', 'profiles.wallet-passes.offer', ['teamLeader'], None, RepPassesSentSchema),
   /**
    * Apple's pass web service, asked by a device through the gateway: no account behind it (`public`), the pass's own
    * token in the body, checked by profiles in constant time (401 when it is not that pass's).

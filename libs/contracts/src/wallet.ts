@@ -3,7 +3,9 @@ import { z } from 'zod';
 /**
  * Wallet passes of an owner's card (issue 26). Apple Wallet: a signed `.pkpass` the owner adds from the dashboard's QR
  * Code section, kept current through Apple's pass web service (the device registers for pushes, we push when what
- * the pass shows changes, the device fetches the new pass). The profiles service owns the passes (decision 11).
+ * the pass shows changes, the device fetches the new pass). Google Wallet: a generic pass object saved through a
+ * "Save to Google Wallet" link (a JWT signed with the service account's key), kept current through the Wallet REST API.
+ * The profiles service owns the passes (decision 11).
  */
 
 /** Whether the dashboard offers each wallet: a wallet the deployment has not configured is not offered. */
@@ -11,6 +13,10 @@ export const WalletStatusSchema = z
   .object({
     apple: z.object({
       /** The pass type certificate, its key, Apple's WWDR certificate and the APNs key are configured. */
+      available: z.boolean(),
+    }),
+    google: z.object({
+      /** The Google Wallet issuer id and the service account (its email and private key) are configured. */
       available: z.boolean(),
     }),
   })
@@ -59,8 +65,19 @@ export type ApplePassFile = z.infer<typeof ApplePassFileSchema>;
 /** The media type of a pass (Apple's). */
 export const PKPASS_MEDIA_TYPE = 'application/vnd.apple.pkpass';
 
+/** Save to Google Wallet: the link (`https://pay.google.com/gp/v/save/<signed JWT>`) for the owner's own card. */
+export const GoogleWalletLinkSchema = z.object({ saveUrl: z.url() }).meta({ id: 'GoogleWalletLink' });
+export type GoogleWalletLink = z.infer<typeof GoogleWalletLinkSchema>;
+
+/** What a leader's "give every rep their pass" did: how many reps were sent an email. */
+export const RepPassesSentSchema = z.object({ sent: z.number().int().min(0) }).meta({ id: 'RepPassesSent' });
+export type RepPassesSent = z.infer<typeof RepPassesSentSchema>;
+
 export const WalletMessages = {
   appleNotConfigured: 'Apple Wallet passes are not available.',
+  googleNotConfigured: 'Google Wallet passes are not available.',
+  /** A leader's "give every rep their pass" with no wallet configured. */
+  noWalletConfigured: 'Wallet passes are not available.',
   /** A web-service call without the pass's own token, or with another pass's. */
   passUnauthorized: 'This pass is not yours.',
   noPass: 'No such pass.',

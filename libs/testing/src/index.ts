@@ -11,3 +11,4 @@ export * from './dialogs.js';
 export * from './axe.js';
 export * from './otlp-receiver.js';
 export * from './apple-wallet.js';
+export * from './google-wallet.js';

@@ -1,6 +1,14 @@
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Header, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { HttpRoutes, Rpc, type ApplePassLog, type RequestMeta, type WalletStatus } from '@digicard/contracts';
+import {
+  HttpRoutes,
+  Rpc,
+  type ApplePassLog,
+  type GoogleWalletLink,
+  type RepPassesSent,
+  type RequestMeta,
+  type WalletStatus,
+} from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { ValidBody } from '../http/route-params.js';
@@ -8,7 +16,10 @@ import { GatewayRpc } from '../rpc/rpc.client.js';
 import { ApplePassToken } from './apple-pass-token.js';
 import { AppleWebService, type DevicePath, type PassPath } from './apple-web-service.js';
 
-/** Wallet passes: the owner's (dashboard) and Apple's pass web service (devices, with the pass's own token). */
+/**
+ * Wallet passes: the owner's (dashboard: Apple's pass, Google's save link), a leader's for the reps, and Apple's pass
+ * web service (devices, with the pass's own token).
+ */
 @Controller()
 export class WalletController {
   constructor(
@@ -24,6 +35,18 @@ export class WalletController {
   @Route(HttpRoutes.downloadApplePass)
   download(@Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
     return this.apple.download(meta, res);
+  }
+
+  /** A signed link to the owner's card: never kept by a cache. */
+  @Route(HttpRoutes.getGoogleWalletLink)
+  @Header('Cache-Control', 'private, no-store')
+  googleLink(@Meta() meta: RequestMeta): Promise<GoogleWalletLink> {
+    return this.rpc.call(Rpc.issueGoogleWalletLink, {}, meta);
+  }
+
+  @Route(HttpRoutes.offerRepPasses)
+  offerRepPasses(@Meta() meta: RequestMeta): Promise<RepPassesSent> {
+    return this.rpc.call(Rpc.offerRepPasses, {}, meta);
   }
 
   @Route(HttpRoutes.registerApplePassDevice)

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
+import { DashboardSectionParam, Events, Rpc, WebRoutes, type EmailJob, type RequestMeta } from '@digicard/contracts';
 import { CONFIG, OnEvent, newEmailToken, type EventContext, type RpcClient, RPC_CLIENT } from '@digicard/server';
 import type { Config } from '../config.js';
 import { AccountLookup } from './account-lookup.js';
@@ -137,6 +137,31 @@ export class AccountEmails {
         leaderName: leader ? `${leader.firstName} ${leader.lastName}`.trim() : 'Your team leader',
         link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
         expiresAt: issued.expiresAt,
+      },
+    );
+  }
+
+  /**
+   * A leader gave every rep their wallet pass: the rep is emailed a link per wallet offered, each to the QR Code section
+   * of their own dashboard (`?section=qr&wallet=apple|google`), where they add their card signed in (decision 11).
+   */
+  @OnEvent(Events.walletPassOffered)
+  async walletPassOffered(
+    { email, firstName, leaderName, wallets }: Data<typeof Events.walletPassOffered>,
+    { eventId, tx, afterCommit }: EventContext,
+  ): Promise<void> {
+    const base = this.config.PUBLIC_URL.replace(/\/+$/, '');
+    const link = (wallet: 'apple' | 'google') => `${base}${WebRoutes.dashboard}?${DashboardSectionParam}=qr&wallet=${wallet}`;
+    await this.emails.queueAfterCommit(
+      { tx, afterCommit },
+      {
+        template: 'wallet-pass-offer',
+        sourceEventId: eventId,
+        to: email,
+        firstName,
+        leaderName,
+        appleLink: wallets.apple ? link('apple') : null,
+        googleLink: wallets.google ? link('google') : null,
       },
     );
   }

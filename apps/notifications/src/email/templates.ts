@@ -87,6 +87,49 @@ function linkEmail(
   return { to, subject, text, html };
 }
 
+type WalletOfferJob = Extract<EmailJob, { template: 'wallet-pass-offer' }>;
+
+/** A leader gave every rep their pass: one button per wallet offered, each opening the rep's own dashboard. */
+function walletOffer(job: WalletOfferJob, brand: Brand): RenderedEmail {
+  const title = 'Your card, in your phone’s wallet';
+  const intro = `Hi ${oneLine(job.firstName, 60)}, ${oneLine(job.leaderName, 120)} would like you to carry your ${brand.name} card in your phone's wallet: your QR code is then a double-press away at any meeting, with no app and no data needed, and it updates itself when your profile changes.`;
+  const links: Array<[string, string]> = [
+    ...(job.appleLink ? [['Add to Apple Wallet', job.appleLink] as [string, string]] : []),
+    ...(job.googleLink ? [['Save to Google Wallet', job.googleLink] as [string, string]] : []),
+  ];
+  const note = 'Each link opens your dashboard (sign in if asked), where the button adds your own card.';
+  const buttons = links
+    .map(
+      ([action, link]) =>
+        `<p style="margin:0 0 12px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#670404;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#eeeeee;font-family:Arial,Helvetica,sans-serif;color:#111">
+<table role="presentation" width="100%" style="max-width:600px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
+<tr><td><p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#670404">${escapeHtml(brand.name)}</p>
+<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 20px">${escapeHtml(intro)}</p>
+${buttons}
+<p style="margin:16px 0 0;font-size:13px;color:#444">${escapeHtml(note)}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#555">Sent by ${escapeHtml(brand.name)} · <a href="${escapeHtml(brand.publicUrl)}">${escapeHtml(brand.publicUrl)}</a></p>
+</td></tr></table></body></html>`;
+  const text = [
+    brand.name,
+    '',
+    title,
+    '',
+    intro,
+    '',
+    ...links.map(([action, link]) => `${action}: ${link}`),
+    '',
+    note,
+    '',
+    `— ${brand.publicUrl}`,
+  ].join('\n');
+  return { to: job.to, subject: `[${brand.name}] ${title}`, text, html };
+}
+
 type OrderReceiptJob = Extract<EmailJob, { template: 'order-receipt' }>;
 type OrderStateJob = Extract<EmailJob, { template: 'order-state-changed' }>;
 
@@ -295,6 +338,8 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         'The link works once and for 7 days. If it has run out, use "Forgot password" on the sign-in page with this email address.',
       );
     }
+    case 'wallet-pass-offer':
+      return walletOffer(job, brand);
     case 'order-receipt':
       return orderReceipt(job, brand);
     case 'membership-receipt': {

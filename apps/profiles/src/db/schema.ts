@@ -256,3 +256,30 @@ export const applePassRegistrations = schema.table(
     index('apple_pass_registrations_pass_idx').on(t.serialNumber),
   ],
 );
+
+/**
+ * Google Wallet pass objects (issue 26): at most one live object per account, made the first time its owner asks for
+ * the Save to Google Wallet link. The object's id at Google is `<issuer id>.<object_suffix>`, the suffix random (it says
+ * nothing about the account). `content_hash` is a digest of what the object shows, so that only a change of it moves
+ * `version` on and queues a write through the Wallet REST API (`google-wallet-sync`); `writes_queued_for` is the
+ * version whose write is queued (behind `version`: owed, queued again by the sweeper). A voided object (the account
+ * deleted, or the rep removed) has no account any more; its expiry is written to Google, and the row deleted later.
+ */
+export const googleWalletObjects = schema.table(
+  'google_wallet_objects',
+  {
+    objectSuffix: text('object_suffix').primaryKey(),
+    accountId: uuid('account_id'),
+    classId: text('class_id').notNull(),
+    contentHash: text('content_hash').notNull(),
+    version: integer('version').notNull().default(1),
+    writesQueuedFor: integer('writes_queued_for').notNull().default(0),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('google_wallet_objects_account_idx')
+      .on(t.accountId, t.classId)
+      .where(sql`voided_at IS NULL`),
+  ],
+);

@@ -3,7 +3,7 @@ import { Events, ProfileDefaults, type UserRegistered } from '@digicard/contract
 import { recordEvent } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
-import { ApplePassLifecycle } from '../wallet/apple-pass-lifecycle.js';
+import { WalletPassEvents } from '../wallet/wallet-pass-events.js';
 import { ProfilesRepository } from './profiles.repository.js';
 
 /**
@@ -14,7 +14,7 @@ import { ProfilesRepository } from './profiles.repository.js';
 export class AccountEvents {
   constructor(
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
-    @Inject(ApplePassLifecycle) private readonly applePasses: ApplePassLifecycle,
+    @Inject(WalletPassEvents) private readonly walletPasses: WalletPassEvents,
   ) {}
 
   @OnEvent(Events.userRegistered)
@@ -90,7 +90,7 @@ export class AccountEvents {
     // The names and email a change left here go too.
     await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt), account: null });
     const username = await this.profiles.deleteAll(tx, data.accountId);
-    await this.applePasses.voidPassesOf(tx, data.accountId, afterCommit);
+    await this.walletPasses.voidPassesOf(tx, data.accountId, afterCommit);
     // Gateways drop the cached page at once.
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.accountId, username });
   }

@@ -4,7 +4,7 @@ import { Events } from '@digicard/contracts';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
-import { ApplePassLifecycle } from '../wallet/apple-pass-lifecycle.js';
+import { WalletPassEvents } from '../wallet/wallet-pass-events.js';
 import { documentOf } from './profile.mapping.js';
 import { ProfilesRepository } from './profiles.repository.js';
 
@@ -19,7 +19,7 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 export class TeamEvents {
   constructor(
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
-    @Inject(ApplePassLifecycle) private readonly applePasses: ApplePassLifecycle,
+    @Inject(WalletPassEvents) private readonly walletPasses: WalletPassEvents,
   ) {}
 
   @OnEvent(Events.teamMemberAdded)
@@ -54,7 +54,7 @@ export class TeamEvents {
     await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt), account: null });
     await this.profiles.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);
     const username = await this.profiles.deleteAll(tx, data.memberAccountId);
-    await this.applePasses.voidPassesOf(tx, data.memberAccountId, afterCommit);
+    await this.walletPasses.voidPassesOf(tx, data.memberAccountId, afterCommit);
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.memberAccountId, username });
   }
 

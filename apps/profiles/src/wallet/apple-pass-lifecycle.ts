@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Events } from '@digicard/contracts';
 import type { Transaction } from '@digicard/messaging';
-import { OnEvent, type EventContext } from '@digicard/server';
+import type { EventContext } from '@digicard/server';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import type { AppleWallet } from './apple-config.js';
 import { contentHashOf } from './apple-pass-content.js';
@@ -27,7 +26,7 @@ export class ApplePassLifecycle {
     @Optional() @Inject(APPLE_PASS_PUSHES) private readonly pushes: ApplePassPushes | null = null,
   ) {}
 
-  @OnEvent(Events.profileUpdated)
+  /** A profile changed (`profiles.profile.updated`, through WalletPassEvents). */
   async profileChanged(data: { accountId: string }, { tx, afterCommit }: EventContext): Promise<void> {
     if (!this.wallet) return;
     await this.profiles.lockAccount(tx, data.accountId);

@@ -27,7 +27,7 @@ export class ApplePassMaker {
   ) {}
 
   /** What the account's pass shows now, as its public page shows it; null when the account has no profile. */
-  async contentOf(db: Database | Transaction, wallet: AppleWallet, accountId: string): Promise<ApplePassContent | null> {
+  async contentOf(db: Database | Transaction, wallet: Pick<AppleWallet, 'publicUrl'>, accountId: string): Promise<ApplePassContent | null> {
     const row = await this.profiles.byAccount(db, accountId);
     if (!row) return null;
     const business = row.businessAccountId ? await this.profiles.byAccount(db, row.businessAccountId) : null;

@@ -17,8 +17,8 @@ export class ApplePassQueries {
     @Inject(ApplePassMaker) private readonly maker: ApplePassMaker,
   ) {}
 
-  status(): WalletStatus {
-    return { apple: { available: this.wallet !== null } };
+  status(): WalletStatus['apple'] {
+    return { available: this.wallet !== null };
   }
 
   /**

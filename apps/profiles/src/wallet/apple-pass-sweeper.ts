@@ -6,11 +6,15 @@ import type { Config } from '../config.js';
 import { APPLE_PASS_PUSHES } from './apple-pass-lifecycle.js';
 import type { ApplePassPushes } from './apple-pass-push.js';
 import { ApplePassesRepository } from './apple-passes.repository.js';
+import { GOOGLE_WALLET_WRITES } from './google-wallet-lifecycle.js';
+import { GoogleWalletObjectsRepository } from './google-wallet-objects.repository.js';
+import type { GoogleWalletWrites } from './google-wallet-sync.js';
 
 /**
  * Every minute: queues the pushes still owed a minute after a pass changed (Redis refused the add, and the event
  * gave up), and deletes voided passes, with their device registrations, once APPLE_VOIDED_PASS_KEEP_HOURS have
- * passed (until then a device holding one is told, and shown the card as void).
+ * passed (until then a device holding one is told, and shown the card as void). The same for Google Wallet's objects:
+ * the writes still owed are queued, and voided objects whose expiry is queued go after the same time.
  */
 @Injectable()
 export class ApplePassSweeper {
@@ -21,7 +25,9 @@ export class ApplePassSweeper {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) logger: Logger,
     @Inject(ApplePassesRepository) private readonly passes: ApplePassesRepository,
+    @Inject(GoogleWalletObjectsRepository) private readonly googleObjects: GoogleWalletObjectsRepository,
     @Optional() @Inject(APPLE_PASS_PUSHES) private readonly pushes: ApplePassPushes | null = null,
+    @Optional() @Inject(GOOGLE_WALLET_WRITES) private readonly googleWrites: GoogleWalletWrites | null = null,
   ) {
     this.task = new IntervalTask('apple-pass-sweeper', 60_000, () => this.sweep(), logger);
   }
@@ -41,8 +47,14 @@ export class ApplePassSweeper {
         queued += await this.pushes.queueOwed(serial);
       }
     }
+    if (this.googleWrites) {
+      for (const suffix of await this.googleObjects.owingWrites(this.db)) {
+        if (await this.googleWrites.queueOwed(suffix)) queued += 1;
+      }
+    }
     const cutoff = new Date(now.getTime() - this.config.APPLE_VOIDED_PASS_KEEP_HOURS * 3_600_000);
-    const deleted = await this.passes.deleteVoidedBefore(this.db, cutoff);
+    const deleted =
+      (await this.passes.deleteVoidedBefore(this.db, cutoff)) + (await this.googleObjects.deleteVoidedBefore(this.db, cutoff));
     return { queued, deleted };
   }
 }

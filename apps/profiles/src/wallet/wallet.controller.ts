@@ -3,20 +3,37 @@ import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { ApplePassQueries } from './apple-pass-queries.js';
 import { IssueApplePass } from './use-cases/issue-apple-pass.use-case.js';
+import { IssueGoogleWalletLink } from './use-cases/issue-google-wallet-link.use-case.js';
+import { OfferRepPasses } from './use-cases/offer-rep-passes.use-case.js';
 import { RegisterAppleDevice } from './use-cases/register-apple-device.use-case.js';
 
-/** Wallet passes' subjects: the owner's (signed in) and Apple's web service (a device, with the pass's own token). */
+/**
+ * Wallet passes' subjects: the owner's (signed in), a leader's for their reps, and Apple's web service (a device, with
+ * the pass's own token).
+ */
 @Controller()
 export class WalletController {
   constructor(
     @Inject(ApplePassQueries) private readonly queries: ApplePassQueries,
     @Inject(IssueApplePass) private readonly issue: IssueApplePass,
     @Inject(RegisterAppleDevice) private readonly devices: RegisterAppleDevice,
+    @Inject(IssueGoogleWalletLink) private readonly google: IssueGoogleWalletLink,
+    @Inject(OfferRepPasses) private readonly offer: OfferRepPasses,
   ) {}
 
   @Handles(Rpc.getWalletStatus)
   status() {
-    return Promise.resolve(this.queries.status());
+    return Promise.resolve({ apple: this.queries.status(), google: this.google.status() });
+  }
+
+  @Handles(Rpc.issueGoogleWalletLink)
+  issueGoogleWalletLink(_: object, meta: SignedInMeta) {
+    return this.google.execute(meta.userId);
+  }
+
+  @Handles(Rpc.offerRepPasses)
+  offerRepPasses(_: object, meta: SignedInMeta) {
+    return this.offer.execute(meta.userId);
   }
 
   @Handles(Rpc.issueApplePass)

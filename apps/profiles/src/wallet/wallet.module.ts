@@ -9,14 +9,22 @@ import { openApplePassPushes, type ApplePassPushes } from './apple-pass-push.js'
 import { ApplePassQueries } from './apple-pass-queries.js';
 import { ApplePassSweeper } from './apple-pass-sweeper.js';
 import { ApplePassesRepository } from './apple-passes.repository.js';
+import { googleWalletOf, googleWalletState, type GoogleWallet } from './google-config.js';
+import { GOOGLE_WALLET, GOOGLE_WALLET_WRITES, GoogleWalletLifecycle } from './google-wallet-lifecycle.js';
+import { GoogleWalletObjectsRepository } from './google-wallet-objects.repository.js';
+import { openGoogleWalletWrites, type GoogleWalletWrites } from './google-wallet-sync.js';
 import { WalletController } from './wallet.controller.js';
+import { WalletPassEvents } from './wallet-pass-events.js';
+import { IssueGoogleWalletLink } from './use-cases/issue-google-wallet-link.use-case.js';
+import { OfferRepPasses } from './use-cases/offer-rep-passes.use-case.js';
 import { IssueApplePass } from './use-cases/issue-apple-pass.use-case.js';
 import { RegisterAppleDevice } from './use-cases/register-apple-device.use-case.js';
 
 /**
  * Wallet passes (decision 11: profiles owns them). Apple Wallet is on when its settings are all there: the
- * `apple-pass-push` queue is opened then (its worker starts with the service), and health reports the feature
- * either way (`features.appleWallet`: on, or off and which settings are missing).
+ * `apple-pass-push` queue is opened then (its worker starts with the service); Google Wallet likewise, with its
+ * `google-wallet-sync` queue. Health reports each feature either way (`features.appleWallet`,
+ * `features.googleWallet`: on, or off and which settings are missing).
  */
 @Global()
 @Module({})
@@ -26,6 +34,10 @@ export class WalletModule {
     ctx.health.feature('appleWallet', appleWalletState(ctx.config));
     const passes = new ApplePassesRepository();
     const pushes: ApplePassPushes | null = wallet ? openApplePassPushes(ctx, passes) : null;
+    const google: GoogleWallet | null = googleWalletOf(ctx.config);
+    ctx.health.feature('googleWallet', googleWalletState(ctx.config));
+    const objects = new GoogleWalletObjectsRepository();
+    const writes: GoogleWalletWrites | null = google ? openGoogleWalletWrites(ctx, objects) : null;
     return {
       module: WalletModule,
       controllers: [WalletController],
@@ -33,6 +45,9 @@ export class WalletModule {
         { provide: APPLE_WALLET, useValue: wallet },
         { provide: APPLE_PASS_PUSHES, useValue: pushes },
         { provide: ApplePassesRepository, useValue: passes },
+        { provide: GOOGLE_WALLET, useValue: google },
+        { provide: GOOGLE_WALLET_WRITES, useValue: writes },
+        { provide: GoogleWalletObjectsRepository, useValue: objects },
         ProfilesRepository,
         ApplePassMaker,
         ApplePassQueries,
@@ -40,8 +55,12 @@ export class WalletModule {
         RegisterAppleDevice,
         ApplePassLifecycle,
         ApplePassSweeper,
+        GoogleWalletLifecycle,
+        IssueGoogleWalletLink,
+        OfferRepPasses,
+        WalletPassEvents,
       ],
-      exports: [ApplePassLifecycle, ApplePassesRepository, APPLE_WALLET],
+      exports: [WalletPassEvents, ApplePassesRepository, GoogleWalletObjectsRepository, APPLE_WALLET, GOOGLE_WALLET],
     };
   }
 }

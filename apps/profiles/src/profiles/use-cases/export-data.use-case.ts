@@ -6,6 +6,7 @@ import { AnalyticsRepository } from '../../analytics/analytics.repository.js';
 import { toLead, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ApplePassesRepository } from '../../wallet/apple-passes.repository.js';
+import { GoogleWalletObjectsRepository } from '../../wallet/google-wallet-objects.repository.js';
 import { ProfilesRepository } from '../profiles.repository.js';
 
 /**
@@ -21,6 +22,7 @@ export class ExportData {
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
     @Inject(ApplePassesRepository) private readonly applePasses: ApplePassesRepository,
+    @Inject(GoogleWalletObjectsRepository) private readonly googleObjects: GoogleWalletObjectsRepository,
   ) {}
 
   async execute(accountId: string, request: PageRequest): Promise<ExportChunk> {
@@ -35,6 +37,8 @@ export class ExportData {
         views: await this.profiles.viewCounts(this.db, accountId),
         // Apple Wallet: each pass's serial and how many devices hold it (never its token or the devices' push tokens).
         applePasses: await this.applePasses.exportOf(this.db, accountId),
+        // Google Wallet: each pass object's own id part (Google knows it as `<issuer id>.<suffix>`).
+        googleWalletObjects: await this.googleObjects.exportOf(this.db, accountId),
       }),
       [
         {

@@ -31,6 +31,11 @@ export function fetchWalletStatus() {
   return getJson(HttpRoutes.getWalletStatus);
 }
 
+/** GET /api/wallet/google: the owner's Save to Google Wallet link (asked for when the owner presses the button). */
+export function fetchGoogleWalletLink() {
+  return getJson(HttpRoutes.getGoogleWalletLink);
+}
+
 /** Addresses the editor links to (downloads open them in the browser, with the session cookie). */
 export const ProfileLinks = {
   leadsCsv: HttpRoutes.exportLeads.path,

@@ -37,6 +37,11 @@ export function removeRep(accountId: string) {
   return deleteJson({ ...HttpRoutes.removeRep, path: routePath(HttpRoutes.removeRep.path, { accountId }) });
 }
 
+/** POST /api/team/wallet-passes: every rep is emailed the links to add their own card to their phone's wallet. */
+export function offerRepPasses() {
+  return postJson(HttpRoutes.offerRepPasses);
+}
+
 export const TeamLinks = { leadsCsv: HttpRoutes.exportTeamLeads.path } as const;
 
 /** GET /api/team/analytics: views, saves and leads per rep and for the team (the last 30 days, or a range). */

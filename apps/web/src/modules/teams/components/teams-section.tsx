@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
-import { addRep, fetchTeam, importReps, removeRep, TeamLinks, updateRep } from '../api/teams';
+import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
+import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
@@ -75,6 +76,7 @@ function Team() {
           <>
             <RepList reps={state.value.reps} onDone={done} />
             <LoadMore list="reps" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
+            <GiveRepPasses onDone={setMessage} />
           </>
         )}
         <p className="pe-actions">
@@ -125,6 +127,38 @@ function RepList({ reps, onDone }: { reps: Rep[]; onDone: (message: string) => v
         ),
       )}
     </ul>
+  );
+}
+
+export const GIVE_REP_PASSES = 'Give every rep their wallet pass';
+
+/**
+ * One action for the whole team: every rep is emailed links to add their own card to Apple Wallet or Google Wallet
+ * (whichever the deployment offers), each opening their own dashboard. Shown only when a wallet is offered.
+ */
+function GiveRepPasses({ onDone }: { onDone: (message: string) => void }) {
+  const wallet = useWalletStatus();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (wallet.state.status !== 'loaded' || !(wallet.state.value.apple.available || wallet.state.value.google.available)) return null;
+
+  async function give() {
+    if (!(await confirm({ title: 'Email every rep in your team a link to add their card to their phone’s wallet?' }))) return;
+    setBusy(true);
+    setError(null);
+    const result = await offerRepPasses();
+    setBusy(false);
+    if (result.ok) onDone(result.data.sent === 1 ? 'Sent to 1 rep.' : `Sent to ${result.data.sent} reps.`);
+    else setError(result.error.message);
+  }
+
+  return (
+    <div className="pe-actions">
+      <Button variant="secondary" disabled={busy} onClick={() => void give()}>
+        {GIVE_REP_PASSES}
+      </Button>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </div>
   );
 }
 

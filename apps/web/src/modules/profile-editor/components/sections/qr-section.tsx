@@ -6,6 +6,7 @@ import { ShareProfile } from '../../../analytics/components/share-profile';
 import { ProfileLinks } from '../../api/profile';
 import { useWalletStatus } from '../../hooks/use-wallet-status';
 import { AddToAppleWallet } from '../add-to-apple-wallet';
+import { SaveToGoogleWallet } from '../save-to-google-wallet';
 
 export const NO_QR_CODE = 'No QR Code available';
 const COPIED = 'Link copied.';
@@ -26,6 +27,9 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
   const wallet = useWalletStatus();
   if (!username) return <p className="pe-note">{NO_QR_CODE}</p>;
   const appleWallet = wallet.state.status === 'loaded' && wallet.state.value.apple.available;
+  const googleWallet = wallet.state.status === 'loaded' && wallet.state.value.google.available;
+  const anyWallet = appleWallet || googleWallet;
+  const walletNames = [appleWallet ? 'Apple Wallet' : null, googleWallet ? 'Google Wallet' : null].filter(Boolean).join(' or ');
   const address = publicProfileUrl(username);
 
   async function copy() {
@@ -59,15 +63,16 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
           </a>
         </p>
       </div>
-      {appleWallet ? (
+      {anyWallet ? (
         <>
           <h3 className="pe-subtitle">Your card in your phone’s wallet</h3>
           <p>
-            Add your card to Apple Wallet: your QR code is then a double-press away, with no app and no data needed. It updates itself when
+            Add your card to {walletNames}: your QR code is then a double-press away, with no app and no data needed. It updates itself when
             you change your profile.
           </p>
           <p className="pe-actions">
-            <AddToAppleWallet />
+            {appleWallet ? <AddToAppleWallet /> : null}
+            {googleWallet ? <SaveToGoogleWallet /> : null}
           </p>
         </>
       ) : null}
@@ -95,7 +100,7 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
       <p className="pe-note">
         NFC cards are written with <code className="pe-code">{`${address}?src=nfc`}</code> and the QR code carries{' '}
         <code className="pe-code">?src=qr</code>
-        {appleWallet ? (
+        {anyWallet ? (
           <>
             {' '}
             (the wallet pass’s code <code className="pe-code">?src=wallet</code>)
