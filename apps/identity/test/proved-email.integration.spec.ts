@@ -129,10 +129,13 @@ describe('the address an account proved', () => {
     expect((await service.call(Rpc.resetPassword, { token: await welcomeLink(rep), password: 'kudu-winter-choice-2026' })).ok).toBe(true);
     expect(await proved(rep)).toEqual(provedAs('rep-moved@company.test'));
 
-    // The same address in another case is the same mailbox: still proved.
+    // The same address in another case is the same mailbox: still proved, and its links stay good.
+    const kept = newEmailToken();
+    expect((await service.call(Rpc.issuePasswordResetToken, { accountId: rep, tokenHash: kept.tokenHash })).ok).toBe(true);
     const same = { accountId: rep, username: 'rep-moved', firstName: 'Rep', lastName: 'Nkosi', email: 'Rep-Moved@Company.test' };
     expect((await service.call(Rpc.updateRepAccount, same)).ok).toBe(true);
     expect(await proved(rep)).toEqual(provedAs('Rep-Moved@Company.test'));
+    expect((await service.call(Rpc.resetPassword, { token: kept.token, password: 'kudu-autumn-choice-2026' })).ok).toBe(true);
 
     // A reset link goes to the current address; then the leader types another address before it is used.
     const sentBefore = newEmailToken();
@@ -142,8 +145,12 @@ describe('the address an account proved', () => {
     });
     expect((await service.call(Rpc.updateRepAccount, { ...same, email: 'someone-else@company.test' })).ok).toBe(true);
     expect(await proved(rep)).toEqual(notProved);
-    // The old address's link still sets a password, but proves nothing of the new address.
-    expect((await service.call(Rpc.resetPassword, { token: sentBefore.token, password: 'kudu-spring-choice-2026' })).ok).toBe(true);
+    // The old address's link is spent with the change: whoever still reads that mailbox cannot set the rep's
+    // password (it set one, proving nothing, until 2026-11-26), nor verify with it.
+    expect(await service.call(Rpc.resetPassword, { token: sentBefore.token, password: 'kudu-spring-choice-2026' })).toMatchObject({
+      ok: false,
+      code: 'LINK_INVALID',
+    });
     expect(await proved(rep)).toEqual(notProved);
 
     // A link sent to the new address, followed, proves it.

@@ -107,7 +107,12 @@ export class AccountsRepository {
       );
   }
 
-  /** Another address (a leader's edit of a rep) is not proved by the old one's links: `email_proved_at` is cleared. */
+  /**
+   * Another address (a leader's edit of a rep) is not proved by the old one's links: `email_proved_at` is cleared, and
+   * every unused link sent to another address than the new one is spent, so whoever still reads the old mailbox can
+   * neither set the rep's password nor verify the account with it (the same address in another case is the same
+   * mailbox: its links stay). A link issued before links recorded their address is spent too.
+   */
   async updateFields(
     tx: Transaction,
     id: string,
@@ -124,6 +129,17 @@ export class AccountsRepository {
       })
       .where(eq(accounts.id, id))
       .returning();
+    if (row)
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(emailTokens.accountId, id),
+            isNull(emailTokens.usedAt),
+            or(isNull(emailTokens.sentTo), sql`lower(${emailTokens.sentTo}) <> ${fields.emailNormalized}`),
+          ),
+        );
     return row ?? null;
   }
 
