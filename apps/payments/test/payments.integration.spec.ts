@@ -492,6 +492,42 @@ describe('memberships', () => {
     });
   });
 
+  it('lists every payment to refund a page at a time, newest first, none left out or repeated (once capped at 200)', async () => {
+    const staff = { accountId: randomUUID(), role: 'staff' as const };
+    const before = await service.call(Rpc.staffRefundsDue, { limit: 100 }, staff);
+    if (!before.ok) throw new Error('refunds not listed');
+    // 205 flagged payments, several within one microsecond of each other (ties are ordered by id).
+    const accountId = randomUUID();
+    await service.sql(
+      `INSERT INTO payments.payments (id, pf_payment_id, payment_request_id, account_id, kind, amount_cents, status, description, itn_id, refund_due, created_at)
+       SELECT gen_random_uuid(), 'pf-refund-' || n, gen_random_uuid(), $1, 'subscription', 4900, 'complete', 'DigiSilver', gen_random_uuid(),
+              'given up before it was paid: refund at PayFast', timestamptz '2030-01-01T00:00:00Z' + (n / 3) * interval '1 second'
+       FROM generate_series(1, 205) AS n`,
+      [accountId],
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await service.call(Rpc.staffRefundsDue, { limit: 40, ...(cursor ? { cursor } : {}) }, staff);
+      if (!page.ok) throw new Error(page.message);
+      seen.push(...page.value.payments.filter((p) => p.accountId === accountId).map((p) => p.pfPaymentId));
+      cursor = page.value.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(new Set(seen).size).toBe(205);
+    expect(seen.length).toBe(205);
+    // Newest first: the 205th was flagged last.
+    expect(seen[0]).toBe('pf-refund-205');
+    expect(pages).toBe(Math.ceil((205 + before.value.payments.length) / 40));
+    // A cursor that is not one of ours, or a limit out of range, is refused with the field named.
+    expect(await service.call(Rpc.staffRefundsDue, { cursor: 'not-a-cursor' }, staff)).toMatchObject({ ok: false, status: 400 });
+    expect(await service.call(Rpc.staffRefundsDue, { limit: 101 }, staff)).toMatchObject({ ok: false, status: 400 });
+    // Nobody but staff.
+    expect(await service.call(Rpc.staffRefundsDue, {}, { accountId })).toMatchObject({ ok: false, status: 403 });
+    await service.sql('DELETE FROM payments.payments WHERE account_id = $1', [accountId]);
+  });
+
   it('cancels through the API: cancelling, the tier kept until paid_until, then DigiShare', async () => {
     const accountId = randomUUID();
     expect(await service.call(Rpc.cancelMembership, {}, { accountId })).toMatchObject({ ok: false, status: 404 });

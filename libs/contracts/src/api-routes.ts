@@ -1349,10 +1349,15 @@ export const HttpRoutes = {
     path: '/api/staff/refunds',
     operationId: 'staffRefundsDue',
     summary:
-      'Staff: payments to pay back by hand (a membership checkout given up and still paid, or one checkout paid twice), newest first',
+      'Staff: payments to pay back by hand (a membership checkout given up and still paid, or one checkout paid twice), newest first, a page at a time; ?cursor=&limit= as for listLeads',
     tag: 'staff',
     access: ['staff'],
-    responses: { 200: { description: 'The payments', schema: StaffRefundsSchema }, 403: staffOnly, 503: unavailable },
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the payments, and the next page’s cursor', schema: StaffRefundsSchema },
+      403: staffOnly,
+      503: unavailable,
+    },
   },
   staffRerenderProof: {
     method: 'post',

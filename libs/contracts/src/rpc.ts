@@ -501,7 +501,7 @@ export const Rpc = {
     StaffAccountRef.extend(SetBusinessSchema.shape),
     StaffProfileViewSchema,
   ),
-  staffRefundsDue: rpc('payments', 'payments.staff.refunds-due', ['staff'], None, StaffRefundsSchema),
+  staffRefundsDue: rpc('payments', 'payments.staff.refunds-due', ['staff'], PageRequestSchema, StaffRefundsSchema),
   /**
    * Creates team reps' accounts for the signed-in leader, who confirms with their own password (and stays signed in):
    * all of them or none. With `dryRun` it only checks (username and email free, also within the batch). Field errors

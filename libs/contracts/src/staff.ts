@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SessionUserSchema } from './accounts.js';
 import { MembershipSchema } from './profiles.js';
+import { pageOf } from './paging.js';
 
 /**
  * The staff console (role `staff`): find an account; set partner, role (teamLeader or back to user), vanity paths,
@@ -122,19 +123,16 @@ export const StaffAccountRef = z.object({ accountId: z.uuid() });
  * Payments to pay back by hand (the staff console): a membership checkout given up and still paid, or one checkout
  * paid twice (two PayFast subscriptions). `reason` says which and what to do at PayFast.
  */
-export const StaffRefundsSchema = z
-  .object({
-    payments: z.array(
-      z.object({
-        id: z.uuid(),
-        accountId: z.uuid(),
-        description: z.string(),
-        amountCents: z.number().int(),
-        pfPaymentId: z.string(),
-        reason: z.string(),
-        at: z.iso.datetime(),
-      }),
-    ),
-  })
-  .meta({ id: 'StaffRefunds' });
+export const StaffRefundSchema = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  pfPaymentId: z.string(),
+  reason: z.string(),
+  at: z.iso.datetime(),
+});
+export type StaffRefund = z.infer<typeof StaffRefundSchema>;
+/** A page of them, newest first (`?cursor=&limit=`): none is left out however many there are. */
+export const StaffRefundsSchema = pageOf('payments', StaffRefundSchema).meta({ id: 'StaffRefunds' });
 export type StaffRefunds = z.infer<typeof StaffRefundsSchema>;

@@ -94,8 +94,8 @@ export class StaffController {
 
   /** Payments to pay back by hand: a read view for support (payments checks the role again). */
   @Route(HttpRoutes.staffRefundsDue)
-  refundsDue(@Meta() meta: RequestMeta): Promise<StaffRefunds> {
-    return this.rpc.call(Rpc.staffRefundsDue, {}, meta);
+  refundsDue(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<StaffRefunds> {
+    return this.rpc.call(Rpc.staffRefundsDue, page, meta);
   }
 
   @Route(HttpRoutes.staffRerenderProof)

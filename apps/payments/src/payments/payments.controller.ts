@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { DATABASE, Handles, pageStart, toPage, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsAccountData } from './account-data.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
@@ -70,21 +70,25 @@ export class PaymentsController {
     return this.billing.execute(meta.userId);
   }
 
-  /** Staff: the payments to pay back by hand (payments checks the role again from meta). */
+  /** Staff: the payments to pay back by hand, a page at a time (payments checks the role again from meta). */
   @Handles(Rpc.staffRefundsDue)
-  async refundsDue() {
-    const rows = await this.repo.refundsDue(this.db);
-    return {
-      payments: rows.map((p) => ({
-        id: p.id,
-        accountId: p.accountId,
-        description: p.description,
-        amountCents: p.amountCents,
-        pfPaymentId: p.pfPaymentId,
-        reason: p.refundDue ?? '',
-        at: p.createdAt.toISOString(),
-      })),
-    };
+  async refundsDue(page: RpcBody<typeof Rpc.staffRefundsDue>) {
+    const rows = await this.repo.refundsDuePage(this.db, pageStart(page), page.limit);
+    const { items, nextCursor } = await toPage(
+      rows.map((r) => ({ ...r, id: r.payment.id })),
+      page.limit,
+      (taken) =>
+        taken.map(({ payment: p }) => ({
+          id: p.id,
+          accountId: p.accountId,
+          description: p.description,
+          amountCents: p.amountCents,
+          pfPaymentId: p.pfPaymentId,
+          reason: p.refundDue ?? '',
+          at: p.createdAt.toISOString(),
+        })),
+    );
+    return { payments: items, nextCursor };
   }
 
   @Handles(Rpc.receiveItn)

@@ -11,6 +11,9 @@ export type ItnRow = typeof itns.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/** Payments, newest first (ties by id): the keyset of the staff console's refunds. */
+const PaymentsNewestFirst: Keyset = { at: payments.createdAt, id: payments.id, order: 'newest-first' };
+
 /** The statuses in which an account holds its paid tier. */
 export const HOLDING: SubscriptionRow['status'][] = ['active', 'cancelling', 'past-due'];
 
@@ -87,9 +90,14 @@ export class PaymentsRepository {
     await db.update(payments).set({ refundDue: why }).where(eq(payments.id, paymentId));
   }
 
-  /** Payments flagged to be paid back by hand, newest first (the staff console). */
-  refundsDue(db: Executor): Promise<PaymentRow[]> {
-    return db.select().from(payments).where(isNotNull(payments.refundDue)).orderBy(desc(payments.createdAt)).limit(200);
+  /** A page of the payments flagged to be paid back by hand, newest first (the staff console); `limit + 1` after `start`. */
+  refundsDuePage(db: Executor, start: KeysetPosition | null, limit: number): Promise<Array<{ payment: PaymentRow; position: string }>> {
+    return db
+      .select({ payment: payments, position: positionOf(payments.createdAt) })
+      .from(payments)
+      .where(and(isNotNull(payments.refundDue), after(PaymentsNewestFirst, start)))
+      .orderBy(...orderOf(PaymentsNewestFirst))
+      .limit(limit + 1);
   }
 
   paymentsOf(db: Executor, accountId: string): Promise<PaymentRow[]> {

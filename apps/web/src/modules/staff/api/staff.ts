@@ -18,4 +18,4 @@ export const fetchFailedProofs = (cursor: string | null = null) => getPage(HttpR
 export const renderProofAgain = (orderId: string) => callAt(HttpRoutes.staffRerenderProof, { orderId });
 
 /** Payments to pay back by hand (a membership checkout given up and paid anyway, or one checkout paid twice). */
-export const fetchRefundsDue = () => getJson(HttpRoutes.staffRefundsDue);
+export const fetchRefundsDue = (cursor: string | null = null) => getPage(HttpRoutes.staffRefundsDue, cursor);
