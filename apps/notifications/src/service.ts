@@ -3,7 +3,7 @@ import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EmailModule } from './email/email.module.js';
 import { openEmailQueue } from './email/email.worker.js';
-import { openCrmWebhookQueue } from './crm/crm-webhook.queue.js';
+import { openCrmWebhookQueue } from './crm/crm-webhook.worker.js';
 
 /** The notifications service, as its process and its in-process tests start it. */
 export function notificationsService(): ServiceDefinition<Config> {

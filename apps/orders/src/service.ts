@@ -4,9 +4,9 @@ import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { EnquiriesModule } from './enquiries/enquiries.module.js';
 import { FulfilmentModule } from './fulfilment/fulfilment.module.js';
-import { openProofQueue, ProofQueue } from './fulfilment/proof-queue.js';
-import { ProofRequeue } from './fulfilment/proof-requeue.js';
-import { startProofWorker } from './fulfilment/proof-worker.js';
+import { openProofQueue, ProofQueue } from './fulfilment/proof.producer.js';
+import { ProofRequeue } from './fulfilment/workers/proof-requeue.worker.js';
+import { startProofWorker } from './fulfilment/workers/proof-render.worker.js';
 import { RenderProof } from './fulfilment/use-cases/render-proof.use-case.js';
 import { OrdersModule } from './orders/orders.module.js';
 

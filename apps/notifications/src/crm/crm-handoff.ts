@@ -4,9 +4,10 @@ import { Events } from '@digicard/contracts';
 import { can } from '@digicard/domain';
 import type { EventContext } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
-import { CrmWebhookQueue } from './crm-webhook.queue.js';
+import { CrmWebhookQueue } from './crm-webhook.producer.js';
 import { leadSummary, webhookBody } from './webhook-body.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 /**
  * A new lead goes to its owner's CRM: when the owner has a webhook turned on and a tier with CRM (DigiGold and up, as
@@ -17,18 +18,19 @@ import { WebhooksRepository } from './webhooks.repository.js';
 @Injectable()
 export class CrmHandoff {
   constructor(
-    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(WebhookEndpointsRepository) private readonly endpoints: WebhookEndpointsRepository,
+    @Inject(WebhookDeliveriesRepository) private readonly deliveries: WebhookDeliveriesRepository,
     @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
     @Inject(CrmWebhookQueue) private readonly queue: CrmWebhookQueue,
   ) {}
 
   async leadCaptured(lead: z.output<(typeof Events.leadCaptured)['data']>, { tx, eventId, afterCommit }: EventContext): Promise<void> {
-    const endpoint = await this.webhooks.endpointOf(tx, lead.accountId);
+    const endpoint = await this.endpoints.endpointOf(tx, lead.accountId);
     if (!endpoint?.enabled) return;
     if (!can(await this.profiles.membershipOf(lead.accountId, `event-${eventId}`), 'crm')) return;
     const now = new Date();
     const delivery =
-      (await this.webhooks.insertDelivery(tx, {
+      (await this.deliveries.insertDelivery(tx, {
         accountId: lead.accountId,
         eventId,
         type: 'lead.captured',
@@ -38,7 +40,7 @@ export class CrmHandoff {
         nextAttemptAt: now,
         createdAt: now,
         updatedAt: now,
-      })) ?? (await this.webhooks.deliveryByEvent(tx, eventId));
+      })) ?? (await this.deliveries.deliveryByEvent(tx, eventId));
     if (delivery) afterCommit(() => this.queue.enqueue(eventId, delivery.id));
   }
 
@@ -47,6 +49,7 @@ export class CrmHandoff {
    * from `AccountDeleted` (email/account-deleted.handler.ts; one consumer per event and service).
    */
   async accountDeleted({ accountId }: z.output<(typeof Events.userDeleted)['data']>, { tx }: EventContext): Promise<void> {
-    await this.webhooks.forget(tx, accountId);
+    await this.endpoints.forget(tx, accountId);
+    await this.deliveries.forget(tx, accountId);
   }
 }

@@ -4,7 +4,8 @@ import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
 import { toDelivery, toDetail, toSettings } from './webhook.mapping.js';
-import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 /** The owner's webhook and delivery log (DigiGold and up); only ever the caller's own. */
 @Injectable()
@@ -12,24 +13,25 @@ export class WebhookQueries {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
-    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(WebhookEndpointsRepository) private readonly endpoints: WebhookEndpointsRepository,
+    @Inject(WebhookDeliveriesRepository) private readonly deliveryLog: WebhookDeliveriesRepository,
   ) {}
 
   async settings(meta: SignedInMeta): Promise<WebhookSettings> {
     await this.profiles.requireCrm(meta.userId, meta.requestId);
-    return toSettings(await this.webhooks.endpointOf(this.db, meta.userId));
+    return toSettings(await this.endpoints.endpointOf(this.db, meta.userId));
   }
 
   async deliveries(meta: SignedInMeta): Promise<WebhookDeliveryList> {
     await this.profiles.requireCrm(meta.userId, meta.requestId);
-    return { deliveries: (await this.webhooks.recentDeliveries(this.db, meta.userId)).map(toDelivery) };
+    return { deliveries: (await this.deliveryLog.recentDeliveries(this.db, meta.userId)).map(toDelivery) };
   }
 
   /** Another owner's delivery is not found (404), the same as one that does not exist. */
   async delivery(meta: SignedInMeta, deliveryId: string): Promise<WebhookDeliveryDetail> {
     await this.profiles.requireCrm(meta.userId, meta.requestId);
-    const row = await this.webhooks.deliveryOf(this.db, meta.userId, deliveryId);
+    const row = await this.deliveryLog.deliveryOf(this.db, meta.userId, deliveryId);
     if (!row) throw ServiceError.notFound(CrmMessages.noDelivery);
-    return toDetail(row, await this.webhooks.attemptsOf(this.db, row.id));
+    return toDetail(row, await this.deliveryLog.attemptsOf(this.db, row.id));
   }
 }

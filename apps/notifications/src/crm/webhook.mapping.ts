@@ -1,5 +1,6 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSettings } from '@digicard/contracts';
-import type { AttemptRow, DeliveryRow, EndpointRow } from './webhooks.repository.js';
+import type { AttemptRow, DeliveryRow } from './webhook-deliveries.repository.js';
+import type { EndpointRow } from './webhook-endpoints.repository.js';
 
 export const toSettings = (row: EndpointRow | null): WebhookSettings => ({
   endpoint: row

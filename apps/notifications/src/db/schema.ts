@@ -82,7 +82,7 @@ export const webhookDeliveries = schema.table(
   (t) => [
     uniqueIndex('webhook_deliveries_event_id_idx').on(t.eventId),
     index('webhook_deliveries_account_idx').on(t.accountId, t.createdAt),
-    // The requeue sweep (`WebhooksRepository.owedDeliveries`, every minute on every replica) reads only the pending
+    // The requeue sweep (`WebhookDeliveriesRepository.owedDeliveries`, every minute on every replica) reads only the pending
     // rows, oldest due first: a partial index keeps that read small however many deliveries are done.
     index('webhook_deliveries_owed_idx')
       .on(sql`coalesce(${t.nextAttemptAt}, ${t.updatedAt})`)

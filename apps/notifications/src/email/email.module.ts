@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import { CrmModule } from '../crm/crm.module.js';
-import type { CrmWebhookQueue } from '../crm/crm-webhook.queue.js';
+import type { CrmWebhookQueue } from '../crm/crm-webhook.producer.js';
 import { AccountDeleted } from './account-deleted.handler.js';
 import { AccountEmails } from './account-emails.handler.js';
 import { AccountLookup } from './account-lookup.js';

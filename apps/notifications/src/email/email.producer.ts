@@ -1,8 +1,7 @@
-import { and, asc, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import type { EventContext, QueueProducer } from '@digicard/server';
-import { mailLog } from '../db/schema.js';
+import { type MailLogRepository } from './mail-log.repository.js';
 
 export { QueueUnavailableError } from '@digicard/server';
 
@@ -20,6 +19,7 @@ export class EmailQueue {
   constructor(
     private readonly producer: QueueProducer<EmailJob>,
     private readonly db: Database,
+    private readonly log: MailLogRepository,
     private readonly render: (job: EmailJob) => { to: string; subject: string },
   ) {}
 
@@ -43,18 +43,13 @@ export class EmailQueue {
     // A secret link is never stored here: such an email lost with Redis is asked for again by its person.
     if (!SECRET_TEMPLATES.has(data.template)) {
       const { to, subject } = this.render(data);
-      await tx
-        .insert(mailLog)
-        .values({
-          jobId: jobIdFor(data.template, data.sourceEventId),
-          template: data.template,
-          recipient: to,
-          subject,
-          status: 'queued',
-          attempts: 0,
-          job: data,
-        })
-        .onConflictDoNothing({ target: mailLog.jobId });
+      await this.log.recordOwed(tx, {
+        jobId: jobIdFor(data.template, data.sourceEventId),
+        template: data.template,
+        recipient: to,
+        subject,
+        job: data,
+      });
     }
     afterCommit(() => this.enqueue(data));
   }
@@ -65,20 +60,7 @@ export class EmailQueue {
    * id). Returns how many adds were made; stops at the first that Redis refuses.
    */
   async requeueOwed(olderThan: Date, limit = 500): Promise<number> {
-    const rows = await this.db
-      .select({ job: mailLog.job })
-      .from(mailLog)
-      .where(
-        and(
-          ne(mailLog.status, 'sent'),
-          isNotNull(mailLog.job),
-          lt(mailLog.updatedAt, olderThan),
-          gt(mailLog.updatedAt, sql`now() - interval '1 day'`),
-          lt(mailLog.attempts, DefaultJobOptions.attempts),
-        ),
-      )
-      .orderBy(asc(mailLog.updatedAt))
-      .limit(limit);
+    const rows = await this.log.owedJobs(this.db, olderThan, DefaultJobOptions.attempts, limit);
     let queued = 0;
     for (const { job } of rows) {
       const parsed = EmailJobSchema.safeParse(job);

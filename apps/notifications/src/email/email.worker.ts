@@ -1,13 +1,12 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
 import { redisConnectionOptions, SpanKind, withSpan } from '@digicard/config';
 import { IntervalTask, continueJobTrace, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
 import { messageIdFor, type Config } from '../config.js';
-import { mailLog } from '../db/schema.js';
 import { EmailQueue } from './email.producer.js';
+import { MailLogRepository } from './mail-log.repository.js';
 import { openSmtpTransport } from './smtp-transport.js';
 import { renderEmail, type Brand } from './templates.js';
 
@@ -34,7 +33,7 @@ function untilWritten(
 
 /**
  * Opens the `email` queue's producer (email.producer.ts) and its worker on the service's Redis; both close at shutdown.
- * The worker renders each job, sends it over SMTP and records it in the mail log.
+ * The worker renders each job, sends it over SMTP and records it in the mail log (through its repository).
  */
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
@@ -46,6 +45,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     defaultJobOptions: DefaultJobOptions,
   });
   const transport = openSmtpTransport(ctx);
+  const log = new MailLogRepository();
   const brand: Brand = {
     name: config.BRAND_NAME,
     publicUrl: config.PUBLIC_URL,
@@ -71,29 +71,26 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     const data = EmailJobSchema.parse(job.data);
     const jobId = job.id ?? jobIdFor(data.template, data.sourceEventId);
     const messageId = messageIdFor(jobId, config.MAIL_FROM);
-    const [logged] = await db.select().from(mailLog).where(eq(mailLog.jobId, jobId)).limit(1);
+    const logged = await log.byJobId(db, jobId);
     if (logged?.status === 'sent') return { status: 'already-sent' };
     if (logged?.status === 'sending' && logged.leaseUntil && logged.leaseUntil.getTime() > Date.now()) {
       return postpone(job, token, logged.leaseUntil.getTime() + 100);
     }
     const email = renderEmail(data, brand);
-    const base = { jobId, template: data.template, recipient: email.to, subject: email.subject, smtpMessageId: messageId };
-    const leaseUntil = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
     // The claim: a new row, or a failed one, or one whose lease ran out; never one another attempt holds or sent.
-    const claimed = await db
-      .insert(mailLog)
-      .values({ ...base, status: 'sending', attempts: 1, leaseUntil, error: null, job: SECRET_TEMPLATES.has(data.template) ? null : data })
-      .onConflictDoUpdate({
-        target: mailLog.jobId,
-        set: { ...base, status: 'sending', attempts: sql`${mailLog.attempts} + 1`, leaseUntil, error: null, updatedAt: new Date() },
-        setWhere: or(
-          eq(mailLog.status, 'queued'),
-          eq(mailLog.status, 'failed'),
-          and(eq(mailLog.status, 'sending'), lt(mailLog.leaseUntil, sql`now()`)),
-        ),
-      })
-      .returning({ attempts: mailLog.attempts });
-    if (claimed.length === 0) return postpone(job, token, Date.now() + Math.min(leaseMs, 1000)); // taken meanwhile: look again
+    const claimed = await log.claim(
+      db,
+      {
+        jobId,
+        template: data.template,
+        recipient: email.to,
+        subject: email.subject,
+        smtpMessageId: messageId,
+        job: SECRET_TEMPLATES.has(data.template) ? null : data,
+      },
+      leaseMs,
+    );
+    if (!claimed) return postpone(job, token, Date.now() + Math.min(leaseMs, 1000)); // taken meanwhile: look again
     if (logged?.status === 'sending') {
       logger.warn({ jobId, messageId }, 'an attempt cut short may have reached SMTP; sending again with the same Message-ID');
     }
@@ -102,24 +99,18 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
         transport.sendMail({ from: config.MAIL_FROM, ...email, messageId }),
       );
     } catch (error) {
-      const failed = {
-        status: 'failed' as const,
-        leaseUntil: null,
-        error: String((error as Error)?.message ?? error),
-        updatedAt: new Date(),
-      };
-      await db.update(mailLog).set(failed).where(eq(mailLog.jobId, jobId));
+      await log.markFailed(db, jobId, String((error as Error)?.message ?? error), new Date());
       throw error;
     }
     // The email is out: its record must be written even if the database is away for a while, or the next attempt
     // (once the lease is over) would send it a second time.
-    const sent = { status: 'sent' as const, leaseUntil: null, error: null, job: null, updatedAt: new Date() };
-    await untilWritten(() => db.update(mailLog).set(sent).where(eq(mailLog.jobId, jobId)), logger, jobId);
-    logger.info({ jobId, template: data.template, attempts: claimed[0]!.attempts }, 'email sent');
+    const sentAt = new Date();
+    await untilWritten(() => log.markSent(db, jobId, sentAt), logger, jobId);
+    logger.info({ jobId, template: data.template, attempts: claimed.attempts }, 'email sent');
     return { status: 'sent', messageId };
   };
 
-  const queue = new EmailQueue(producer, db, (job) => renderEmail(job, brand));
+  const queue = new EmailQueue(producer, db, log, (job) => renderEmail(job, brand));
   // Emails owed whose job Redis no longer has (it was lost or flushed) are queued again from the mail log.
   const requeue = new IntervalTask(
     'email requeue',

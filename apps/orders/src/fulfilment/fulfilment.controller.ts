@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
-import { OrdersAccountData } from './account-data.js';
+import { OrdersAccountData } from './account-data-queries.js';
 import { FulfilmentQueries } from './fulfilment-queries.js';
 import { AssignCard } from './use-cases/assign-card.use-case.js';
 import { CancelOrder } from './use-cases/cancel-order.use-case.js';

@@ -2,7 +2,7 @@ import { Events, type Membership } from '@digicard/contracts';
 import { isFreeTier } from '@digicard/domain';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { outbox } from '../db/schema.js';
-import type { PaymentsRepository, SubscriptionRow } from './payments.repository.js';
+import type { SubscriptionsRepository, SubscriptionRow } from './subscriptions.repository.js';
 import { priceOf } from './plans.js';
 
 /**
@@ -40,9 +40,14 @@ export function membershipOf(sub: SubscriptionRow | null): Membership {
 }
 
 /** Records `payments.membership.changed` with the account's next version, in the caller's transaction. */
-export async function recordMembershipChanged(tx: Transaction, repo: PaymentsRepository, sub: SubscriptionRow, at: Date): Promise<void> {
+export async function recordMembershipChanged(
+  tx: Transaction,
+  subscriptions: SubscriptionsRepository,
+  sub: SubscriptionRow,
+  at: Date,
+): Promise<void> {
   const membership = membershipOf(sub);
-  const version = await repo.nextMembershipVersion(tx, sub.accountId);
+  const version = await subscriptions.nextMembershipVersion(tx, sub.accountId);
   await recordEvent(tx, outbox, Events.membershipChanged, {
     accountId: sub.accountId,
     membership,

@@ -1,9 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
-import type { Database } from '@digicard/db';
-import { DATABASE, Handles, pageStart, toPage, type RpcBody, type SignedInMeta } from '@digicard/server';
-import { PaymentsRepository } from './payments.repository.js';
-import { PaymentsAccountData } from './account-data.js';
+import { Handles, type RpcBody, type SignedInMeta } from '@digicard/server';
+import { PaymentsAccountData } from './account-data-queries.js';
+import { PaymentsQueries } from './payments-queries.js';
 import { CancelMembership } from './use-cases/cancel-membership.use-case.js';
 import { ChangeMembership } from './use-cases/change-membership.use-case.js';
 import { GetBilling } from './use-cases/get-billing.use-case.js';
@@ -26,8 +25,7 @@ export class PaymentsController {
     @Inject(GetBilling) private readonly billing: GetBilling,
     @Inject(ReceiveItn) private readonly receiveItn: ReceiveItn,
     @Inject(PaymentsAccountData) private readonly accountData: PaymentsAccountData,
-    @Inject(DATABASE) private readonly db: Database,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(PaymentsQueries) private readonly queries: PaymentsQueries,
   ) {}
 
   @Handles(Rpc.exportPaymentsData)
@@ -72,23 +70,8 @@ export class PaymentsController {
 
   /** Staff: the payments to pay back by hand, a page at a time (payments checks the role again from meta). */
   @Handles(Rpc.staffRefundsDue)
-  async refundsDue(page: RpcBody<typeof Rpc.staffRefundsDue>) {
-    const rows = await this.repo.refundsDuePage(this.db, pageStart(page), page.limit);
-    const { items, nextCursor } = await toPage(
-      rows.map((r) => ({ ...r, id: r.payment.id })),
-      page.limit,
-      (taken) =>
-        taken.map(({ payment: p }) => ({
-          id: p.id,
-          accountId: p.accountId,
-          description: p.description,
-          amountCents: p.amountCents,
-          pfPaymentId: p.pfPaymentId,
-          reason: p.refundDue ?? '',
-          at: p.createdAt.toISOString(),
-        })),
-    );
-    return { payments: items, nextCursor };
+  refundsDue(page: RpcBody<typeof Rpc.staffRefundsDue>) {
+    return this.queries.refundsDue(page);
   }
 
   @Handles(Rpc.receiveItn)

@@ -7,7 +7,7 @@ import { checkWebhookTarget, WebhookAddressRefused } from '../address-policy.js'
 import { ProfilesClient } from '../profiles.client.js';
 import { newWebhookSecret } from '../signature.js';
 import { toSettings } from '../webhook.mapping.js';
-import { WebhooksRepository } from '../webhooks.repository.js';
+import { WebhookEndpointsRepository } from '../webhook-endpoints.repository.js';
 
 /**
  * The owner saves their CRM's address (DigiGold and up): https, and a name whose every address is public (checked
@@ -20,7 +20,7 @@ export class SaveWebhook {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
-    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(WebhookEndpointsRepository) private readonly endpoints: WebhookEndpointsRepository,
   ) {}
 
   async execute(meta: SignedInMeta, { url, enabled }: SaveWebhookBody): Promise<WebhookSettings> {
@@ -36,6 +36,6 @@ export class SaveWebhook {
         fieldErrors: { url: [error.message] },
       });
     }
-    return toSettings(await this.webhooks.upsertEndpoint(this.db, meta.userId, url, enabled, newWebhookSecret(), new Date()));
+    return toSettings(await this.endpoints.upsertEndpoint(this.db, meta.userId, url, enabled, newWebhookSecret(), new Date()));
   }
 }

@@ -3,10 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CrmMessages } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
-import { CrmWebhookQueue } from '../crm-webhook.queue.js';
+import { CrmWebhookQueue } from '../crm-webhook.producer.js';
 import { ProfilesClient } from '../profiles.client.js';
 import { webhookBody } from '../webhook-body.js';
-import { WebhooksRepository } from '../webhooks.repository.js';
+import { WebhookDeliveriesRepository } from '../webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from '../webhook-endpoints.repository.js';
 
 /** "Send test lead": a sample lead (type `lead.test`), signed, retried and logged exactly like a real one. */
 @Injectable()
@@ -14,13 +15,14 @@ export class SendTestWebhook {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfilesClient) private readonly profiles: ProfilesClient,
-    @Inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @Inject(WebhookEndpointsRepository) private readonly endpoints: WebhookEndpointsRepository,
+    @Inject(WebhookDeliveriesRepository) private readonly deliveries: WebhookDeliveriesRepository,
     @Inject(CrmWebhookQueue) private readonly queue: CrmWebhookQueue,
   ) {}
 
   async execute(meta: SignedInMeta): Promise<{ deliveryId: string; message: string }> {
     await this.profiles.requireCrm(meta.userId, meta.requestId);
-    const endpoint = await this.webhooks.endpointOf(this.db, meta.userId);
+    const endpoint = await this.endpoints.endpointOf(this.db, meta.userId);
     if (!endpoint) throw ServiceError.notFound(CrmMessages.noEndpoint);
     const eventId = randomUUID();
     const now = new Date();
@@ -34,7 +36,7 @@ export class SendTestWebhook {
       message: 'This is a test lead from DigiCard.',
       createdAt: now.toISOString(),
     };
-    const delivery = await this.webhooks.insertDelivery(this.db, {
+    const delivery = await this.deliveries.insertDelivery(this.db, {
       accountId: meta.userId,
       eventId,
       type: 'lead.test',

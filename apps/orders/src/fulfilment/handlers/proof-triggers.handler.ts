@@ -6,7 +6,7 @@ import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentRepository } from '../fulfilment.repository.js';
 import { CustomersRepository } from '../customers.repository.js';
 import { ProofsRepository } from '../proofs.repository.js';
-import { ProofQueue } from '../proof-queue.js';
+import { ProofQueue } from '../proof.producer.js';
 
 type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 

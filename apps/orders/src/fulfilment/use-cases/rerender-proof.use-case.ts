@@ -8,7 +8,7 @@ import { OrdersRepository } from '../../orders/orders.repository.js';
 import { FulfilmentQueries } from '../fulfilment-queries.js';
 import { ProofsRepository } from '../proofs.repository.js';
 import { moveRefused } from '../order-state-machine.js';
-import { ProofQueue } from '../proof-queue.js';
+import { ProofQueue } from '../proof.producer.js';
 
 /** The print team renders a proof again (after a failed render, or after the owner asked for changes). */
 @Injectable()

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Events, MaterialSchema, type PaymentCompleted } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
 import { recordEvent } from '@digicard/messaging';
-import { LOGGER, OnEvent, type EventContext } from '@digicard/server';
+import { LOGGER, type EventContext } from '@digicard/server';
 import { CatalogueRepository } from '../../catalogue/catalogue.repository.js';
 import { outbox } from '../../db/schema.js';
 import { FulfilmentRepository } from '../../fulfilment/fulfilment.repository.js';
@@ -19,7 +19,7 @@ import { OrdersRepository } from '../orders.repository.js';
  * the event. An order cancelled before any payment (by its owner, or the print team) that is paid all the same (a
  * PayFast page left open) goes ahead as paid, its history saying so: the money is never kept for nothing. A payment
  * for an unknown or paid order changes nothing and is logged: a redelivery, or a case for support, never a second
- * paid event.
+ * paid event. Run by `OrderPayments` (handlers/order-payments.handler.ts) in the event's transaction.
  */
 @Injectable()
 export class MarkOrderPaid {
@@ -32,7 +32,6 @@ export class MarkOrderPaid {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @OnEvent(Events.paymentCompleted)
   async execute(payment: PaymentCompleted, { tx, eventId }: EventContext): Promise<void> {
     if (payment.kind !== 'order') return;
     const context = { eventId, paymentId: payment.paymentId, orderId: payment.orderId };

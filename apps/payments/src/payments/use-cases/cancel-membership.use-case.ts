@@ -8,7 +8,7 @@ import { Clock } from '../clock.js';
 import { unavailable } from '../errors.js';
 import { recordSubscriptionCancelled } from '../membership.js';
 import { PayFastClient } from '../clients/payfast.client.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { SubscriptionsRepository } from '../subscriptions.repository.js';
 import { GetBilling } from './get-billing.use-case.js';
 
 /**
@@ -21,14 +21,14 @@ export class CancelMembership {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(GetBilling) private readonly billing: GetBilling,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(accountId: string): Promise<Billing> {
-    const sub = await this.repo.holdingSubscription(this.db, accountId);
+    const sub = await this.subscriptions.holdingSubscription(this.db, accountId);
     if (!sub) throw ServiceError.notFound('You have no membership to cancel.');
     if (sub.status !== 'cancelling') {
       if (sub.token) {
@@ -44,9 +44,9 @@ export class CancelMembership {
       // A CANCELLED ITN may have got here first (it then sent the email): only a row still holding the tier moves.
       const now = this.clock.now();
       const moved = await this.db.transaction(async (tx) => {
-        const current = await this.repo.subscription(tx, sub.id, true);
+        const current = await this.subscriptions.subscription(tx, sub.id, true);
         if (!current || current.status === 'cancelling' || current.status === 'ended') return false;
-        const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
+        const updated = await this.subscriptions.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
         await recordSubscriptionCancelled(tx, updated, 'owner', now);
         return true;
       });

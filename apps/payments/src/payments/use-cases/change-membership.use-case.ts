@@ -6,7 +6,7 @@ import { DATABASE, LOGGER } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../clients/payfast.client.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { SubscriptionsRepository } from '../subscriptions.repository.js';
 import { priceOf } from '../plans.js';
 import { GetBilling } from './get-billing.use-case.js';
 
@@ -20,14 +20,14 @@ export class ChangeMembership {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(GetBilling) private readonly billing: GetBilling,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(tier: PaidTier, accountId: string): Promise<Billing> {
-    const sub = await this.repo.holdingSubscription(this.db, accountId);
+    const sub = await this.subscriptions.holdingSubscription(this.db, accountId);
     if (!sub || sub.status !== 'active' || !sub.token || !sub.nextBillingDate) {
       const why = !sub
         ? 'You have no membership to change.'
@@ -51,7 +51,7 @@ export class ChangeMembership {
       );
       throw unavailable('PayFast could not change your membership right now. Please try again.');
     }
-    await this.repo.updateSubscription(this.db, sub.id, { nextTier: next }, this.clock.now());
+    await this.subscriptions.updateSubscription(this.db, sub.id, { nextTier: next }, this.clock.now());
     return this.billing.execute(accountId);
   }
 }

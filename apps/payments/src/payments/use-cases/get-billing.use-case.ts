@@ -4,7 +4,8 @@ import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { isOpenCheckout, membershipOf } from '../membership.js';
-import { PaymentsRepository, type PaymentRow, type SubscriptionRow } from '../payments.repository.js';
+import { PaymentsRepository, type PaymentRow } from '../payments.repository.js';
+import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions.repository.js';
 
 export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Billing {
   return {
@@ -36,14 +37,17 @@ export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Bill
 export class GetBilling {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(accountId: string): Promise<Billing> {
-    const sub = (await this.repo.holdingSubscription(this.db, accountId)) ?? (await this.repo.latestSubscription(this.db, accountId));
+    const sub =
+      (await this.subscriptions.holdingSubscription(this.db, accountId)) ??
+      (await this.subscriptions.latestSubscription(this.db, accountId));
     // A checkout given up (left open too long) is not shown as waiting: the owner may start again.
     const shown = sub?.status === 'pending' && !isOpenCheckout(sub, this.clock.now()) ? null : sub;
-    return toBilling(shown, await this.repo.paymentsOf(this.db, accountId));
+    return toBilling(shown, await this.payments.paymentsOf(this.db, accountId));
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { ItnProcessor } from '../workers/itn.processor.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { ItnsRepository } from '../itns.repository.js';
 
 /**
  * PayFast's notification: kept raw at once (so it survives a crash and is audited), answered, and decided after the
@@ -14,14 +14,14 @@ import { PaymentsRepository } from '../payments.repository.js';
 export class ReceiveItn {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(ItnsRepository) private readonly itns: ItnsRepository,
     @Inject(ItnProcessor) private readonly processor: ItnProcessor,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute(rawBody: string, sourceIp: string | null): Promise<{ received: true }> {
     const now = this.clock.now();
-    await this.repo.insertItn(this.db, { id: randomUUID(), rawBody, sourceIp, receivedAt: now, nextAttemptAt: now });
+    await this.itns.insertItn(this.db, { id: randomUUID(), rawBody, sourceIp, receivedAt: now, nextAttemptAt: now });
     setImmediate(() => this.processor.kick());
     return { received: true };
   }

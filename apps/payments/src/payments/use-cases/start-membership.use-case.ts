@@ -6,7 +6,8 @@ import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../clients/payfast.client.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { PaymentRequestsRepository } from '../payment-requests.repository.js';
+import { SubscriptionsRepository } from '../subscriptions.repository.js';
 import { Peers } from '../clients/peers.js';
 import { priceOf } from '../plans.js';
 import { checkoutExpiry, isOpenCheckout } from '../membership.js';
@@ -22,7 +23,8 @@ export class StartMembership {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Peers) private readonly peers: Peers,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(PaymentRequestsRepository) private readonly requests: PaymentRequestsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -37,19 +39,19 @@ export class StartMembership {
     // One checkout per account at a time: the account's checkouts are serialised by a lock held to the commit, so two
     // tabs (or two replicas) cannot both see "nothing pending" and open two PayFast subscriptions.
     await this.db.transaction(async (tx) => {
-      await this.repo.lockAccountCheckouts(tx, meta.userId);
-      const holding = await this.repo.holdingSubscription(tx, meta.userId);
+      await this.subscriptions.lockAccountCheckouts(tx, meta.userId);
+      const holding = await this.subscriptions.holdingSubscription(tx, meta.userId);
       if (holding)
         throw conflict(`You already have ${holding.tier}${holding.status === 'cancelling' ? ' until the end of the paid month' : ''}.`);
-      const pending = await this.repo.pendingSubscription(tx, meta.userId);
+      const pending = await this.subscriptions.pendingSubscription(tx, meta.userId);
       if (pending && isOpenCheckout(pending, now)) {
         throw conflict(
           `Your ${pending.tier} payment at PayFast is not finished yet. Please finish it in the window where you started it, or start again after ${checkoutExpiry(pending).toLocaleTimeString('en-ZA', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit' })}.`,
         );
       }
       // A checkout left longer than that is given up; should it still be paid, the payment is flagged for a refund.
-      if (pending) await this.repo.updateSubscription(tx, pending.id, { status: 'ended' }, now);
-      await this.repo.insertSubscription(tx, {
+      if (pending) await this.subscriptions.updateSubscription(tx, pending.id, { status: 'ended' }, now);
+      await this.subscriptions.insertSubscription(tx, {
         id: subscriptionId,
         accountId: meta.userId,
         tier,
@@ -58,7 +60,7 @@ export class StartMembership {
         createdAt: now,
         updatedAt: now,
       });
-      await this.repo.insertPaymentRequest(tx, {
+      await this.requests.insertPaymentRequest(tx, {
         id,
         accountId: meta.userId,
         kind: 'subscription',

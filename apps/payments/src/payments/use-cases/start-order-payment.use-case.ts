@@ -4,9 +4,9 @@ import type { Database } from '@digicard/db';
 import { isSpecial, specialGrant } from '@digicard/domain';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { PayFastClient } from '../clients/payfast.client.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { SubscriptionsRepository } from '../subscriptions.repository.js';
 import { Peers } from '../clients/peers.js';
-import { PayOrderOnce } from './pay-order-once.js';
+import { PayOrderOnce } from './pay-order-once.use-case.js';
 import { StartSpecialPayment } from './start-special-payment.use-case.js';
 
 /**
@@ -21,7 +21,7 @@ export class StartOrderPayment {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Peers) private readonly peers: Peers,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(StartSpecialPayment) private readonly special: StartSpecialPayment,
     @Inject(PayOrderOnce) private readonly once: PayOrderOnce,
   ) {}
@@ -33,7 +33,7 @@ export class StartOrderPayment {
       specialsOnly &&
       specialGrant(order.lines) &&
       this.payfast.hasPassphrase &&
-      !(await this.repo.holdingSubscription(this.db, meta.userId))
+      !(await this.subscriptions.holdingSubscription(this.db, meta.userId))
     ) {
       return this.special.execute(orderId, meta);
     }

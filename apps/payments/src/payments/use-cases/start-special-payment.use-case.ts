@@ -7,10 +7,11 @@ import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
 import { addMonths, Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
 import { PayFastClient } from '../clients/payfast.client.js';
-import { PaymentsRepository } from '../payments.repository.js';
+import { PaymentRequestsRepository } from '../payment-requests.repository.js';
+import { SubscriptionsRepository } from '../subscriptions.repository.js';
 import { Peers } from '../clients/peers.js';
 import { priceOf } from '../plans.js';
-import { PayOrderOnce } from './pay-order-once.js';
+import { PayOrderOnce } from './pay-order-once.use-case.js';
 
 /**
  * The special offer: one of the caller's own orders of specials (libs/domain says what a special is and grants).
@@ -26,7 +27,8 @@ export class StartSpecialPayment {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(Peers) private readonly peers: Peers,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(PaymentRequestsRepository) private readonly requests: PaymentRequestsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PayOrderOnce) private readonly once: PayOrderOnce,
   ) {}
@@ -44,7 +46,7 @@ export class StartSpecialPayment {
     const grant = specialGrant(order.lines);
     if (!grant) return this.once.execute(order, meta);
     if (!this.payfast.hasPassphrase) throw unavailable('Specials cannot be paid right now.');
-    const holding = await this.repo.holdingSubscription(this.db, meta.userId);
+    const holding = await this.subscriptions.holdingSubscription(this.db, meta.userId);
     if (holding) throw conflict(`You already have ${holding.tier}: please buy the card from the basket.`);
     const buyer = await this.peers.buyer(meta);
 
@@ -58,7 +60,7 @@ export class StartSpecialPayment {
     const subscriptionId = randomUUID();
     const id = randomUUID();
     await this.db.transaction(async (tx) => {
-      await this.repo.insertSubscription(tx, {
+      await this.subscriptions.insertSubscription(tx, {
         id: subscriptionId,
         accountId: meta.userId,
         tier,
@@ -67,7 +69,7 @@ export class StartSpecialPayment {
         createdAt: now,
         updatedAt: now,
       });
-      await this.repo.insertPaymentRequest(tx, {
+      await this.requests.insertPaymentRequest(tx, {
         id,
         accountId: meta.userId,
         kind: 'special',

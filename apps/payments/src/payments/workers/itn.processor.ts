@@ -11,7 +11,10 @@ import { outbox } from '../../db/schema.js';
 import { addDateMonths, addDays, addMonths, Clock, johannesburgDate, startOfJohannesburgDay } from '../clock.js';
 import { chargeOf, recordMembershipChanged, recordSubscriptionCancelled } from '../membership.js';
 import { PayFastClient } from '../clients/payfast.client.js';
-import { PaymentsRepository, type ItnRow, type PaymentRequestRow, type SubscriptionRow } from '../payments.repository.js';
+import { ItnsRepository, type ItnRow } from '../itns.repository.js';
+import { PaymentRequestsRepository, type PaymentRequestRow } from '../payment-requests.repository.js';
+import { PaymentsRepository } from '../payments.repository.js';
+import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions.repository.js';
 
 type Pairs = Array<[string, string]>;
 type Verdict = { verdict: 'applied' | 'duplicate' | 'ignored' | 'rejected'; reason: string };
@@ -41,7 +44,10 @@ export class ItnProcessor {
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(ItnsRepository) private readonly itns: ItnsRepository,
+    @Inject(PaymentRequestsRepository) private readonly requests: PaymentRequestsRepository,
+    @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(PayFastClient) private readonly payfast: PayFastClient,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -69,15 +75,15 @@ export class ItnProcessor {
 
   async processDue(): Promise<void> {
     for (;;) {
-      const due = await this.repo.dueItns(this.db, this.clock.now(), 20);
+      const due = await this.itns.dueItns(this.db, this.clock.now(), 20);
       if (due.length === 0) return;
       let progressed = false;
       for (const itn of due) {
-        if (!(await this.repo.claimItn(this.db, itn.id, this.clock.now(), LEASE_MS))) continue;
+        if (!(await this.itns.claimItn(this.db, itn.id, this.clock.now(), LEASE_MS))) continue;
         progressed = true;
         await this.process(itn).catch(async (error: unknown) => {
           this.logger.error({ err: error, itnId: itn.id }, 'ITN processing failed; will retry');
-          await this.repo.retryItn(this.db, itn.id, 'processing failed; retrying', this.retryAt(itn.attempts + 1));
+          await this.itns.retryItn(this.db, itn.id, 'processing failed; retrying', this.retryAt(itn.attempts + 1));
         });
       }
       if (!progressed) return;
@@ -92,7 +98,7 @@ export class ItnProcessor {
     const pairs: Pairs = [...new URLSearchParams(itn.rawBody)];
     const checked = await this.check(itn, pairs);
     if ('retry' in checked) {
-      await this.repo.retryItn(this.db, itn.id, checked.retry, this.retryAt(itn.attempts + 1));
+      await this.itns.retryItn(this.db, itn.id, checked.retry, this.retryAt(itn.attempts + 1));
       return;
     }
     if ('verdict' in checked) {
@@ -113,7 +119,7 @@ export class ItnProcessor {
   }
 
   private async decide(db: Database | Transaction, id: string, v: Verdict): Promise<void> {
-    await this.repo.decideItn(db, id, v.verdict, v.reason, this.clock.now());
+    await this.itns.decideItn(db, id, v.verdict, v.reason, this.clock.now());
     itnVerdicts.inc({ verdict: v.verdict });
     if (v.verdict === 'rejected') this.logger.warn({ itnId: id, reason: v.reason }, 'ITN rejected');
   }
@@ -125,7 +131,7 @@ export class ItnProcessor {
       return reject(`source address ${itn.sourceIp ?? 'unknown'} is not PayFast's`);
     if (!merchantMatches(pairs, this.config.PAYFAST_MERCHANT_ID)) return reject(`merchant_id ${field(pairs, 'merchant_id')} is not ours`);
     const mPaymentId = field(pairs, 'm_payment_id');
-    const request = uuidPattern.test(mPaymentId) ? await this.repo.paymentRequest(this.db, mPaymentId) : null;
+    const request = uuidPattern.test(mPaymentId) ? await this.requests.paymentRequest(this.db, mPaymentId) : null;
     if (!request) return reject(`unknown m_payment_id ${mPaymentId.slice(0, 64)}`);
     const status = field(pairs, 'payment_status');
     if (!['COMPLETE', 'FAILED', 'CANCELLED'].includes(status))
@@ -155,7 +161,7 @@ export class ItnProcessor {
     const status = field(pairs, 'payment_status');
     if (status !== 'COMPLETE') return { verdict: 'ignored', reason: `${status} for an order payment changes nothing` };
     const now = this.clock.now();
-    const payment = await this.repo.insertPayment(tx, {
+    const payment = await this.payments.insertPayment(tx, {
       id: randomUUID(),
       pfPaymentId: field(pairs, 'pf_payment_id'),
       paymentRequestId: request.id,
@@ -185,7 +191,7 @@ export class ItnProcessor {
   }
 
   private async monthlyPriceOf(request: PaymentRequestRow, billingDate: string): Promise<number[]> {
-    const sub = request.subscriptionId ? await this.repo.subscription(this.db, request.subscriptionId) : null;
+    const sub = request.subscriptionId ? await this.subscriptions.subscription(this.db, request.subscriptionId) : null;
     return sub ? [chargeOf(sub, billingDate).amountCents] : [];
   }
 
@@ -197,7 +203,7 @@ export class ItnProcessor {
    * membership.
    */
   private async applySpecial(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow): Promise<Verdict> {
-    const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
+    const sub = request.subscriptionId ? await this.subscriptions.subscription(tx, request.subscriptionId, true) : null;
     if (!sub || !request.orderId) return { verdict: 'rejected', reason: 'special payment request names no subscription or order' };
     const status = field(pairs, 'payment_status');
     if (sub.status !== 'pending' || status !== 'COMPLETE') {
@@ -212,7 +218,7 @@ export class ItnProcessor {
     const token = field(pairs, 'token');
     const now = this.clock.now();
     const pfPaymentId = field(pairs, 'pf_payment_id');
-    const payment = await this.repo.insertPayment(tx, {
+    const payment = await this.payments.insertPayment(tx, {
       id: randomUUID(),
       pfPaymentId,
       paymentRequestId: request.id,
@@ -231,13 +237,13 @@ export class ItnProcessor {
     // The included months start now; PayFast charges the first DigiGold month on the billing date it was given.
     const nextBillingDate = request.billingDate ?? addDateMonths(johannesburgDate(now), 12);
     const paidUntil = maxDate(startOfJohannesburgDay(nextBillingDate), now);
-    const updated = await this.repo.updateSubscription(
+    const updated = await this.subscriptions.updateSubscription(
       tx,
       sub.id,
       { status: 'active', token: token || null, paidUntil, nextBillingDate, graceUntil: null },
       now,
     );
-    await recordMembershipChanged(tx, this.repo, updated, now);
+    await recordMembershipChanged(tx, this.subscriptions, updated, now);
     await recordEvent(tx, outbox, Events.paymentCompleted, {
       paymentId: payment.id,
       accountId: payment.accountId,
@@ -256,7 +262,7 @@ export class ItnProcessor {
 
   /** Decides per subscription, by its state and the charge's billing date, so ITNs in any order leave it right. */
   private async applySubscription(tx: Transaction, itn: ItnRow, pairs: Pairs, request: PaymentRequestRow): Promise<Verdict> {
-    const sub = request.subscriptionId ? await this.repo.subscription(tx, request.subscriptionId, true) : null;
+    const sub = request.subscriptionId ? await this.subscriptions.subscription(tx, request.subscriptionId, true) : null;
     if (!sub) return { verdict: 'rejected', reason: 'payment request names no subscription' };
     const token = field(pairs, 'token');
     const status = field(pairs, 'payment_status');
@@ -280,7 +286,7 @@ export class ItnProcessor {
     const paid = chargeOf(sub, billingDate);
     const charge = { amountCents: paid.amountCents, description: `DigiCard ${paid.tier} membership (monthly)` };
     const pfPaymentId = field(pairs, 'pf_payment_id');
-    const payment = await this.repo.insertPayment(tx, {
+    const payment = await this.payments.insertPayment(tx, {
       id: randomUUID(),
       pfPaymentId,
       paymentRequestId: request.id,
@@ -307,7 +313,7 @@ export class ItnProcessor {
         completedAt: now.toISOString(),
       };
       if (sub.status === 'ended') {
-        await this.repo.flagRefund(
+        await this.payments.flagRefund(
           tx,
           payment.id,
           sub.token
@@ -324,7 +330,7 @@ export class ItnProcessor {
         maxDate(first ? addMonths(now, 1) : null, addMonths(startOfJohannesburgDay(billingDate), 1)),
       );
       const nextBillingDate = maxIsoDate(sub.nextBillingDate, addDateMonths(billingDate, 1));
-      const updated = await this.repo.updateSubscription(
+      const updated = await this.subscriptions.updateSubscription(
         tx,
         sub.id,
         {
@@ -347,7 +353,7 @@ export class ItnProcessor {
         },
         now,
       );
-      await recordMembershipChanged(tx, this.repo, updated, now);
+      await recordMembershipChanged(tx, this.subscriptions, updated, now);
       await recordEvent(tx, outbox, Events.paymentCompleted, {
         ...completed,
         tier: updated.tier,
@@ -363,7 +369,7 @@ export class ItnProcessor {
     if (sub.nextBillingDate && billingDate < sub.nextBillingDate)
       return { verdict: 'ignored', reason: `failed charge for ${billingDate} recorded; that month is already paid` };
     const graceUntil = sub.status === 'past-due' && sub.graceUntil ? sub.graceUntil : addDays(now, this.config.MEMBERSHIP_GRACE_DAYS);
-    await this.repo.updateSubscription(tx, sub.id, { status: 'past-due', graceUntil }, now);
+    await this.subscriptions.updateSubscription(tx, sub.id, { status: 'past-due', graceUntil }, now);
     await recordEvent(tx, outbox, Events.paymentFailed, {
       paymentId: payment.id,
       accountId: sub.accountId,
@@ -386,7 +392,7 @@ export class ItnProcessor {
     why: string,
   ): Promise<Verdict> {
     const pfPaymentId = field(pairs, 'pf_payment_id');
-    const payment = await this.repo.insertPayment(tx, {
+    const payment = await this.payments.insertPayment(tx, {
       id: randomUUID(),
       pfPaymentId,
       paymentRequestId: request.id,
@@ -411,10 +417,10 @@ export class ItnProcessor {
     if (sub.status === 'cancelling' || sub.status === 'ended')
       return { verdict: 'duplicate', reason: `subscription already ${sub.status}` };
     if (sub.status === 'pending') {
-      await this.repo.updateSubscription(tx, sub.id, { status: 'ended' }, now);
+      await this.subscriptions.updateSubscription(tx, sub.id, { status: 'ended' }, now);
       return { verdict: 'applied', reason: 'cancelled before any payment: ended' };
     }
-    const updated = await this.repo.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
+    const updated = await this.subscriptions.updateSubscription(tx, sub.id, { status: 'cancelling', graceUntil: null }, now);
     await recordSubscriptionCancelled(tx, updated, 'payfast', now);
     return { verdict: 'applied', reason: 'cancelled at PayFast: tier kept until paid_until' };
   }

@@ -2,55 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { webhookAttempts, webhookDeliveries } from '../db/schema.js';
 
 type Executor = Database | Transaction;
-export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
-/** All the SQL of the CRM webhooks: endpoints, deliveries and their attempts. */
+/** The SQL of the CRM webhook deliveries and their attempts. */
 @Injectable()
-export class WebhooksRepository {
-  async endpointOf(db: Executor, accountId: string): Promise<EndpointRow | null> {
-    const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId)).limit(1);
-    return row ?? null;
-  }
-
-  /** Creates or replaces the owner's endpoint; the secret is only written when none exists yet. */
-  async upsertEndpoint(
-    db: Executor,
-    accountId: string,
-    url: string,
-    enabled: boolean,
-    secretIfNew: string,
-    now: Date,
-  ): Promise<EndpointRow> {
-    const [row] = await db
-      .insert(webhookEndpoints)
-      .values({ accountId, url, enabled, secret: secretIfNew, disabledReason: null, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: webhookEndpoints.accountId, set: { url, enabled, disabledReason: null, updatedAt: now } })
-      .returning();
-    return row!;
-  }
-
-  async setSecret(db: Executor, accountId: string, secret: string, now: Date): Promise<EndpointRow | null> {
-    const [row] = await db
-      .update(webhookEndpoints)
-      .set({ secret, updatedAt: now })
-      .where(eq(webhookEndpoints.accountId, accountId))
-      .returning();
-    return row ?? null;
-  }
-
-  /** The endpoint answered 410 Gone: turned off until its owner saves it again. */
-  async disableEndpoint(db: Executor, accountId: string, reason: string, now: Date): Promise<void> {
-    await db
-      .update(webhookEndpoints)
-      .set({ enabled: false, disabledReason: reason, updatedAt: now })
-      .where(eq(webhookEndpoints.accountId, accountId));
-  }
-
+export class WebhookDeliveriesRepository {
   /** One delivery per event id: a second insert for the same event returns null and changes nothing. */
   async insertDelivery(db: Executor, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow | null> {
     const [row] = await db.insert(webhookDeliveries).values(values).onConflictDoNothing({ target: webhookDeliveries.eventId }).returning();
@@ -143,17 +103,16 @@ export class WebhooksRepository {
     });
   }
 
-  /** A deleted account: its endpoint (and secret) and every delivery with its attempts (the leads' copies) go. */
-  async forget(db: Executor, accountId: string): Promise<void> {
-    await db.delete(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
-    await db.delete(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
-  }
-
   /** Ends a delivery without an attempt (the endpoint was removed or turned off meanwhile). */
   async endDelivery(db: Executor, id: string, error: string, now: Date): Promise<void> {
     await db
       .update(webhookDeliveries)
       .set({ status: 'failed', lastError: error, nextAttemptAt: null, updatedAt: now })
       .where(eq(webhookDeliveries.id, id));
+  }
+
+  /** A deleted account: every delivery with its attempts (the leads' copies) goes. */
+  async forget(db: Executor, accountId: string): Promise<void> {
+    await db.delete(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
   }
 }

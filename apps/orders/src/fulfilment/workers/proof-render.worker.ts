@@ -1,9 +1,9 @@
 import { Worker, type Job } from 'bullmq';
 import { ProofRenderJobOptions, QueueName, type ProofRenderJob } from '@digicard/contracts';
 import { continueJobTrace, type ServiceContext } from '@digicard/server';
-import type { Config } from '../config.js';
-import { redisConnection, type ProofQueue } from './proof-queue.js';
-import type { ProofJobResult, RenderProof } from './use-cases/render-proof.use-case.js';
+import type { Config } from '../../config.js';
+import { redisConnection, type ProofQueue } from '../proof.producer.js';
+import type { ProofJobResult, RenderProof } from '../use-cases/render-proof.use-case.js';
 
 /**
  * The `proof-render` worker: each job renders one order's proof. A failed attempt is written on the proof at once

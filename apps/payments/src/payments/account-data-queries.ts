@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ExportChunk, PageRequest } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, exportChunk, toPage, type ExportList } from '@digicard/server';
+import { ItnsRepository } from './itns.repository.js';
+import { PaymentRequestsRepository } from './payment-requests.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 
@@ -16,7 +19,10 @@ const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 export class PaymentsAccountData {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PaymentsRepository) private readonly repo: PaymentsRepository,
+    @Inject(ItnsRepository) private readonly itns: ItnsRepository,
+    @Inject(PaymentRequestsRepository) private readonly requests: PaymentRequestsRepository,
+    @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
+    @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
   ) {}
 
   export(accountId: string, request: PageRequest): Promise<ExportChunk> {
@@ -25,7 +31,7 @@ export class PaymentsAccountData {
         name: 'paymentRequests',
         read: async (start, limit, part) =>
           toPage(
-            await this.repo.paymentRequestsPage(this.db, accountId, start, limit),
+            await this.requests.paymentRequestsPage(this.db, accountId, start, limit),
             limit,
             (rows) =>
               rows.map((r) => ({
@@ -45,7 +51,7 @@ export class PaymentsAccountData {
         name: 'payments',
         read: async (start, limit, part) =>
           toPage(
-            await this.repo.paymentsPage(this.db, accountId, start, limit),
+            await this.payments.paymentsPage(this.db, accountId, start, limit),
             limit,
             (rows) =>
               rows.map((p) => ({
@@ -68,7 +74,7 @@ export class PaymentsAccountData {
         name: 'subscriptions',
         read: async (start, limit, part) =>
           toPage(
-            await this.repo.subscriptionsPage(this.db, accountId, start, limit),
+            await this.subscriptions.subscriptionsPage(this.db, accountId, start, limit),
             limit,
             (rows) =>
               rows.map((s) => ({
@@ -94,7 +100,7 @@ export class PaymentsAccountData {
         name: 'payFastNotifications',
         read: async (start, limit, part) =>
           toPage(
-            await this.repo.itnsPage(this.db, accountId, start, limit),
+            await this.itns.itnsPage(this.db, accountId, start, limit),
             limit,
             (rows) =>
               rows.map((n) => ({
@@ -110,6 +116,6 @@ export class PaymentsAccountData {
           ),
       },
     ];
-    return exportChunk(request, async () => ({ membershipVersion: await this.repo.membershipVersion(this.db, accountId) }), lists);
+    return exportChunk(request, async () => ({ membershipVersion: await this.subscriptions.membershipVersion(this.db, accountId) }), lists);
   }
 }

@@ -2,9 +2,9 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { CONFIG, DATABASE, IntervalTask, LOGGER, QueueUnavailableError } from '@digicard/server';
-import type { Config } from '../config.js';
-import { ProofsRepository } from './proofs.repository.js';
-import { ProofQueue } from './proof-queue.js';
+import type { Config } from '../../config.js';
+import { ProofsRepository } from '../proofs.repository.js';
+import { ProofQueue } from '../proof.producer.js';
 
 const BATCH = 500;
 

@@ -1,50 +1,17 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { redisConnectionOptions } from '@digicard/config';
-import type { z } from 'zod';
-import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders, crmWebhookJobId } from '@digicard/contracts';
-import type { Database } from '@digicard/db';
-import { IntervalTask, continueJobTrace, openQueueProducer, retry, type QueueProducer, type ServiceContext } from '@digicard/server';
+import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders } from '@digicard/contracts';
+import { IntervalTask, continueJobTrace, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
 import { allowsLocalWebhooks, type Config } from '../config.js';
 import { checkWebhookTarget, WebhookAddressRefused } from './address-policy.js';
 import { signatureHeader } from './signature.js';
 import { postWebhook, type PostOutcome } from './webhook-post.js';
-import { WebhooksRepository } from './webhooks.repository.js';
-
-type CrmWebhookJob = z.output<typeof CrmWebhookJobSchema>;
+import { CrmWebhookQueue, type CrmWebhookJob } from './crm-webhook.producer.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 
 export type CrmWebhookResult = { status: 'delivered'; statusCode: number } | { status: 'already-done' } | { status: 'endpoint-off' };
-
-/** The `crm-webhook` queue's producer: one job per delivery, its id derived from the lead's event (or the test's id). */
-export class CrmWebhookQueue {
-  constructor(
-    private readonly producer: QueueProducer<CrmWebhookJob>,
-    private readonly attempts: number,
-    private readonly db: Database,
-    private readonly repository: WebhooksRepository,
-  ) {}
-
-  async enqueue(eventId: string, deliveryId: string): Promise<void> {
-    const data = CrmWebhookJobSchema.parse({ deliveryId });
-    await this.producer.add('deliver', data, {
-      jobId: crmWebhookJobId(eventId),
-      attempts: this.attempts,
-      backoff: { type: 'crm-schedule' },
-    });
-  }
-
-  /**
-   * Queues again every delivery still owed whose next attempt is overdue since before `overdueSince`: after Redis lost
-   * its queue. The job id is the event's, so a job Redis still has (waiting, delayed, running or done) makes the add
-   * a no-op, and an attempt is numbered by the attempts logged, so the schedule's length holds. Returns how many adds
-   * were made; stops at the first that Redis refuses.
-   */
-  async requeueOwed(overdueSince: Date, limit = 500): Promise<number> {
-    const owed = await this.repository.owedDeliveries(this.db, overdueSince, limit);
-    for (const delivery of owed) await this.enqueue(delivery.eventId, delivery.id);
-    return owed.length;
-  }
-}
 
 class DeliveryNotRecorded extends Error {}
 
@@ -61,7 +28,8 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
   const delays = config.CRM_WEBHOOK_RETRY_DELAYS_MS ?? [...CrmWebhookRetryDelaysMs];
   const attempts = delays.length + 1;
   const allowLocal = allowsLocalWebhooks(config);
-  const repository = new WebhooksRepository();
+  const deliveries = new WebhookDeliveriesRepository();
+  const endpoints = new WebhookEndpointsRepository();
   const producer = openQueueProducer<CrmWebhookJob>(ctx, QueueName.CrmWebhook, {
     prefix: config.QUEUE_PREFIX,
     timeoutMs: config.QUEUE_ADD_TIMEOUT_MS,
@@ -73,7 +41,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     // The job is queued once the transaction that records the delivery has committed; a moment's wait covers a race.
     const delivery = await retry(
       async () => {
-        const found = await repository.deliveryById(db, deliveryId);
+        const found = await deliveries.deliveryById(db, deliveryId);
         if (!found) throw new DeliveryNotRecorded('the delivery is not recorded (yet)');
         return found;
       },
@@ -81,13 +49,13 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
       { attempts: 51, delayMs: () => 100, retryOn: (error) => error instanceof DeliveryNotRecorded },
     );
     if (delivery.status !== 'pending') return { status: 'already-done' };
-    const endpoint = await repository.endpointOf(db, delivery.accountId);
+    const endpoint = await endpoints.endpointOf(db, delivery.accountId);
     if (!endpoint || !endpoint.enabled) {
-      await repository.endDelivery(db, delivery.id, 'The webhook was turned off before this was sent.', new Date());
+      await deliveries.endDelivery(db, delivery.id, 'The webhook was turned off before this was sent.', new Date());
       return { status: 'endpoint-off' };
     }
     // Attempts are numbered by what was logged (a run that found no delivery yet is no attempt).
-    const attempt = (await repository.attemptCount(db, delivery.id)) + 1;
+    const attempt = (await deliveries.attemptCount(db, delivery.id)) + 1;
     const last = attempt >= attempts || job.attemptsMade + 1 >= (job.opts.attempts ?? attempts);
     const at = new Date();
     let outcome: PostOutcome;
@@ -112,7 +80,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     const gone = outcome.statusCode === 410;
     const status = ok ? 'succeeded' : gone || last ? 'failed' : 'pending';
     const wait = delays[Math.min(attempt - 1, delays.length - 1)] ?? 0;
-    await repository.recordAttempt(
+    await deliveries.recordAttempt(
       db,
       {
         deliveryId: delivery.id,
@@ -128,7 +96,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     logger.info({ jobId: job.id, deliveryId: delivery.id, attempt, statusCode: outcome.statusCode, status }, 'crm webhook attempt');
     if (ok) return { status: 'delivered', statusCode: outcome.statusCode! };
     if (gone) {
-      await repository.disableEndpoint(
+      await endpoints.disableEndpoint(
         db,
         delivery.accountId,
         'Your CRM answered 410 Gone, so we turned the webhook off. Save it again to turn it back on.',
@@ -139,7 +107,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     throw new Error(outcome.error ?? `the endpoint answered HTTP ${outcome.statusCode}`);
   };
 
-  const queue = new CrmWebhookQueue(producer, attempts, db, repository);
+  const queue = new CrmWebhookQueue(producer, attempts, db, deliveries);
   // Deliveries owed whose job Redis no longer has (lost or flushed) are queued again from PostgreSQL.
   const requeue = new IntervalTask(
     'crm webhook requeue',

@@ -12,9 +12,9 @@ import type { Config } from '../config.js';
 export const proofJobId = (job: Pick<ProofRenderJob, 'orderId'>): string => job.orderId;
 
 /**
- * The producer side of the `proof-render` queue (the worker is `ProofRenderWorker`). Call it after the commit that
- * marked the proof `rendering`: that row is what a render owes, so an add lost to a Redis outage is made again by
- * `requeueOwed` (see `ProofRequeue`).
+ * The producer side of the `proof-render` queue (the worker is `startProofWorker`, in workers/proof-render.worker.ts).
+ * Call it after the commit that marked the proof `rendering`: that row is what a render owes, so an add lost to a
+ * Redis outage is made again by `requeueOwed` (see `ProofRequeue`).
  */
 export class ProofQueue {
   constructor(
