@@ -40,12 +40,16 @@ const lua = (name, text) => {
 // Asynchronous, so that this process keeps collecting the apps' logs while wrk runs.
 /**
  * @param {string} url
- * @param {{ headers?: Record<string, string>, connections?: number, duration?: number, script?: string }} [options]
+ * @param {{ headers?: Record<string, string>, connections?: number, duration?: number, script?: string, pid?: number }} [options]
  */
 async function wrk(url, options = {}) {
+  const before = options.pid ? cpuMsOf(options.pid) : NaN;
   const result = await wrkRun(url, options);
+  // The server's CPU time (every thread of its process, from /proc) per request answered: steadier than requests/s
+  // when other work on the machine comes and goes between runs.
+  result.cpuUs = options.pid ? ((cpuMsOf(options.pid) - before) * 1000) / result.requests : NaN;
   process.stdout.write(
-    `${new Date().toISOString()} ${url} ${JSON.stringify(options.headers ?? {})} ${options.script ?? ''}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, non-2xx ${result.non2xx} ${result.errors}\n`,
+    `${new Date().toISOString()} ${url} ${JSON.stringify(options.headers ?? {})} ${options.script ?? ''}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.requests} requests, non-2xx ${result.non2xx} ${result.errors}, server CPU ${result.cpuUs.toFixed(1)} µs/request\n`,
   );
   return result;
 }
@@ -68,6 +72,12 @@ async function wrkRun(url, { headers = {}, connections = CONNECTIONS, duration =
   return { rps, requests, p50: ms(pct(50)), p99: ms(pct(99)), non2xx, errors, raw: out };
 }
 
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+/** User and system CPU time of a process so far, in ms (fields 14 and 15 of /proc/<pid>/stat, after the command name). */
+const cpuMsOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+};
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const cpu = execFileSync('sh', ['-c', "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], { encoding: 'utf8' }).trim();
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -190,19 +200,21 @@ try {
   const etag = gz.headers.etag;
 
   const loadBefore = load();
-  await wrk(pageUrl, { duration: 5 }); // warm-up (caches, JIT)
-  await wrk(bareUrl, { duration: 5 });
+  const onGateway = { pid: gatewayPid };
+  const onBare = { pid: bare.pid };
+  await wrk(pageUrl, { duration: 5, ...onGateway }); // warm-up (caches, JIT)
+  await wrk(bareUrl, { duration: 5, ...onBare });
   // Side by side, interleaved: gateway, bare, gateway, bare; the better of each pair of runs counts.
   const runs = { gateway: [], bare: [], fullPath: [], gateway304: [], bare304: [] };
   for (let round = 0; round < 2; round += 1) {
-    runs.gateway.push(await wrk(pageUrl));
-    runs.bare.push(await wrk(bareUrl));
+    runs.gateway.push(await wrk(pageUrl, onGateway));
+    runs.bare.push(await wrk(bareUrl, onBare));
   }
   // The same page through the whole express/Nest stack: a (stale) session cookie sends a request there.
-  runs.fullPath.push(await wrk(pageUrl, { headers: { Cookie: '__Host-digicard_session=not-a-session' } }));
+  runs.fullPath.push(await wrk(pageUrl, { headers: { Cookie: '__Host-digicard_session=not-a-session' }, ...onGateway }));
   // Repeat visits: If-None-Match with the page's ETag, 304 without a body.
-  runs.gateway304.push(await wrk(pageUrl, { headers: { 'If-None-Match': etag } }));
-  runs.bare304.push(await wrk(bareUrl, { headers: { 'If-None-Match': etag } }));
+  runs.gateway304.push(await wrk(pageUrl, { headers: { 'If-None-Match': etag }, ...onGateway }));
+  runs.bare304.push(await wrk(bareUrl, { headers: { 'If-None-Match': etag }, ...onBare }));
   const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
   const gateway = best(runs.gateway);
   const node = best(runs.bare);
@@ -210,6 +222,9 @@ try {
   const g304 = best(runs.gateway304);
   const b304 = best(runs.bare304);
   const ratio = gateway.rps / node.rps;
+  // The same comparison in CPU: the bare server's CPU per request over the gateway's, each the mean of its runs.
+  const meanCpu = (list) => list.reduce((a, r) => a + r.cpuUs, 0) / list.length;
+  const cpuRatio = meanCpu(runs.bare) / meanCpu(runs.gateway);
   // Proof that metrics and tracing were on: the page cache's counters on the health port, and the spans received.
   const metricsText = await (await fetch(`${system.gatewayHealthUrl}/metrics`)).text();
   const cacheHits = [...metricsText.matchAll(/^digicard_public_page_cache_total\{[^}]*result="hit"[^}]*\} (\d+)/gm)].reduce(
@@ -329,14 +344,20 @@ ${html.length}-byte page, helmet's headers, ETag) **without any log line**: the 
 
 What each approach gave, same run:
 
-| path | requests/s | p50 | p99 | non-2xx/3xx |
-|---|---|---|---|---|
-| **fast path** (default): cached page answered before express/Nest, precomputed helmet headers, view counted, no log line | ${f(gateway.rps)} | ${f(gateway.p50, 2)} ms | ${f(gateway.p99, 2)} ms | ${gateway.non2xx} |
-| full express/Nest stack, same cached page (what every request took before; a stale session cookie sends it there, so it includes one Redis lookup) | ${f(fullPath.rps)} | ${f(fullPath.p50, 2)} ms | ${f(fullPath.p99, 2)} ms | ${fullPath.non2xx} |
-| fast path, repeat visit with \`If-None-Match\` (ETag, 304, no body) | ${f(g304.rps)} | ${f(g304.p50, 2)} ms | ${f(g304.p99, 2)} ms | (304s) |
-| bare Node \`http\`, same bytes, no log | ${f(node.rps)} | ${f(node.p50, 2)} ms | ${f(node.p99, 2)} ms | ${node.non2xx} |
-| bare Node \`http\`, 304 | ${f(b304.rps)} | ${f(b304.p50, 2)} ms | ${f(b304.p99, 2)} ms | (304s) |
-| ${PAGES.toLocaleString('en')} distinct pages, random order (cache ${CACHE_MB} MiB, so some pages render again) | ${f(mixedRps)} | — | worst p99 ${f(mixedP99, 2)} ms | ${mixed.reduce((a, r) => a + r.non2xx, 0)} |
+| path | requests/s | p50 | p99 | non-2xx/3xx | server CPU per request |
+|---|---|---|---|---|---|
+| **fast path** (default): cached page answered before express/Nest, precomputed helmet headers, view counted, no log line | ${f(gateway.rps)} | ${f(gateway.p50, 2)} ms | ${f(gateway.p99, 2)} ms | ${gateway.non2xx} | ${f(gateway.cpuUs, 1)} µs |
+| full express/Nest stack, same cached page (what every request took before; a stale session cookie sends it there, so it includes one Redis lookup) | ${f(fullPath.rps)} | ${f(fullPath.p50, 2)} ms | ${f(fullPath.p99, 2)} ms | ${fullPath.non2xx} | ${f(fullPath.cpuUs, 1)} µs |
+| fast path, repeat visit with \`If-None-Match\` (ETag, 304, no body) | ${f(g304.rps)} | ${f(g304.p50, 2)} ms | ${f(g304.p99, 2)} ms | (304s) | ${f(g304.cpuUs, 1)} µs |
+| bare Node \`http\`, same bytes, no log | ${f(node.rps)} | ${f(node.p50, 2)} ms | ${f(node.p99, 2)} ms | ${node.non2xx} | ${f(node.cpuUs, 1)} µs |
+| bare Node \`http\`, 304 | ${f(b304.rps)} | ${f(b304.p50, 2)} ms | ${f(b304.p99, 2)} ms | (304s) | ${f(b304.cpuUs, 1)} µs |
+| ${PAGES.toLocaleString('en')} distinct pages, random order (cache ${CACHE_MB} MiB, so some pages render again) | ${f(mixedRps)} | — | worst p99 ${f(mixedP99, 2)} ms | ${mixed.reduce((a, r) => a + r.non2xx, 0)} | — |
+
+Every run of the comparison, in order (requests/s, server CPU per request): ${runs.gateway
+    .map((g, i) => `gateway ${f(g.rps)} (${f(g.cpuUs, 1)} µs), bare ${f(runs.bare[i].rps)} (${f(runs.bare[i].cpuUs, 1)} µs)`)
+    .join('; ')}. Counted in CPU time (every thread of each process, from \`/proc\`, the mean of its runs), the gateway's fast path answers
+**${f(cpuRatio, 2)}x** as many requests per CPU-second as the bare server: a measure less swayed than requests/s by other work
+on the machine coming and going between runs.
 
 Fast path / full stack: **${f((gateway.rps / fullPath.rps) * 100)} %**. First load of the ${PAGES.toLocaleString('en')} pages (each rendered
 and gzipped once, 8 at a time): ${f(firstPass, 1)} s, ${loaded} answered 200.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { OtlpReceiver, TestSystem, type ReceivedSpan } from '@digicard/testing';
+import { OtlpReceiver, registerOwner, TestSystem, waitFor, type ReceivedSpan } from '@digicard/testing';
 
 // Crosses four processes (gateway, identity, notifications and its email worker, over NATS, the outbox, JetStream,
 // BullMQ and SMTP): the system lane is the lowest that shows one trace across them.
@@ -12,7 +12,9 @@ describe('tracing: one registration is one trace, from the HTTP request to the e
     await receiver.start();
     const env = receiver.env;
     system = await TestSystem.start({
-      apps: ['mail-catcher', 'identity', 'notifications', 'gateway'],
+      apps: ['mail-catcher', 'identity', 'notifications', 'profiles', 'gateway'],
+      // profiles renders the public page of the last test; it traces nothing here (the registration's trace stays the
+      // three services it names).
       env: { gateway: env, identity: env, notifications: env },
     });
   });
@@ -64,6 +66,26 @@ describe('tracing: one registration is one trace, from the HTTP request to the e
     const span = await receiver.span('GET /api/session', (s) => s.service === 'gateway' && s.name === 'GET /api/session');
     assert.notEqual(span.traceId, foreign);
     assert.equal(span.parentSpanId, '');
+  });
+
+  it('traces a cached public page answered before the stack, as its own root span (every one at ratio 1)', async () => {
+    await registerOwner(system, { username: 'thandi', firstName: 'Thandi', lastName: 'Zulu', email: 'thandi@example.co.za' });
+    const page = `${system.gatewayUrl}/thandi`;
+    // The first view renders the page (asking profiles); the next ones are answered from the cache by the fast path,
+    // which starts its span only for a sampled trace: at ratio 1, every one.
+    await waitFor('the page', async () => (await fetch(page)).status === 200);
+    for (let i = 0; i < 3; i++) assert.equal((await fetch(page)).status, 200);
+    // The views that rendered (or missed) asked profiles: a child span in their trace. The cached ones called nothing.
+    const cached = await waitFor('three cached views traced', () => {
+      const views = receiver.spans.filter((s) => s.service === 'gateway' && s.name === 'GET /:username');
+      const alone = views.filter((s) => receiver.trace(s.traceId).length === 1);
+      return Promise.resolve(alone.length >= 3 && views.length > alone.length ? views : null);
+    });
+    assert.ok(
+      cached.every((s) => s.parentSpanId === ''),
+      'each view is the root of its own trace',
+    );
+    assert.equal(new Set(cached.map((s) => s.traceId)).size, cached.length, traces(cached));
   });
 });
 

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
 
 /**
  * The process's Prometheus metrics, served at `/metrics` on its health port (never on the public one). Counters and
@@ -18,12 +18,55 @@ export function startDefaultMetrics(): void {
 const registers = [metricsRegistry];
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequests = new Counter({
-  name: 'digicard_http_requests_total',
-  help: 'HTTP requests answered, by method, route pattern and status code',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers,
-});
+/** One series of a counter that a hot path counts in a plain number (`boundCounter`), added to the counter when read. */
+interface Bound {
+  readonly labels: LabelValues<string>;
+  n: number;
+}
+const boundOf = new WeakMap<object, Bound[]>();
+
+/** The `collect` of a counter that takes bound series: what they counted since the last read goes into the counter. */
+function addBound(this: Counter<string>): void {
+  for (const bound of boundOf.get(this) ?? []) {
+    if (bound.n === 0) continue;
+    const n = bound.n;
+    bound.n = 0;
+    this.inc(bound.labels, n);
+  }
+}
+
+/**
+ * One series of `counter` (its labels fixed once), counted by a hot path without prom-client's per-call work (a label
+ * hash string, validation and a closure per `inc`): `inc()` adds 1 to a number, and the sum goes into the counter
+ * whenever it is read (a scrape, `get()`), so what Prometheus sees is exactly what `counter.inc(labels)` would have
+ * shown. Only for the counters below that are made for it (their `collect` is `addBound`).
+ */
+export function boundCounter<T extends string>(counter: Counter<T>, labels: LabelValues<T>): { inc(): void } {
+  const list = boundOf.get(counter);
+  if (!list) throw new Error('this counter does not take bound series (its collect is not addBound)');
+  const bound: Bound = { labels, n: 0 };
+  list.push(bound);
+  return {
+    inc() {
+      bound.n += 1;
+    },
+  };
+}
+
+function takesBound<T extends string>(counter: Counter<T>): Counter<T> {
+  boundOf.set(counter, []);
+  return counter;
+}
+
+export const httpRequests = takesBound(
+  new Counter({
+    name: 'digicard_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+    collect: addBound,
+  }),
+);
 export const httpDuration = new Histogram({
   name: 'digicard_http_request_duration_seconds',
   help: 'Time to answer an HTTP request, by method and route pattern',
@@ -77,12 +120,15 @@ export const proofRenderSeconds = new Histogram({
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
   registers,
 });
-export const publicPageCache = new Counter({
-  name: 'digicard_public_page_cache_total',
-  help: 'Public profile page views by whether the rendered page was in the cache (hit) or not (miss)',
-  labelNames: ['result'] as const,
-  registers,
-});
+export const publicPageCache = takesBound(
+  new Counter({
+    name: 'digicard_public_page_cache_total',
+    help: 'Public profile page views by whether the rendered page was in the cache (hit) or not (miss)',
+    labelNames: ['result'] as const,
+    registers,
+    collect: addBound,
+  }),
+);
 
 type Labels = Record<string, string>;
 type Probe = (set: (labels: Labels, value: number) => void) => Promise<void>;

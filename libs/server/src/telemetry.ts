@@ -1,5 +1,5 @@
-import { context, propagation, trace } from '@opentelemetry/api';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { context, createContextKey, propagation, ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
+import type { Sampler, SpanProcessor } from '@opentelemetry/sdk-trace-node';
 
 /** How a process traces, read from the standard OpenTelemetry variables. */
 export interface TelemetrySettings {
@@ -32,6 +32,22 @@ export interface Telemetry {
 
 let started: (Telemetry & { service: string }) | null = null;
 
+/** Set on a root context whose trace was sampled before its first span started (`sampledRootContext`). */
+const PRESAMPLED = createContextKey('digicard.presampled');
+const PRESAMPLED_ROOT = ROOT_CONTEXT.setValue(PRESAMPLED, true);
+/** The share of new traces sampled while tracing is on; 0 when it is off. */
+let rootRatio = 0;
+
+/**
+ * For a hot path that starts a trace of its own and calls nothing (the gateway's cached public page): decides the
+ * sampling first, at the same ratio as every other new trace, and hands back the root context to start the span in,
+ * or null when this trace is not sampled. A trace that is not sampled then costs no span at all (no ids generated,
+ * no sampler call); one that is sampled is recorded and exported like any other.
+ */
+export function sampledRootContext(): Context | null {
+  return rootRatio > 0 && Math.random() < rootRatio ? PRESAMPLED_ROOT : null;
+}
+
 /**
  * Sets up tracing for this process, once, before Nest starts (each app's main.ts): a tracer provider named after the
  * service, parent-based ratio sampling, W3C trace context propagation, batching to OTLP/HTTP when an endpoint is
@@ -53,7 +69,14 @@ export async function startTelemetry(
   }
   const settings = telemetrySettings(env);
   if (!settings.enabled) {
-    started = { service, settings, shutdown: () => Promise.resolve() };
+    started = {
+      service,
+      settings,
+      shutdown: () => {
+        started = null;
+        return Promise.resolve();
+      },
+    };
     return started;
   }
   const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] = await Promise.all([
@@ -62,7 +85,14 @@ export async function startTelemetry(
     import('@opentelemetry/resources'),
     import('@opentelemetry/sdk-trace-node'),
   ]);
-  const { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler } = sdk;
+  const { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, SamplingDecision, TraceIdRatioBasedSampler } = sdk;
+  const byRatio = new TraceIdRatioBasedSampler(settings.ratio);
+  // New traces: by the ratio, but for a root already sampled by `sampledRootContext` (sampled at that same ratio).
+  const root: Sampler = {
+    shouldSample: (ctx, traceId) =>
+      ctx.getValue(PRESAMPLED) === true ? { decision: SamplingDecision.RECORD_AND_SAMPLED } : byRatio.shouldSample(ctx, traceId),
+    toString: () => `PresampledOr{${byRatio.toString()}}`,
+  };
   const spanProcessors = [...processors];
   if (settings.endpoint) {
     const url = `${settings.endpoint.replace(/\/+$/, '')}/v1/traces`;
@@ -70,14 +100,16 @@ export async function startTelemetry(
   }
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': service, 'service.namespace': 'digicard' }),
-    sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.ratio) }),
+    sampler: new ParentBasedSampler({ root }),
     spanProcessors,
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
+  rootRatio = settings.ratio;
   started = {
     service,
     settings,
     async shutdown() {
+      rootRatio = 0;
       await provider.shutdown();
       trace.disable();
       propagation.disable();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from '@jest/globals';
 import { trace } from '@opentelemetry/api';
-import { shutdownTelemetry, startTelemetry, telemetrySettings } from '../src/telemetry.js';
+import { sampledRootContext, shutdownTelemetry, startTelemetry, telemetrySettings } from '../src/telemetry.js';
 
 // How a process decides to trace, and that a process with tracing off hands out only the API's no-op spans. The
 // path with tracing on (the SDK imported then) is shown across processes by apps/gateway's tracing.e2e test: under
@@ -44,5 +44,22 @@ describe('startTelemetry', () => {
     const first = await startTelemetry('probe', { NODE_ENV: 'test' });
     assert.equal(await startTelemetry('probe', { NODE_ENV: 'test' }), first);
     await assert.rejects(startTelemetry('other', { NODE_ENV: 'test' }), /already started for probe/);
+  });
+
+  it('pre-samples a hot path’s root at the process’s ratio, and never with tracing off or stopped', async () => {
+    await startTelemetry('probe', { NODE_ENV: 'test' });
+    assert.equal(sampledRootContext(), null, 'tracing off');
+    await shutdownTelemetry();
+
+    await startTelemetry('probe', { NODE_ENV: 'production', OTEL_TRACES_SAMPLER_ARG: '0.25' });
+    let sampled = 0;
+    for (let i = 0; i < 20_000; i++) if (sampledRootContext() !== null) sampled += 1;
+    // 5,000 expected; a binomial's standard deviation here is about 61.
+    assert.ok(sampled > 4_600 && sampled < 5_400, `${sampled} of 20,000 sampled at 0.25`);
+    await shutdownTelemetry();
+    assert.equal(sampledRootContext(), null, 'stopped');
+
+    await startTelemetry('probe', { NODE_ENV: 'production', OTEL_TRACES_SAMPLER_ARG: '0' });
+    for (let i = 0; i < 1000; i++) assert.equal(sampledRootContext(), null, 'ratio 0');
   });
 });

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 
 /**
  * The gateway's span of one HTTP request: the root of the trace of what a person did. A `traceparent` sent by the
  * browser is not continued (anyone can send one): every request starts its own trace, which the services continue.
+ * `root` is the context it starts in: ROOT_CONTEXT, or the pre-sampled one of `sampledRootContext()`.
  */
-export function startHttpSpan(req: IncomingMessage): Span {
+export function startHttpSpan(req: IncomingMessage, root: Context = ROOT_CONTEXT): Span {
   return trace
     .getTracer('digicard')
-    .startSpan(req.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? '' } }, ROOT_CONTEXT);
+    .startSpan(req.method ?? 'HTTP', { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? '' } }, root);
 }
 
 /** Ends the request's span with its route (the pattern, never the path: no ids or tokens) and status. */

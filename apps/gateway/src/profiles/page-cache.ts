@@ -53,6 +53,8 @@ export class PageCache {
   private clock = 0;
   private clearedAt = { clock: 0, at: 0 };
   private held = 0;
+  /** The key last in `entries` (the most recently used), or null when that is not known. */
+  private newest: string | null = null;
   private readonly maxFetchMs: number;
   private readonly now: () => number;
 
@@ -82,9 +84,13 @@ export class PageCache {
       this.remove(username, entry);
       return undefined;
     }
-    // Most recently used last: Map keeps insertion order, so re-inserting moves it to the end.
-    this.entries.delete(username);
-    this.entries.set(username, entry);
+    // Most recently used last: Map keeps insertion order, so re-inserting moves it to the end. A page asked for again
+    // and again (the usual hot page) is already there: no delete and set per hit.
+    if (username !== this.newest) {
+      this.entries.delete(username);
+      this.entries.set(username, entry);
+      this.newest = username;
+    }
     return entry;
   }
 
@@ -107,6 +113,7 @@ export class PageCache {
     const old = this.entries.get(username);
     if (old) this.remove(username, old);
     this.entries.set(username, entry);
+    this.newest = username;
     this.held += entry.bytes;
     for (const [key, victim] of this.entries) {
       if (this.held <= this.options.maxBytes) break;
@@ -130,6 +137,7 @@ export class PageCache {
     this.clock += 1;
     this.clearedAt = { clock: this.clock, at: this.now() };
     this.entries.clear();
+    this.newest = null;
     this.invalidated.clear();
     this.held = 0;
   }
@@ -147,6 +155,7 @@ export class PageCache {
 
   private remove(username: string, entry: CachedPage): void {
     this.entries.delete(username);
+    if (username === this.newest) this.newest = null;
     this.held -= entry.bytes;
   }
 

@@ -1,4 +1,11 @@
-import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import {
+  validateHeaderName,
+  validateHeaderValue,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Logger } from '@digicard/config';
 import { rawVisitOf, type Visit } from '../analytics/page-analytics.js';
 import type { ProxyTrust } from '../security/trusted-proxies.js';
@@ -7,7 +14,7 @@ import type { PublicPageService } from '../profiles/public-page.service.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-meta.js';
 import { SESSION_COOKIE } from '../session/session.cookie.js';
 import { endHttpSpan, startHttpSpan } from '../http/http-span.js';
-import { httpDuration, httpRequests, publicPageCache } from '@digicard/server';
+import { boundCounter, httpDuration, httpRequests, publicPageCache, sampledRootContext } from '@digicard/server';
 
 /** A cached page answered slower than this is logged; the others are counted in metrics, not logged one by one. */
 export const SLOW_FAST_PATH_MS = 50;
@@ -15,8 +22,44 @@ export const SLOW_FAST_PATH_MS = 50;
 const USERNAME = /^\/([a-z0-9-]{1,64})$/;
 /** The route label of a public page, in metrics and spans (the same as the full path's). */
 const ROUTE = '/:username';
+const GZIP = /\bgzip\b/;
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The headers of one kind of answer as a flat `[name, value, ...]` list made once: the fixed ones (helmet's, type,
+ * caching), then slots for what changes per page or request, filled in just before `writeHead` (which reads the list
+ * synchronously into its header string and keeps no reference to it). Nothing is allocated for the headers per request.
+ */
+class HeaderTemplate {
+  readonly list: (string | number)[];
+  private readonly slots = new Map<string, number>();
+
+  constructor(fixed: OutgoingHttpHeaders, variable: readonly string[], extra: Readonly<Record<string, string>> = {}) {
+    this.list = [];
+    for (const [name, value] of Object.entries({ ...fixed, ...extra })) {
+      if (value === undefined) continue;
+      // Headers with several values (none among helmet's today) stay one line each, as `setHeader` sends them.
+      for (const one of Array.isArray(value) ? value : [value]) {
+        const text = String(one);
+        validateHeaderName(name);
+        validateHeaderValue(name, text);
+        this.list.push(name, text);
+      }
+    }
+    for (const name of variable) {
+      this.slots.set(name, this.list.length + 1);
+      this.list.push(name, '');
+    }
+  }
+
+  /** Where the value of a variable header goes in `list`. */
+  slot(name: string): number {
+    const at = this.slots.get(name);
+    if (at === undefined) throw new Error(`no slot for ${name}`);
+    return at;
+  }
+}
 
 /**
  * Public pages already rendered, answered before the Nest/express stack: a GET or HEAD of `/{username}` (lowercase,
@@ -26,7 +69,8 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
  * The answer is what the full path sends for the same page: helmet's headers (computed once at start), the
  * request id, `Cache-Control: no-cache` with the page's ETag (304 for a repeat visit), gzip when accepted, and the
  * view counted. It writes no log line per page (the ingress keeps access logs, metrics count the pages): only a slow
- * answer is logged.
+ * answer is logged. Per request it allocates next to nothing of its own: the headers are filled into lists made at
+ * start, and a span is started only for the sampled share of requests (`sampledRootContext`).
  */
 export function publicPageFastPath(
   pages: PublicPageService,
@@ -41,9 +85,29 @@ export function publicPageFastPath(
     'cache-control': 'no-cache',
     vary: 'Accept-Encoding',
   };
+  const gzipped = new HeaderTemplate(base, ['etag', REQUEST_ID_HEADER, 'content-length'], { 'content-encoding': 'gzip' });
+  const plain = new HeaderTemplate(base, ['etag', REQUEST_ID_HEADER, 'content-length']);
+  const notModified = new HeaderTemplate(base, ['etag', REQUEST_ID_HEADER]);
+  const fill = (template: HeaderTemplate) => ({
+    list: template.list,
+    etag: template.slot('etag'),
+    requestId: template.slot(REQUEST_ID_HEADER),
+    length: template.list.includes('content-length') ? template.slot('content-length') : -1,
+  });
+  const answers = { gzipped: fill(gzipped), plain: fill(plain), notModified: fill(notModified) };
+  // Metrics without prom-client's per-call work: the series this path counts are bound once.
+  const hit = boundCounter(publicPageCache, { result: 'hit' });
+  const served = (method: 'GET' | 'HEAD') => ({
+    ok: boundCounter(httpRequests, { method, route: ROUTE, status: 200 }),
+    notModified: boundCounter(httpRequests, { method, route: ROUTE, status: 304 }),
+    duration: httpDuration.labels({ method, route: ROUTE }),
+  });
+  const byMethod = { GET: served('GET'), HEAD: served('HEAD') };
+
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const started = performance.now();
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
@@ -53,31 +117,38 @@ export function publicPageFastPath(
     if (req.headers.cookie?.includes(SESSION_COOKIE)) return false;
     const page = pages.cachedPage(username);
     if (!page) return false;
-    publicPageCache.inc({ result: 'hit' });
+    hit.inc();
     countView(rawVisitOf(req, trustProxy), username);
-    const span = startHttpSpan(req);
+    const root = sampledRootContext();
+    const span = root ? startHttpSpan(req, root) : null;
 
     const requestId = requestIdOf(req);
-    const headers: OutgoingHttpHeaders = { ...base, etag: page.etag, [REQUEST_ID_HEADER]: requestId };
     let status = 200;
     let body: Buffer | null;
+    let answer;
     if (req.headers['if-none-match'] === page.etag) {
       status = 304;
       body = null;
-    } else if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      headers['content-encoding'] = 'gzip';
+      answer = answers.notModified;
+    } else if (GZIP.test(req.headers['accept-encoding'] ?? '')) {
       body = page.gzip;
+      answer = answers.gzipped;
     } else {
       body = PageCache.html(page);
+      answer = answers.plain;
     }
-    if (body) headers['content-length'] = body.length;
+    const headers = answer.list;
+    headers[answer.etag] = page.etag;
+    headers[answer.requestId] = requestId;
+    if (body) headers[answer.length] = body.length;
     res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
-    endHttpSpan(span, req.method, ROUTE, status);
+    res.end(method === 'HEAD' ? undefined : (body ?? undefined));
+    if (span) endHttpSpan(span, method, ROUTE, status);
     const ms = performance.now() - started;
-    httpRequests.inc({ method: req.method, route: ROUTE, status });
-    httpDuration.observe({ method: req.method, route: ROUTE }, ms / 1000);
-    if (ms >= SLOW_FAST_PATH_MS) logger.warn({ requestId, method: req.method, path, status, ms: Math.round(ms) }, 'slow cached page');
+    const metrics = byMethod[method];
+    (status === 304 ? metrics.notModified : metrics.ok).inc();
+    metrics.duration.observe(ms / 1000);
+    if (ms >= SLOW_FAST_PATH_MS) logger.warn({ requestId, method, path, status, ms: Math.round(ms) }, 'slow cached page');
     return true;
   };
 }
