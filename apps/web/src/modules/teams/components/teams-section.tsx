@@ -7,6 +7,7 @@ import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { addRep, fetchTeam, importReps, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
+import { CompanySignIn } from './company-sign-in';
 import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
@@ -86,6 +87,7 @@ function Team() {
       <TeamAnalytics key={changes} />
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
+      <CompanySignIn />
     </div>
   );
 }
