@@ -92,6 +92,15 @@ export const ConfigSchema = z.object({
       message: '32 bytes in base64 (openssl rand -base64 32)',
     })
     .optional(),
+  /**
+   * Company sign-in providers may be at private or loopback addresses (a provider on this machine: development,
+   * tests). Unset: allowed when NODE_ENV is development, refused otherwise, so a leader's issuer URL cannot make the
+   * gateway call into its own network (SSRF).
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** A session unused this long ends (minutes). */
   SESSION_IDLE_MINUTES: z.coerce
     .number()

@@ -124,7 +124,13 @@ describe('company sign-in (OpenID Connect) for teams', () => {
   }
 
   beforeAll(async () => {
-    system = await InProcessGateway.start({ SSO_SECRET_KEY, RATE_LIMIT_LOGIN_IP: '1000/60', RATE_LIMIT_REGISTER_IP: '1000/60' });
+    // The provider is on this machine (127.0.0.1): private addresses allowed here, as in development.
+    system = await InProcessGateway.start({
+      SSO_SECRET_KEY,
+      SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+      RATE_LIMIT_LOGIN_IP: '1000/60',
+      RATE_LIMIT_REGISTER_IP: '1000/60',
+    });
     services = await ServicesBehind.start(system, ['identity', 'profiles', 'teams']);
     idp = await OidcTestProvider.start(`${system.url}/api/sso/callback`);
     leaderA = await leader('acme-lead', 'lead@acme.test');
@@ -183,6 +189,20 @@ describe('company sign-in (OpenID Connect) for teams', () => {
       .sql<{ client_secret_ciphertext: string }>('SELECT client_secret_ciphertext FROM teams.sso_providers');
     assert.match(row!.client_secret_ciphertext, /^v1\./);
     assert.ok(!row!.client_secret_ciphertext.includes(idp.clientSecret));
+  });
+
+  it('a gateway that does not allow private addresses refuses an issuer on one (SSRF), before calling it', async () => {
+    const strict = await InProcessGateway.start({ SSO_SECRET_KEY }, { natsUrl: system.natsUrl });
+    try {
+      const lead = strict.client();
+      assert.equal((await lead.request('/api/session', { body: { email: 'lead@bravo.test', password } })).status, 200);
+      const refused = await lead.request('/api/team/sso', { method: 'PUT', body: settingsFor(['bravo.test']) });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.body.fieldErrors, { issuer: [SsoMessages.issuerPrivate] });
+      assert.equal((await lead.request('/api/team/sso')).body.configured, false, 'nothing stored');
+    } finally {
+      await strict.stop();
+    }
   });
 
   it('another leader gets their own settings, cannot take a domain of team A, and reps and visitors are refused the settings', async () => {

@@ -9,6 +9,8 @@ import { emailAddress } from './fields.js';
  */
 export const SsoMessages = {
   issuerInvalid: 'Please enter the provider’s issuer URL, starting with https://.',
+  issuerNotFound: 'We could not find an OpenID Connect provider at this issuer URL. Please check it.',
+  issuerPrivate: 'This issuer URL points to a private network address. Please use your provider’s public issuer URL.',
   clientIdRequired: 'Please enter the client ID your provider gave you.',
   clientSecretRequired: 'Please enter the client secret your provider gave you.',
   domainsRequired: 'Please enter at least one email domain, e.g. example.co.za.',

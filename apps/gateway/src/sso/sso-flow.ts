@@ -18,7 +18,7 @@ import {
   type StoredSsoSettingsSchema,
 } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
+import { ApiHttpException, CONFIG, LOGGER, resolvesToPublicAddresses } from '@digicard/server';
 import { SessionSignIn } from '../auth/session-sign-in.js';
 import type { Config } from '../config.js';
 import { redisCall } from '../redis/redis-call.js';
@@ -45,6 +45,11 @@ interface PendingSignIn {
   nonce: string;
   /** SHA-256 of the browser's SSO cookie. */
   binding: string;
+}
+
+/** A provider URL (the issuer, or an endpoint its metadata names) at a private, loopback or link-local address. */
+class PrivateProviderAddress extends Error {
+  override name = 'PrivateProviderAddress';
 }
 
 class SsoRefusal extends Error {
@@ -81,6 +86,8 @@ function cookieValue(req: Request, name: string): string | null {
 @Injectable()
 export class SsoFlow {
   private readonly box: SsoSecretBox | null;
+  /** Every call to a provider (discovery, its keys, its token endpoint) goes to public addresses only, unless allowed. */
+  private readonly providerFetch: oidc.CustomFetch;
 
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
@@ -90,6 +97,13 @@ export class SsoFlow {
     @Inject(SessionSignIn) private readonly signIn: SessionSignIn,
   ) {
     this.box = SsoSecretBox.fromConfig(config.SSO_SECRET_KEY);
+    const allowPrivate = config.SSO_ALLOW_PRIVATE_ISSUERS ?? config.NODE_ENV === 'development';
+    this.providerFetch = async (url, options) => {
+      if (!allowPrivate && !(await resolvesToPublicAddresses(new URL(url).hostname))) {
+        throw new PrivateProviderAddress(`${new URL(url).hostname} is not a public address`);
+      }
+      return fetch(url, options as RequestInit);
+    };
   }
 
   private get redirectUri(): string {
@@ -118,11 +132,13 @@ export class SsoFlow {
       await this.discover(body.issuer, body.clientId, undefined);
     } catch (error) {
       this.logger.warn({ requestId: meta.requestId, reason: reasonOf(error) }, 'sso issuer did not answer discovery');
+      const privateAddress =
+        error instanceof PrivateProviderAddress || (error instanceof Error && error.cause instanceof PrivateProviderAddress);
       throw new ApiHttpException({
         statusCode: 400,
         code: ErrorCode.ValidationFailed,
         message: 'Please correct the highlighted fields.',
-        fieldErrors: { issuer: ['We could not find an OpenID Connect provider at this issuer URL. Please check it.'] },
+        fieldErrors: { issuer: [privateAddress ? SsoMessages.issuerPrivate : SsoMessages.issuerNotFound] },
       });
     }
     const { clientSecret, ...rest } = body;
@@ -249,13 +265,18 @@ export class SsoFlow {
     return `${this.config.REDIS_KEY_PREFIX}:sso-state:${sha256(state)}`;
   }
 
-  /** OpenID Connect discovery of the issuer; ID token signatures are checked against its keys. */
+  /**
+   * OpenID Connect discovery of the issuer; ID token signatures are checked against its keys. Every request of the
+   * configuration (discovery, keys, token) resolves the provider's name first and refuses a private address (the
+   * name is resolved again by the connection itself: a rebinding in between is not caught).
+   */
   private async discover(issuer: string, clientId: string, clientSecret: string | undefined): Promise<oidc.Configuration> {
     const url = new URL(issuer);
     const execute = [oidc.enableNonRepudiationChecks, ...(url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [])];
     return oidc.discovery(url, clientId, undefined, clientSecret === undefined ? undefined : oidc.ClientSecretBasic(clientSecret), {
       execute,
       timeout: PROVIDER_TIMEOUT_SECONDS,
+      [oidc.customFetch]: this.providerFetch,
     });
   }
 }
