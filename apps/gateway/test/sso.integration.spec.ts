@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { ErrorCode, SsoMessages } from '@digicard/contracts';
 import { registerOwner, type ApiClient } from '@digicard/testing';
+// The provider (oidc-provider, koa) only where a test needs it: not in the package's main entry.
+import { OidcTestProvider } from '@digicard/testing/oidc-provider';
 import { InProcessGateway } from './support/in-process-gateway.js';
-import { OidcTestProvider } from './support/oidc-test-provider.js';
 import { ServicesBehind } from './support/services-behind.js';
 
 // Company sign-in (issue 27 item 1): a leader connects the team's OpenID Connect provider; reps sign in with their

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import Provider from 'oidc-provider';
-import { freePort } from '@digicard/testing';
+import { freePort } from './infra.js';
 
 /** How the token endpoint's ID token is changed on the wire (the provider itself always issues a good one). */
 export type IdTokenTampering = 'none' | 'forged' | 'expired' | 'audience';
@@ -47,7 +47,7 @@ export class OidcTestProvider {
           response_types: ['code'],
         },
       ],
-      jwks: { keys: [jwk as never] },
+      jwks: { keys: [jwk] },
       cookies: { keys: ['oidc-test-provider-cookie-key'] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       // Google and Entra ID put the email in the ID token; so does this provider.
