@@ -109,11 +109,10 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
     <div className="tm-sso__form" role="group" aria-label="Company sign-in">
       <p>
         Let your reps sign in with their work account (Google Workspace, Microsoft Entra ID or any OpenID Connect provider) instead of a
-        DigiCard password. Register DigiCard as a web application with your provider, with this redirect URI:
+        DigiCard password. Register DigiCard as a web application with your provider, with this redirect URI:{' '}
+        <code>{settings.redirectUri}</code>
       </p>
-      <p>
-        <code aria-label="Redirect URI">{settings.redirectUri}</code>
-      </p>
+      <p className="pe-note">Start from your provider:</p>
       <div className="pe-actions" role="group" aria-label="Presets">
         {SsoPresets.map((preset) => (
           <Button key={preset.id} variant="secondary" onClick={() => setIssuer(preset.issuer)}>
@@ -183,7 +182,7 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
       <FormAlert>{failure}</FormAlert>
       {teamLink ? (
         <p className="pe-note">
-          Your team&apos;s sign-in link: <code aria-label="Team sign-in link">{teamLink}</code>
+          Your team&apos;s sign-in link (share it with your reps): <code>{teamLink}</code>
         </p>
       ) : null}
     </div>
