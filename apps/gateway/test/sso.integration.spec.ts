@@ -302,6 +302,13 @@ describe('company sign-in (OpenID Connect) for teams', () => {
     assert.equal(((await (await b.request(`${system.url}/api/session`)).json()) as { user: unknown }).user, null);
   });
 
+  it('a person who cancels at the provider comes back to the login page, told so, signed out', async () => {
+    idp.cancelNext = true;
+    const { landed, user } = await companySignIn({ email: 'thandi@acme.test' }, 'thandi@acme.test');
+    assert.equal(landed, '/login?sso_error=cancelled');
+    assert.equal(user, null);
+  });
+
   it('an email of another team is refused with a clear message, at the domain and at the membership', async () => {
     // zanele@acme.test is a rep of team B: team A's provider vouches for the address, but she is not A's.
     const stray = await companySignIn({ email: 'zanele@acme.test' }, 'zanele@acme.test');

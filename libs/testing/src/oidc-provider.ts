@@ -17,6 +17,8 @@ export type IdTokenTampering = 'none' | 'forged' | 'expired' | 'audience';
  */
 export class OidcTestProvider {
   tamper: IdTokenTampering = 'none';
+  /** The next person cancels at the provider's page (the provider answers `error=access_denied`). */
+  cancelNext = false;
   private person: { sub: string; email: string; emailVerified: boolean } | null = null;
 
   private constructor(
@@ -90,6 +92,11 @@ export class OidcTestProvider {
 
   private async interaction(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const details = await provider.interactionDetails(req, res);
+    if (this.cancelNext) {
+      this.cancelNext = false;
+      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' });
+      return;
+    }
     if (!this.person) throw new Error('nobody to sign in: call signInAs first');
     const grant = new provider.Grant({ accountId: this.person.sub, clientId: String(details.params['client_id']) });
     grant.addOIDCScope(String(details.params['scope']));
