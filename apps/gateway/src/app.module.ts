@@ -37,6 +37,8 @@ import { RoleSync } from './session/role-sync.js';
 import { SessionStore } from './session/session.store.js';
 import { TeamTier } from './teams/team-tier.js';
 import { TeamsController } from './teams/teams.controller.js';
+import { SsoController } from './sso/sso.controller.js';
+import { SsoFlow } from './sso/sso-flow.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { CataloguePageIds } from './web/catalogue-page-ids.js';
 import { ServedPlans } from './web/served-plans.js';
@@ -72,6 +74,7 @@ export class GatewayModule {
         OwnProfileController,
         AnalyticsController,
         TeamsController,
+        SsoController,
         CrmController,
         WalletController,
         OrdersController,
@@ -108,6 +111,7 @@ export class GatewayModule {
         // Registers the `local` Passport strategy (sign-in with email and password).
         LocalStrategy,
         AccountFlows,
+        SsoFlow,
         OrderFlows,
         GatewayHealth,
         ImageUploads,

@@ -80,6 +80,27 @@ export const ConfigSchema = z.object({
    * sessions end when the gateway restarts (development).
    */
   SESSION_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
+  /**
+   * The AES-256-GCM key teams' company sign-in client secrets are encrypted with (32 bytes, base64: `openssl rand
+   * -base64 32`). Only the gateway holds it: the teams service stores the ciphertext it cannot read. Without it,
+   * company sign-in is off (its routes answer 503). Changing it makes every stored secret unreadable: leaders save
+   * theirs again.
+   */
+  SSO_SECRET_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(value), {
+      message: '32 bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  /**
+   * Company sign-in providers may be at private or loopback addresses (a provider on this machine: development,
+   * tests). Unset: allowed when NODE_ENV is development, refused otherwise, so a leader's issuer URL cannot make the
+   * gateway call into its own network (SSRF).
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   /** A session unused this long ends (minutes). */
   SESSION_IDLE_MINUTES: z.coerce
     .number()

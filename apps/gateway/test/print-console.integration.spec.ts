@@ -31,7 +31,8 @@ describe('the print console through the gateway', () => {
 
   beforeAll(async () => {
     system = await InProcessGateway.start();
-    services = await ServicesBehind.start(system, ['identity', 'profiles', 'orders']);
+    // Teams too: a team member's password sign-in asks it whether the team requires its company account.
+    services = await ServicesBehind.start(system, ['identity', 'profiles', 'orders', 'teams']);
     owner = await registerOwner(
       system,
       { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' },

@@ -1,6 +1,7 @@
 import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
+import { SsoModule } from './sso/sso.module.js';
 import { TeamModule } from './team/team.module.js';
 
 /** The teams service, as its process and its in-process tests start it. */
@@ -10,5 +11,5 @@ export const teamsService: ServiceDefinition<Config> = {
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: () => [TeamModule.register()],
+  imports: () => [TeamModule.register(), SsoModule.register()],
 };

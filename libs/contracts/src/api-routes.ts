@@ -85,6 +85,7 @@ import {
   GoogleWalletLinkSchema,
   RepPassesSentSchema,
 } from './wallet.js';
+import { SaveSsoSettingsSchema, SsoCallbackQuerySchema, SsoRedirectSchema, SsoSettingsSchema, SsoStartSchema } from './sso.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
 /**
@@ -367,7 +368,10 @@ export const HttpRoutes = {
           'AUTH_INVALID_CREDENTIALS "Incorrect email or password." (the same for an unknown email and a wrong password), or AUTH_FAILED',
         schema: ApiErrorSchema,
       },
-      403: csrf,
+      403: {
+        description: `${csrf.description}; or SSO_REQUIRED: a rep whose team requires its company account (the right password, refused)`,
+        schema: ApiErrorSchema,
+      },
       503: unavailable,
     },
   },
@@ -1501,6 +1505,88 @@ export const HttpRoutes = {
       400: { description: 'A bad date or range', schema: ApiErrorSchema },
       403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
       503: unavailable,
+    },
+  },
+  getSsoSettings: {
+    method: 'get',
+    path: '/api/team/sso',
+    operationId: 'getSsoSettings',
+    summary: 'The team’s company sign-in (OpenID Connect): issuer, client id, email domains, required or not; never the client secret',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: {
+      200: { description: 'The settings (configured false when none are saved)', schema: SsoSettingsSchema },
+      403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  saveSsoSettings: {
+    method: 'put',
+    path: '/api/team/sso',
+    operationId: 'saveSsoSettings',
+    summary: 'Saves the team’s company sign-in; the client secret is stored encrypted (an empty one keeps the stored secret)',
+    tag: 'teams',
+    access: ['teamLeader'],
+    body: SaveSsoSettingsSchema,
+    responses: {
+      200: { description: 'Saved', schema: SsoSettingsSchema },
+      400: {
+        description: 'Field errors: the issuer, client id, client secret (required the first time), or a domain another team uses',
+        schema: ApiErrorSchema,
+      },
+      403: { description: 'Not a team leader, not DigiPlatinum, or a cross-site request / missing x-csrf-token', schema: ApiErrorSchema },
+      503: { description: 'A service did not answer, or company sign-in is not available on this server', schema: ApiErrorSchema },
+    },
+  },
+  removeSsoSettings: {
+    method: 'delete',
+    path: '/api/team/sso',
+    operationId: 'removeSsoSettings',
+    summary: 'Removes the team’s company sign-in: reps sign in with their passwords again',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: {
+      200: { description: 'Removed', schema: MessageResponseSchema },
+      403: { description: 'Not a team leader, not DigiPlatinum, or a cross-site request / missing x-csrf-token', schema: ApiErrorSchema },
+      404: { description: 'No company sign-in was set up', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  startSso: {
+    method: 'post',
+    path: '/api/sso/start',
+    operationId: 'startSso',
+    summary:
+      'The login page’s "Sign in with your company account": finds the team’s provider by the email’s domain or the team link and answers where to send the browser (authorization code flow with PKCE, state and nonce)',
+    tag: 'accounts',
+    access: 'public',
+    body: SsoStartSchema,
+    limits: [{ bucket: 'login-ip', per: 'ip', limit: 'RATE_LIMIT_LOGIN_IP', whenUncounted: 'refuse' }],
+    responses: {
+      200: {
+        description: 'The provider’s authorization URL (sets the short-lived cookie binding the sign-in to this browser)',
+        schema: SsoRedirectSchema,
+      },
+      403: forbidden,
+      404: { description: 'No team’s company sign-in for this email domain or team link', schema: ApiErrorSchema },
+      503: {
+        description: 'The provider or a service did not answer, or company sign-in is not available on this server',
+        schema: ApiErrorSchema,
+      },
+    },
+  },
+  ssoCallback: {
+    method: 'get',
+    path: '/api/sso/callback',
+    operationId: 'ssoCallback',
+    summary:
+      'Where the provider sends the browser back: checks the state (once), exchanges the code with the PKCE verifier, checks the ID token (signature, issuer, audience, expiry, nonce) and that the email is of that team, then signs in',
+    tag: 'accounts',
+    access: 'public',
+    query: SsoCallbackQuerySchema,
+    limits: [{ bucket: 'login-ip', per: 'ip', limit: 'RATE_LIMIT_LOGIN_IP', whenUncounted: 'refuse' }],
+    responses: {
+      303: { description: 'Signed in: to /dashboard with the session cookie; otherwise to /login?sso_error=<code> (SsoMessages.errors)' },
     },
   },
   getWebhook: {

@@ -21,6 +21,8 @@ export const ErrorCode = {
   /** A signed-in owner confirming an action with their password (deleting the account) typed the wrong one. */
   WrongPassword: 'AUTH_WRONG_PASSWORD',
   LoginFailed: 'AUTH_FAILED',
+  /** Password sign-in of a rep whose team requires its company account (single sign-on). */
+  SsoRequired: 'SSO_REQUIRED',
   LinkInvalid: 'LINK_INVALID',
   /** A verification or reset link opened while signed in to another account (409): nothing used, nobody switched. */
   LinkForOtherAccount: 'LINK_FOR_OTHER_ACCOUNT',

@@ -22,3 +22,4 @@ export * from './crm.js';
 export * from './redis-users.js';
 export * from './paging.js';
 export * from './wallet.js';
+export * from './sso.js';

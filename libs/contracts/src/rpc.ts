@@ -97,6 +97,13 @@ import {
   RepSchema,
   TeamSchema,
 } from './teams.js';
+import {
+  SsoAccountStateSchema,
+  SsoProviderQuerySchema,
+  SsoProviderSchema,
+  StoreSsoSettingsSchema,
+  StoredSsoSettingsSchema,
+} from './sso.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
@@ -179,6 +186,12 @@ export const Rpc = {
   register: rpc('identity', 'identity.account.register', 'public', RegisterCommandSchema, RegistrationSchema),
   authenticate: rpc('identity', 'identity.account.authenticate', 'public', LoginRequestSchema, SessionUserSchema),
   getAccount: rpc('identity', 'identity.account.get', 'account', None, SessionUserSchema),
+  /**
+   * The account of an email a team's OpenID Connect provider has just proved (the gateway checked the ID token's
+   * signature, issuer, audience, expiry and nonce): 401 AUTH_FAILED for no account or a disabled one. `public` since
+   * nobody is signed in yet; of the bus users only the gateway may publish it, and only its SSO flow does.
+   */
+  ssoSignIn: rpc('identity', 'identity.account.sso-sign-in', 'public', z.object({ email: z.string().max(254) }), SessionUserSchema),
   /**
    * An account's name, email and state, for a service acting on an event about that account (notifications' receipt
    * and failed-charge emails): `service` access, so only the NATS users of the services listing it in `ServiceCalls`
@@ -567,6 +580,22 @@ export const Rpc = {
   importReps: rpc('teams', 'teams.reps.import', ['teamLeader'], ImportRepsRequestSchema, ImportRepsResultSchema),
   updateRep: rpc('teams', 'teams.rep.update', ['teamLeader'], RepFieldsSchema.extend({ accountId: z.uuid() }), RepSchema),
   removeRep: rpc('teams', 'teams.rep.remove', ['teamLeader'], RepRefSchema, z.object({ removed: z.literal(true) })),
+  /** The leader's company sign-in (single sign-on): the settings, the client secret only as the gateway's ciphertext. */
+  getSsoSettings: rpc('teams', 'teams.sso.get', ['teamLeader'], None, StoredSsoSettingsSchema),
+  saveSsoSettings: rpc('teams', 'teams.sso.save', ['teamLeader'], StoreSsoSettingsSchema, StoredSsoSettingsSchema),
+  removeSsoSettings: rpc('teams', 'teams.sso.remove', ['teamLeader'], None, z.object({ removed: z.literal(true) })),
+  /**
+   * The login page's way in: the team whose provider serves an email's domain (or the team of a team link), with the
+   * secret as ciphertext only the gateway can read; 404 when there is none. `public` (nobody is signed in yet): of
+   * the bus users only the gateway may publish it, and only its SSO flow does.
+   */
+  findSsoProvider: rpc('teams', 'teams.sso-provider.find', 'public', SsoProviderQuerySchema, SsoProviderSchema),
+  /**
+   * Which team's provider may sign this account in (the team of a current rep, or the leader's own), and whether its
+   * password sign-in is refused (a rep of a team that requires SSO). Asked by the gateway after the provider proved
+   * an email, and after a right password of a team member, before any session exists (so `public`, gateway only).
+   */
+  ssoAccountState: rpc('teams', 'teams.sso-account.state', 'public', AccountRef, SsoAccountStateSchema),
   /** The leads of the leader's reps, and of reps who left the team (kept with the team). */
   listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], PageRequestSchema, LeadListSchema),
   /** The leader view: the analytics of the leader's current reps (profiles' own record of who shows whose business). */

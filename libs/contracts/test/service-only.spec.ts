@@ -46,3 +46,16 @@ describe('accountById and mediaOfAccount', () => {
     assert.ok(!busPermissions('orders').publish.includes(Rpc.getMedia.subject));
   });
 });
+
+describe('the company sign-in subjects asked before a session exists', () => {
+  it('only the gateway may send them (no service lists them), so only its SSO flow and its password sign-in reach them', () => {
+    for (const rpc of [Rpc.ssoSignIn, Rpc.findSsoProvider, Rpc.ssoAccountState]) {
+      const allowed = BusUsers.filter((user) => busPermissions(user).publish.includes(rpc.subject));
+      assert.equal(allowed.join(','), 'gateway', rpc.subject);
+    }
+  });
+
+  it('the leader’s settings subjects are team leaders’ only', () => {
+    for (const rpc of [Rpc.getSsoSettings, Rpc.saveSsoSettings, Rpc.removeSsoSettings]) assert.equal(String(rpc.access), 'teamLeader');
+  });
+});

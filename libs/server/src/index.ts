@@ -17,3 +17,4 @@ export { retry, type RetryOptions } from '@digicard/config';
 export * from './telemetry.js';
 export * from './metrics.js';
 export * from './paging.js';
+export * from './public-address.js';

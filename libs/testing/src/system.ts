@@ -60,6 +60,8 @@ export class TestSystem {
   /** Each app's password on the bus: the system's NATS server knows one user per app, with the contracts' permissions. */
   /** The gateway's key for session records (SESSION_SECRET). */
   readonly sessionSecret = randomBytes(32).toString('base64url');
+  /** The gateway's key for teams' company sign-in client secrets (SSO_SECRET_KEY): company sign-in is on. */
+  readonly ssoSecretKey = randomBytes(32).toString('base64');
   readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
   /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
   readonly nats = new PrivateNats(
@@ -170,6 +172,7 @@ export class TestSystem {
         REDIS_KEY_PREFIX: this.redisPrefix,
         // One key for every start of the gateway in this system: a restarted gateway keeps the sessions.
         SESSION_SECRET: this.sessionSecret,
+        SSO_SECRET_KEY: this.ssoSecretKey,
         PUBLIC_URL: this.gatewayUrl,
         SALES_EMAIL: SALES_INBOX,
         WHATSAPP_NUMBER: '27821234567',

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
-import { AccountMessages, ErrorCode, HttpRoutes, Rpc, type RateLimitRule, type SessionUser } from '@digicard/contracts';
+import { AccountMessages, ErrorCode, HttpRoutes, Rpc, SsoMessages, type RateLimitRule, type SessionUser } from '@digicard/contracts';
 import { ApiHttpException } from '@digicard/server';
 import { emailKey } from '../http/route.guard.js';
 import { requestMetaOf } from '../http/request-meta.js';
@@ -20,6 +20,8 @@ const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filt
  * same for an unknown email and a wrong password), 503 when it does not answer, and 401 AUTH_FAILED for anything else.
  * By the time Passport runs, `@Route` has validated the body (so email is trimmed) and checked the limits; a wrong
  * password stays counted against the account (the guard counted the attempt before asking), a right one clears the count.
+ * A team member whose team requires its company account (single sign-on) is then refused: 403 SSO_REQUIRED, with the
+ * way in they must use (the teams service says; while it does not answer, 503: the rule is never skipped).
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
@@ -39,6 +41,10 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
       throw new ApiHttpException({ statusCode: 401, code: ErrorCode.LoginFailed, message: AccountMessages.loginFailed });
     }
     for (const rule of failureLimits) await this.limiter.clearFailures(rule.bucket, emailKey(email));
+    if (user.role === 'teamMember') {
+      const sso = await this.rpc.call(Rpc.ssoAccountState, { accountId: user.id }, requestMetaOf(req));
+      if (sso.passwordRefused) throw new ApiHttpException({ statusCode: 403, code: ErrorCode.SsoRequired, message: SsoMessages.required });
+    }
     return user;
   }
 }

@@ -3,6 +3,7 @@ import { Rpc, type RequestMeta } from '@digicard/contracts';
 import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
 import { AccountQueries } from './account-queries.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { SsoSignIn } from './use-cases/sso-sign-in.use-case.js';
 import { CheckEmailLink } from './use-cases/check-email-link.use-case.js';
 import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
@@ -26,6 +27,7 @@ export class AccountsController {
     @Inject(AccountQueries) private readonly queries: AccountQueries,
     @Inject(RegisterAccount) private readonly registerAccount: RegisterAccount,
     @Inject(Authenticate) private readonly authenticateAccount: Authenticate,
+    @Inject(SsoSignIn) private readonly ssoSignInAccount: SsoSignIn,
     @Inject(VerifyEmail) private readonly verifyEmailToken: VerifyEmail,
     @Inject(CheckEmailLink) private readonly checkLink: CheckEmailLink,
     @Inject(RequestVerification) private readonly requestVerificationEmail: RequestVerification,
@@ -95,6 +97,11 @@ export class AccountsController {
   @Handles(Rpc.authenticate)
   authenticate(body: Body<typeof Rpc.authenticate>) {
     return this.authenticateAccount.execute(body);
+  }
+
+  @Handles(Rpc.ssoSignIn)
+  ssoSignIn({ email }: Body<typeof Rpc.ssoSignIn>) {
+    return this.ssoSignInAccount.execute(email);
   }
 
   @Handles(Rpc.getAccount)

@@ -4,6 +4,7 @@ import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { PasswordHashing } from './password-hashing.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
+import { SsoSignIn } from './use-cases/sso-sign-in.use-case.js';
 import { CheckEmailLink } from './use-cases/check-email-link.use-case.js';
 import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
@@ -28,6 +29,7 @@ import { ConfirmEmailChange } from './use-cases/confirm-email-change.use-case.js
     AccountQueries,
     RegisterAccount,
     Authenticate,
+    SsoSignIn,
     VerifyEmail,
     CheckEmailLink,
     RequestVerification,

@@ -1,4 +1,4 @@
-import { index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { messagingTables } from '@digicard/messaging';
 
 /** The teams service's schema: nobody else reads it. */
@@ -45,4 +45,31 @@ export const pendingReps = schema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('pending_reps_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A leader's company sign-in (single sign-on with OpenID Connect), one per team. `team_id` is the team's public id
+ * (its sign-in link, `/login?team=<id>`), so the leader's account id is never shown. The client secret is kept only as
+ * the gateway's AES-256-GCM ciphertext: this service never holds the key (docs/decisions/0012-single-sign-on-in-the-gateway.md).
+ */
+export const ssoProviders = schema.table('sso_providers', {
+  leaderAccountId: uuid('leader_account_id').primaryKey(),
+  teamId: uuid('team_id').notNull().unique().defaultRandom(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretCiphertext: text('client_secret_ciphertext').notNull(),
+  required: boolean('required').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The email domains that route to a team's provider: each domain to one team only. */
+export const ssoDomains = schema.table(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    leaderAccountId: uuid('leader_account_id')
+      .notNull()
+      .references(() => ssoProviders.leaderAccountId, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sso_domains_leader_idx').on(t.leaderAccountId)],
 );

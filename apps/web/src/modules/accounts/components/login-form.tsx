@@ -3,19 +3,24 @@ import {
   ErrorCode,
   LoginRequestSchema,
   PasswordResetRequestSchema,
+  SsoErrorCodes,
+  SsoMessages,
+  SsoStartSchema,
   WebRoutes,
+  type SsoErrorCode,
   type ApiError,
   type LoginRequest,
 } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NETWORK_FAILURE_STATUS, UnexpectedResponseCode } from '../../api/http';
 import { applyApiError, isTooManyRequests } from '../../forms/utils/apply-api-error';
 import { logIn } from '../../session/api/session';
 import { useSession } from '../../session/hooks/use-session';
 import { requestPasswordReset } from '../api/accounts';
+import { startSso } from '../../teams/api/sso';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 
 const FIELDS = ['email', 'password'] as const satisfies readonly (keyof LoginRequest)[];
@@ -28,14 +33,24 @@ const LOGIN_MESSAGES: Partial<Record<string, string>> = {
 
 type ResetOutcome = { sent: true; message: string } | { sent: false; message: string };
 
+/** Why the company sign-in came back to the login page (`?sso_error=<code>`), in words; null for none or an unknown code. */
+function ssoErrorMessage(code: string | null): string | null {
+  return code && (SsoErrorCodes as string[]).includes(code) ? SsoMessages.errors[code as SsoErrorCode] : null;
+}
+
 /**
- * Email, Password, "Log In", the "Reset Password" action (it emails a reset link to the address typed above) and a
- * "Register" link. Success stores the session and goes to the dashboard. `labelledBy` names the form.
+ * Email, Password, "Log In", the "Reset Password" action (it emails a reset link to the address typed above), "Sign
+ * in with your company account" (single sign-on: the team's provider found by the email's domain, or by the team's
+ * link `/login?team=<id>`) and a "Register" link. Success stores the session and goes to the dashboard. `labelledBy`
+ * names the form.
  */
 export function LoginForm({ labelledBy }: { labelledBy: string }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const team = searchParams.get('team');
   const { setSession } = useSession();
-  const [alert, setAlert] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(() => ssoErrorMessage(searchParams.get('sso_error')));
+  const [redirecting, setRedirecting] = useState(false);
   const [resetting, setResetting] = useState(false);
   const [reset, setReset] = useState<ResetOutcome | null>(null);
   const {
@@ -88,6 +103,33 @@ export function LoginForm({ labelledBy }: { labelledBy: string }) {
     } else setReset({ sent: false, message: AccountMessages.resetFailed });
   }
 
+  async function onCompanySignIn() {
+    setAlert(null);
+    setReset(null);
+    let body: { email: string } | { team: string };
+    if (team) body = { team };
+    else {
+      const parsed = SsoStartSchema.safeParse({ email: getValues('email').trim() });
+      if (!parsed.success || !parsed.data.email) {
+        setError('email', { message: parsed.success ? 'Please enter your work email address.' : (parsed.error.issues[0]?.message ?? '') });
+        setFocus('email');
+        return;
+      }
+      body = { email: parsed.data.email };
+    }
+    setRedirecting(true);
+    const result = await startSso(body);
+    if (result.ok) {
+      // To the company's sign-in page; it sends the browser back to /api/sso/callback, which signs in.
+      window.location.assign(result.data.redirectUrl);
+      return;
+    }
+    setRedirecting(false);
+    if (result.error.statusCode === 400 && result.error.fieldErrors?.['email']?.[0])
+      setError('email', { message: result.error.fieldErrors['email'][0] });
+    else setAlert(result.error.message || SsoMessages.providerUnreachable);
+  }
+
   return (
     <form className="account-form" aria-labelledby={labelledBy} noValidate onSubmit={onSubmit}>
       <TextField
@@ -115,6 +157,11 @@ export function LoginForm({ labelledBy }: { labelledBy: string }) {
           {resetting ? 'Sending...' : 'Reset Password'}
         </Button>
       </div>
+      <div className="account-form__actions">
+        <Button variant="secondary" disabled={redirecting} onClick={() => void onCompanySignIn()}>
+          {redirecting ? 'Opening your company sign-in...' : 'Sign in with your company account'}
+        </Button>
+      </div>
       <div role="status" className="account-form__status">
         {reset?.sent ? <Notice tone="success">{reset.message}</Notice> : null}
       </div>
@@ -136,6 +183,8 @@ function loginFailureMessage(error: ApiError, setError: UseFormSetError<LoginReq
     return LOGIN_MESSAGES[error.code] ?? AccountMessages.loginFailed;
   }
   if (error.statusCode === 400) return applyApiError(error, FIELDS, setError, AccountMessages.loginFailed);
+  // A rep whose team requires its company account: the server says to use "Sign in with your company account".
+  if (error.statusCode === 403 && error.code === ErrorCode.SsoRequired) return error.message;
   if (isTooManyRequests(error) || error.statusCode === NETWORK_FAILURE_STATUS) return error.message;
   return AccountMessages.loginFailed;
 }

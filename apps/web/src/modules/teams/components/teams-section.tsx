@@ -8,6 +8,7 @@ import { LoadMore } from '../../site/components/load-more';
 import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
 import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
+import { CompanySignIn } from './company-sign-in';
 import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
@@ -88,6 +89,7 @@ function Team() {
       <TeamAnalytics key={changes} />
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
+      <CompanySignIn />
     </div>
   );
 }

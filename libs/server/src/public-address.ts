@@ -1,0 +1,82 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Which addresses an outbound call chosen by a customer may reach (SSRF): public unicast only. Used for CRM webhooks
+ * (notifications) and for teams' OpenID Connect providers (the gateway).
+ */
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+  ['2001:db8::', 32], // documentation
+  ['100::', 64], // discard
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6');
+}
+
+/** The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`), -compatible or NAT64 (`64:ff9b::/96`) IPv6 address. */
+function embeddedIpv4(address: string): string | null {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1]!;
+  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (hex) {
+    const hi = parseInt(hex[1]!, 16);
+    const lo = parseInt(hex[2]!, 16);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return null;
+}
+
+/** A public unicast address: not private, loopback, link-local, CGNAT, unique-local, multicast or reserved. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return !blocked.check(address, 'ipv4');
+  if (family === 6) {
+    const v4 = embeddedIpv4(address);
+    if (v4) return isPublicAddress(v4);
+    return !blocked.check(address, 'ipv6');
+  }
+  return false;
+}
+
+/**
+ * Whether every address `hostname` resolves to is public (an IP literal is itself). A name that does not resolve, or
+ * resolves to any private, loopback or link-local address, is not.
+ */
+export async function resolvesToPublicAddresses(
+  hostname: string,
+  resolve: (host: string) => Promise<Array<{ address: string }>> = (host) => lookup(host, { all: true, verbatim: true }),
+): Promise<boolean> {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host)) return isPublicAddress(host);
+  try {
+    const addresses = await resolve(host);
+    return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
+  } catch {
+    return false;
+  }
+}
