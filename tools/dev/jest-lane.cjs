@@ -49,6 +49,11 @@ const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'
 // (libs/testing launchChromium), and the editor's test waits for the section it opened (docs/benchmarks.md).
 const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '2'}`;
 const workers = { unit: [], service: ['--runInBand'], system: [systemWorkers], browser: [browserWorkers] }[lane];
+// Once every file has finished, Jest exits even if a test left a timer or a connection behind, so that one leak
+// cannot hang the whole run: found 2026-11-26 in the gateway's sso.integration (a NATS client of its in-process
+// services, reconnecting after the test's NATS server stopped; not yet traced, see the closing note). A test still
+// fails on its own time-out; only the wait after the last one is cut.
+const forceExit = lane === 'unit' ? [] : ['--forceExit'];
 const jest = spawnSync(
   process.execPath,
   [
@@ -57,6 +62,7 @@ const jest = spawnSync(
     join(__dirname, '../../node_modules/jest/bin/jest.js'),
     '--passWithNoTests',
     ...workers,
+    ...forceExit,
     ...args,
   ],
   {
