@@ -53,7 +53,9 @@ function open(kind: OpenDialog['kind'], options: Omit<OpenDialog, 'key' | 'kind'
   if (hosts === 0) return Promise.reject(new Error('No <DialogHost /> is mounted to show the dialog.'));
   return new Promise((resolve) => {
     const key = nextKey++;
-    const opener = typeof document === 'undefined' ? null : document.activeElement;
+    // Asked while another dialog is open, the focus is in that dialog (which will be gone): this one returns it to
+    // where the first of them took it from.
+    const opener = queue.at(-1)?.opener ?? (typeof document === 'undefined' ? null : document.activeElement);
     let settled = false;
     const settle = (answer: boolean) => {
       if (settled) return;
@@ -116,7 +118,11 @@ export interface AlertDialogViewProps {
 }
 
 function AlertDialog({ dialog }: { dialog: OpenDialog }) {
-  return <AlertDialogView {...dialog} onAnswer={dialog.settle} />;
+  // The queue entry's key stays out of the spread (React keys are not props); the host keys this element by it.
+  const { kind, title, message, confirmLabel, cancelLabel, settle } = dialog;
+  return (
+    <AlertDialogView kind={kind} title={title} message={message} confirmLabel={confirmLabel} cancelLabel={cancelLabel} onAnswer={settle} />
+  );
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
