@@ -21,8 +21,9 @@ export interface ConfirmOptions {
   /** The question, the dialog's accessible name. */
   title: string;
   message?: string;
-  /** The button that says yes: "OK" unless given. */
-  confirmLabel?: string;
+  /** The button that says yes, named by what it does ("Delete rep", "Cancel membership"): a bare "OK" under a
+   * question that itself says "cancel" is ambiguous next to Cancel. */
+  confirmLabel: string;
   /** The button that says no (Escape does the same): "Cancel" unless given. */
   cancelLabel?: string;
 }
@@ -79,7 +80,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
   return open('confirm', {
     title: options.title,
     message: options.message,
-    confirmLabel: options.confirmLabel ?? 'OK',
+    confirmLabel: options.confirmLabel,
     cancelLabel: options.cancelLabel ?? 'Cancel',
   });
 }

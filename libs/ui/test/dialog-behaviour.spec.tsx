@@ -99,10 +99,10 @@ describe('confirm()', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('answers false to Cancel, and the buttons say OK and Cancel unless the caller names them', async () => {
-    const { answer } = ask(() => confirm({ title: 'Mark order DC-1 as printed?' }));
+  it('answers false to Cancel, which is the no-button’s name unless the caller gives one', async () => {
+    const { answer } = ask(() => confirm({ title: 'Mark order DC-1 as refunded?', confirmLabel: 'Mark as refunded' }));
     const dialog = theDialog();
-    expect(buttonNames(dialog)).toBe('Cancel | OK');
+    expect(buttonNames(dialog)).toBe('Cancel | Mark as refunded');
     press(button(dialog, 'Cancel'));
     await expect(answer).resolves.toBe(false);
     expect(dialogs()).toHaveLength(0);
@@ -119,18 +119,17 @@ describe('confirm()', () => {
   });
 
   it('answers once: a second press after the answer changes nothing', async () => {
-    const { answer } = ask(() => confirm({ title: 'Disable card 0001?' }));
+    const { answer } = ask(() => confirm({ title: 'Disable card 0001?', confirmLabel: 'Disable card' }));
     const dialog = theDialog();
-    const ok = button(dialog, 'OK');
-    press(ok);
+    press(button(dialog, 'Disable card'));
     escape(dialog);
     await expect(answer).resolves.toBe(true);
   });
 
   it('keeps Tab inside the dialog, from the last button to the first and back with Shift+Tab', async () => {
-    const { answer } = ask(() => confirm({ title: 'Email every rep?' }));
+    const { answer } = ask(() => confirm({ title: 'Email every rep?', confirmLabel: 'Email the reps' }));
     const dialog = theDialog();
-    const [first, last] = [button(dialog, 'Cancel'), button(dialog, 'OK')];
+    const [first, last] = [button(dialog, 'Cancel'), button(dialog, 'Email the reps')];
     last.focus();
     const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
     act(() => {
@@ -192,9 +191,9 @@ describe('several dialogs', () => {
   });
 
   it('leaves the focus alone when the opener has left the page meanwhile', async () => {
-    const { answer } = ask(() => confirm({ title: 'Remove the rep?' }));
+    const { answer } = ask(() => confirm({ title: 'Delete the rep?', confirmLabel: 'Delete rep' }));
     opener.remove();
-    press(button(theDialog(), 'OK'));
+    press(button(theDialog(), 'Delete rep'));
     await expect(answer).resolves.toBe(true);
     expect(document.activeElement).not.toBe(opener);
   });

@@ -49,6 +49,6 @@ describe('DialogHost, notice and confirm', () => {
 
   it('refuses to ask when no host is mounted to show the dialog', async () => {
     await expect(notice({ title: 'Saved' })).rejects.toThrow('No <DialogHost /> is mounted');
-    await expect(confirm({ title: 'Sure?' })).rejects.toThrow('No <DialogHost /> is mounted');
+    await expect(confirm({ title: 'Sure?', confirmLabel: 'Yes' })).rejects.toThrow('No <DialogHost /> is mounted');
   });
 });

@@ -143,7 +143,13 @@ function GiveRepPasses({ onDone }: { onDone: (message: string) => void }) {
   if (wallet.state.status !== 'loaded' || !(wallet.state.value.apple.available || wallet.state.value.google.available)) return null;
 
   async function give() {
-    if (!(await confirm({ title: 'Email every rep in your team a link to add their card to their phone’s wallet?' }))) return;
+    if (
+      !(await confirm({
+        title: 'Email every rep in your team a link to add their card to their phone’s wallet?',
+        confirmLabel: 'Email the reps',
+      }))
+    )
+      return;
     setBusy(true);
     setError(null);
     const result = await offerRepPasses();
@@ -168,6 +174,7 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
     if (
       !(await confirm({
         title: `Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`,
+        confirmLabel: 'Delete rep',
       }))
     )
       return;
