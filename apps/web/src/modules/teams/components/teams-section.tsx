@@ -1,17 +1,30 @@
-import { TeamMessages, type ApiError, type Membership, type Rep, type RepFields } from '@digicard/contracts';
+import {
+  AddRepRequestSchema,
+  TeamMessages,
+  type AddRepRequest,
+  type ApiError,
+  type Membership,
+  type Rep,
+  type RepFields,
+} from '@digicard/contracts';
 import { can } from '@digicard/domain';
 import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
+import type { Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
 type Errors = Record<string, string[] | undefined>;
+type AddRepInput = z.input<typeof AddRepRequestSchema>;
 const first = (errors: Errors, key: string) => errors[key]?.[0];
 const emptyRep: RepFields = { username: '', firstName: '', lastName: '', email: '', tel: '' };
 const REP_LABELS: Array<[keyof RepFields, string, string]> = [
@@ -271,37 +284,41 @@ function showError(error: ApiError, setErrors: (e: Errors) => void, setAlert: (m
   setAlert(fieldMessages.length === 1 && fieldMessages[0] ? fieldMessages[0] : error.message);
 }
 
-function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
-  const [values, setValues] = useState<RepFields>(emptyRep);
-  const [password, setPassword] = useState('');
-  const [leaderPassword, setLeaderPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+/** The add-rep form's fields, in the contract's names (a server's field errors land on them). */
+const ADD_REP_FIELDS = [...REP_LABELS.map(([key]) => key), 'password', 'leaderPassword'] as const satisfies readonly Path<AddRepInput>[];
 
-  async function submit() {
-    setErrors({});
-    if (Object.values(values).some((v) => v.trim() === '')) {
-      setAlert(TeamMessages.fillAllFields);
-      return;
-    }
-    if (leaderPassword === '') {
-      setAlert(TeamMessages.passwordRequired);
-      return;
-    }
-    setBusy(true);
-    const result = await addRep({ ...values, password, leaderPassword });
-    setBusy(false);
+/**
+ * Adding one rep: a react-hook-form form checked by the contract's AddRepRequestSchema, as the server checks it. The
+ * spec's two alerts keep their order and words: any blank rep field is "Please fill in all fields." (said once, above
+ * the button, rather than under each blank field); then a blank leader password is that field's "Password required to
+ * confirm.". The server's field errors go on their fields; any other refusal is the alert.
+ */
+function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
+  const form = useContractForm(AddRepRequestSchema, { ...emptyRep, password: '', leaderPassword: '' });
+  const { errors, isSubmitting } = form.formState;
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const onValid = async (values: AddRepRequest) => {
+    const result = await addRep(values);
     if (result.ok) {
-      setValues(emptyRep);
-      setPassword('');
-      setLeaderPassword('');
-      setAlert(null);
+      form.reset();
       onDone(TeamMessages.repAdded);
-    } else {
-      showError(result.error, setErrors, setAlert);
+      return;
     }
-  }
+    const message = applyApiError(result.error, ADD_REP_FIELDS, form.setError, result.error.message);
+    setAlert(message);
+  };
+  const onInvalid = () => {
+    const values = form.getValues();
+    const blank = REP_LABELS.map(([key]) => key).filter((key) => (values[key] ?? '').trim() === '');
+    if (blank.length === 0) return;
+    form.clearErrors([...blank, 'leaderPassword']);
+    setAlert(TeamMessages.fillAllFields);
+  };
+  const submit = () => {
+    setAlert(null);
+    void form.handleSubmit(onValid, onInvalid)();
+  };
 
   return (
     <section aria-labelledby="tm-add-title">
@@ -309,28 +326,38 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
         Add a sales rep
       </h3>
       <div className="tm-form" role="form" aria-label="Add a sales rep">
-        <RepInputs prefix="add" values={values} errors={errors} onChange={setValues} />
+        <div className="tm-fields">
+          {REP_LABELS.map(([key, label, autoComplete]) => (
+            <TextField
+              key={key}
+              id={`add-${key}`}
+              label={label}
+              type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
+              autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
+              error={errors[key]?.message}
+              {...form.register(key)}
+            />
+          ))}
+        </div>
         <TextField
           id="add-password"
           label="Rep's password (optional)"
           hint="Leave it empty: the rep gets an email to choose their own."
           type="password"
           autoComplete="new-password"
-          value={password}
-          error={first(errors, 'password')}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password?.message}
+          {...form.register('password')}
         />
         <TextField
           id="add-leader-password"
           label="Your password, to confirm"
           type="password"
           autoComplete="current-password"
-          value={leaderPassword}
-          error={first(errors, 'leaderPassword')}
-          onChange={(e) => setLeaderPassword(e.currentTarget.value)}
+          error={errors.leaderPassword?.message}
+          {...form.register('leaderPassword')}
         />
         {alert ? <FormAlert>{alert}</FormAlert> : null}
-        <Button disabled={busy} onClick={() => void submit()}>
+        <Button disabled={isSubmitting} onClick={submit}>
           Add rep
         </Button>
       </div>
