@@ -1,8 +1,8 @@
 import {
   AddRepRequestSchema,
+  RepFieldsSchema,
   TeamMessages,
   type AddRepRequest,
-  type ApiError,
   type Membership,
   type Rep,
   type RepFields,
@@ -10,7 +10,7 @@ import {
 import { can } from '@digicard/domain';
 import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
-import type { Path } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
@@ -25,7 +25,6 @@ import '../teams.css';
 
 type Errors = Record<string, string[] | undefined>;
 type AddRepInput = z.input<typeof AddRepRequestSchema>;
-const first = (errors: Errors, key: string) => errors[key]?.[0];
 const emptyRep: RepFields = { username: '', firstName: '', lastName: '', email: '', tel: '' };
 const REP_LABELS: Array<[keyof RepFields, string, string]> = [
   ['username', 'Username', 'username'],
@@ -205,37 +204,71 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
   );
 }
 
+const REP_FIELDS = REP_LABELS.map(([key]) => key);
+
+/**
+ * The spec's "Please fill in all fields." when a submit finds rep fields blank: said once in the form's alert, so the
+ * blank fields' own errors (the same words, or the email's and phone's) are cleared. Returns whether it applies.
+ */
+function blankFieldsAlert<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  alsoClear: readonly Path<T>[] = [],
+): boolean {
+  const values = form.getValues() as Partial<Record<keyof RepFields, string>>;
+  const blank = REP_FIELDS.filter((key) => (values[key] ?? '').trim() === '');
+  if (blank.length === 0) return false;
+  form.clearErrors([...(blank as Path<T>[]), ...alsoClear]);
+  return true;
+}
+
+/** The five rep fields of a form over the rep's contract fields, with ids under `prefix`. */
+function RepInputs<T extends RepFields>({ prefix, form }: { prefix: string; form: UseFormReturn<T, unknown, FieldValues> }) {
+  const errors = form.formState.errors as FieldErrors<RepFields>;
+  return (
+    <div className="tm-fields">
+      {REP_LABELS.map(([key, label, autoComplete]) => (
+        <TextField
+          key={key}
+          id={`${prefix}-${key}`}
+          label={label}
+          type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
+          autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
+          error={errors[key]?.message}
+          {...form.register(key as Path<T>)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Editing one rep: a react-hook-form form checked by the contract's RepFieldsSchema, as the server checks it. */
 function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; onSaved: () => void }) {
-  const [values, setValues] = useState<RepFields>({
+  const form = useContractForm(RepFieldsSchema, {
     username: rep.username,
     firstName: rep.firstName,
     lastName: rep.lastName,
     email: rep.email,
     tel: rep.tel,
   });
-  const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function save() {
-    if (Object.values(values).some((v) => v.trim() === '')) {
-      setAlert(TeamMessages.fillAllFields);
-      return;
-    }
-    setBusy(true);
+  const onValid = async (values: RepFields) => {
     const result = await updateRep(rep.accountId, values);
-    setBusy(false);
     if (result.ok) onSaved();
-    else showError(result.error, setErrors, setAlert);
-  }
+    else setAlert(applyApiError(result.error, REP_FIELDS, form.setError, result.error.message));
+  };
+  const save = () => {
+    setAlert(null);
+    void form.handleSubmit(onValid, () => blankFieldsAlert(form) && setAlert(TeamMessages.fillAllFields))();
+  };
 
   return (
     <li className="tm-rep tm-rep--editing">
       <div className="tm-form" role="form" aria-label={`Edit ${rep.username}`}>
-        <RepInputs prefix={`edit-${rep.accountId}`} values={values} errors={errors} onChange={setValues} />
+        <RepInputs prefix={`edit-${rep.accountId}`} form={form} />
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         <div className="tm-form__actions">
-          <Button disabled={busy} onClick={() => void save()}>
+          <Button disabled={form.formState.isSubmitting} onClick={save}>
             Save rep
           </Button>
           <Button variant="secondary" onClick={onCancel}>
@@ -247,45 +280,8 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
   );
 }
 
-function RepInputs({
-  prefix,
-  values,
-  errors,
-  onChange,
-  errorPrefix = '',
-}: {
-  prefix: string;
-  values: RepFields;
-  errors: Errors;
-  onChange: (v: RepFields) => void;
-  errorPrefix?: string;
-}) {
-  return (
-    <div className="tm-fields">
-      {REP_LABELS.map(([key, label, autoComplete]) => (
-        <TextField
-          key={key}
-          id={`${prefix}-${key}`}
-          label={label}
-          type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
-          autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
-          value={values[key]}
-          error={first(errors, `${errorPrefix}${key}`)}
-          onChange={(event) => onChange({ ...values, [key]: event.currentTarget.value })}
-        />
-      ))}
-    </div>
-  );
-}
-
-function showError(error: ApiError, setErrors: (e: Errors) => void, setAlert: (m: string) => void) {
-  setErrors(error.fieldErrors ?? {});
-  const fieldMessages = Object.values(error.fieldErrors ?? {}).flat();
-  setAlert(fieldMessages.length === 1 && fieldMessages[0] ? fieldMessages[0] : error.message);
-}
-
 /** The add-rep form's fields, in the contract's names (a server's field errors land on them). */
-const ADD_REP_FIELDS = [...REP_LABELS.map(([key]) => key), 'password', 'leaderPassword'] as const satisfies readonly Path<AddRepInput>[];
+const ADD_REP_FIELDS: readonly Path<AddRepInput>[] = [...REP_FIELDS, 'password', 'leaderPassword'];
 
 /**
  * Adding one rep: a react-hook-form form checked by the contract's AddRepRequestSchema, as the server checks it. The
@@ -308,13 +304,8 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
     const message = applyApiError(result.error, ADD_REP_FIELDS, form.setError, result.error.message);
     setAlert(message);
   };
-  const onInvalid = () => {
-    const values = form.getValues();
-    const blank = REP_LABELS.map(([key]) => key).filter((key) => (values[key] ?? '').trim() === '');
-    if (blank.length === 0) return;
-    form.clearErrors([...blank, 'leaderPassword']);
-    setAlert(TeamMessages.fillAllFields);
-  };
+  // A blank rep field is said first; the leader password's own error waits until the rep's fields are filled.
+  const onInvalid = () => blankFieldsAlert(form, ['leaderPassword']) && setAlert(TeamMessages.fillAllFields);
   const submit = () => {
     setAlert(null);
     void form.handleSubmit(onValid, onInvalid)();
@@ -326,19 +317,7 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
         Add a sales rep
       </h3>
       <div className="tm-form" role="form" aria-label="Add a sales rep">
-        <div className="tm-fields">
-          {REP_LABELS.map(([key, label, autoComplete]) => (
-            <TextField
-              key={key}
-              id={`add-${key}`}
-              label={label}
-              type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
-              autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
-              error={errors[key]?.message}
-              {...form.register(key)}
-            />
-          ))}
-        </div>
+        <RepInputs prefix="add" form={form} />
         <TextField
           id="add-password"
           label="Rep's password (optional)"
