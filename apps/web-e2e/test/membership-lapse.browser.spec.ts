@@ -40,7 +40,7 @@ describe('a paid tier runs out', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     const page = await context.newPage();
-    acceptDialogs(page, []);
+    acceptDialogs(page, [], ['Cancel membership']);
     await page.goto(`${system.gatewayUrl}/dashboard`);
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByRole('button', { name: 'Choose DigiSilver' }).click();

@@ -158,13 +158,13 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     assert.equal(await question.getAttribute('aria-modal'), 'true');
     const focused = () =>
       page.evaluate(() => (document.activeElement?.closest('[role="alertdialog"]') ? document.activeElement.textContent : null));
-    assert.equal(await focused(), 'Cancel', 'the focus starts on Cancel, inside the dialog');
+    assert.equal(await focused(), 'Keep membership', 'the focus starts on the safe answer, inside the dialog');
     await page.keyboard.press('Tab');
-    assert.equal(await focused(), 'OK');
+    assert.equal(await focused(), 'Cancel membership');
     await page.keyboard.press('Tab');
-    assert.equal(await focused(), 'Cancel', 'Tab stays within the dialog');
+    assert.equal(await focused(), 'Keep membership', 'Tab stays within the dialog');
     await page.keyboard.press('Shift+Tab');
-    assert.equal(await focused(), 'OK', 'and so does Shift+Tab');
+    assert.equal(await focused(), 'Cancel membership', 'and so does Shift+Tab');
     await page.screenshot({ path: screenshotPath('billing-cancel-question') });
     await page.keyboard.press('Escape');
     await question.waitFor({ state: 'detached' });
@@ -172,7 +172,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     assert.equal(await panel.getByText(/Cancelled: DigiSilver stays until/).count(), 0, 'Escape cancelled nothing');
     assert.equal((await owner.client.request('/api/billing')).body.subscription.status, 'active');
     await cancelButton.click();
-    dialogs.push(await answerDialog(page, /^Cancel your membership\?/, 'OK'));
+    dialogs.push(await answerDialog(page, /^Cancel your membership\?/, 'Cancel membership'));
     assert.ok(
       dialogs.some((d) => d.startsWith('Cancel your membership?')),
       'asked to confirm first',

@@ -223,7 +223,7 @@ describe('a card from payment to delivery', () => {
     assert.equal(tap.headers.get('location'), `/nomsa?src=nfc&card=${serial}`);
     await panel.getByText('Cards (1)').click();
     await panel.getByRole('button', { name: `Disable card ${serial}` }).click();
-    await answerDialog(ownerPage, `Disable card ${serial}? Tapping or scanning it will no longer open your profile.`, 'OK');
+    await answerDialog(ownerPage, `Disable card ${serial}? Tapping or scanning it will no longer open your profile.`, 'Disable card');
     await panel.getByRole('button', { name: `Enable card ${serial}` }).waitFor();
     await panel.getByText('Status history').click();
     await ownerPage.screenshot({ path: screenshotPath('orders-delivered'), fullPage: true });

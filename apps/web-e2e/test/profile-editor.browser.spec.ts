@@ -46,7 +46,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await context.addCookies([sessionCookie(owner.client.sessionId!)]);
     page = await context.newPage();
-    acceptDialogs(page, alerts);
+    acceptDialogs(page, alerts, ['Delete my account']);
   });
   afterAll(async () => {
     await browser?.close();

@@ -210,7 +210,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     await device.addCookies([sessionCookie(owner.client.sessionId!)]);
     const tab = await device.newPage();
     const asked: string[] = [];
-    acceptDialogs(tab, asked);
+    acceptDialogs(tab, asked, ['Cancel order']);
     await tab.goto(`${system.gatewayUrl}/dashboard`);
     await tab.getByRole('tab', { name: 'Orders' }).click();
     const panel = tab.getByRole('tabpanel', { name: 'Orders' });

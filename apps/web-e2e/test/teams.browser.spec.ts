@@ -62,7 +62,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
     leaderContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await leaderContext.addCookies([sessionCookie(leader.client.sessionId!)]);
     leaderPage = await leaderContext.newPage();
-    acceptDialogs(leaderPage, alerts);
+    acceptDialogs(leaderPage, alerts, ['Delete rep']);
   });
   afterAll(async () => {
     await browser?.close();

@@ -37,11 +37,14 @@ export async function answerDialog(page: Page, title: string | RegExp, button = 
 }
 
 /**
- * For the whole life of `page`: each alert dialog that opens is answered with its OK button and, once closed, read into `seen`
- * (what accepting the browser's `alert`/`confirm` did). Stops when the page closes, or when the returned function is
- * called. Tests that mean to say Cancel or press Escape use `answerDialog` or the keyboard instead.
+ * For the whole life of `page`: each alert dialog that opens is answered yes and, once closed, read into `seen` (what
+ * accepting the browser's `alert`/`confirm` did). Yes is the dialog's button named by one of `yes`: a notice's OK, and
+ * each question's own yes-button the test expects to press ("Delete rep", "Cancel order"); a question whose buttons are
+ * none of them is left open, so the test fails where a person would have stopped. Stops when the page closes, or when
+ * the returned function is called. Tests that mean to say no or press Escape use `answerDialog` or the keyboard.
  */
-export function acceptDialogs(page: Page, seen: string[]): () => void {
+export function acceptDialogs(page: Page, seen: string[], yes: readonly string[] = []): () => void {
+  const names = ['OK', ...yes];
   let stopped = false;
   const dialog = alertDialog(page);
   void (async () => {
@@ -51,7 +54,14 @@ export function acceptDialogs(page: Page, seen: string[]): () => void {
         if (stopped) return;
         const shown = await dialog.elementHandle();
         const text = await dialogText(dialog);
-        await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+        const buttons = await dialog.getByRole('button').allTextContents();
+        const name = buttons.map((button) => button.trim()).find((button) => names.includes(button));
+        if (name === undefined) {
+          // Not a dialog this test answers: leave it open and wait until it is gone (the test fails on its own terms).
+          await shown?.waitForElementState('hidden', { timeout: 0 }).catch(() => undefined);
+          continue;
+        }
+        await dialog.getByRole('button', { name, exact: true }).click();
         // Counted once closed: closing returns focus to the opener, so a test acting on "seen" must come after that.
         // OK may also take the page elsewhere (a notice before a navigation): a dialog gone with its page was closed too.
         await shown?.waitForElementState('hidden', { timeout: 0 }).catch(() => undefined);

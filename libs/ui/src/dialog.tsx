@@ -21,8 +21,9 @@ export interface ConfirmOptions {
   /** The question, the dialog's accessible name. */
   title: string;
   message?: string;
-  /** The button that says yes: "OK" unless given. */
-  confirmLabel?: string;
+  /** The button that says yes, named by what it does ("Delete rep", "Cancel membership"): a bare "OK" under a
+   * question that itself says "cancel" is ambiguous next to Cancel. */
+  confirmLabel: string;
   /** The button that says no (Escape does the same): "Cancel" unless given. */
   cancelLabel?: string;
 }
@@ -53,7 +54,9 @@ function open(kind: OpenDialog['kind'], options: Omit<OpenDialog, 'key' | 'kind'
   if (hosts === 0) return Promise.reject(new Error('No <DialogHost /> is mounted to show the dialog.'));
   return new Promise((resolve) => {
     const key = nextKey++;
-    const opener = typeof document === 'undefined' ? null : document.activeElement;
+    // Asked while another dialog is open, the focus is in that dialog (which will be gone): this one returns it to
+    // where the first of them took it from.
+    const opener = queue.at(-1)?.opener ?? (typeof document === 'undefined' ? null : document.activeElement);
     let settled = false;
     const settle = (answer: boolean) => {
       if (settled) return;
@@ -77,7 +80,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
   return open('confirm', {
     title: options.title,
     message: options.message,
-    confirmLabel: options.confirmLabel ?? 'OK',
+    confirmLabel: options.confirmLabel,
     cancelLabel: options.cancelLabel ?? 'Cancel',
   });
 }
@@ -116,7 +119,11 @@ export interface AlertDialogViewProps {
 }
 
 function AlertDialog({ dialog }: { dialog: OpenDialog }) {
-  return <AlertDialogView {...dialog} onAnswer={dialog.settle} />;
+  // The queue entry's key stays out of the spread (React keys are not props); the host keys this element by it.
+  const { kind, title, message, confirmLabel, cancelLabel, settle } = dialog;
+  return (
+    <AlertDialogView kind={kind} title={title} message={message} confirmLabel={confirmLabel} cancelLabel={cancelLabel} onAnswer={settle} />
+  );
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';

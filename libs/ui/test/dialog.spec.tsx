@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { AlertDialogView, DialogHost, confirm, notice } from '../src/index.js';
 
 // The dialog's markup as the server renders it: the roles and names a screen reader and the browser tests rely on.
-// Its behaviour (focus in, Tab kept inside, Escape, focus back) is a browser's: membership.browser.spec.ts.
+// Its behaviour (focus in, Tab kept inside, Escape, focus back, the answers): dialog-behaviour.spec.tsx in a DOM,
+// membership.browser.spec.ts in Chromium.
 
 const noAnswer = () => undefined;
 
@@ -48,6 +49,6 @@ describe('DialogHost, notice and confirm', () => {
 
   it('refuses to ask when no host is mounted to show the dialog', async () => {
     await expect(notice({ title: 'Saved' })).rejects.toThrow('No <DialogHost /> is mounted');
-    await expect(confirm({ title: 'Sure?' })).rejects.toThrow('No <DialogHost /> is mounted');
+    await expect(confirm({ title: 'Sure?', confirmLabel: 'Yes' })).rejects.toThrow('No <DialogHost /> is mounted');
   });
 });

@@ -93,7 +93,7 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
   }
 
   async function cancel() {
-    if (!(await confirm({ title: CANCEL_QUESTION }))) return;
+    if (!(await confirm({ title: CANCEL_QUESTION, confirmLabel: 'Cancel membership', cancelLabel: 'Keep membership' }))) return;
     setBusy(true);
     setError(null);
     const result = await cancelMembership();

@@ -145,7 +145,11 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
             variant="secondary"
             disabled={busy}
             onClick={() => {
-              void confirm({ title: `Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.` }).then((yes) => {
+              void confirm({
+                title: `Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.`,
+                confirmLabel: 'Cancel order',
+                cancelLabel: 'Keep order',
+              }).then((yes) => {
                 if (yes) void run(() => cancelOrder(order.id));
               });
             }}
@@ -191,7 +195,10 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
                   onClick={() => {
                     const asked = card.disabled
                       ? Promise.resolve(true)
-                      : confirm({ title: `Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.` });
+                      : confirm({
+                          title: `Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`,
+                          confirmLabel: 'Disable card',
+                        });
                     void asked.then(async (yes) => {
                       if (!yes) return;
                       setBusy(true);

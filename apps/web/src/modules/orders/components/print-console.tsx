@@ -212,7 +212,11 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
                 onClick={() => {
                   const asked =
                     to === 'cancelled' || to === 'refunded'
-                      ? confirm({ title: `Mark order ${order.reference} as ${to}?` })
+                      ? confirm({
+                          title: `Mark order ${order.reference} as ${to}?`,
+                          confirmLabel: `Mark as ${to}`,
+                          cancelLabel: 'Leave it',
+                        })
                       : Promise.resolve(true);
                   void asked.then((yes) => {
                     if (!yes) return;

@@ -21,7 +21,14 @@ export function DeleteAccount() {
       return;
     }
     setError(undefined);
-    if (!(await confirm({ title: 'Delete your account, your profile, your images and your leads? This cannot be undone.' }))) return;
+    if (
+      !(await confirm({
+        title: 'Delete your account, your profile, your images and your leads? This cannot be undone.',
+        confirmLabel: 'Delete my account',
+        cancelLabel: 'Keep my account',
+      }))
+    )
+      return;
     setBusy(true);
     const result = await deleteJson(HttpRoutes.deleteAccount, parsed.data);
     setBusy(false);

@@ -117,7 +117,9 @@ export function useProfileEditor(): ProfileEditor {
     if (!ready || saving) return null;
     // Locked content is left out only if the owner agrees (the shared dialog answers asynchronously; planSave stays pure).
     const locked = lockedContent(ready.draft, ready.account.membership);
-    const agreed = locked.length === 0 || (await confirm({ title: lockedQuestion(ready.account.membership, locked) }));
+    const agreed =
+      locked.length === 0 ||
+      (await confirm({ title: lockedQuestion(ready.account.membership, locked), confirmLabel: 'Save without them' }));
     const plan = planSave(ready.draft, ready.account.membership, () => agreed);
     if (plan.kind === 'cancelled') return null;
     const { kept } = plan;

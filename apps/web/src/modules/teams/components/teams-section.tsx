@@ -1,11 +1,23 @@
-import { TeamMessages, type ApiError, type Membership, type Rep, type RepFields } from '@digicard/contracts';
+import {
+  AddRepRequestSchema,
+  RepFieldsSchema,
+  TeamMessages,
+  type AddRepRequest,
+  type Membership,
+  type Rep,
+  type RepFields,
+} from '@digicard/contracts';
 import { can } from '@digicard/domain';
 import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { CompanySignIn } from './company-sign-in';
@@ -13,7 +25,7 @@ import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
 type Errors = Record<string, string[] | undefined>;
-const first = (errors: Errors, key: string) => errors[key]?.[0];
+type AddRepInput = z.input<typeof AddRepRequestSchema>;
 const emptyRep: RepFields = { username: '', firstName: '', lastName: '', email: '', tel: '' };
 const REP_LABELS: Array<[keyof RepFields, string, string]> = [
   ['username', 'Username', 'username'],
@@ -145,7 +157,13 @@ function GiveRepPasses({ onDone }: { onDone: (message: string) => void }) {
   if (wallet.state.status !== 'loaded' || !(wallet.state.value.apple.available || wallet.state.value.google.available)) return null;
 
   async function give() {
-    if (!(await confirm({ title: 'Email every rep in your team a link to add their card to their phone’s wallet?' }))) return;
+    if (
+      !(await confirm({
+        title: 'Email every rep in your team a link to add their card to their phone’s wallet?',
+        confirmLabel: 'Email the reps',
+      }))
+    )
+      return;
     setBusy(true);
     setError(null);
     const result = await offerRepPasses();
@@ -170,6 +188,7 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
     if (
       !(await confirm({
         title: `Delete ${rep.firstName} ${rep.lastName} (${rep.username}) from your team? They will no longer be able to sign in; their leads stay with your team.`,
+        confirmLabel: 'Delete rep',
       }))
     )
       return;
@@ -187,37 +206,71 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
   );
 }
 
+const REP_FIELDS = REP_LABELS.map(([key]) => key);
+
+/**
+ * The spec's "Please fill in all fields." when a submit finds rep fields blank: said once in the form's alert, so the
+ * blank fields' own errors (the same words, or the email's and phone's) are cleared. Returns whether it applies.
+ */
+function blankFieldsAlert<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  alsoClear: readonly Path<T>[] = [],
+): boolean {
+  const values = form.getValues() as Partial<Record<keyof RepFields, string>>;
+  const blank = REP_FIELDS.filter((key) => (values[key] ?? '').trim() === '');
+  if (blank.length === 0) return false;
+  form.clearErrors([...(blank as Path<T>[]), ...alsoClear]);
+  return true;
+}
+
+/** The five rep fields of a form over the rep's contract fields, with ids under `prefix`. */
+function RepInputs<T extends RepFields>({ prefix, form }: { prefix: string; form: UseFormReturn<T, unknown, FieldValues> }) {
+  const errors = form.formState.errors as FieldErrors<RepFields>;
+  return (
+    <div className="tm-fields">
+      {REP_LABELS.map(([key, label, autoComplete]) => (
+        <TextField
+          key={key}
+          id={`${prefix}-${key}`}
+          label={label}
+          type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
+          autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
+          error={errors[key]?.message}
+          {...form.register(key as Path<T>)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Editing one rep: a react-hook-form form checked by the contract's RepFieldsSchema, as the server checks it. */
 function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; onSaved: () => void }) {
-  const [values, setValues] = useState<RepFields>({
+  const form = useContractForm(RepFieldsSchema, {
     username: rep.username,
     firstName: rep.firstName,
     lastName: rep.lastName,
     email: rep.email,
     tel: rep.tel,
   });
-  const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function save() {
-    if (Object.values(values).some((v) => v.trim() === '')) {
-      setAlert(TeamMessages.fillAllFields);
-      return;
-    }
-    setBusy(true);
+  const onValid = async (values: RepFields) => {
     const result = await updateRep(rep.accountId, values);
-    setBusy(false);
     if (result.ok) onSaved();
-    else showError(result.error, setErrors, setAlert);
-  }
+    else setAlert(applyApiError(result.error, REP_FIELDS, form.setError, result.error.message));
+  };
+  const save = () => {
+    setAlert(null);
+    void form.handleSubmit(onValid, () => blankFieldsAlert(form) && setAlert(TeamMessages.fillAllFields))();
+  };
 
   return (
     <li className="tm-rep tm-rep--editing">
       <div className="tm-form" role="form" aria-label={`Edit ${rep.username}`}>
-        <RepInputs prefix={`edit-${rep.accountId}`} values={values} errors={errors} onChange={setValues} />
+        <RepInputs prefix={`edit-${rep.accountId}`} form={form} />
         {alert ? <FormAlert>{alert}</FormAlert> : null}
         <div className="tm-form__actions">
-          <Button disabled={busy} onClick={() => void save()}>
+          <Button disabled={form.formState.isSubmitting} onClick={save}>
             Save rep
           </Button>
           <Button variant="secondary" onClick={onCancel}>
@@ -229,74 +282,36 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
   );
 }
 
-function RepInputs({
-  prefix,
-  values,
-  errors,
-  onChange,
-  errorPrefix = '',
-}: {
-  prefix: string;
-  values: RepFields;
-  errors: Errors;
-  onChange: (v: RepFields) => void;
-  errorPrefix?: string;
-}) {
-  return (
-    <div className="tm-fields">
-      {REP_LABELS.map(([key, label, autoComplete]) => (
-        <TextField
-          key={key}
-          id={`${prefix}-${key}`}
-          label={label}
-          type={key === 'email' ? 'email' : key === 'tel' ? 'tel' : 'text'}
-          autoComplete={autoComplete === 'username' ? 'off' : autoComplete}
-          value={values[key]}
-          error={first(errors, `${errorPrefix}${key}`)}
-          onChange={(event) => onChange({ ...values, [key]: event.currentTarget.value })}
-        />
-      ))}
-    </div>
-  );
-}
+/** The add-rep form's fields, in the contract's names (a server's field errors land on them). */
+const ADD_REP_FIELDS: readonly Path<AddRepInput>[] = [...REP_FIELDS, 'password', 'leaderPassword'];
 
-function showError(error: ApiError, setErrors: (e: Errors) => void, setAlert: (m: string) => void) {
-  setErrors(error.fieldErrors ?? {});
-  const fieldMessages = Object.values(error.fieldErrors ?? {}).flat();
-  setAlert(fieldMessages.length === 1 && fieldMessages[0] ? fieldMessages[0] : error.message);
-}
-
+/**
+ * Adding one rep: a react-hook-form form checked by the contract's AddRepRequestSchema, as the server checks it. The
+ * spec's two alerts keep their order and words: any blank rep field is "Please fill in all fields." (said once, above
+ * the button, rather than under each blank field); then a blank leader password is that field's "Password required to
+ * confirm.". The server's field errors go on their fields; any other refusal is the alert.
+ */
 function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
-  const [values, setValues] = useState<RepFields>(emptyRep);
-  const [password, setPassword] = useState('');
-  const [leaderPassword, setLeaderPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm(AddRepRequestSchema, { ...emptyRep, password: '', leaderPassword: '' });
+  const { errors, isSubmitting } = form.formState;
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit() {
-    setErrors({});
-    if (Object.values(values).some((v) => v.trim() === '')) {
-      setAlert(TeamMessages.fillAllFields);
-      return;
-    }
-    if (leaderPassword === '') {
-      setAlert(TeamMessages.passwordRequired);
-      return;
-    }
-    setBusy(true);
-    const result = await addRep({ ...values, password, leaderPassword });
-    setBusy(false);
+  const onValid = async (values: AddRepRequest) => {
+    const result = await addRep(values);
     if (result.ok) {
-      setValues(emptyRep);
-      setPassword('');
-      setLeaderPassword('');
-      setAlert(null);
+      form.reset();
       onDone(TeamMessages.repAdded);
-    } else {
-      showError(result.error, setErrors, setAlert);
+      return;
     }
-  }
+    const message = applyApiError(result.error, ADD_REP_FIELDS, form.setError, result.error.message);
+    setAlert(message);
+  };
+  // A blank rep field is said first; the leader password's own error waits until the rep's fields are filled.
+  const onInvalid = () => blankFieldsAlert(form, ['leaderPassword']) && setAlert(TeamMessages.fillAllFields);
+  const submit = () => {
+    setAlert(null);
+    void form.handleSubmit(onValid, onInvalid)();
+  };
 
   return (
     <section aria-labelledby="tm-add-title">
@@ -304,28 +319,26 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
         Add a sales rep
       </h3>
       <div className="tm-form" role="form" aria-label="Add a sales rep">
-        <RepInputs prefix="add" values={values} errors={errors} onChange={setValues} />
+        <RepInputs prefix="add" form={form} />
         <TextField
           id="add-password"
           label="Rep's password (optional)"
           hint="Leave it empty: the rep gets an email to choose their own."
           type="password"
           autoComplete="new-password"
-          value={password}
-          error={first(errors, 'password')}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password?.message}
+          {...form.register('password')}
         />
         <TextField
           id="add-leader-password"
           label="Your password, to confirm"
           type="password"
           autoComplete="current-password"
-          value={leaderPassword}
-          error={first(errors, 'leaderPassword')}
-          onChange={(e) => setLeaderPassword(e.currentTarget.value)}
+          error={errors.leaderPassword?.message}
+          {...form.register('leaderPassword')}
         />
         {alert ? <FormAlert>{alert}</FormAlert> : null}
-        <Button disabled={busy} onClick={() => void submit()}>
+        <Button disabled={isSubmitting} onClick={submit}>
           Add rep
         </Button>
       </div>
