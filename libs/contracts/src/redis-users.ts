@@ -12,7 +12,7 @@ export const RedisUsers: readonly RedisUser[] = ['gateway', 'orders', 'notificat
 
 /** The first part after the prefix of every key each user writes: `<prefix>:<family>:...`. */
 export const RedisKeyFamilies: Readonly<Record<RedisUser, readonly string[]>> = {
-  gateway: ['session', 'account-sessions', 'role-changed-at', 'rl', 'analytics'],
+  gateway: ['session', 'account-sessions', 'role-changed-at', 'rl', 'analytics', 'sso-state'],
   orders: [QueueName.ProofRender],
   notifications: [QueueName.Email, QueueName.CrmWebhook],
   profiles: [QueueName.ApplePassPush, QueueName.GoogleWalletSync],
