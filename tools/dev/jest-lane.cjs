@@ -2,11 +2,12 @@
 // (each project's `unit`, `service`, `system` and `browser` Nx targets). A project without a file of that lane is
 // done at once, without starting Jest. The lanes and their time-outs are in jest.preset.cjs.
 //
-// How many files run at once: unit as Jest decides (one worker per spare core); service one at a time (npm test runs
-// two projects at once); system `DIGICARD_SYSTEM_WORKERS` at a time, 2 unless told, browser `DIGICARD_BROWSER_WORKERS`, 2 unless told (every TestSystem
-// has its own database, Redis prefix and NATS, and every browser test its own Chromium profile, so two run side by
-// side; on 2 cores two at a time measured a quarter to a half faster than one, as the tests spend much of their
-// time waiting: docs/benchmarks.md).
+// How many files run at once: unit as Jest decides (one worker per spare core); service two (npm test runs two
+// projects at once, so four files); system `DIGICARD_SYSTEM_WORKERS` at a time and browser `DIGICARD_BROWSER_WORKERS`,
+// 3 each unless told (npm test runs the two lanes side by side). Every TestSystem has its own database, Redis prefix
+// and NATS, every in-process service file its own database and NATS, and every browser test its own Chromium
+// profile, so files run side by side; on 2 cores these lanes mostly wait (a browser file used 18.7 CPU-seconds in
+// 71 s), so more at once is faster until both cores are busy (docs/benchmarks.md, "The test suite").
 const { spawnSync } = require('node:child_process');
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -43,12 +44,13 @@ if (!found) {
   process.exit(0);
 }
 
-const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`;
-// Browser files two at a time unless told (DIGICARD_BROWSER_WORKERS). Two at a time once lost a tab click in the
-// profile editor: a click aimed while the page still scrolled smoothly; test browsers now prefer reduced motion
-// (libs/testing launchChromium), and the editor's test waits for the section it opened (docs/benchmarks.md).
-const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '2'}`;
-const workers = { unit: [], service: ['--runInBand'], system: [systemWorkers], browser: [browserWorkers] }[lane];
+const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '3'}`;
+// Several browser files at once once lost a tab click in the profile editor: a click aimed while the page still
+// scrolled smoothly; test browsers now prefer reduced motion (libs/testing launchChromium), and the editor's test
+// waits for the section it opened (docs/benchmarks.md).
+const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '3'}`;
+const serviceWorkers = `--maxWorkers=${process.env.DIGICARD_SERVICE_WORKERS ?? '2'}`;
+const workers = { unit: [], service: [serviceWorkers], system: [systemWorkers], browser: [browserWorkers] }[lane];
 // Once every file has finished, Jest exits even if a test left a timer or a connection behind, so that one leak
 // cannot hang the whole run: found 2026-11-26 in the gateway's sso.integration (a NATS client of its in-process
 // services, reconnecting after the test's NATS server stopped; not yet traced, see the closing note). A test still

@@ -1,8 +1,9 @@
-// `npm test`: the whole suite. Lint (type-aware, module boundaries), typecheck and build, contract and migration
-// drift, deployment files, then the test lanes (unit, service, system, browser) against the real servers.
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: the whole suite. Build and typecheck; then the checks (lint, formatting, contract and migration drift,
+// deployment files: tools/dev/checks.mjs) beside the unit and service lanes; then the system and browser lanes side by
+// side, against the real servers.
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ROOT, ensureChromium, ensureDebianPackages, ensureInstalled, ensureServers, fail, log, run } from './lib.mjs';
 
 const started = Date.now();
@@ -23,63 +24,78 @@ ensureChromium();
 step('build and typecheck every project');
 run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--parallel=2', '--output-style=static']);
 
-step('lint (type-aware, zero warnings, module boundaries)');
-run('npx', ['nx', 'show', 'projects'], { stdio: 'ignore' }); // computes the project graph the boundary rule reads
-run('npx', ['eslint', '--max-warnings=0', '.']);
-
-step('formatting (Prettier; `npm run format` writes it)');
-run('npx', ['prettier', '--check', '--log-level=warn', '**/*.{ts,tsx,mjs,cjs,js,css}']);
-
-step('contract and migration drift');
-run('node', ['tools/dev/openapi.mjs', '--check']);
-run('node', ['tools/dev/nats-config.mjs', '--check']);
-run('node', ['tools/dev/redis-config.mjs', '--check']);
-run('node', ['tools/dev/migrations-check.mjs']);
-
-step('deployment files');
-run('node', ['tools/deploy-check/check.mjs']);
-
-step('tests');
-// Jest through Nx, lane by lane, cheapest first (jest.preset.cjs says which file is in which lane): unit tests of every
-// project, then the in-process service tests, then the whole-system tests (the apps as processes), then the browser.
-// Every lane runs even when an earlier one failed, so one run shows every failure. Each lane target writes its counts
-// to test-results/jest/<project>.<lane>.json (restored by Nx when the result comes from its cache).
+// What runs when. Measured on 2 cores (docs/benchmarks.md, "The test suite"): the lanes mostly wait (on PostgreSQL,
+// NATS, the apps, Chromium), well under two CPU-seconds per second, while lint keeps one core busy. So, after the
+// build: the checks (tools/dev/checks.mjs) beside the unit and service lanes; then the system and browser lanes side
+// by side. DIGICARD_TEST_SERIAL=1 runs everything one after another (when a failure looks like contention).
+// Jest through Nx, lane by lane (jest.preset.cjs says which file is in which lane). Every lane runs even when an
+// earlier one or a check failed, so one run shows every failure. Each lane target writes its counts to
+// test-results/jest/<project>.<lane>.json (restored by Nx when the result comes from its cache).
 const results = join(ROOT, 'test-results', 'jest');
+const logs = join(ROOT, 'test-results', 'logs');
 rmSync(results, { recursive: true, force: true });
+rmSync(logs, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
-const LANES = [
-  // Unit files are quick and independent: two projects at a time.
-  { lane: 'unit', parallel: 2 },
-  // Each service file has its own database and NATS server: two projects at a time.
-  { lane: 'service', parallel: 2 },
-  // Processes and Chromium: one project at a time, DIGICARD_SYSTEM_WORKERS (system) or DIGICARD_BROWSER_WORKERS (browser) files of it at once (tools/dev/jest-lane.cjs).
-  { lane: 'system', parallel: 1 },
-  { lane: 'browser', parallel: 1 },
-];
-// CPU seconds of everything a lane ran (the processes it waited for, Chromium and the apps included), from this
-// process's children times: a lane far below two CPU-seconds per second on 2 cores mostly waits, and more files at
-// once would shorten it.
-const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-const childCpuSeconds = () => {
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  // After the name: state is field 3, cutime 16 and cstime 17 (proc(5)).
-  return (Number(fields[13]) + Number(fields[14])) / ticks;
-};
-const laneTimes = [];
-let jestFailed = false;
-for (const { lane, parallel } of LANES) {
-  const laneStarted = Date.now();
-  const laneCpu = childCpuSeconds();
-  step(`${lane} tests`);
-  const run = spawnSync('npx', ['nx', 'run-many', '-t', lane, `--parallel=${parallel}`, '--output-style=static'], {
+mkdirSync(logs, { recursive: true });
+const serial = process.env.DIGICARD_TEST_SERIAL === '1';
+
+/**
+ * Starts a command through tools/dev/timed.mjs with its output to test-results/logs/<name>.log; resolves when it
+ * ends, with its exit code and its wall and CPU seconds. `show` streams the output here as it comes instead.
+ */
+function start(name, cmd, args, { show = false } = {}) {
+  const logFile = join(logs, `${name}.log`);
+  const timesFile = join(logs, `${name}.times.json`);
+  const fd = show ? null : openSync(logFile, 'w');
+  const out = fd ?? 'inherit';
+  const child = spawn(process.execPath, [join(ROOT, 'tools/dev/timed.mjs'), timesFile, cmd, ...args], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['ignore', out, out],
   });
-  if (run.status !== 0) jestFailed = true;
-  const wall = (Date.now() - laneStarted) / 1000;
-  const cpu = childCpuSeconds() - laneCpu;
-  laneTimes.push(`${lane} ${Math.round(wall)} s, ${Math.round(cpu)} CPU-s`);
+  if (fd !== null) closeSync(fd);
+  return new Promise((resolve) => {
+    child.once('exit', () => {
+      const times = existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, 'utf8')) : { status: 1, wallSeconds: 0, cpuSeconds: 0 };
+      if (!show) {
+        log(`── output of ${name}`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+      }
+      log(
+        `── ${name} ${times.status === 0 ? 'passed' : 'FAILED'} in ${Math.round(times.wallSeconds)} s, ${Math.round(times.cpuSeconds)} CPU-s`,
+      );
+      resolve({ name, ...times });
+    });
+  });
 }
+
+/** A lane of every project, `parallel` projects at once; the builds it depends on were made above. */
+const lane = (name, parallel, options) =>
+  start(
+    name,
+    'npx',
+    ['nx', 'run-many', '-t', name, `--parallel=${parallel}`, '--excludeTaskDependencies', '--output-style=static'],
+    options,
+  );
+
+const finished = [];
+step('checks beside the unit and service lanes');
+const checks = start('checks', 'node', ['tools/dev/checks.mjs'], { show: serial });
+if (serial) finished.push(await checks);
+// Unit files are quick and independent: two projects at a time. Service files each have their own database and NATS
+// server: two projects at a time, each two files at once (tools/dev/jest-lane.cjs).
+finished.push(await lane('unit', 2, { show: true }));
+finished.push(await lane('service', 2, { show: true }));
+if (!serial) finished.push(await checks);
+// Processes and Chromium: one project at a time per lane, DIGICARD_SYSTEM_WORKERS (system) or DIGICARD_BROWSER_WORKERS
+// (browser) files of it at once (tools/dev/jest-lane.cjs).
+step(serial ? 'system and browser lanes, one after the other' : 'system and browser lanes side by side');
+if (serial) {
+  finished.push(await lane('system', 1, { show: true }));
+  finished.push(await lane('browser', 1, { show: true }));
+} else finished.push(...(await Promise.all([lane('system', 1), lane('browser', 1)])));
+const laneTimes = finished.map((f) => `${f.name} ${Math.round(f.wallSeconds)} s, ${Math.round(f.cpuSeconds)} CPU-s`);
+const checksFailed = finished.some((f) => f.name === 'checks' && f.status !== 0);
+const jestFailed = finished.some((f) => f.name !== 'checks' && f.status !== 0);
 const summaries = readdirSync(results)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(results, f), 'utf8')));
@@ -92,9 +108,10 @@ const skipped = total('skipped');
 for (const s of summaries.filter((x) => x.failed > 0))
   log(`failed in ${s.project}: ${s.failedFiles.map((f) => relative(ROOT, f.file)).join(', ')}`);
 log(
-  `finished in ${Math.round((Date.now() - started) / 1000)} s (lanes: ${laneTimes.join(', ')}); ${total('files')} test files in ${summaries.length} project lanes; screenshots in test-results/screenshots`,
+  `finished in ${Math.round((Date.now() - started) / 1000)} s (${laneTimes.join('; ')}); ${total('files')} test files in ${summaries.length} project lanes; screenshots in test-results/screenshots`,
 );
 process.stdout.write(`${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 await servers.stop();
 // A skipped test is a test that did not run: it fails the suite rather than hiding.
-if (jestFailed || failed > 0 || passed === 0 || skipped > 0) process.exit(1);
+if (checksFailed) log('the checks failed: see their output above (test-results/logs/checks.log)');
+if (checksFailed || jestFailed || failed > 0 || passed === 0 || skipped > 0) process.exit(1);
