@@ -118,6 +118,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_IP: rateLimit.default({ limit: 30, windowSeconds: 900 }),
   /** Failed sign-ins per account: a burst of <requests>, then a growing delay; failures are forgotten after <seconds> of quiet. */
   RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.default({ limit: 10, windowSeconds: 900 }),
+  /** The first delay between sign-in attempts to one account beyond its burst of failures (seconds); it doubles with each further failure. */
+  RATE_LIMIT_LOGIN_BACKOFF_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(1),
   /** The longest delay between sign-in attempts to one account beyond its burst of failures (seconds). */
   RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_REGISTER_IP: rateLimit.default({ limit: 10, windowSeconds: 3600 }),

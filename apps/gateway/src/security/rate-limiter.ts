@@ -47,9 +47,9 @@ const tooMany = (retryAfterSeconds: number, unit: 'minutes' | 'seconds' = 'minut
 const COUNT_ATTEMPT = `
 local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
 local at = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
-local now, limit, cap = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local now, limit, cap, first = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[5])
 local backoff = 0
-if count >= limit then backoff = math.min(cap, 2 ^ math.min(30, count - limit)) end
+if count >= limit then backoff = math.min(cap, first * 2 ^ math.min(30, count - limit)) end
 local wait = backoff * 1000 - (now - at)
 if wait > 0 then return math.ceil(wait) end
 redis.call('HINCRBY', KEYS[1], 'count', 1)
@@ -119,6 +119,7 @@ export class RateLimiter {
             limit,
             this.config.RATE_LIMIT_LOGIN_BACKOFF_MAX_SECONDS,
             windowSeconds,
+            this.config.RATE_LIMIT_LOGIN_BACKOFF_FIRST_SECONDS,
           ),
         ),
       );
