@@ -171,6 +171,16 @@ describe('the wallet passes from the dashboard, in Chromium', () => {
     assert.equal(googleObject['subheader'].defaultValue.value, 'Energy Consultant');
     assert.equal(googleObject['cardTitle'].defaultValue.value, 'Umoya Solar');
     assert.equal(googleObject['barcode'].value, `${system.gatewayUrl}/zanele?src=wallet`);
+    // The logo as Google fetches it (no session): the business logo, square, for Google's circular mask.
+    const logoUri = googleObject['logo'].sourceUri.uri as string;
+    const logoId = /^\/media\/([A-Za-z0-9_-]+)\.webp$/.exec((await owner.client.request('/api/profile')).body.document.businessLogo)?.[1];
+    assert.equal(logoUri, `${system.gatewayUrl}/media/wallet-logo/${logoId}.png`);
+    const logo = await fetch(logoUri);
+    assert.equal(logo.status, 200);
+    assert.equal(logo.headers.get('content-type'), 'image/png');
+    const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
+    assert.deepEqual([meta.width, meta.height], [660, 660]);
+    assert.equal((await fetch(`${system.gatewayUrl}/media/wallet-logo/${'x'.repeat(24)}.png`)).status, 404, 'no such image');
   });
 
   it('looks like the card: both passes drawn into pictures whose QR codes scan back to the owner’s page', async () => {
