@@ -29,7 +29,7 @@ import {
 
 // Why a browser test: the service lane (apps/gateway/test/apple-wallet.integration.spec.ts, google-wallet.*) proves
 // the passes, their signatures and their limits; this proves the dashboard's QR Code section leads a real browser to
-// them: "Add to Apple Wallet" downloads the signed pass, and "Save to Google Wallet" goes to Google's save page with
+// them: "Add to Apple Wallet" downloads the signed pass, and "Add to Google Wallet" goes to Google's save page with
 // the owner's card in its JWT. Then the passes' looks: each drawn into a picture (test-results/screenshots), whose QR
 // code must scan back to the owner's page.
 
@@ -152,10 +152,10 @@ describe('the wallet passes from the dashboard, in Chromium', () => {
     assert.equal(json['backgroundColor'], 'rgb(27, 42, 65)');
   });
 
-  it('"Save to Google Wallet" goes to Google’s save page with a JWT signed by the service account that carries the card', async () => {
+  it('"Add to Google Wallet" goes to Google’s save page with a JWT signed by the service account that carries the card', async () => {
     const panel = page.getByRole('tabpanel', { name: 'QR Code' });
     const toGoogle = page.waitForRequest((request) => request.url().startsWith('https://pay.google.com/'));
-    await panel.getByRole('button', { name: 'Save to Google Wallet' }).click();
+    await panel.getByRole('button', { name: 'Add to Google Wallet' }).click();
     const saveUrl = new URL((await toGoogle).url());
     await page.getByRole('heading', { name: 'Save your pass' }).waitFor();
     const [, jwt] = /^\/gp\/v\/save\/([^/]+)$/.exec(saveUrl.pathname) ?? [];
