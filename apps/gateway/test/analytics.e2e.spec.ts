@@ -198,7 +198,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
       .split('\r\n');
     assert.equal(
       lines[0],
-      'Date,Views,Views: Link,Views: QR code,Views: NFC card,Views: WhatsApp share,Views: Email share,Views: Apple Wallet pass,Unique visitors,Saved to contacts,Clicks,Leads',
+      'Date,Views,Views: Link,Views: QR code,Views: NFC card,Views: WhatsApp share,Views: Email share,Views: Wallet pass,Unique visitors,Saved to contacts,Clicks,Leads',
     );
     assert.equal(lines[1], `${today},8,2,2,1,1,1,1,1,1,3,0`);
     assert.equal(lines[2], 'Total,8,2,2,1,1,1,1,1,1,3,0');

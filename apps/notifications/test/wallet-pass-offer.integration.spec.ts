@@ -93,7 +93,7 @@ describe('a leader gives every rep their pass', () => {
     const mail = mailsTo('nomsa@example.test')[0]!;
     assert.equal(mail.subject, '[DigiCard] Your card, in your phone’s wallet');
     assert.match(mail.text, /Hi Nomsa, Ayanda Tester would like you to carry your DigiCard card/);
-    assert.match(mail.text, /Save to Google Wallet: http:\/\/localhost:8080\/dashboard\?section=qr&wallet=google/);
+    assert.match(mail.text, /Add to Google Wallet: http:\/\/localhost:8080\/dashboard\?section=qr&wallet=google/);
     assert.ok(!mail.text.includes('Add to Apple Wallet'), 'Apple Wallet is not configured: no Apple link');
     assert.match(mail.html, /href="http:\/\/localhost:8080\/dashboard\?section=qr&amp;wallet=google"/);
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -5,7 +5,7 @@ import { ProfilesModule } from './profiles/profiles.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { appleWalletOf } from './wallet/apple-config.js';
 import { startApplePassPushWorker } from './wallet/apple-pass-push.js';
-import { ApplePassSweeper } from './wallet/apple-pass-sweeper.js';
+import { WalletPassSweeper } from './wallet/wallet-pass-sweeper.js';
 import { ApplePassesRepository } from './wallet/apple-passes.repository.js';
 import { ApplePassMaker } from './wallet/apple-pass-maker.js';
 import { googleWalletOf } from './wallet/google-config.js';
@@ -35,7 +35,7 @@ export const profilesService: ServiceDefinition<Config> = {
       );
     }
     if (wallet || google) {
-      const sweeper = app.get(ApplePassSweeper);
+      const sweeper = app.get(WalletPassSweeper);
       sweeper.start();
       ctx.onShutdown(() => sweeper.stop());
     }

@@ -7,7 +7,7 @@ import { InProcessService, type Answer } from '@digicard/service-testing';
 import { ApnsStandIn, DEFAULTS, makeAppleTestCredentials, unzipPass, waitFor, type AppleTestCredentials } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
-import { ApplePassSweeper } from '../src/wallet/apple-pass-sweeper.js';
+import { WalletPassSweeper } from '../src/wallet/wallet-pass-sweeper.js';
 
 // Apple Wallet in the profiles service, in this process: the owner's pass, Apple's pass web service (the subjects the
 // gateway maps it to), the push when a Save changes what the pass shows (the `apple-pass-push` queue on real Redis, to
@@ -372,8 +372,8 @@ describe('a deleted account', () => {
     expect(await service.call(Rpc.issueApplePass, {}, { accountId })).toMatchObject({ ok: false, status: 404 });
 
     // Kept APPLE_VOIDED_PASS_KEEP_HOURS (72) for the devices to learn it is void, then deleted with its registrations.
-    assert.deepEqual(await service.get(ApplePassSweeper).sweep(new Date(Date.now() + 71 * 3_600_000)), { queued: 0, deleted: 0 });
-    const swept = await service.get(ApplePassSweeper).sweep(new Date(Date.now() + 73 * 3_600_000));
+    assert.deepEqual(await service.get(WalletPassSweeper).sweep(new Date(Date.now() + 71 * 3_600_000)), { queued: 0, deleted: 0 });
+    const swept = await service.get(WalletPassSweeper).sweep(new Date(Date.now() + 73 * 3_600_000));
     assert.ok(swept.deleted >= 1);
     assert.equal((await service.sql('SELECT 1 FROM profiles.apple_passes WHERE serial_number = $1', [pass.serialNumber])).length, 0);
     assert.equal(

@@ -16,6 +16,7 @@ import { ConfigSchema, type Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
 import { googleWalletOf } from '../src/wallet/google-config.js';
 import { GoogleWalletClient } from '../src/wallet/google-wallet-client.js';
+import { WalletPassSweeper } from '../src/wallet/wallet-pass-sweeper.js';
 
 // Google Wallet in the profiles service, in this process: the owner's Save to Google Wallet link (a JWT checked here
 // with the service account's public key), the object written through the Wallet REST API when a Save changes what it
@@ -79,6 +80,8 @@ beforeAll(async () => {
     QUEUE_PREFIX: queuePrefix,
     QUEUE_ADD_TIMEOUT_MS: '2000',
     GOOGLE_WALLET_SYNC_BACKOFF_MS: '100',
+    // Not Apple's 72 (APPLE_VOIDED_PASS_KEEP_HOURS): the sweeper keeps Google's voided objects by Google's own setting.
+    GOOGLE_WALLET_VOIDED_OBJECT_KEEP_HOURS: '24',
     ...credentials.env(google),
   });
 });
@@ -282,6 +285,14 @@ describe('objects whose account is gone', () => {
     assert.ok(!/thandi/i.test(expired), expired);
     assert.ok(!expired.includes('barcode'));
     expect(await service.call(Rpc.issueGoogleWalletLink, {}, { accountId })).toMatchObject({ ok: false, status: 404 });
+
+    // Kept GOOGLE_WALLET_VOIDED_OBJECT_KEEP_HOURS (24 here), for the expiry's retries, then deleted.
+    const rowOf = () => service.sql('SELECT 1 FROM profiles.google_wallet_objects WHERE object_suffix = $1', [object.id.split('.')[1]]);
+    await service.get(WalletPassSweeper).sweep(new Date(Date.now() + 23 * 3_600_000));
+    assert.equal((await rowOf()).length, 1, 'kept for 23 hours');
+    const swept = await service.get(WalletPassSweeper).sweep(new Date(Date.now() + 25 * 3_600_000));
+    assert.ok(swept.deleted >= 1);
+    assert.equal((await rowOf()).length, 0, 'gone after 25 hours');
   });
 
   it('a removed rep’s object is expired; another rep’s is left alone', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Where a view of a public page came from, read from `?src=` on the page's address: the QR code (`qr`), an NFC card
  * (`nfc`, with `card=<serial>` naming the card), a WhatsApp share (`wa`), an email share (`email`), the QR code of the
- * owner's Apple Wallet pass (`wallet`), anything else (`link`). An unknown value counts as `link`.
+ * owner's Apple Wallet or Google Wallet pass (`wallet`, both carry it), anything else (`link`). An unknown value counts as `link`.
  */
 export const AnalyticsSources = ['link', 'qr', 'nfc', 'wa', 'email', 'wallet'] as const;
 export const AnalyticsSourceSchema = z.enum(AnalyticsSources);

@@ -86,6 +86,14 @@ export const PageRoutes = {
     description: 'An uploaded image, `<random id>.webp`: ids never change meaning, so it is cached for a year',
     params: { schema: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{10,64}\.(?:webp|png|jpeg)$/) }), notFound: 'No such image.' },
   },
+  walletLogo: {
+    method: 'get',
+    path: '/media/wallet-logo/:file',
+    access: 'public',
+    description:
+      'An uploaded image as Google Wallet wants a pass’s logo, `<random id>.png`: a 660 x 660 PNG, the image inside its middle 70 % on white (Google masks it into a circle); shown and cached as `/media/{file}` is',
+    params: { schema: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{10,64}\.png$/) }), notFound: 'No such image.' },
+  },
   profilePageScript: {
     method: 'get',
     path: '/profile-assets/profile-page.js',
@@ -116,6 +124,8 @@ export const PageRoutes = {
 } as const satisfies Record<string, PageRoute>;
 
 export const accessoryPath = (id: string): string => `/accessories/${id}`;
+/** An uploaded image (its media id) as a Google Wallet pass's logo (PageRoutes.walletLogo). */
+export const walletLogoPath = (mediaId: string): string => `/media/wallet-logo/${mediaId}.png`;
 export const specialPath = (id: string): string => `/specials/${id}`;
 
 /**

@@ -194,3 +194,73 @@ export class GoogleWalletStandIn {
     }
   }
 }
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** `#rrggbb`'s relative luminance (WCAG), to pick the text colour Wallet would: dark on light, light on dark. */
+function luminanceOf(hex: string): number {
+  const n = Number.parseInt(hex.replace(/^#/, ''), 16);
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+interface LocalizedText {
+  defaultValue?: { value?: string };
+}
+interface ImageView {
+  sourceUri?: { uri?: string };
+}
+/** The fields of a GenericObject the preview draws. */
+interface GenericObjectView {
+  cardTitle?: LocalizedText;
+  header?: LocalizedText;
+  subheader?: LocalizedText;
+  logo?: ImageView;
+  heroImage?: ImageView;
+  hexBackgroundColor?: string;
+  state?: string;
+  barcode?: { value?: string; alternateText?: string };
+}
+
+/**
+ * A picture of a generic pass object as Google Wallet's default generic template lays it out (roughly: the card
+ * title row with the logo masked into a circle, the subheader over the header, the QR code on white with its
+ * alternate text, the hero image), as an HTML page for Chromium to screenshot: for a person (or a test) to look at
+ * what the pass shows, without an Android phone. Images load from their URIs. Not Google's renderer.
+ */
+export async function googleWalletPreviewHtml(json: GoogleJson): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
+  const object = json as GenericObjectView;
+  const text = (field: LocalizedText | undefined): string => escapeHtml(field?.defaultValue?.value ?? '');
+  const background = object.hexBackgroundColor ?? '#ffffff';
+  const foreground = luminanceOf(background) > 0.4 ? '#1f1f1f' : '#ffffff';
+  const logo = object.logo?.sourceUri?.uri;
+  const hero = object.heroImage?.sourceUri?.uri;
+  const barcode = object.barcode;
+  const qr = barcode?.value ? await QRCode.toDataURL(barcode.value, { margin: 1, width: 480 }) : null;
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    body { margin: 0; padding: 16px; background: #f1f3f4; font-family: 'DejaVu Sans', sans-serif; }
+    .card { width: 360px; border-radius: 24px; overflow: hidden; background: ${background}; color: ${foreground}; }
+    .title { display: flex; align-items: center; gap: 12px; padding: 20px 20px 8px; font-size: 16px; }
+    .logo { width: 40px; height: 40px; border-radius: 50%; object-fit: cover; background: #ffffff; }
+    .subheader { padding: 12px 20px 0; font-size: 14px; opacity: 0.85; }
+    .header { padding: 2px 20px 16px; font-size: 28px; line-height: 1.2; }
+    .barcode { margin: 8px auto 0; width: 200px; padding: 12px; border-radius: 12px; background: #ffffff; text-align: center; }
+    .barcode img { width: 176px; height: 176px; display: block; margin: 0 auto; }
+    .alt { color: #1f1f1f; font-size: 12px; margin-top: 6px; word-break: break-all; }
+    .hero { display: block; width: 100%; margin-top: 20px; }
+    .pad { height: 20px; }
+    .state { padding: 0 20px; font-size: 14px; font-weight: bold; }
+  </style></head><body><div class="card">
+    <div class="title">${logo ? `<img class="logo" alt="" src="${escapeHtml(logo)}">` : ''}<span>${text(object.cardTitle)}</span></div>
+    ${object.subheader ? `<div class="subheader">${text(object.subheader)}</div>` : ''}
+    <div class="header">${text(object.header)}</div>
+    ${object.state && object.state !== 'ACTIVE' ? `<div class="state">${escapeHtml(object.state)}</div>` : ''}
+    ${qr ? `<div class="barcode"><img alt="" src="${qr}"><div class="alt">${escapeHtml(barcode?.alternateText ?? '')}</div></div>` : ''}
+    ${hero ? `<img class="hero" alt="" src="${escapeHtml(hero)}">` : '<div class="pad"></div>'}
+  </div></body></html>`;
+}

@@ -6,7 +6,7 @@ const SOURCE_NAMES = {
   nfc: 'NFC card',
   wa: 'WhatsApp share',
   email: 'Email share',
-  wallet: 'Apple Wallet pass',
+  wallet: 'Wallet pass',
 } as const;
 
 /** One day a row: views (all, then by source), unique visitors, Save to Contact, clicks, leads. */

@@ -5,7 +5,10 @@ import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
 import { VisitorDownloads } from './visitor-downloads.js';
 
-/** Uploaded images, at `/media/<random id>.webp` (outside the API: pages link to them). */
+/**
+ * Uploaded images, at `/media/<random id>.webp` (outside the API: pages link to them), and as a Google Wallet pass's
+ * logo at `/media/wallet-logo/<random id>.png` (Google fetches it from there).
+ */
 @Controller()
 export class MediaController {
   constructor(@Inject(VisitorDownloads) private readonly downloads: VisitorDownloads) {}
@@ -13,5 +16,10 @@ export class MediaController {
   @Route(PageRoutes.media)
   media(@Param('file') file: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
     return this.downloads.media(file, meta, res);
+  }
+
+  @Route(PageRoutes.walletLogo)
+  walletLogo(@Param('file') file: string, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
+    return this.downloads.walletLogo(file, meta, res);
   }
 }

@@ -6,6 +6,7 @@ import { Rpc, type PublicProfile, type RequestMeta } from '@digicard/contracts';
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import { googleWalletLogoPng } from '../wallet/google-wallet-logo.js';
 import { buildVcard, vcardFileName } from './vcard.js';
 
 /** What visitors of a profile take away: its contact card, its QR code, and the uploaded images. */
@@ -83,5 +84,17 @@ export class VisitorDownloads {
       .set('Cache-Control', media.shareable ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .set('X-Content-Type-Options', 'nosniff')
       .send(Buffer.from(media.dataBase64, 'base64'));
+  }
+
+  /** An uploaded image as a Google Wallet pass's logo (`google-wallet-logo.ts`), shown and cached as the image is. */
+  async walletLogo(file: string, meta: RequestMeta, res: Response): Promise<void> {
+    const media = await this.rpc.call(Rpc.getMedia, { id: file.slice(0, file.lastIndexOf('.')) }, meta);
+    const png = await googleWalletLogoPng(Buffer.from(media.dataBase64, 'base64'));
+    res
+      .status(200)
+      .type('image/png')
+      .set('Cache-Control', media.shareable ? 'public, max-age=31536000, immutable' : 'private, no-store')
+      .set('X-Content-Type-Options', 'nosniff')
+      .send(png);
   }
 }

@@ -95,7 +95,7 @@ function walletOffer(job: WalletOfferJob, brand: Brand): RenderedEmail {
   const intro = `Hi ${oneLine(job.firstName, 60)}, ${oneLine(job.leaderName, 120)} would like you to carry your ${brand.name} card in your phone's wallet: your QR code is then a double-press away at any meeting, with no app and no data needed, and it updates itself when your profile changes.`;
   const links: Array<[string, string]> = [
     ...(job.appleLink ? [['Add to Apple Wallet', job.appleLink] as [string, string]] : []),
-    ...(job.googleLink ? [['Save to Google Wallet', job.googleLink] as [string, string]] : []),
+    ...(job.googleLink ? [['Add to Google Wallet', job.googleLink] as [string, string]] : []),
   ];
   const note = 'Each link opens your dashboard (sign in if asked), where the button adds your own card.';
   const buttons = links

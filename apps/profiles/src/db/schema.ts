@@ -263,7 +263,8 @@ export const applePassRegistrations = schema.table(
  * nothing about the account). `content_hash` is a digest of what the object shows, so that only a change of it moves
  * `version` on and queues a write through the Wallet REST API (`google-wallet-sync`); `writes_queued_for` is the
  * version whose write is queued (behind `version`: owed, queued again by the sweeper). A voided object (the account
- * deleted, or the rep removed) has no account any more; its expiry is written to Google, and the row deleted later.
+ * deleted, or the rep removed) has no account any more; its expiry is written to Google, and the row deleted
+ * GOOGLE_WALLET_VOIDED_OBJECT_KEEP_HOURS after it was voided (once that expiry is queued).
  */
 export const googleWalletObjects = schema.table(
   'google_wallet_objects',

@@ -16,7 +16,7 @@ export type ApplePassPushResult = { status: 'sent' | 'gone' | 'superseded' | 'un
  * The producer side of the `apple-pass-push` queue: the pushes a pass's version owes its devices, one job per
  * registration (`applePassPushJobId`: the same version is never queued twice for a device), then the pass is marked
  * as queued for that version. Called after the commit that changed the pass; when Redis refuses, the event is
- * handled again and the sweeper (`ApplePassSweeper`) queues what is still owed.
+ * handled again and the sweeper (`WalletPassSweeper`) queues what is still owed.
  */
 export class ApplePassPushes {
   constructor(

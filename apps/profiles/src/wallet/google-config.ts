@@ -49,6 +49,15 @@ export const googleWalletEnvShape = {
   GOOGLE_WALLET_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   /** The first retry's delay of a failed write; each next one doubles it (GoogleWalletSyncJobOptions: 8 attempts). */
   GOOGLE_WALLET_SYNC_BACKOFF_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  /**
+   * How long a voided object (its account deleted, or its rep removed) is kept once its expiry is queued, then deleted:
+   * long enough for the expiry write's retries to find it. Google's own, apart from APPLE_VOIDED_PASS_KEEP_HOURS.
+   */
+  GOOGLE_WALLET_VOIDED_OBJECT_KEEP_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
 };
 
 const REQUIRED = [

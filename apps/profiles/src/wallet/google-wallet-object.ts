@@ -1,4 +1,5 @@
 import { sign, type KeyObject } from 'node:crypto';
+import { walletLogoPath } from '@digicard/contracts';
 import type { ApplePassContent } from './apple-pass-content.js';
 import type { GoogleWallet } from './google-config.js';
 
@@ -44,14 +45,15 @@ export function genericObjectOf(
       hexBackgroundColor: '#eeeeee',
     };
   }
-  const logoUrl = content.logoMediaId ?? content.photoMediaId;
+  const logoId = content.logoMediaId ?? content.photoMediaId;
   return {
     ...base,
     state: 'ACTIVE',
     cardTitle: text(content.businessName || brand),
     header: text(content.name),
     ...(content.title ? { subheader: text(content.title) } : {}),
-    ...(logoUrl ? { logo: { sourceUri: { uri: `${wallet.publicUrl}/media/${logoUrl}.webp` }, contentDescription: text('Logo') } } : {}),
+    // The image in a square with Google's margin, for Google's circular mask (a wide logo as it is would lose its sides).
+    ...(logoId ? { logo: { sourceUri: { uri: `${wallet.publicUrl}${walletLogoPath(logoId)}` }, contentDescription: text('Logo') } } : {}),
     hexBackgroundColor: content.backgroundColor,
     barcode: { type: 'QR_CODE', value: content.qrMessage, alternateText: content.profileUrl.replace(/^https?:\/\//, '') },
     linksModuleData: { uris: [{ id: 'profile', uri: content.qrMessage, description: 'Profile' }] },

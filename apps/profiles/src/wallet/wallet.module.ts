@@ -7,7 +7,7 @@ import { APPLE_PASS_PUSHES, ApplePassLifecycle } from './apple-pass-lifecycle.js
 import { APPLE_WALLET, ApplePassMaker } from './apple-pass-maker.js';
 import { openApplePassPushes, type ApplePassPushes } from './apple-pass-push.js';
 import { ApplePassQueries } from './apple-pass-queries.js';
-import { ApplePassSweeper } from './apple-pass-sweeper.js';
+import { WalletPassSweeper } from './wallet-pass-sweeper.js';
 import { ApplePassesRepository } from './apple-passes.repository.js';
 import { googleWalletOf, googleWalletState, type GoogleWallet } from './google-config.js';
 import { GOOGLE_WALLET, GOOGLE_WALLET_WRITES, GoogleWalletLifecycle } from './google-wallet-lifecycle.js';
@@ -54,7 +54,7 @@ export class WalletModule {
         IssueApplePass,
         RegisterAppleDevice,
         ApplePassLifecycle,
-        ApplePassSweeper,
+        WalletPassSweeper,
         GoogleWalletLifecycle,
         IssueGoogleWalletLink,
         OfferRepPasses,

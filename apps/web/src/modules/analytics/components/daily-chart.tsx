@@ -6,7 +6,7 @@ export const SOURCE_LABELS: Record<AnalyticsSource, string> = {
   nfc: 'NFC card',
   wa: 'WhatsApp',
   email: 'Email',
-  wallet: 'Apple Wallet',
+  wallet: 'Wallet pass',
 };
 /** Colours told apart by people with the common colour-vision deficiencies (Okabe-Ito), each with a text label. */
 export const SOURCE_COLOURS: Record<AnalyticsSource, string> = {

@@ -31,7 +31,7 @@ export function fetchWalletStatus() {
   return getJson(HttpRoutes.getWalletStatus);
 }
 
-/** GET /api/wallet/google: the owner's Save to Google Wallet link (asked for when the owner presses the button). */
+/** GET /api/wallet/google: the owner's Add to Google Wallet link (asked for when the owner presses the button). */
 export function fetchGoogleWalletLink() {
   return getJson(HttpRoutes.getGoogleWalletLink);
 }

@@ -6,7 +6,7 @@ import { ShareProfile } from '../../../analytics/components/share-profile';
 import { ProfileLinks } from '../../api/profile';
 import { useWalletStatus } from '../../hooks/use-wallet-status';
 import { AddToAppleWallet } from '../add-to-apple-wallet';
-import { SaveToGoogleWallet } from '../save-to-google-wallet';
+import { AddToGoogleWallet } from '../add-to-google-wallet';
 
 export const NO_QR_CODE = 'No QR Code available';
 const COPIED = 'Link copied.';
@@ -72,7 +72,7 @@ export function QrSection({ username, isVerified, isPublic, name, membership }: 
           </p>
           <p className="pe-actions">
             {appleWallet ? <AddToAppleWallet /> : null}
-            {googleWallet ? <SaveToGoogleWallet /> : null}
+            {googleWallet ? <AddToGoogleWallet /> : null}
           </p>
         </>
       ) : null}

@@ -11,13 +11,14 @@ import { GoogleWalletObjectsRepository } from './google-wallet-objects.repositor
 import type { GoogleWalletWrites } from './google-wallet-sync.js';
 
 /**
- * Every minute: queues the pushes still owed a minute after a pass changed (Redis refused the add, and the event
- * gave up), and deletes voided passes, with their device registrations, once APPLE_VOIDED_PASS_KEEP_HOURS have
- * passed (until then a device holding one is told, and shown the card as void). The same for Google Wallet's objects:
- * the writes still owed are queued, and voided objects whose expiry is queued go after the same time.
+ * Every minute, for both wallets. Apple: queues the pushes still owed a minute after a pass changed (Redis refused the
+ * add, and the event gave up), and deletes voided passes, with their device registrations, once
+ * APPLE_VOIDED_PASS_KEEP_HOURS have passed (until then a device holding one is told, and shown the card as void).
+ * Google: queues the writes still owed, and deletes voided objects whose expiry is queued once
+ * GOOGLE_WALLET_VOIDED_OBJECT_KEEP_HOURS have passed (until then a retry of the expiry still finds its row).
  */
 @Injectable()
-export class ApplePassSweeper {
+export class WalletPassSweeper {
   private readonly task: IntervalTask;
 
   constructor(
@@ -29,7 +30,7 @@ export class ApplePassSweeper {
     @Optional() @Inject(APPLE_PASS_PUSHES) private readonly pushes: ApplePassPushes | null = null,
     @Optional() @Inject(GOOGLE_WALLET_WRITES) private readonly googleWrites: GoogleWalletWrites | null = null,
   ) {
-    this.task = new IntervalTask('apple-pass-sweeper', 60_000, () => this.sweep(), logger);
+    this.task = new IntervalTask('wallet-pass-sweeper', 60_000, () => this.sweep(), logger);
   }
 
   start(): void {
@@ -52,9 +53,10 @@ export class ApplePassSweeper {
         if (await this.googleWrites.queueOwed(suffix)) queued += 1;
       }
     }
-    const cutoff = new Date(now.getTime() - this.config.APPLE_VOIDED_PASS_KEEP_HOURS * 3_600_000);
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
     const deleted =
-      (await this.passes.deleteVoidedBefore(this.db, cutoff)) + (await this.googleObjects.deleteVoidedBefore(this.db, cutoff));
+      (await this.passes.deleteVoidedBefore(this.db, hoursAgo(this.config.APPLE_VOIDED_PASS_KEEP_HOURS))) +
+      (await this.googleObjects.deleteVoidedBefore(this.db, hoursAgo(this.config.GOOGLE_WALLET_VOIDED_OBJECT_KEEP_HOURS)));
     return { queued, deleted };
   }
 }
