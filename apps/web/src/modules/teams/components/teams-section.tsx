@@ -1,5 +1,6 @@
 import {
   AddRepRequestSchema,
+  ImportRepsRequestSchema,
   RepFieldsSchema,
   TeamMessages,
   type AddRepRequest,
@@ -348,37 +349,40 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
 
 type Preview = { reps: CsvRep[]; errors: Errors; checked: boolean };
 
+/** The import form's own field: the leader's password, checked by the contract's ImportRepsRequestSchema. */
+export const ImportConfirmSchema = ImportRepsRequestSchema.pick({ leaderPassword: true });
+const IMPORT_FIELDS = ['leaderPassword'] as const;
+export const ROWS_NEED_FIXING = 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.';
+
+/**
+ * The CSV import: the file's rows shown as a preview, checked by the server ("Check the rows", a dry run), then all
+ * added or none. The leader's password is a react-hook-form field ("Password required to confirm." under it when
+ * blank); the server's errors about a row (`reps.<row>.<field>`) show in that row, one about the password on its field.
+ */
 function ImportReps({ onDone }: { onDone: (message: string) => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [leaderPassword, setLeaderPassword] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ImportConfirmSchema, { leaderPassword: '' });
+  const busy = form.formState.isSubmitting;
 
-  async function send(reps: CsvRep[], dryRun: boolean) {
-    if (leaderPassword === '') {
-      setAlert(TeamMessages.passwordRequired);
-      return;
-    }
-    setBusy(true);
-    const result = await importReps({ reps, leaderPassword, dryRun });
-    setBusy(false);
-    if (result.ok) {
-      setAlert(null);
-      if (dryRun) setPreview({ reps, errors: {}, checked: true });
-      else {
-        setPreview(null);
-        setLeaderPassword('');
-        onDone(reps.length === 1 ? TeamMessages.repAdded : TeamMessages.repsAdded);
+  const send = (reps: CsvRep[], dryRun: boolean) =>
+    form.handleSubmit(async ({ leaderPassword }) => {
+      const result = await importReps({ reps, leaderPassword, dryRun });
+      if (result.ok) {
+        setAlert(null);
+        if (dryRun) setPreview({ reps, errors: {}, checked: true });
+        else {
+          setPreview(null);
+          form.reset();
+          onDone(reps.length === 1 ? TeamMessages.repAdded : TeamMessages.repsAdded);
+        }
+        return;
       }
-      return;
-    }
-    setPreview({ reps, errors: result.error.fieldErrors ?? {}, checked: false });
-    setAlert(
-      result.error.fieldErrors
-        ? 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.'
-        : result.error.message,
-    );
-  }
+      const rowErrors = Object.fromEntries(Object.entries(result.error.fieldErrors ?? {}).filter(([key]) => key.startsWith('reps.')));
+      setPreview({ reps, errors: rowErrors, checked: false });
+      const message = applyApiError(result.error, IMPORT_FIELDS, form.setError, result.error.message);
+      setAlert(Object.keys(rowErrors).length > 0 ? ROWS_NEED_FIXING : message);
+    })();
 
   async function choose(file: File | undefined) {
     if (!file) return;
@@ -442,8 +446,8 @@ function ImportReps({ onDone }: { onDone: (message: string) => void }) {
             label="Your password, to confirm"
             type="password"
             autoComplete="current-password"
-            value={leaderPassword}
-            onChange={(e) => setLeaderPassword(e.currentTarget.value)}
+            error={form.formState.errors.leaderPassword?.message}
+            {...form.register('leaderPassword')}
           />
           {alert ? <FormAlert>{alert}</FormAlert> : null}
           <div className="tm-form__actions">
