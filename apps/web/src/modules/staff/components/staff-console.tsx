@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { HttpResult } from '../../api/http';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
+import { typedList } from '../../forms/utils/typed-list';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
@@ -35,25 +36,11 @@ const SEARCH_FIELDS = ['query'] as const;
 const PATHS_FIELDS = ['paths'] as const;
 const BUSINESS_FIELDS = ['businessUsername'] as const;
 
-/** The vanity paths as typed: one text, separated by commas or spaces. */
-export const splitPaths = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
-
 /**
- * The vanity-paths form: the text, checked path by path with the contract's SetVanityPathsSchema (its messages, each
- * on the text field and led by the path it is about, as the server says them: "dashboard: That path is ...").
+ * The vanity-paths form: one text (separated by commas), checked path by path with the contract's
+ * SetVanityPathsSchema; its error names the wrong path, as the server does ("dashboard: That path is ...").
  */
-export const VanityPathsFormSchema = z
-  .object({ paths: z.string() })
-  .superRefine(({ paths }, context) => {
-    const list = splitPaths(paths);
-    const parsed = SetVanityPathsSchema.safeParse({ paths: list });
-    const issue = parsed.error?.issues[0];
-    if (!issue) return;
-    const index = issue.path[1];
-    const path = typeof index === 'number' ? list[index] : undefined;
-    context.addIssue({ code: 'custom', path: ['paths'], message: path === undefined ? issue.message : `${path}: ${issue.message}` });
-  })
-  .transform(({ paths }) => SetVanityPathsSchema.parse({ paths: splitPaths(paths) }));
+export const VanityPathsFormSchema = z.object({ paths: typedList(SetVanityPathsSchema.shape.paths) });
 
 /** The business form: the contract's SetBusinessSchema over a text field, an empty one meaning none. */
 export const BusinessFormSchema = z
