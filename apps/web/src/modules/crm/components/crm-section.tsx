@@ -14,8 +14,7 @@ import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
 import { LoadFailed } from '../../site/components/load-failed';
-import { rotateWebhookSecret, saveWebhook, sendTestWebhook } from '../api/crm';
-import { useWebhookDeliveries, useWebhookSettings } from '../hooks/use-crm';
+import { useRotateWebhookSecret, useSaveWebhook, useSendTestWebhook, useWebhookDeliveries, useWebhookSettings } from '../hooks/use-crm';
 import '../crm.css';
 
 export const CRM_SAVED = 'Webhook saved.';
@@ -40,7 +39,7 @@ export function CrmSection({ membership }: { membership: Membership }) {
 }
 
 function CrmSettings() {
-  const { state, retry, replace } = useWebhookSettings();
+  const { state, retry } = useWebhookSettings();
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
   return (
@@ -49,8 +48,8 @@ function CrmSettings() {
         Every new lead from your profile (lead form, Exchange Contact, Get your own Profile) is posted to your CRM as JSON, signed so your
         CRM can check it came from us.
       </p>
-      <WebhookForm settings={state.value} onSaved={replace} />
-      {state.value.endpoint ? <SecretAndTest settings={state.value} onChanged={replace} /> : null}
+      <WebhookForm settings={state.value} />
+      {state.value.endpoint ? <SecretAndTest settings={state.value} /> : null}
       <DeliveryLog />
     </div>
   );
@@ -68,16 +67,16 @@ function failureText(error: ApiError): string {
  * The webhook's address and switch: a react-hook-form form checked by the contract's SaveWebhookSchema, as the
  * server checks it; the server's field errors (an address it refuses) go on their fields.
  */
-function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved: (s: WebhookSettings) => void }) {
+function WebhookForm({ settings }: { settings: WebhookSettings }) {
+  const saving = useSaveWebhook();
   const form = useContractForm(SaveWebhookSchema, { url: settings.endpoint?.url ?? '', enabled: settings.endpoint?.enabled ?? true });
   const { errors, isSubmitting: pending } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
   const onValid = async (values: SaveWebhook) => {
-    const result = await saveWebhook(values);
+    const result = await saving.mutateAsync(values);
     if (result.ok) {
-      onSaved(result.data);
       form.setValue('enabled', result.data.endpoint?.enabled ?? values.enabled);
       setSaved(true);
       return;
@@ -127,7 +126,9 @@ function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved
   );
 }
 
-function SecretAndTest({ settings, onChanged }: { settings: WebhookSettings; onChanged: (s: WebhookSettings) => void }) {
+function SecretAndTest({ settings }: { settings: WebhookSettings }) {
+  const rotation = useRotateWebhookSecret();
+  const test = useSendTestWebhook();
   const [shown, setShown] = useState(false);
   const [message, setMessage] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -139,14 +140,13 @@ function SecretAndTest({ settings, onChanged }: { settings: WebhookSettings; onC
     setMessage('');
     setFailure(null);
     if (action === 'rotate') {
-      const result = await rotateWebhookSecret();
+      const result = await rotation.mutateAsync();
       if (result.ok) {
-        onChanged(result.data);
         setShown(true);
         setMessage(CRM_ROTATED);
       } else setFailure(result.error.statusCode === 0 ? result.error.message : FAILED);
     } else {
-      const result = await sendTestWebhook();
+      const result = await test.mutateAsync();
       if (result.ok) setMessage(result.data.message);
       else setFailure(result.error.statusCode === 0 || result.error.statusCode === 429 ? result.error.message : FAILED);
     }

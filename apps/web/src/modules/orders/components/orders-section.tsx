@@ -27,6 +27,7 @@ import '../orders.css';
  */
 export function OrdersSection() {
   const { state, retry, update, hasMore, more, loadMore } = useOwnerPages<'orders', OrderDetail>(
+    ['order-details'],
     'orders',
     fetchOrderDetails,
     'Your orders could not be loaded.',

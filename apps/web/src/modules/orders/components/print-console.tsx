@@ -8,6 +8,7 @@ import { fetchPrintQueue, moveOrder, printFileUrls, recordCard, rerenderProof } 
 import { proofText, StatusText, when } from './order-labels';
 import { StatusHistory } from './status-history';
 import '../orders.css';
+import { QueryProvider } from '../../api/query-client';
 
 /** The order the queue shows its states in: the work first, the finished last. */
 const QUEUE_ORDER: readonly OrderStatus[] = [
@@ -27,8 +28,9 @@ const QUEUE_ORDER: readonly OrderStatus[] = [
  * The print console: the queue by state, each order's proof (PNG and PDF), the moves the order can make now, each
  * card's NFC UID while printing, the courier and tracking number when shipping, and the packing slip.
  */
-export default function PrintConsole() {
+function PrintConsole() {
   const { state, retry, update, hasMore, more, loadMore } = useOwnerPages<'orders', PrintOrder, PrintQueue>(
+    ['print-queue'],
     'orders',
     fetchPrintQueue,
     'The queue could not be loaded.',
@@ -249,3 +251,12 @@ const MoveText: Partial<Record<OrderStatus, string>> = {
   cancelled: 'Cancel order',
   refunded: 'Mark refunded',
 };
+
+/** The chunk's entry: the section's server state goes through TanStack Query (`query-client.tsx`). */
+export default function PrintConsoleWithQueries() {
+  return (
+    <QueryProvider>
+      <PrintConsole />
+    </QueryProvider>
+  );
+}

@@ -17,6 +17,7 @@ import { typedList } from '../../forms/utils/typed-list';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
+import { QueryProvider } from '../../api/query-client';
 
 const changeNames: Record<StaffAuditEntry['change'], string> = {
   role: 'Role',
@@ -55,7 +56,7 @@ export const BusinessFormSchema = z
  * failed to render, with "Render again". Each form is react-hook-form over the contract's schema; the server's field
  * errors go on their fields.
  */
-export default function StaffConsole() {
+function StaffConsole() {
   const [results, setResults] = useState<StaffAccountSummary[] | null>(null);
   const [searchAlert, setSearchAlert] = useState<string | null>(null);
   const [detail, setDetail] = useState<StaffAccountDetail | null>(null);
@@ -270,5 +271,14 @@ export default function StaffConsole() {
       <FailedProofs />
       <RefundsDue />
     </div>
+  );
+}
+
+/** The chunk's entry: the section's server state goes through TanStack Query (`query-client.tsx`). */
+export default function StaffConsoleWithQueries() {
+  return (
+    <QueryProvider>
+      <StaffConsole />
+    </QueryProvider>
   );
 }

@@ -17,6 +17,8 @@ import { LoadFailed } from '../../site/components/load-failed';
 import { fetchSsoSettings, removeSsoSettings, saveSsoSettings } from '../api/sso';
 
 const FAILED = 'That did not work. Please try again in a minute.';
+/** The company sign-in settings' query (a save or removal shows what the server answered). */
+export const SSO_QUERY = ['sso-settings'] as const;
 
 /**
  * Company sign-in (single sign-on with OpenID Connect): the leader connects the company's identity provider (a preset
@@ -25,7 +27,11 @@ const FAILED = 'That did not work. Please try again in a minute.';
  * (No <form> elements: the section sits inside the editor's form.)
  */
 export function CompanySignIn() {
-  const { state, retry, replace } = useOwnerData<SsoSettings>(fetchSsoSettings, 'Your company sign-in settings could not be loaded.');
+  const { state, retry, replace } = useOwnerData<SsoSettings>(
+    SSO_QUERY,
+    fetchSsoSettings,
+    'Your company sign-in settings could not be loaded.',
+  );
   return (
     <section aria-labelledby="tm-sso-title" className="tm-sso">
       <h3 id="tm-sso-title" className="tm-title">

@@ -1,10 +1,10 @@
 import { type AnalyticsRange, type TeamAnalyticsReport } from '@digicard/contracts';
 import { saDay } from '@digicard/domain';
 import { Button, TextField } from '@digicard/ui';
-import { useCallback, useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { useState } from 'react';
 import { LoadFailed } from '../../site/components/load-failed';
-import { fetchTeamAnalytics, teamAnalyticsCsvUrl } from '../api/teams';
+import { teamAnalyticsCsvUrl } from '../api/teams';
+import { useTeamAnalytics } from '../hooks/use-team';
 import '../../analytics/analytics.css';
 
 const dayLabel = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -26,8 +26,7 @@ const COLUMNS: Array<{ key: keyof TeamAnalyticsReport['totals']; label: string }
  */
 export function TeamAnalytics() {
   const [range, setRange] = useState<AnalyticsRange>({});
-  const load = useCallback(() => fetchTeamAnalytics(range), [range]);
-  const { state, retry } = useOwnerData<TeamAnalyticsReport>(load, 'We could not load your team’s numbers. Please try again in a minute.');
+  const { state, retry } = useTeamAnalytics(range);
   return (
     <section aria-labelledby="tm-analytics-title" className="tm-analytics">
       <h3 id="tm-analytics-title" className="tm-title">

@@ -13,13 +13,13 @@ import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
-import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
+import { offerRepPasses, TeamLinks } from '../api/teams';
+import { useAddRep, useImportReps, useRemoveRep, useTeamReps, useUpdateRep } from '../hooks/use-team';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { CompanySignIn } from './company-sign-in';
 import { TeamAnalytics } from './team-analytics';
@@ -57,16 +57,10 @@ export function TeamsSection({ membership }: { membership: Membership }) {
 }
 
 function Team() {
-  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'reps', Rep>('reps', fetchTeam, 'Your team could not be loaded.');
-  const [message, setMessage] = useState<string | null>(null);
-  // Each change of the team reads the leader view again (a new rep shows, a removed one goes).
-  const [changes, setChanges] = useState(0);
-
-  const done = (text: string) => {
-    setMessage(text);
-    setChanges((n) => n + 1);
-    retry();
-  };
+  const { state, retry, hasMore, more, loadMore } = useTeamReps();
+  // What the last change said. Each change of the team (its mutation, hooks/use-team.ts) reads the reps and the leader
+  // view again: a new rep shows, a removed one goes.
+  const [message, done] = useState<string | null>(null);
 
   return (
     // Enter in a field here must not submit the editor's form around the section (the profile's Save).
@@ -90,7 +84,7 @@ function Team() {
           <>
             <RepList reps={state.value.reps} onDone={done} />
             <LoadMore list="reps" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
-            <GiveRepPasses onDone={setMessage} />
+            <GiveRepPasses onDone={done} />
           </>
         )}
         <p className="pe-actions">
@@ -99,7 +93,7 @@ function Team() {
           </a>
         </p>
       </section>
-      <TeamAnalytics key={changes} />
+      <TeamAnalytics />
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
       <CompanySignIn />
@@ -184,6 +178,7 @@ function GiveRepPasses({ onDone }: { onDone: (message: string) => void }) {
 }
 
 function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
+  const removal = useRemoveRep();
   const [error, setError] = useState<string | null>(null);
   async function remove() {
     if (
@@ -193,7 +188,7 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
       }))
     )
       return;
-    const result = await removeRep(rep.accountId);
+    const result = await removal.mutateAsync(rep.accountId);
     if (result.ok) onDeleted();
     else setError(result.error.message);
   }
@@ -253,10 +248,11 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
     email: rep.email,
     tel: rep.tel,
   });
+  const update = useUpdateRep();
   const [alert, setAlert] = useState<string | null>(null);
 
   const onValid = async (values: RepFields) => {
-    const result = await updateRep(rep.accountId, values);
+    const result = await update.mutateAsync({ accountId: rep.accountId, fields: values });
     if (result.ok) onSaved();
     else setAlert(applyApiError(result.error, REP_FIELDS, form.setError, result.error.message));
   };
@@ -295,10 +291,11 @@ const ADD_REP_FIELDS: readonly Path<AddRepInput>[] = [...REP_FIELDS, 'password',
 function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
   const form = useContractForm(AddRepRequestSchema, { ...emptyRep, password: '', leaderPassword: '' });
   const { errors, isSubmitting } = form.formState;
+  const adding = useAddRep();
   const [alert, setAlert] = useState<string | null>(null);
 
   const onValid = async (values: AddRepRequest) => {
-    const result = await addRep(values);
+    const result = await adding.mutateAsync(values);
     if (result.ok) {
       form.reset();
       onDone(TeamMessages.repAdded);
@@ -363,11 +360,12 @@ function ImportReps({ onDone }: { onDone: (message: string) => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const form = useContractForm(ImportConfirmSchema, { leaderPassword: '' });
+  const importing = useImportReps();
   const busy = form.formState.isSubmitting;
 
   const send = (reps: CsvRep[], dryRun: boolean) =>
     form.handleSubmit(async ({ leaderPassword }) => {
-      const result = await importReps({ reps, leaderPassword, dryRun });
+      const result = await importing.mutateAsync({ reps, leaderPassword, dryRun });
       if (result.ok) {
         setAlert(null);
         if (dryRun) setPreview({ reps, errors: {}, checked: true });
