@@ -13,6 +13,8 @@ export const TEAM_ANALYTICS_FAILED_MESSAGE = 'We could not load your team’s nu
 export const TeamQueries = {
   all: ['team'],
   reps: ['team', 'reps'],
+  /** Every rep, page after page (whom a leader's card can be given to, in Orders). */
+  everyRep: ['team', 'every-rep'],
   analytics: (range: AnalyticsRange) => ['team', 'analytics', range.from ?? '', range.to ?? ''],
 } as const;
 
