@@ -17,6 +17,7 @@ import { typedList } from '../../forms/utils/typed-list';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
+import '../staff.css';
 import { QueryProvider } from '../../api/query-client';
 
 const changeNames: Record<StaffAuditEntry['change'], string> = {
