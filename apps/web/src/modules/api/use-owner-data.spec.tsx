@@ -91,14 +91,17 @@ describe('useOwnerData', () => {
     expect(gateway.count('GET /api/billing')).toBe(1);
   });
 
-  it('reads again each time the section opens, showing what it read before meanwhile', async () => {
+  it('reads again each time the section opens, showing Loading... (not what an earlier visit read) until then', async () => {
     mounted = mount(<Billing />);
     await waitFor('the billing', () => byText(mounted!.container, 'Your membership: DigiGold'));
     const client = mounted.client;
     mounted.unmount(true);
-    answer = () => ({ status: 200, body: { ...billing, membership: 'DigiSilver' } });
+    const later = deferred<FakeAnswer>();
+    answer = () => later.promise;
     mounted = mount(<Billing />, client);
-    expect(mounted.container.textContent).toBe('Your membership: DigiGold');
+    await waitFor('the request', () => gateway.count('GET /api/billing') === 2);
+    expect(mounted.container.textContent).toBe('Loading...');
+    later.release({ status: 200, body: { ...billing, membership: 'DigiSilver' } });
     await waitFor('the new billing', () => byText(mounted!.container, 'Your membership: DigiSilver'));
     expect(gateway.count('GET /api/billing')).toBe(2);
   });

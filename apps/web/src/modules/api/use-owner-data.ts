@@ -31,7 +31,7 @@ export interface OwnerDataOptions {
 
 /**
  * Something of the signed-in owner (leads, billing, orders), a TanStack query under `key` (see `query-client.tsx`),
- * read each time the section that shows it opens (what was read before shows meanwhile). `retry` reads it again from
+ * read each time the section that shows it opens ("Loading..." until then: what an earlier visit read is not shown). `retry` reads it again from
  * "Loading..."; `refresh` reads it again without showing "Loading" meanwhile; `replace` shows what a change answered
  * with (`update`: a change of what is shown now). A 401 means the session ended: it is read again, so the page shows
  * the signed-out state. A network failure says so; any other failure says `failedMessage`.
@@ -48,8 +48,11 @@ export function useOwnerData<T>(
   const hash = JSON.stringify(key);
   const stableKey = useCallback(() => JSON.parse(hash) as QueryKey, [hash]);
 
+  // A section that opens shows "Loading..." until its own read is in, never what an earlier visit read (the numbers
+  // could be old); a read again while it is open (after a change, polling) shows what it had meanwhile.
+  const opening = query.isFetching && !query.isFetchedAfterMount;
   const state: Loaded<T> =
-    query.status === 'pending'
+    query.status === 'pending' || opening
       ? { status: 'loading' }
       : query.status === 'error'
         ? { status: 'failed', message: failureMessage(query.error, failedMessage) }
