@@ -17,6 +17,7 @@ import {
   type FakeAnswer,
   type Mounted,
 } from '../../../testing/dom';
+import { queryClient } from '../../api/query-client';
 import StaffConsole from './staff-console';
 
 // The staff console's forms (react-hook-form over StaffSearchSchema, SetVanityPathsSchema and SetBusinessSchema):
@@ -65,6 +66,8 @@ beforeEach(() => {
 afterEach(() => {
   mounted?.unmount();
   mounted = null;
+  // The console's entry wraps itself in the app's QueryProvider (the app's client).
+  queryClient.clear();
 });
 
 const page = () => mounted!.container;
