@@ -77,7 +77,6 @@ function StaffConsole() {
   };
 
   const search = searchForm.handleSubmit(async ({ query }) => {
-    setSearchAlert(null);
     setBusy(true);
     const result = await searchAccounts(query);
     setBusy(false);
@@ -121,7 +120,15 @@ function StaffConsole() {
 
   return (
     <div className="staff-console">
-      <form className="staff-console__search" onSubmit={(e) => void search(e)} noValidate aria-labelledby="staff-search-title">
+      <form
+        className="staff-console__search"
+        onSubmit={(e) => {
+          setSearchAlert(null);
+          void search(e);
+        }}
+        noValidate
+        aria-labelledby="staff-search-title"
+      >
         <h2 id="staff-search-title">Find an account</h2>
         <TextField label="Email, username or name" error={searchForm.formState.errors.query?.message} {...searchForm.register('query')} />
         <FormAlert>{searchAlert}</FormAlert>
