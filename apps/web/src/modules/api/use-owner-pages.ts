@@ -1,4 +1,5 @@
 import type { ApiError } from '@digicard/contracts';
+import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { refreshSession } from '../session/utils/session-actions';
 import { useOwnerData } from './use-owner-data';
@@ -10,17 +11,19 @@ type LoadPage<V> = (cursor: string | null) => Promise<{ ok: true; data: V } | { 
 
 /**
  * A list of the signed-in owner (leads, orders, reps, the print queue) read a page at a time: the first page when the
- * section opens (as `useOwnerData` reads it), the next ones appended by `loadMore` (a "Load more" button, `LoadMore`).
+ * section opens (as `useOwnerData` reads it, a query under `queryKey`), the next ones appended to the query's data by
+ * `loadMore` (a "Load more" button, `LoadMore`); a refetch (an invalidation after a change) starts from the first page.
  * `more` says whether a next page is being read or failed to load; `hasMore` whether there is one. `retry` and
  * `refresh` start again from the first page.
  */
 export function useOwnerPages<K extends string, T, V extends Page<K, T> = Page<K, T>>(
+  queryKey: QueryKey,
   key: K,
   loadPage: LoadPage<V>,
   failedMessage: string,
 ) {
   const first = useCallback(() => loadPage(null), [loadPage]);
-  const data = useOwnerData<V>(first, failedMessage);
+  const data = useOwnerData<V>(queryKey, first, failedMessage);
   const [more, setMore] = useState<{ loading: boolean; failed: string | null }>({ loading: false, failed: null });
   const cursor = data.state.status === 'loaded' ? data.state.value.nextCursor : null;
 

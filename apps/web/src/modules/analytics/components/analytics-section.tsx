@@ -1,11 +1,11 @@
 import { AnalyticsSources, AnalyticsUpgradeMessage, type AnalyticsRange, type AnalyticsReport } from '@digicard/contracts';
-import { saDay } from '@digicard/domain';
-import { Button, TextField } from '@digicard/ui';
-import { useState, type FormEvent } from 'react';
+import { Button } from '@digicard/ui';
+import { useState } from 'react';
 import { LoadFailed } from '../../site/components/load-failed';
 import { analyticsCsvUrl } from '../api/analytics';
 import { useAnalytics } from '../hooks/use-analytics';
 import { DailyChart, SOURCE_LABELS } from './daily-chart';
+import { RangeFields, useRangeForm } from './range-fields';
 import '../analytics.css';
 
 const TOTALS: Array<{ key: keyof AnalyticsReport['totals']; label: string }> = [
@@ -72,30 +72,11 @@ function FullReport({
   range: AnalyticsRange;
   onRange: (range: AnalyticsRange) => void;
 }) {
-  const [from, setFrom] = useState(report.from);
-  const [to, setTo] = useState(report.to);
-  const [error, setError] = useState('');
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!from || !to || from > to) {
-      setError('Please choose a start on or before the end.');
-      return;
-    }
-    setError('');
-    onRange({ from, to });
-  }
+  const { form, show } = useRangeForm(report, onRange);
   return (
     <>
-      <form className="an-range" onSubmit={submit} noValidate>
-        <TextField
-          label="From"
-          type="date"
-          value={from}
-          max={saDay()}
-          onChange={(e) => setFrom(e.target.value)}
-          error={error || undefined}
-        />
-        <TextField label="To" type="date" value={to} max={saDay()} onChange={(e) => setTo(e.target.value)} />
+      <form className="an-range" onSubmit={(event) => void show(event)} noValidate>
+        <RangeFields form={form} />
         <Button type="submit" variant="secondary">
           Show
         </Button>

@@ -9,5 +9,5 @@ export const ANALYTICS_FAILED_MESSAGE = 'We could not load your analytics. Pleas
 export function useAnalytics(range: AnalyticsRange) {
   const { from, to } = range;
   const load = useCallback(() => fetchAnalytics({ from, to }), [from, to]);
-  return useOwnerData<AnalyticsReport>(load, ANALYTICS_FAILED_MESSAGE);
+  return useOwnerData<AnalyticsReport>(['analytics', from ?? '', to ?? ''], load, ANALYTICS_FAILED_MESSAGE);
 }

@@ -1,11 +1,20 @@
-import { CrmMessages, type Membership, type WebhookDelivery, type WebhookSettings } from '@digicard/contracts';
+import {
+  CrmMessages,
+  SaveWebhookSchema,
+  type ApiError,
+  type Membership,
+  type SaveWebhook,
+  type WebhookDelivery,
+  type WebhookSettings,
+} from '@digicard/contracts';
 import { can } from '@digicard/domain';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type KeyboardEvent } from 'react';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
 import { LoadFailed } from '../../site/components/load-failed';
-import { rotateWebhookSecret, saveWebhook, sendTestWebhook } from '../api/crm';
-import { useWebhookDeliveries, useWebhookSettings } from '../hooks/use-crm';
+import { useRotateWebhookSecret, useSaveWebhook, useSendTestWebhook, useWebhookDeliveries, useWebhookSettings } from '../hooks/use-crm';
 import '../crm.css';
 
 export const CRM_SAVED = 'Webhook saved.';
@@ -30,7 +39,7 @@ export function CrmSection({ membership }: { membership: Membership }) {
 }
 
 function CrmSettings() {
-  const { state, retry, replace } = useWebhookSettings();
+  const { state, retry } = useWebhookSettings();
   if (state.status === 'loading') return <p role="status">Loading...</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
   return (
@@ -39,44 +48,52 @@ function CrmSettings() {
         Every new lead from your profile (lead form, Exchange Contact, Get your own Profile) is posted to your CRM as JSON, signed so your
         CRM can check it came from us.
       </p>
-      <WebhookForm settings={state.value} onSaved={replace} />
-      {state.value.endpoint ? <SecretAndTest settings={state.value} onChanged={replace} /> : null}
+      <WebhookForm settings={state.value} />
+      {state.value.endpoint ? <SecretAndTest settings={state.value} /> : null}
       <DeliveryLog />
     </div>
   );
 }
 
-function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved: (s: WebhookSettings) => void }) {
-  const [url, setUrl] = useState(settings.endpoint?.url ?? '');
-  const [enabled, setEnabled] = useState(settings.endpoint?.enabled ?? true);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+/** The form's fields, in the contract's names (a server's field errors land on them). */
+const WEBHOOK_FIELDS = ['url', 'enabled'] as const;
+
+/** What a refusal that is not about a field says: a 403's or a network failure's own words, else FAILED. */
+function failureText(error: ApiError): string {
+  return error.statusCode === 403 || error.statusCode === 0 ? error.message : FAILED;
+}
+
+/**
+ * The webhook's address and switch: a react-hook-form form checked by the contract's SaveWebhookSchema, as the
+ * server checks it; the server's field errors (an address it refuses) go on their fields.
+ */
+function WebhookForm({ settings }: { settings: WebhookSettings }) {
+  const saving = useSaveWebhook();
+  const form = useContractForm(SaveWebhookSchema, { url: settings.endpoint?.url ?? '', enabled: settings.endpoint?.enabled ?? true });
+  const { errors, isSubmitting: pending } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    setFailure(null);
-    setSaved(false);
-    const result = await saveWebhook({ url, enabled });
-    setPending(false);
+  const onValid = async (values: SaveWebhook) => {
+    const result = await saving.mutateAsync(values);
     if (result.ok) {
-      onSaved(result.data);
-      setEnabled(result.data.endpoint?.enabled ?? enabled);
+      form.setValue('enabled', result.data.endpoint?.enabled ?? values.enabled);
       setSaved(true);
       return;
     }
-    const fieldError = result.error.fieldErrors?.['url']?.[0];
-    if (fieldError) setError(fieldError);
-    else setFailure(result.error.statusCode === 403 ? result.error.message : result.error.statusCode === 0 ? result.error.message : FAILED);
+    setFailure(applyApiError(result.error, WEBHOOK_FIELDS, form.setError, failureText(result.error)));
+  };
+  const submit = () => {
+    setFailure(null);
+    setSaved(false);
+    void form.handleSubmit(onValid)();
   };
 
   const enterSaves = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     // Not the editor's Save (the surrounding form): this address's own.
     event.preventDefault();
-    void submit();
+    submit();
   };
 
   return (
@@ -90,16 +107,15 @@ function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved
         autoComplete="off"
         placeholder="https://crm.example.com/webhooks/digicard"
         hint="Your CRM's https address for incoming webhooks."
-        value={url}
-        error={error ?? undefined}
-        onChange={(event) => setUrl(event.currentTarget.value)}
+        error={errors.url?.message}
+        {...form.register('url')}
         onKeyDown={enterSaves}
       />
       <div className="pe-check">
-        <input id="crm-enabled" type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.currentTarget.checked)} />
+        <input id="crm-enabled" type="checkbox" {...form.register('enabled')} />
         <label htmlFor="crm-enabled">Send new leads to this address</label>
       </div>
-      <Button disabled={pending} onClick={() => void submit()}>
+      <Button disabled={pending} onClick={submit}>
         {pending ? 'Saving...' : 'Save webhook'}
       </Button>
       <p className="pe-status" role="status">
@@ -110,7 +126,9 @@ function WebhookForm({ settings, onSaved }: { settings: WebhookSettings; onSaved
   );
 }
 
-function SecretAndTest({ settings, onChanged }: { settings: WebhookSettings; onChanged: (s: WebhookSettings) => void }) {
+function SecretAndTest({ settings }: { settings: WebhookSettings }) {
+  const rotation = useRotateWebhookSecret();
+  const test = useSendTestWebhook();
   const [shown, setShown] = useState(false);
   const [message, setMessage] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -122,14 +140,13 @@ function SecretAndTest({ settings, onChanged }: { settings: WebhookSettings; onC
     setMessage('');
     setFailure(null);
     if (action === 'rotate') {
-      const result = await rotateWebhookSecret();
+      const result = await rotation.mutateAsync();
       if (result.ok) {
-        onChanged(result.data);
         setShown(true);
         setMessage(CRM_ROTATED);
       } else setFailure(result.error.statusCode === 0 ? result.error.message : FAILED);
     } else {
-      const result = await sendTestWebhook();
+      const result = await test.mutateAsync();
       if (result.ok) setMessage(result.data.message);
       else setFailure(result.error.statusCode === 0 || result.error.statusCode === 429 ? result.error.message : FAILED);
     }

@@ -1,24 +1,35 @@
-import { useEffect } from 'react';
 import type { WebhookDeliveryList, WebhookSettings } from '@digicard/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '../../api/use-api-mutation';
 import { useOwnerData } from '../../api/use-owner-data';
-import { fetchWebhook, fetchWebhookDeliveries } from '../api/crm';
+import { fetchWebhook, fetchWebhookDeliveries, rotateWebhookSecret, saveWebhook, sendTestWebhook } from '../api/crm';
 
 export const CRM_FAILED_MESSAGE = 'We could not load your CRM settings. Please try again in a minute.';
 export const DELIVERIES_FAILED_MESSAGE = 'We could not load the delivery log. Please try again in a minute.';
 /** How often the open log is read again (deliveries are retried in the background). */
 export const DELIVERY_LOG_REFRESH_MS = 4000;
 
+export const CrmQueries = { webhook: ['crm', 'webhook'], deliveries: ['crm', 'deliveries'] } as const;
+
+/** A change of the webhook answers its settings as they are now: they are shown at once (no second read). */
+const showSettings = (settings: WebhookSettings, client: QueryClient) => client.setQueryData(CrmQueries.webhook, settings);
+
 export function useWebhookSettings() {
-  return useOwnerData<WebhookSettings>(fetchWebhook, CRM_FAILED_MESSAGE);
+  return useOwnerData<WebhookSettings>(CrmQueries.webhook, fetchWebhook, CRM_FAILED_MESSAGE);
 }
 
 /** The delivery log, read again every few seconds while it is shown. */
 export function useWebhookDeliveries() {
-  const data = useOwnerData<WebhookDeliveryList>(fetchWebhookDeliveries, DELIVERIES_FAILED_MESSAGE);
-  const { refresh } = data;
-  useEffect(() => {
-    const timer = setInterval(refresh, DELIVERY_LOG_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
-  return data;
+  return useOwnerData<WebhookDeliveryList>(CrmQueries.deliveries, fetchWebhookDeliveries, DELIVERIES_FAILED_MESSAGE, {
+    refetchInterval: DELIVERY_LOG_REFRESH_MS,
+  });
 }
+
+export const useSaveWebhook = () => useApiMutation(saveWebhook, showSettings);
+export const useRotateWebhookSecret = () => useApiMutation(() => rotateWebhookSecret(), showSettings);
+/** A test lead is a new delivery: the log is read again at once. */
+export const useSendTestWebhook = () =>
+  useApiMutation(
+    () => sendTestWebhook(),
+    (_data, client) => void client.invalidateQueries({ queryKey: CrmQueries.deliveries }),
+  );

@@ -1,11 +1,16 @@
-import { CardMessages, formatRand, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
+import { CardMessages, formatRand, RequestChangesSchema, type ApiError, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Button, confirm, FormAlert } from '@digicard/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
 import { useOwnerPages } from '../../api/use-owner-pages';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { useSession } from '../../session/hooks/use-session';
 import { fetchWholeTeam } from '../../teams/api/teams';
+import { TeamQueries } from '../../teams/hooks/use-team';
 import {
   approveProof,
   assignCard,
@@ -27,6 +32,7 @@ import '../orders.css';
  */
 export function OrdersSection() {
   const { state, retry, update, hasMore, more, loadMore } = useOwnerPages<'orders', OrderDetail>(
+    ['order-details'],
     'orders',
     fetchOrderDetails,
     'Your orders could not be loaded.',
@@ -53,20 +59,19 @@ export function OrdersSection() {
 /** Whom a team leader can point a card at: themselves and their reps (null for everyone else, or if unknown). */
 type Team = { self: { accountId: string; label: string }; reps: Rep[] } | null;
 
+/** Every rep of a leader, page after page (a query under the team's key: a change of the team reads it again). */
 function useTeam(): Team {
   const { user } = useSession();
   const isLeader = user?.role === 'teamLeader';
-  const [reps, setReps] = useState<Rep[] | null>(null);
-  useEffect(() => {
-    if (!isLeader) return;
-    let current = true;
-    void fetchWholeTeam().then((all) => {
-      if (current && all) setReps(all);
-    });
-    return () => {
-      current = false;
-    };
-  }, [isLeader]);
+  const { data: reps } = useQuery({
+    queryKey: TeamQueries.everyRep,
+    queryFn: async (): Promise<Rep[]> => {
+      const all = await fetchWholeTeam();
+      if (!all) throw new Error('The team could not be read.');
+      return all;
+    },
+    enabled: isLeader,
+  });
   if (!user || !isLeader || !reps) return null;
   return { self: { accountId: user.id, label: `You (${user.username})` }, reps };
 }
@@ -75,16 +80,18 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const [note, setNote] = useState('');
+  // "Request changes": react-hook-form over the contract's RequestChangesSchema.
+  const changes = useContractForm(RequestChangesSchema, { note: '' });
+  const noteError = changes.formState.errors.note?.message;
   const proofNotice = proofText(order.proof);
   const canDecide = order.status === 'proof-ready' && order.proof?.status === 'ready';
   const unpaid = order.status === 'awaiting-payment';
   const urls = order.proof && order.proof.version > 0 ? ownProofUrls(order.id, order.proof.version) : null;
 
+  /** An action on the order; a refusal is the card's alert, or (the note's) on the note. */
   async function run(
-    action: () => Promise<
-      { ok: true; data: OrderDetail } | { ok: false; error: { message: string; fieldErrors?: Record<string, string[]> } }
-    >,
+    action: () => Promise<{ ok: true; data: OrderDetail } | { ok: false; error: ApiError }>,
+    setFieldError?: UseFormSetError<{ note: string }>,
   ) {
     setBusy(true);
     setError(null);
@@ -93,8 +100,9 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
     if (result.ok) {
       onChange(result.data);
       setAsking(false);
-      setNote('');
-    } else setError(result.error.fieldErrors?.['note']?.[0] ?? result.error.message);
+      changes.reset();
+    } else if (setFieldError) setError(applyApiError(result.error, ['note'], setFieldError, result.error.message));
+    else setError(result.error.fieldErrors?.['note']?.[0] ?? result.error.message);
   }
 
   return (
@@ -172,8 +180,24 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
         // Not a <form>: this section sits inside the profile editor's form, and forms do not nest.
         <div className="orders__changes" role="group" aria-label="Request changes">
           <label htmlFor={`note-${order.id}`}>What should change?</label>
-          <textarea id={`note-${order.id}`} value={note} maxLength={1000} rows={3} onChange={(e) => setNote(e.target.value)} />
-          <Button type="button" disabled={busy} onClick={() => void run(() => requestProofChanges(order.id, note))}>
+          <textarea
+            id={`note-${order.id}`}
+            maxLength={1000}
+            rows={3}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `note-${order.id}-error` : undefined}
+            {...changes.register('note')}
+          />
+          {noteError ? (
+            <p id={`note-${order.id}-error`} className="ui-field__error">
+              {noteError}
+            </p>
+          ) : null}
+          <Button
+            type="button"
+            disabled={busy}
+            onClick={() => void changes.handleSubmit(({ note }) => run(() => requestProofChanges(order.id, note), changes.setError))()}
+          >
             Send changes
           </Button>
         </div>

@@ -1,13 +1,30 @@
-import { movesFrom, OrderStatuses, type OrderStatus, type PrintOrder, type PrintQueue } from '@digicard/contracts';
+import {
+  MoveOrderSchema,
+  movesFrom,
+  OrderStatuses,
+  OrderStatusSchema,
+  RecordCardSchema,
+  type ApiError,
+  type Card,
+  type MoveOrder,
+  type OrderStatus,
+  type PrintOrder,
+  type PrintQueue,
+} from '@digicard/contracts';
 import { Button, confirm, Container, FormAlert } from '@digicard/ui';
 import { useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
 import { useOwnerPages } from '../../api/use-owner-pages';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { fetchPrintQueue, moveOrder, printFileUrls, recordCard, rerenderProof } from '../api/orders';
 import { proofText, StatusText, when } from './order-labels';
 import { StatusHistory } from './status-history';
 import '../orders.css';
+import { QueryProvider } from '../../api/query-client';
 
 /** The order the queue shows its states in: the work first, the finished last. */
 const QUEUE_ORDER: readonly OrderStatus[] = [
@@ -27,8 +44,9 @@ const QUEUE_ORDER: readonly OrderStatus[] = [
  * The print console: the queue by state, each order's proof (PNG and PDF), the moves the order can make now, each
  * card's NFC UID while printing, the courier and tracking number when shipping, and the packing slip.
  */
-export default function PrintConsole() {
+function PrintConsole() {
   const { state, retry, update, hasMore, more, loadMore } = useOwnerPages<'orders', PrintOrder, PrintQueue>(
+    ['print-queue'],
     'orders',
     fetchPrintQueue,
     'The queue could not be loaded.',
@@ -76,31 +94,75 @@ export default function PrintConsole() {
   );
 }
 
-type Result = { ok: true; data: PrintOrder } | { ok: false; error: { message: string; fieldErrors?: Record<string, string[]> } };
+type Result = { ok: true; data: PrintOrder } | { ok: false; error: ApiError };
+/** How a form's refusal lands: its field errors on its fields, the rest returned for the order's alert. */
+type PlaceErrors = (error: ApiError) => string | null;
+
+/**
+ * The move form as typed (the note, and the courier and tracking number when shipping), with the move its button
+ * chose: the contract's MoveOrderSchema checks it (courier and tracking number required to ship); a blank note, and
+ * the courier and tracking number of any other move, are left out.
+ */
+export const MoveFormSchema = z
+  .object({ to: OrderStatusSchema, note: z.string(), courier: z.string(), trackingNumber: z.string() })
+  .transform(({ to, note, courier, trackingNumber }) => ({
+    to,
+    ...(note.trim() ? { note } : {}),
+    ...(to === 'shipped' ? { courier, trackingNumber } : {}),
+  }))
+  .pipe(MoveOrderSchema);
+const MOVE_FIELDS = ['note', 'courier', 'trackingNumber'] as const;
+
+/** The error under a plain input of the console (`<id>-error`, as the ui TextField names it). */
+function InputError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="ui-field__error">
+      {message}
+    </p>
+  ) : null;
+}
+const described = (id: string, message: string | undefined) =>
+  message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+function placing<T extends FieldValues>(fields: readonly Path<T>[], setError: UseFormSetError<T>): PlaceErrors {
+  return (error) => applyApiError(error, fields, setError, error.message);
+}
 
 function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: PrintOrder) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const [courier, setCourier] = useState('');
-  const [tracking, setTracking] = useState('');
-  const [uids, setUids] = useState<Record<string, string>>({});
+  const move = useContractForm(MoveFormSchema, { to: order.status, note: '', courier: '', trackingNumber: '' });
+  const moveErrors = move.formState.errors;
   const moves = movesFrom(order.status, 'print').filter((to) => OrderStatuses.includes(to));
   const urls = printFileUrls(order.id, order.proof?.version ?? 0);
   const proofNotice = proofText(order.proof);
 
-  async function run(action: () => Promise<Result>) {
+  /** An action on the order; a refusal is the order's alert, or (a form's) on the form's fields. */
+  async function run(action: () => Promise<Result>, place?: PlaceErrors) {
     setBusy(true);
     setError(null);
     const result = await action();
     setBusy(false);
     if (result.ok) {
       onChange(result.data);
-      setNote('');
+      move.resetField('note');
+    } else if (place) {
+      setError(place(result.error));
     } else {
       const fields = result.error.fieldErrors ? Object.values(result.error.fieldErrors).flat() : [];
       setError([result.error.message, ...fields].join(' '));
     }
+  }
+
+  /** A move's button: asked first when it cancels or refunds, then checked and sent with the form's fields. */
+  async function moveTo(to: OrderStatus) {
+    if (
+      (to === 'cancelled' || to === 'refunded') &&
+      !(await confirm({ title: `Mark order ${order.reference} as ${to}?`, confirmLabel: `Mark as ${to}`, cancelLabel: 'Leave it' }))
+    )
+      return;
+    move.setValue('to', to);
+    await move.handleSubmit((values: MoveOrder) => run(() => moveOrder(order.id, values), placing(MOVE_FIELDS, move.setError)))();
   }
 
   return (
@@ -153,24 +215,11 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
                 <td>{`${card.material} ${card.colour}${card.disabled ? ' (disabled)' : ''}`}</td>
                 <td>
                   {order.status === 'printing' ? (
-                    <form
-                      className="orders__uid-form"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        void run(() => recordCard(order.id, card.serial, uids[card.serial] ?? ''));
-                      }}
-                    >
-                      <label className="ui-visually-hidden" htmlFor={`uid-${card.serial}`}>{`NFC UID of card ${card.serial}`}</label>
-                      <input
-                        id={`uid-${card.serial}`}
-                        value={uids[card.serial] ?? card.nfcUid ?? ''}
-                        placeholder="04:A2:3B:1C:5D:80:00"
-                        onChange={(e) => setUids({ ...uids, [card.serial]: e.target.value })}
-                      />
-                      <Button type="submit" variant="secondary" disabled={busy}>
-                        Save
-                      </Button>
-                    </form>
+                    <UidForm
+                      card={card}
+                      busy={busy}
+                      onSave={(nfcUid, place) => run(() => recordCard(order.id, card.serial, nfcUid), place)}
+                    />
                   ) : (
                     (card.nfcUid ?? '—')
                   )}
@@ -193,13 +242,29 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
           }}
         >
           <label htmlFor={`note-${order.id}`}>Note (optional)</label>
-          <input id={`note-${order.id}`} value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+          <input
+            id={`note-${order.id}`}
+            maxLength={1000}
+            {...described(`note-${order.id}`, moveErrors.note?.message)}
+            {...move.register('note')}
+          />
+          <InputError id={`note-${order.id}`} message={moveErrors.note?.message} />
           {moves.includes('shipped') ? (
             <>
               <label htmlFor={`courier-${order.id}`}>Courier</label>
-              <input id={`courier-${order.id}`} value={courier} onChange={(e) => setCourier(e.target.value)} />
+              <input
+                id={`courier-${order.id}`}
+                {...described(`courier-${order.id}`, moveErrors.courier?.message)}
+                {...move.register('courier')}
+              />
+              <InputError id={`courier-${order.id}`} message={moveErrors.courier?.message} />
               <label htmlFor={`tracking-${order.id}`}>Tracking number</label>
-              <input id={`tracking-${order.id}`} value={tracking} onChange={(e) => setTracking(e.target.value)} />
+              <input
+                id={`tracking-${order.id}`}
+                {...described(`tracking-${order.id}`, moveErrors.trackingNumber?.message)}
+                {...move.register('trackingNumber')}
+              />
+              <InputError id={`tracking-${order.id}`} message={moveErrors.trackingNumber?.message} />
             </>
           ) : null}
           <div className="orders__actions">
@@ -209,26 +274,7 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
                 type="button"
                 variant={to === 'cancelled' || to === 'refunded' ? 'secondary' : 'primary'}
                 disabled={busy}
-                onClick={() => {
-                  const asked =
-                    to === 'cancelled' || to === 'refunded'
-                      ? confirm({
-                          title: `Mark order ${order.reference} as ${to}?`,
-                          confirmLabel: `Mark as ${to}`,
-                          cancelLabel: 'Leave it',
-                        })
-                      : Promise.resolve(true);
-                  void asked.then((yes) => {
-                    if (!yes) return;
-                    void run(() =>
-                      moveOrder(order.id, {
-                        to,
-                        ...(note.trim() ? { note } : {}),
-                        ...(to === 'shipped' ? { courier, trackingNumber: tracking } : {}),
-                      }),
-                    );
-                  });
-                }}
+                onClick={() => void moveTo(to)}
               >
                 {MoveText[to] ?? to}
               </Button>
@@ -241,6 +287,27 @@ function PrintOrderCard({ order, onChange }: { order: PrintOrder; onChange: (o: 
   );
 }
 
+/** A card's NFC UID while printing: react-hook-form over the contract's RecordCardSchema (4, 7 or 10 bytes in hex). */
+function UidForm({ card, busy, onSave }: { card: Card; busy: boolean; onSave: (nfcUid: string, place: PlaceErrors) => Promise<void> }) {
+  const form = useContractForm(RecordCardSchema, { nfcUid: card.nfcUid ?? '' });
+  const id = `uid-${card.serial}`;
+  const message = form.formState.errors.nfcUid?.message;
+  return (
+    <form
+      className="orders__uid-form"
+      noValidate
+      onSubmit={(e) => void form.handleSubmit(({ nfcUid }) => onSave(nfcUid, placing(['nfcUid'], form.setError)))(e)}
+    >
+      <label className="ui-visually-hidden" htmlFor={id}>{`NFC UID of card ${card.serial}`}</label>
+      <input id={id} placeholder="04:A2:3B:1C:5D:80:00" {...described(id, message)} {...form.register('nfcUid')} />
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Save
+      </Button>
+      <InputError id={id} message={message} />
+    </form>
+  );
+}
+
 const MoveText: Partial<Record<OrderStatus, string>> = {
   printing: 'Start printing',
   'nfc-encoded': 'NFC encoded',
@@ -249,3 +316,12 @@ const MoveText: Partial<Record<OrderStatus, string>> = {
   cancelled: 'Cancel order',
   refunded: 'Mark refunded',
 };
+
+/** The chunk's entry: the section's server state goes through TanStack Query (`query-client.tsx`). */
+export default function PrintConsoleWithQueries() {
+  return (
+    <QueryProvider>
+      <PrintConsole />
+    </QueryProvider>
+  );
+}

@@ -1,26 +1,37 @@
-import { AccountMessages, DeleteAccountSchema, HttpRoutes, WebRoutes } from '@digicard/contracts';
+import {
+  AccountMessages,
+  DeleteAccountSchema,
+  HttpRoutes,
+  WebRoutes,
+  type DeleteAccount as DeleteAccountRequest,
+} from '@digicard/contracts';
 import { Button, confirm, FormAlert, notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { deleteJson } from '../../api/http';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
 import { forgetDeletedAccount } from '../../session/utils/session-actions';
 
-/** POPIA's right to be forgotten: the owner confirms with their password, then everything held about them goes. */
+const DELETE_FIELDS = ['password'] as const;
+
+/** The contract's DeleteAccountSchema, with the spec's words for a blank password ("Password required to confirm."). */
+export const DeleteAccountFormSchema = z
+  .object({ password: z.string().min(1, AccountMessages.passwordRequired) })
+  .pipe(DeleteAccountSchema);
+
+/**
+ * POPIA's right to be forgotten: the owner confirms with their password (a react-hook-form form checked by the
+ * contract's DeleteAccountSchema, as the server checks it), then everything held about them goes.
+ */
 export function DeleteAccount() {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string | undefined>();
+  const form = useContractForm(DeleteAccountFormSchema, { password: '' });
+  const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    setAlert(undefined);
-    const parsed = DeleteAccountSchema.safeParse({ password });
-    if (!parsed.success) {
-      setError(AccountMessages.passwordRequired);
-      return;
-    }
-    setError(undefined);
+  const onValid = async (values: DeleteAccountRequest) => {
     if (
       !(await confirm({
         title: 'Delete your account, your profile, your images and your leads? This cannot be undone.',
@@ -30,7 +41,7 @@ export function DeleteAccount() {
     )
       return;
     setBusy(true);
-    const result = await deleteJson(HttpRoutes.deleteAccount, parsed.data);
+    const result = await deleteJson(HttpRoutes.deleteAccount, values);
     setBusy(false);
     if (result.ok) {
       forgetDeletedAccount();
@@ -38,8 +49,11 @@ export function DeleteAccount() {
       void navigate(WebRoutes.home);
       return;
     }
-    if (result.error.fieldErrors?.['password']) setError(result.error.fieldErrors['password'][0]);
-    else setAlert(result.error.message);
+    setAlert(applyApiError(result.error, DELETE_FIELDS, form.setError, result.error.message));
+  };
+  const submit = () => {
+    setAlert(null);
+    void form.handleSubmit(onValid)();
   };
 
   return (
@@ -51,19 +65,18 @@ export function DeleteAccount() {
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        error={error}
+        error={form.formState.errors.password?.message}
         hint="Type your password to confirm."
-        onChange={(e) => setPassword(e.currentTarget.value)}
+        {...form.register('password')}
         onKeyDown={(e) => {
           // Enter here deletes (after the confirmation), rather than saving the profile around it.
           if (e.key === 'Enter') {
             e.preventDefault();
-            void submit();
+            submit();
           }
         }}
       />
-      <Button disabled={busy} onClick={() => void submit()}>
+      <Button disabled={busy} onClick={submit}>
         {busy ? 'Deleting...' : 'Delete my account'}
       </Button>
     </div>

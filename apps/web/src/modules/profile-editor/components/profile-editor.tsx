@@ -42,6 +42,7 @@ import type { DocumentSectionProps } from './sections/section-props';
 import { SettingsSection } from './sections/settings-section';
 import { SocialSection } from './sections/social-section';
 import '../profile-editor.css';
+import { QueryProvider } from '../../api/query-client';
 
 export const UNSAVED_CHANGES = 'Unsaved changes';
 export const ALL_SAVED = 'All changes saved';
@@ -50,7 +51,7 @@ export const ALL_SAVED = 'All changes saved';
  * The dashboard's profile editor (loaded on demand): the section buttons, Save above the form, the chosen section,
  * and the live preview beside the form (below it on phones).
  */
-export default function ProfileEditor() {
+function ProfileEditor() {
   const editor = useProfileEditor();
   const { user } = useSession();
   const [searchParams] = useSearchParams();
@@ -241,4 +242,13 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'orders':
       return <OrdersSection />;
   }
+}
+
+/** The chunk's entry: the section's server state goes through TanStack Query (`query-client.tsx`). */
+export default function ProfileEditorWithQueries() {
+  return (
+    <QueryProvider>
+      <ProfileEditor />
+    </QueryProvider>
+  );
 }

@@ -5,4 +5,4 @@ import { fetchWalletStatus } from '../api/profile';
 export const WALLET_STATUS_FAILED_MESSAGE = 'We could not check which wallets your card can go into.';
 
 /** Which wallets the card can be added to (GET /api/wallet), read when the QR Code section opens. */
-export const useWalletStatus = () => useOwnerData<WalletStatus>(fetchWalletStatus, WALLET_STATUS_FAILED_MESSAGE);
+export const useWalletStatus = () => useOwnerData<WalletStatus>(['wallet-status'], fetchWalletStatus, WALLET_STATUS_FAILED_MESSAGE);

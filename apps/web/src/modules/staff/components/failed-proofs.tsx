@@ -1,22 +1,18 @@
 import type { PrintOrder } from '@digicard/contracts';
 import { Button, FormAlert, Notice, VisuallyHidden } from '@digicard/ui';
 import { useState } from 'react';
-import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { StatusText, when } from '../../orders/components/order-labels';
-import { fetchFailedProofs, renderProofAgain } from '../api/staff';
+import { useFailedProofs, useRenderProofAgain } from '../hooks/use-staff';
 
 /**
  * Support's view of the print proofs that failed to render (after their retries): whose order, what failed, and
  * "Render again" (the print team's action; the proof then shows rendering and leaves this list).
  */
 export function FailedProofs() {
-  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'orders', PrintOrder>(
-    'orders',
-    fetchFailedProofs,
-    'The failed proofs could not be loaded.',
-  );
+  const { state, retry, hasMore, more, loadMore } = useFailedProofs();
+  const rendering = useRenderProofAgain();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,7 +20,7 @@ export function FailedProofs() {
   async function again(order: PrintOrder) {
     setBusy(true);
     setDone(null);
-    const result = await renderProofAgain(order.id);
+    const result = await rendering.mutateAsync(order.id);
     setBusy(false);
     if (!result.ok) {
       setError(result.error.message);
@@ -32,7 +28,6 @@ export function FailedProofs() {
     }
     setError(null);
     setDone(`Order ${order.reference}: the proof is rendering again.`);
-    retry();
   }
 
   return (

@@ -1,20 +1,15 @@
-import { formatRand, type StaffRefund } from '@digicard/contracts';
-import { useOwnerPages } from '../../api/use-owner-pages';
+import { formatRand } from '@digicard/contracts';
 import { when } from '../../orders/components/order-labels';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
-import { fetchRefundsDue } from '../api/staff';
+import { useRefundsDue } from '../hooks/use-staff';
 
 /**
  * Support's list of payments to pay back by hand: a membership checkout given up and paid anyway, or one checkout
  * paid twice (two PayFast subscriptions). The reason says what to do at PayFast. Newest first, a page at a time.
  */
 export function RefundsDue() {
-  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'payments', StaffRefund>(
-    'payments',
-    fetchRefundsDue,
-    'The payments to refund could not be loaded.',
-  );
+  const { state, retry, hasMore, more, loadMore } = useRefundsDue();
   return (
     <section className="staff-console__refunds" aria-labelledby="staff-refunds-title">
       <h2 id="staff-refunds-title">Payments to refund</h2>

@@ -1,10 +1,24 @@
-import type { ApiError, StaffAccountDetail, StaffAccountSummary, StaffAuditEntry } from '@digicard/contracts';
+import {
+  SetBusinessSchema,
+  SetVanityPathsSchema,
+  StaffSearchSchema,
+  type ApiError,
+  type StaffAccountDetail,
+  type StaffAccountSummary,
+  type StaffAuditEntry,
+} from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import type { HttpResult } from '../../api/http';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
+import { typedList } from '../../forms/utils/typed-list';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
+import '../staff.css';
+import { QueryProvider } from '../../api/query-client';
 
 const changeNames: Record<StaffAuditEntry['change'], string> = {
   role: 'Role',
@@ -20,66 +34,83 @@ const shown = (value: unknown): string => {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 };
 
-const fieldError = (error: ApiError | null, field: string): string | undefined => error?.fieldErrors?.[field]?.join(' ');
+const SEARCH_FIELDS = ['query'] as const;
+const PATHS_FIELDS = ['paths'] as const;
+const BUSINESS_FIELDS = ['businessUsername'] as const;
+
+/**
+ * The vanity-paths form: one text (separated by commas), checked path by path with the contract's
+ * SetVanityPathsSchema; its error names the wrong path, as the server does ("dashboard: That path is ...").
+ */
+export const VanityPathsFormSchema = z.object({ paths: typedList(SetVanityPathsSchema.shape.paths) });
+
+/** The business form: the contract's SetBusinessSchema over a text field, an empty one meaning none. */
+export const BusinessFormSchema = z
+  .object({ businessUsername: z.string() })
+  .transform(({ businessUsername }) => ({ businessUsername: businessUsername.trim() || null }))
+  .pipe(SetBusinessSchema);
 
 /**
  * The staff console: find an account by email, username or name; open it; make it a partner, a team leader (or an
  * ordinary user again); set the vanity paths that lead to its profile and the business it inherits from. Every change
  * is audited by the service that owns it, listed under the account, newest first. Below: the print proofs that
- * failed to render, with "Render again".
+ * failed to render, with "Render again". Each form is react-hook-form over the contract's schema; the server's field
+ * errors go on their fields.
  */
-export default function StaffConsole() {
-  const [query, setQuery] = useState('');
+function StaffConsole() {
   const [results, setResults] = useState<StaffAccountSummary[] | null>(null);
-  const [searchError, setSearchError] = useState<ApiError | null>(null);
+  const [searchAlert, setSearchAlert] = useState<string | null>(null);
   const [detail, setDetail] = useState<StaffAccountDetail | null>(null);
-  const [changeError, setChangeError] = useState<ApiError | null>(null);
+  const [changeAlert, setChangeAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [paths, setPaths] = useState('');
-  const [business, setBusinessField] = useState('');
   const [busy, setBusy] = useState(false);
+  const searchForm = useContractForm(StaffSearchSchema, { query: '' });
+  const pathsForm = useContractForm(VanityPathsFormSchema, { paths: '' });
+  const businessForm = useContractForm(BusinessFormSchema, { businessUsername: '' });
 
   const show = (next: StaffAccountDetail) => {
     setDetail(next);
     // The list shows the account as it is now too (its role).
     setResults((list) => list?.map((a) => (a.id === next.account.id ? next.account : a)) ?? list);
-    setPaths(next.profile?.vanityPaths.join(', ') ?? '');
-    setBusinessField(next.profile?.businessUsername ?? '');
+    pathsForm.reset({ paths: next.profile?.vanityPaths.join(', ') ?? '' });
+    businessForm.reset({ businessUsername: next.profile?.businessUsername ?? '' });
   };
 
-  async function search(event: FormEvent) {
-    event.preventDefault();
+  const search = searchForm.handleSubmit(async ({ query }) => {
     setBusy(true);
     const result = await searchAccounts(query);
     setBusy(false);
-    if (result.ok) {
-      setResults(result.data.accounts);
-      setSearchError(null);
-    } else {
+    if (result.ok) setResults(result.data.accounts);
+    else {
       setResults(null);
-      setSearchError(result.error);
+      setSearchAlert(applyApiError(result.error, SEARCH_FIELDS, searchForm.setError, result.error.message));
     }
-  }
+  });
 
   async function open(accountId: string) {
     setSaved(null);
-    setChangeError(null);
+    setChangeAlert(null);
     const result = await getAccount(accountId);
     if (result.ok) show(result.data);
-    else setChangeError(result.error);
+    else setChangeAlert(result.error.message);
   }
 
-  async function change(what: string, request: () => Promise<HttpResult<StaffAccountDetail>>) {
+  /** Makes a change; a refusal is said in the account's alert, or (a form's) on its fields. */
+  async function change(
+    what: string,
+    request: () => Promise<HttpResult<StaffAccountDetail>>,
+    onRefused?: (error: ApiError) => string | null,
+  ) {
     setBusy(true);
     setSaved(null);
+    setChangeAlert(null);
     const result = await request();
     setBusy(false);
     if (result.ok) {
       show(result.data);
-      setChangeError(null);
       setSaved(`${what} saved.`);
     } else {
-      setChangeError(result.error);
+      setChangeAlert(onRefused ? onRefused(result.error) : result.error.message);
     }
   }
 
@@ -89,16 +120,18 @@ export default function StaffConsole() {
 
   return (
     <div className="staff-console">
-      <form className="staff-console__search" onSubmit={(e) => void search(e)} noValidate aria-labelledby="staff-search-title">
+      <form
+        className="staff-console__search"
+        onSubmit={(e) => {
+          setSearchAlert(null);
+          void search(e);
+        }}
+        noValidate
+        aria-labelledby="staff-search-title"
+      >
         <h2 id="staff-search-title">Find an account</h2>
-        <TextField
-          label="Email, username or name"
-          name="query"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          error={fieldError(searchError, 'query')}
-        />
-        <FormAlert>{searchError && !searchError.fieldErrors ? searchError.message : null}</FormAlert>
+        <TextField label="Email, username or name" error={searchForm.formState.errors.query?.message} {...searchForm.register('query')} />
+        <FormAlert>{searchAlert}</FormAlert>
         <Button type="submit" disabled={busy}>
           Search
         </Button>
@@ -131,7 +164,7 @@ export default function StaffConsole() {
               {saved}
             </Notice>
           ) : null}
-          <FormAlert>{changeError && !changeError.fieldErrors ? changeError.message : null}</FormAlert>
+          <FormAlert>{changeAlert}</FormAlert>
           <dl className="staff-console__facts">
             <dt>Email</dt>
             <dd>{account.email}</dd>
@@ -166,19 +199,21 @@ export default function StaffConsole() {
               <form
                 className="staff-console__form"
                 noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const list = paths.split(/[\s,]+/).filter(Boolean);
-                  void change('Vanity paths', () => setVanityPaths(account.id, list));
-                }}
+                onSubmit={(e) =>
+                  void pathsForm.handleSubmit(({ paths }) =>
+                    change(
+                      'Vanity paths',
+                      () => setVanityPaths(account.id, paths),
+                      (error) => applyApiError(error, PATHS_FIELDS, pathsForm.setError, error.message),
+                    ),
+                  )(e)
+                }
               >
                 <TextField
                   label="Vanity paths"
                   hint="Separated by commas, e.g. pinnacle-point-2; each leads to this profile."
-                  name="paths"
-                  value={paths}
-                  onChange={(e) => setPaths(e.target.value)}
-                  error={fieldError(changeError, 'paths')}
+                  error={pathsForm.formState.errors.paths?.message}
+                  {...pathsForm.register('paths')}
                 />
                 <Button type="submit" variant="secondary" disabled={busy}>
                   Save vanity paths
@@ -187,18 +222,21 @@ export default function StaffConsole() {
               <form
                 className="staff-console__form"
                 noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void change('Business', () => setBusiness(account.id, business.trim() ? business.trim() : null));
-                }}
+                onSubmit={(e) =>
+                  void businessForm.handleSubmit(({ businessUsername }) =>
+                    change(
+                      'Business',
+                      () => setBusiness(account.id, businessUsername),
+                      (error) => applyApiError(error, BUSINESS_FIELDS, businessForm.setError, error.message),
+                    ),
+                  )(e)
+                }
               >
                 <TextField
                   label="Inherits from business (username)"
                   hint="Leave empty for none."
-                  name="business"
-                  value={business}
-                  onChange={(e) => setBusinessField(e.target.value)}
-                  error={fieldError(changeError, 'businessUsername')}
+                  error={businessForm.formState.errors.businessUsername?.message}
+                  {...businessForm.register('businessUsername')}
                 />
                 <Button type="submit" variant="secondary" disabled={busy}>
                   Save business
@@ -241,5 +279,14 @@ export default function StaffConsole() {
       <FailedProofs />
       <RefundsDue />
     </div>
+  );
+}
+
+/** The chunk's entry: the section's server state goes through TanStack Query (`query-client.tsx`). */
+export default function StaffConsoleWithQueries() {
+  return (
+    <QueryProvider>
+      <StaffConsole />
+    </QueryProvider>
   );
 }

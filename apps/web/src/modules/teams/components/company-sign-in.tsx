@@ -1,12 +1,24 @@
-import { SsoMessages, SsoPresets, WebRoutes, type SsoSettings } from '@digicard/contracts';
+import {
+  SaveSsoSettingsSchema,
+  SsoMessages,
+  SsoPresets,
+  WebRoutes,
+  type ApiError,
+  type SaveSsoSettings,
+  type SsoSettings,
+} from '@digicard/contracts';
 import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
 import { useOwnerData } from '../../api/use-owner-data';
+import { useContractForm } from '../../forms/hooks/use-contract-form';
+import { applyApiError } from '../../forms/utils/apply-api-error';
+import { namingListItems, typedList } from '../../forms/utils/typed-list';
 import { LoadFailed } from '../../site/components/load-failed';
 import { fetchSsoSettings, removeSsoSettings, saveSsoSettings } from '../api/sso';
 
 const FAILED = 'That did not work. Please try again in a minute.';
-type Errors = Record<string, string[] | undefined>;
+/** The company sign-in settings' query (a save or removal shows what the server answered). */
+export const SSO_QUERY = ['sso-settings'] as const;
 
 /**
  * Company sign-in (single sign-on with OpenID Connect): the leader connects the company's identity provider (a preset
@@ -15,7 +27,11 @@ type Errors = Record<string, string[] | undefined>;
  * (No <form> elements: the section sits inside the editor's form.)
  */
 export function CompanySignIn() {
-  const { state, retry, replace } = useOwnerData<SsoSettings>(fetchSsoSettings, 'Your company sign-in settings could not be loaded.');
+  const { state, retry, replace } = useOwnerData<SsoSettings>(
+    SSO_QUERY,
+    fetchSsoSettings,
+    'Your company sign-in settings could not be loaded.',
+  );
   return (
     <section aria-labelledby="tm-sso-title" className="tm-sso">
       <h3 id="tm-sso-title" className="tm-title">
@@ -28,42 +44,45 @@ export function CompanySignIn() {
   );
 }
 
+/** The form: the contract's SaveSsoSettingsSchema, with the email domains typed in one field. */
+export const SsoFormSchema = SaveSsoSettingsSchema.extend({ domains: typedList(SaveSsoSettingsSchema.shape.domains) });
+const SSO_FIELDS = ['issuer', 'clientId', 'clientSecret', 'domains', 'required'] as const;
+
+/** What a refusal that is not about a field says: a 403's, a 503's or a network failure's own words, else FAILED. */
+function failureText(error: ApiError): string {
+  return error.statusCode === 403 || error.statusCode === 503 || error.statusCode === 0 ? error.message : FAILED;
+}
+
 function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (settings: SsoSettings) => void }) {
-  const [issuer, setIssuer] = useState(settings.issuer);
-  const [clientId, setClientId] = useState(settings.clientId);
-  const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState(settings.domains.join(', '));
-  const [required, setRequired] = useState(settings.required);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm(SsoFormSchema, {
+    issuer: settings.issuer,
+    clientId: settings.clientId,
+    clientSecret: '',
+    domains: settings.domains.join(', '),
+    required: settings.required,
+  });
+  const { errors } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [pending, setPending] = useState(false);
 
-  const domainList = () =>
-    domains
-      .split(/[\s,;]+/)
-      .map((d) => d.trim())
-      .filter(Boolean);
-
-  const save = async () => {
+  const onValid = async (values: SaveSsoSettings) => {
     setPending(true);
-    setErrors({});
-    setFailure(null);
-    setMessage('');
-    const result = await saveSsoSettings({ issuer, clientId, clientSecret, domains: domainList(), required });
+    const result = await saveSsoSettings(values);
     setPending(false);
     if (result.ok) {
       onSaved(result.data);
-      setClientSecret('');
-      setDomains(result.data.domains.join(', '));
+      form.reset({ ...form.getValues(), clientSecret: '', domains: result.data.domains.join(', ') });
       setMessage(SsoMessages.saved);
       return;
     }
-    if (result.error.statusCode === 400 && result.error.fieldErrors) setErrors(result.error.fieldErrors);
-    else
-      setFailure(
-        result.error.statusCode === 403 || result.error.statusCode === 503 || result.error.statusCode === 0 ? result.error.message : FAILED,
-      );
+    const named = namingListItems(result.error, 'domains', values.domains);
+    setFailure(applyApiError(named, SSO_FIELDS, form.setError, failureText(result.error)));
+  };
+  const save = () => {
+    setFailure(null);
+    setMessage('');
+    void form.handleSubmit(onValid)();
   };
 
   const remove = async () => {
@@ -89,20 +108,10 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
       domains: [],
       required: false,
     });
-    setIssuer('');
-    setClientId('');
-    setDomains('');
-    setRequired(false);
+    form.reset({ issuer: '', clientId: '', clientSecret: '', domains: '', required: false });
     setMessage(result.data.message);
   };
 
-  const domainErrors = Object.entries(errors)
-    .filter(([key]) => key === 'domains' || key.startsWith('domains.'))
-    .map(([key, messages]) => {
-      const index = Number(key.split('.')[1]);
-      const domain = Number.isInteger(index) ? domainList()[index] : undefined;
-      return `${domain ? `${domain}: ` : ''}${messages?.[0] ?? ''}`;
-    });
   const teamLink = settings.teamId ? `${window.location.origin}${WebRoutes.login}?team=${settings.teamId}` : null;
 
   return (
@@ -115,7 +124,7 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
       <p className="pe-note">Start from your provider:</p>
       <div className="pe-actions" role="group" aria-label="Presets">
         {SsoPresets.map((preset) => (
-          <Button key={preset.id} variant="secondary" onClick={() => setIssuer(preset.issuer)}>
+          <Button key={preset.id} variant="secondary" onClick={() => form.setValue('issuer', preset.issuer)}>
             {preset.name}
           </Button>
         ))}
@@ -127,17 +136,10 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
         autoComplete="off"
         placeholder="https://accounts.google.com"
         hint="For Microsoft Entra ID, replace {tenant} with your directory (tenant) ID."
-        value={issuer}
-        error={errors['issuer']?.[0]}
-        onChange={(e) => setIssuer(e.currentTarget.value)}
+        error={errors.issuer?.message}
+        {...form.register('issuer')}
       />
-      <TextField
-        label="Client ID"
-        autoComplete="off"
-        value={clientId}
-        error={errors['clientId']?.[0]}
-        onChange={(e) => setClientId(e.currentTarget.value)}
-      />
+      <TextField label="Client ID" autoComplete="off" error={errors.clientId?.message} {...form.register('clientId')} />
       <TextField
         label="Client secret"
         type="password"
@@ -147,25 +149,23 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
             ? 'A secret is saved. Leave this empty to keep it, or enter a new one to replace it.'
             : 'Stored encrypted; never shown again.'
         }
-        value={clientSecret}
-        error={errors['clientSecret']?.[0]}
-        onChange={(e) => setClientSecret(e.currentTarget.value)}
+        error={errors.clientSecret?.message}
+        {...form.register('clientSecret')}
       />
       <TextField
         label="Email domains"
         autoComplete="off"
         placeholder="example.co.za"
         hint="Your reps' work email domains, separated by commas. A rep who types such an address on the login page is sent to your provider."
-        value={domains}
-        error={domainErrors.length > 0 ? domainErrors.join(' ') : undefined}
-        onChange={(e) => setDomains(e.currentTarget.value)}
+        error={errors.domains?.message}
+        {...form.register('domains')}
       />
       <div className="pe-check">
-        <input id="tm-sso-required" type="checkbox" checked={required} onChange={(e) => setRequired(e.currentTarget.checked)} />
+        <input id="tm-sso-required" type="checkbox" {...form.register('required')} />
         <label htmlFor="tm-sso-required">Require SSO for the team (reps can no longer sign in with a password; you still can)</label>
       </div>
       <div className="pe-actions">
-        <Button disabled={pending} onClick={() => void save()}>
+        <Button disabled={pending} onClick={save}>
           {pending ? 'Saving...' : 'Save company sign-in'}
         </Button>
         {settings.configured ? (

@@ -1,10 +1,10 @@
 import { type AnalyticsRange, type TeamAnalyticsReport } from '@digicard/contracts';
-import { saDay } from '@digicard/domain';
-import { Button, TextField } from '@digicard/ui';
-import { useCallback, useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { Button } from '@digicard/ui';
+import { useState } from 'react';
 import { LoadFailed } from '../../site/components/load-failed';
-import { fetchTeamAnalytics, teamAnalyticsCsvUrl } from '../api/teams';
+import { teamAnalyticsCsvUrl } from '../api/teams';
+import { useTeamAnalytics } from '../hooks/use-team';
+import { RangeFields, useRangeForm } from '../../analytics/components/range-fields';
 import '../../analytics/analytics.css';
 
 const dayLabel = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -26,8 +26,7 @@ const COLUMNS: Array<{ key: keyof TeamAnalyticsReport['totals']; label: string }
  */
 export function TeamAnalytics() {
   const [range, setRange] = useState<AnalyticsRange>({});
-  const load = useCallback(() => fetchTeamAnalytics(range), [range]);
-  const { state, retry } = useOwnerData<TeamAnalyticsReport>(load, 'We could not load your team’s numbers. Please try again in a minute.');
+  const { state, retry } = useTeamAnalytics(range);
   return (
     <section aria-labelledby="tm-analytics-title" className="tm-analytics">
       <h3 id="tm-analytics-title" className="tm-title">
@@ -53,17 +52,7 @@ function Report({
   range: AnalyticsRange;
   onRange: (range: AnalyticsRange) => void;
 }) {
-  const [from, setFrom] = useState(report.from);
-  const [to, setTo] = useState(report.to);
-  const [error, setError] = useState('');
-  const show = () => {
-    if (!from || !to || from > to) {
-      setError('Please choose a start on or before the end.');
-      return;
-    }
-    setError('');
-    onRange({ from, to });
-  };
+  const { form, show } = useRangeForm(report, onRange);
   const max = Math.max(1, ...report.reps.map((r) => r.views));
   return (
     <>
@@ -71,16 +60,8 @@ function Report({
         {readable(report.from)} – {readable(report.to)}
       </p>
       <div className="an-range">
-        <TextField
-          label="From"
-          type="date"
-          value={from}
-          max={saDay()}
-          onChange={(e) => setFrom(e.target.value)}
-          error={error || undefined}
-        />
-        <TextField label="To" type="date" value={to} max={saDay()} onChange={(e) => setTo(e.target.value)} />
-        <Button type="button" variant="secondary" onClick={show}>
+        <RangeFields form={form} />
+        <Button type="button" variant="secondary" onClick={() => void show()}>
           Show
         </Button>
         <a

@@ -1,5 +1,6 @@
 import {
   AddRepRequestSchema,
+  ImportRepsRequestSchema,
   RepFieldsSchema,
   TeamMessages,
   type AddRepRequest,
@@ -12,13 +13,13 @@ import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
-import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
+import { offerRepPasses, TeamLinks } from '../api/teams';
+import { useAddRep, useImportReps, useRemoveRep, useTeamReps, useUpdateRep } from '../hooks/use-team';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { CompanySignIn } from './company-sign-in';
 import { TeamAnalytics } from './team-analytics';
@@ -56,16 +57,10 @@ export function TeamsSection({ membership }: { membership: Membership }) {
 }
 
 function Team() {
-  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'reps', Rep>('reps', fetchTeam, 'Your team could not be loaded.');
-  const [message, setMessage] = useState<string | null>(null);
-  // Each change of the team reads the leader view again (a new rep shows, a removed one goes).
-  const [changes, setChanges] = useState(0);
-
-  const done = (text: string) => {
-    setMessage(text);
-    setChanges((n) => n + 1);
-    retry();
-  };
+  const { state, retry, hasMore, more, loadMore } = useTeamReps();
+  // What the last change said. Each change of the team (its mutation, hooks/use-team.ts) reads the reps and the leader
+  // view again: a new rep shows, a removed one goes.
+  const [message, done] = useState<string | null>(null);
 
   return (
     // Enter in a field here must not submit the editor's form around the section (the profile's Save).
@@ -89,7 +84,7 @@ function Team() {
           <>
             <RepList reps={state.value.reps} onDone={done} />
             <LoadMore list="reps" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
-            <GiveRepPasses onDone={setMessage} />
+            <GiveRepPasses onDone={done} />
           </>
         )}
         <p className="pe-actions">
@@ -98,7 +93,7 @@ function Team() {
           </a>
         </p>
       </section>
-      <TeamAnalytics key={changes} />
+      <TeamAnalytics />
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
       <CompanySignIn />
@@ -183,6 +178,7 @@ function GiveRepPasses({ onDone }: { onDone: (message: string) => void }) {
 }
 
 function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
+  const removal = useRemoveRep();
   const [error, setError] = useState<string | null>(null);
   async function remove() {
     if (
@@ -192,7 +188,7 @@ function DeleteRep({ rep, onDeleted }: { rep: Rep; onDeleted: () => void }) {
       }))
     )
       return;
-    const result = await removeRep(rep.accountId);
+    const result = await removal.mutateAsync(rep.accountId);
     if (result.ok) onDeleted();
     else setError(result.error.message);
   }
@@ -252,10 +248,11 @@ function EditRep({ rep, onCancel, onSaved }: { rep: Rep; onCancel: () => void; o
     email: rep.email,
     tel: rep.tel,
   });
+  const update = useUpdateRep();
   const [alert, setAlert] = useState<string | null>(null);
 
   const onValid = async (values: RepFields) => {
-    const result = await updateRep(rep.accountId, values);
+    const result = await update.mutateAsync({ accountId: rep.accountId, fields: values });
     if (result.ok) onSaved();
     else setAlert(applyApiError(result.error, REP_FIELDS, form.setError, result.error.message));
   };
@@ -294,10 +291,11 @@ const ADD_REP_FIELDS: readonly Path<AddRepInput>[] = [...REP_FIELDS, 'password',
 function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
   const form = useContractForm(AddRepRequestSchema, { ...emptyRep, password: '', leaderPassword: '' });
   const { errors, isSubmitting } = form.formState;
+  const adding = useAddRep();
   const [alert, setAlert] = useState<string | null>(null);
 
   const onValid = async (values: AddRepRequest) => {
-    const result = await addRep(values);
+    const result = await adding.mutateAsync(values);
     if (result.ok) {
       form.reset();
       onDone(TeamMessages.repAdded);
@@ -348,37 +346,41 @@ function AddRepForm({ onDone }: { onDone: (message: string) => void }) {
 
 type Preview = { reps: CsvRep[]; errors: Errors; checked: boolean };
 
+/** The import form's own field: the leader's password, checked by the contract's ImportRepsRequestSchema. */
+export const ImportConfirmSchema = ImportRepsRequestSchema.pick({ leaderPassword: true });
+const IMPORT_FIELDS = ['leaderPassword'] as const;
+export const ROWS_NEED_FIXING = 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.';
+
+/**
+ * The CSV import: the file's rows shown as a preview, checked by the server ("Check the rows", a dry run), then all
+ * added or none. The leader's password is a react-hook-form field ("Password required to confirm." under it when
+ * blank); the server's errors about a row (`reps.<row>.<field>`) show in that row, one about the password on its field.
+ */
 function ImportReps({ onDone }: { onDone: (message: string) => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [leaderPassword, setLeaderPassword] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ImportConfirmSchema, { leaderPassword: '' });
+  const importing = useImportReps();
+  const busy = form.formState.isSubmitting;
 
-  async function send(reps: CsvRep[], dryRun: boolean) {
-    if (leaderPassword === '') {
-      setAlert(TeamMessages.passwordRequired);
-      return;
-    }
-    setBusy(true);
-    const result = await importReps({ reps, leaderPassword, dryRun });
-    setBusy(false);
-    if (result.ok) {
-      setAlert(null);
-      if (dryRun) setPreview({ reps, errors: {}, checked: true });
-      else {
-        setPreview(null);
-        setLeaderPassword('');
-        onDone(reps.length === 1 ? TeamMessages.repAdded : TeamMessages.repsAdded);
+  const send = (reps: CsvRep[], dryRun: boolean) =>
+    form.handleSubmit(async ({ leaderPassword }) => {
+      const result = await importing.mutateAsync({ reps, leaderPassword, dryRun });
+      if (result.ok) {
+        setAlert(null);
+        if (dryRun) setPreview({ reps, errors: {}, checked: true });
+        else {
+          setPreview(null);
+          form.reset();
+          onDone(reps.length === 1 ? TeamMessages.repAdded : TeamMessages.repsAdded);
+        }
+        return;
       }
-      return;
-    }
-    setPreview({ reps, errors: result.error.fieldErrors ?? {}, checked: false });
-    setAlert(
-      result.error.fieldErrors
-        ? 'Some rows need fixing (see below). Nothing was added: correct the file and choose it again.'
-        : result.error.message,
-    );
-  }
+      const rowErrors = Object.fromEntries(Object.entries(result.error.fieldErrors ?? {}).filter(([key]) => key.startsWith('reps.')));
+      setPreview({ reps, errors: rowErrors, checked: false });
+      const message = applyApiError(result.error, IMPORT_FIELDS, form.setError, result.error.message);
+      setAlert(Object.keys(rowErrors).length > 0 ? ROWS_NEED_FIXING : message);
+    })();
 
   async function choose(file: File | undefined) {
     if (!file) return;
@@ -442,8 +444,8 @@ function ImportReps({ onDone }: { onDone: (message: string) => void }) {
             label="Your password, to confirm"
             type="password"
             autoComplete="current-password"
-            value={leaderPassword}
-            onChange={(e) => setLeaderPassword(e.currentTarget.value)}
+            error={form.formState.errors.leaderPassword?.message}
+            {...form.register('leaderPassword')}
           />
           {alert ? <FormAlert>{alert}</FormAlert> : null}
           <div className="tm-form__actions">

@@ -1,0 +1,47 @@
+import type { ApiError } from '@digicard/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { sessionStore } from '../session/utils/session-store';
+
+/**
+ * The server state of the signed-in pages (the dashboard's sections, the staff and print consoles) goes through
+ * TanStack Query, and every query and mutation through the one fetch helper (`http.ts`: CSRF, the 403 retry, time-outs,
+ * the network-failure answer). The defaults keep what the app did before it:
+ * - `networkMode: 'always'`: a request is sent even when the browser says it is offline, so that the helper answers
+ *   with its "We could not reach the server" failure (Query would otherwise wait, showing "Loading..." for ever);
+ * - no retries (a 503 or a lost answer is said at once, with "Try again"), no refetch on window focus or reconnect
+ *   (mobile data is expensive); a section still reads its data again each time it opens (`staleTime` 0).
+ */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { networkMode: 'always', retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: 0 },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}
+
+export const queryClient = newQueryClient();
+
+// What one account read is never shown to another: a sign-out, or another account signing in (in this tab or
+// another one), empties the cache.
+let accountId = sessionStore.get().user?.id ?? null;
+sessionStore.subscribe((state) => {
+  const next = state.user?.id ?? null;
+  if (next === accountId) return;
+  accountId = next;
+  queryClient.clear();
+});
+
+/** Wraps a page's part that reads server state (the editor, the consoles: each loaded in a chunk of its own). */
+export function QueryProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** A failed call, as a query's or mutation's error: the helper's ApiError (status 0 when no answer came). */
+export class ApiQueryError extends Error {
+  constructor(readonly apiError: ApiError) {
+    super(apiError.message);
+    this.name = 'ApiQueryError';
+  }
+}

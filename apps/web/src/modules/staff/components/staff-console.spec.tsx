@@ -1,0 +1,138 @@
+/**
+ * @jest-environment @happy-dom/jest-environment
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { StaffMessages } from '@digicard/contracts';
+import {
+  alerts,
+  byText,
+  click,
+  errorOf,
+  fakeGateway,
+  field,
+  mount,
+  signIn,
+  type,
+  waitFor,
+  type FakeAnswer,
+  type Mounted,
+} from '../../../testing/dom';
+import { queryClient } from '../../api/query-client';
+import StaffConsole from './staff-console';
+
+// The staff console's forms (react-hook-form over StaffSearchSchema, SetVanityPathsSchema and SetBusinessSchema):
+// checked before anything is sent, the server's refusals on their fields, and what is sent as the server reads it.
+
+const ACCOUNT_ID = '4f5a6b7c-8d9e-4fa0-8b1c-2d3e4f5a6b7c';
+const account = {
+  id: ACCOUNT_ID,
+  username: 'lindiwe',
+  email: 'lindiwe.d@example.co.za',
+  firstName: 'Lindiwe',
+  lastName: 'Dlamini',
+  role: 'user',
+  isVerified: false,
+  createdAt: '2026-11-01T08:00:00.000Z',
+};
+const detail = (vanityPaths: string[] = [], businessUsername: string | null = null) => ({
+  account,
+  profile: { accountId: ACCOUNT_ID, username: 'lindiwe', membership: 'DigiSilver', isPartner: false, vanityPaths, businessUsername },
+  audit: [],
+});
+const refused = (fieldErrors: Record<string, string[]>): FakeAnswer => ({
+  status: 400,
+  body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please check the form.', fieldErrors },
+});
+
+let mounted: Mounted | null = null;
+let gateway: ReturnType<typeof fakeGateway>;
+let pathsAnswer: (paths: string[]) => FakeAnswer;
+let businessAnswer: (business: string | null) => FakeAnswer;
+
+beforeEach(() => {
+  signIn('staff');
+  pathsAnswer = (paths) => ({ status: 200, body: detail(paths) });
+  businessAnswer = (business) => ({ status: 200, body: detail([], business) });
+  gateway = fakeGateway({
+    'POST /api/staff/account-search': () => ({ status: 200, body: { accounts: [account] } }),
+    [`GET /api/staff/accounts/${ACCOUNT_ID}`]: () => ({ status: 200, body: detail() }),
+    [`PUT /api/staff/accounts/${ACCOUNT_ID}/vanity-paths`]: (request) => pathsAnswer((request.body as { paths: string[] }).paths),
+    [`PUT /api/staff/accounts/${ACCOUNT_ID}/business`]: (request) =>
+      businessAnswer((request.body as { businessUsername: string | null }).businessUsername),
+    'GET /api/staff/failed-proofs': () => ({ status: 200, body: { orders: [], nextCursor: null } }),
+    'GET /api/staff/refunds': () => ({ status: 200, body: { payments: [], nextCursor: null } }),
+  });
+});
+afterEach(() => {
+  mounted?.unmount();
+  mounted = null;
+  // The console's entry wraps itself in the app's QueryProvider (the app's client).
+  queryClient.clear();
+});
+
+const page = () => mounted!.container;
+const searchForm = () => page().querySelector<HTMLElement>('form.staff-console__search')!;
+
+async function openLindiwe() {
+  mounted = mount(<StaffConsole />);
+  type(field(searchForm(), 'Email, username or name'), 'dlamini');
+  await click(byText(searchForm(), 'Search', 'button'));
+  await waitFor('the result', () => byText(page(), '1 account found'));
+  await click(page().querySelector('button[aria-label="Open lindiwe"]'));
+  await waitFor('the account', () => byText(page(), 'Lindiwe Dlamini (lindiwe)'));
+}
+
+describe('the staff console’s forms', () => {
+  it('a blank search is the contract’s words on the field, and nothing is sent', async () => {
+    mounted = mount(<StaffConsole />);
+    type(field(searchForm(), 'Email, username or name'), '   ');
+    await click(byText(searchForm(), 'Search', 'button'));
+    await waitFor('the field’s error', () => errorOf(field(searchForm(), 'Email, username or name')) === StaffMessages.queryRequired);
+    expect(gateway.count('POST /api/staff/account-search')).toBe(0);
+  });
+
+  it('a wrong vanity path is named (as typed) on the field before anything is sent; good ones go as the contract makes them', async () => {
+    await openLindiwe();
+    const paths = () => field(page(), 'Vanity paths');
+    type(paths(), 'lindiwe-promo, Bad_Path');
+    await click(byText(page(), 'Save vanity paths', 'button'));
+    await waitFor('the field’s error', () => errorOf(paths()) === `Bad_Path: ${StaffMessages.vanityFormat}`);
+    expect(gateway.count(`PUT /api/staff/accounts/${ACCOUNT_ID}/vanity-paths`)).toBe(0);
+
+    type(paths(), 'Lindiwe-Promo, pinnacle-point-2');
+    await click(byText(page(), 'Save vanity paths', 'button'));
+    await waitFor('saved', () => byText(page(), 'Vanity paths saved.'));
+    expect(gateway.requests.find((r) => r.method === 'PUT')?.body).toEqual({ paths: ['lindiwe-promo', 'pinnacle-point-2'] });
+    expect(paths().value).toBe('lindiwe-promo, pinnacle-point-2');
+  });
+
+  it('puts the server’s refusal of a path on the field, whether about the field or one of its paths', async () => {
+    pathsAnswer = () => refused({ paths: [`dashboard: ${StaffMessages.vanityReserved}`] });
+    await openLindiwe();
+    const paths = () => field(page(), 'Vanity paths');
+    type(paths(), 'dashboard');
+    await click(byText(page(), 'Save vanity paths', 'button'));
+    await waitFor('the field’s error', () => errorOf(paths()) === `dashboard: ${StaffMessages.vanityReserved}`);
+    expect(alerts(page())).toEqual([]);
+
+    pathsAnswer = () => refused({ 'paths.0': [StaffMessages.vanityTaken] });
+    type(paths(), 'taken-path');
+    await click(byText(page(), 'Save vanity paths', 'button'));
+    await waitFor('the field’s error', () => errorOf(paths()) === StaffMessages.vanityTaken);
+    expect(byText(page(), 'Vanity paths saved.')).toBeNull();
+  });
+
+  it('an empty business is sent as none; the server’s refusal of one lands on its field', async () => {
+    await openLindiwe();
+    const business = () => field(page(), 'Inherits from business (username)');
+    await click(byText(page(), 'Save business', 'button'));
+    await waitFor('saved', () => byText(page(), 'Business saved.'));
+    expect(gateway.requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ businessUsername: null }]);
+
+    businessAnswer = () => refused({ businessUsername: [StaffMessages.businessUnknown] });
+    type(business(), ' Acme ');
+    await click(byText(page(), 'Save business', 'button'));
+    await waitFor('the field’s error', () => errorOf(business()) === StaffMessages.businessUnknown);
+    expect(gateway.requests.filter((r) => r.method === 'PUT').map((r) => r.body)[1]).toEqual({ businessUsername: 'acme' });
+  });
+});

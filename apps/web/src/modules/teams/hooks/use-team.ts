@@ -1,0 +1,41 @@
+import type { AnalyticsRange, Rep, RepFields, TeamAnalyticsReport } from '@digicard/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useApiMutation } from '../../api/use-api-mutation';
+import { useOwnerData } from '../../api/use-owner-data';
+import { useOwnerPages } from '../../api/use-owner-pages';
+import { addRep, fetchTeam, fetchTeamAnalytics, importReps, removeRep, updateRep } from '../api/teams';
+
+export const TEAM_FAILED_MESSAGE = 'Your team could not be loaded.';
+export const TEAM_ANALYTICS_FAILED_MESSAGE = 'We could not load your team’s numbers. Please try again in a minute.';
+
+/** The leader's queries: every change of the team reads both again (a new rep shows in the list and in the numbers). */
+export const TeamQueries = {
+  all: ['team'],
+  reps: ['team', 'reps'],
+  /** Every rep, page after page (whom a leader's card can be given to, in Orders). */
+  everyRep: ['team', 'every-rep'],
+  analytics: (range: AnalyticsRange) => ['team', 'analytics', range.from ?? '', range.to ?? ''],
+} as const;
+
+const teamChanged = (_data: unknown, client: QueryClient) => void client.invalidateQueries({ queryKey: TeamQueries.all });
+
+/** The leader's reps, a page at a time. */
+export const useTeamReps = () => useOwnerPages<'reps', Rep>(TeamQueries.reps, 'reps', fetchTeam, TEAM_FAILED_MESSAGE);
+
+/** The leader view's numbers for a range (the last 30 days without one). */
+export function useTeamAnalytics(range: AnalyticsRange) {
+  const { from, to } = range;
+  const load = useCallback(() => fetchTeamAnalytics({ from, to }), [from, to]);
+  return useOwnerData<TeamAnalyticsReport>(TeamQueries.analytics({ from, to }), load, TEAM_ANALYTICS_FAILED_MESSAGE);
+}
+
+export const useAddRep = () => useApiMutation(addRep, teamChanged);
+export const useUpdateRep = () =>
+  useApiMutation(({ accountId, fields }: { accountId: string; fields: RepFields }) => updateRep(accountId, fields), teamChanged);
+export const useRemoveRep = () => useApiMutation(removeRep, teamChanged);
+/** The CSV import: a dry run (the preview's check) changes nothing; adding the rows does. */
+export const useImportReps = () =>
+  useApiMutation(importReps, (data, client, request) => {
+    if (!request.dryRun) teamChanged(data, client);
+  });
