@@ -66,6 +66,12 @@ await ensureServiceRoles(env.DATABASE_URL).catch((error) =>
   fail(`Could not create the services' database roles in ${env.DATABASE_URL}: ${error.message}`),
 );
 
+// Every JetStream stream, declared by the stream provisioner as the NATS user `provisioner` (as compose's and
+// Kubernetes' `nats-streams` do): the apps may look at their streams, never declare them.
+run(process.execPath, ['libs/messaging/dist/src/streams-main.js'], {
+  env: { PATH: process.env.PATH ?? '', NATS_URL: bus ? bus.urlFor('provisioner') : servers.nats },
+});
+
 const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1' };
 const service = (name, extra = {}) => ({
   ...common,

@@ -11,7 +11,7 @@ import {
   type RpcDefinition,
 } from '@digicard/contracts';
 import { ensureServiceRoles, serviceDatabaseUrl } from '@digicard/db';
-import { connectNats, ensureEventStream, jetStreamHandles } from '@digicard/messaging';
+import { connectNats, jetStreamHandles, provisionStreams } from '@digicard/messaging';
 import {
   RpcCallError,
   RpcClient,
@@ -22,6 +22,19 @@ import {
   type ServiceDefinition,
 } from '@digicard/server';
 import { DEFAULTS, PrivateNats, requireServers, testLogDestination, waitFor } from '@digicard/testing';
+
+/**
+ * Declares every events and dead-letter stream on the NATS server at `natsUrl`, as the one-shot step `nats-streams`
+ * does before the apps start (the apps never declare a stream). Idempotent.
+ */
+export async function provisionStreamsAt(natsUrl: string): Promise<void> {
+  const nc = await connectNats(natsUrl, 'test-stream-provisioner');
+  try {
+    await provisionStreams((await jetStreamHandles(nc)).jsm);
+  } finally {
+    await nc.close();
+  }
+}
 
 /** Who makes a call in a test: a visitor (`null`), or an account with a role. */
 export type Caller = { accountId: string; role?: Role } | null;
@@ -96,6 +109,8 @@ export class InProcessService<C extends ServiceBaseConfig> {
       ...env,
     });
     try {
+      // Every stream, as the stream provisioner (nats-streams) declares them before the apps start.
+      await provisionStreamsAt(config.NATS_URL);
       const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL, testLogDestination));
       return new InProcessService(def, config, running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
@@ -170,8 +185,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
   async publish<T extends z.ZodType>(event: EventDefinition<T>, data: z.input<T>, id: string = randomUUID()): Promise<string> {
     const nc = await connectNats(this.natsUrl, 'test-publisher');
     try {
-      const { js, jsm } = await jetStreamHandles(nc);
-      await ensureEventStream(jsm, event.owner);
+      const { js } = await jetStreamHandles(nc);
       const envelope = { id, type: event.subject, occurredAt: new Date().toISOString(), data: event.data.parse(data) };
       // A fresh Nats-Msg-Id each time: a test may deliver the same event twice, past JetStream's de-duplication, to
       // see the consumer itself skip it.
