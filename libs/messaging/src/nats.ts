@@ -8,7 +8,14 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { deadLetterStreamFor, inboxPrefixFor, provisionedStreams, streamFor, type ProvisionedStream, type ServiceName } from '@digicard/contracts';
+import {
+  deadLetterStreamFor,
+  inboxPrefixFor,
+  provisionedStreams,
+  streamFor,
+  type ProvisionedStream,
+  type ServiceName,
+} from '@digicard/contracts';
 
 export type { NatsConnection } from '@nats-io/transport-node';
 export type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
@@ -83,7 +90,8 @@ export type StreamDeclaration = 'created' | 'updated' | 'unchanged';
  * Declares every stream of the system (`provisionedStreams`: each publishing service's events, each consuming app's
  * dead letters) with `replicas` copies, as the stream provisioner: run once before the apps start, and again at every
  * deploy (idempotent). A stream that exists is brought back to its declared configuration: its subjects (only ever
- * added), how long it keeps events, its copies, and no `sources`, `mirror` or `republish`.
+ * added), how long it keeps events, its copies, and no `sources` or subject transform. A stream that republishes
+ * (which JetStream cannot undo by an update) is refused with what to do: the run fails until an operator remakes it.
  */
 export async function provisionStreams(
   jsm: JetStreamManager,
@@ -116,6 +124,12 @@ async function declareStream(
     const existing = info.config.subjects ?? [];
     const missing = subjects.filter((s) => !existing.includes(s));
     const current = info.config as Partial<StreamConfig>;
+    // JetStream cannot take a republish away by an update: the stream has to be made again, by an operator.
+    if (current.republish)
+      throw new Error(
+        `${name} republishes ${current.republish.src ?? '>'} to ${current.republish.dest}, which no stream of DigiCard does and an update cannot undo: ` +
+          `copy what it holds if needed, delete it (nats stream rm ${name}) and run the provisioner again`,
+      );
     const drifted =
       missing.length > 0 ||
       current.retention !== config.retention ||
@@ -123,11 +137,10 @@ async function declareStream(
       current.duplicate_window !== config.duplicate_window ||
       current.num_replicas !== config.num_replicas ||
       (current.sources?.length ?? 0) > 0 ||
-      current.republish !== undefined ||
       current.subject_transform !== undefined;
     if (!drifted) return 'unchanged';
-    const { sources: _sources, republish: _republish, subject_transform: _transform, ...kept } = info.config;
-    await jsm.streams.update(name, { ...kept, ...config, subjects: [...existing, ...missing] });
+    // The client merges an update into the stream's current configuration: what goes is set to nothing explicitly.
+    await jsm.streams.update(name, { ...config, subjects: [...existing, ...missing], sources: [], subject_transform: undefined });
     return 'updated';
   } catch (error) {
     if (!isNotFound(error)) throw error;
@@ -196,10 +209,13 @@ export async function waitForStreams(
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', stop);
-        resolve();
-      }, Math.min(5000, everyMs * 2 ** attempt));
+      const timer = setTimeout(
+        () => {
+          signal.removeEventListener('abort', stop);
+          resolve();
+        },
+        Math.min(5000, everyMs * 2 ** attempt),
+      );
       signal.addEventListener('abort', stop, { once: true });
     });
   }
