@@ -81,11 +81,13 @@ export class InProcessService<C extends ServiceBaseConfig> {
 
   /**
    * `env.NATS_URL` set to another in-process service's `natsUrl` puts both on one NATS server, so that they answer
-   * each other's requests (a service that asks another, as teams asks identity).
+   * each other's requests (a service that asks another, as teams asks identity). `provisionStreams: false` starts it
+   * before the stream provisioner has run (a test of the wait; `provisionStreamsAt` declares them later).
    */
   static async start<C extends ServiceBaseConfig>(
     def: ServiceDefinition<C>,
     env: Record<string, string> = {},
+    options: { provisionStreams?: boolean } = {},
   ): Promise<InProcessService<C>> {
     await requireServers();
     const databaseName = `digicard_u_${def.service}_${randomBytes(4).toString('hex')}`;
@@ -110,7 +112,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
     });
     try {
       // Every stream, as the stream provisioner (nats-streams) declares them before the apps start.
-      await provisionStreamsAt(config.NATS_URL);
+      if (options.provisionStreams !== false) await provisionStreamsAt(config.NATS_URL);
       const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL, testLogDestination));
       return new InProcessService(def, config, running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
