@@ -321,9 +321,7 @@ function checkCompose(apps, YAML) {
     const name = names.find((n) => entryOf(services[n]) === app.entry);
     if (!name) continue;
     const env = services[name].environment ?? {};
-    replication.push(
-      ...replicationProblems(name, env, { usesRedis: env.REDIS_URL !== undefined, declaresStreams: false, cluster: false }),
-    );
+    replication.push(...replicationProblems(name, env, { usesRedis: env.REDIS_URL !== undefined, declaresStreams: false, cluster: false }));
   }
   const streamsJob = names.find((n) => entryOf(services[n]) === STREAMS_ENTRY);
   if (streamsJob)

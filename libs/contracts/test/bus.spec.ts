@@ -164,7 +164,8 @@ describe('bus permissions generated from the contracts', () => {
     assert.equal(p.allowResponses, false);
     // Each app looks at the streams it writes into, and may wait for them.
     for (const user of BusUsers)
-      for (const own of ownStreams(user)) assert.ok(busPermissions(user).publish.includes(`$JS.API.STREAM.INFO.${own.name}`), `${user} ${own.name}`);
+      for (const own of ownStreams(user))
+        assert.ok(busPermissions(user).publish.includes(`$JS.API.STREAM.INFO.${own.name}`), `${user} ${own.name}`);
   });
 
   it('is what docs/security.md says each bus user may do', () => {

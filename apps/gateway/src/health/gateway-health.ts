@@ -41,8 +41,7 @@ export class GatewayHealth {
           const info = await (await this.jetStreamManager()).streams.info(stream);
           return info.state.messages > 0 ? `${info.state.messages} events in ${stream} need an operator` : null;
         } catch (error) {
-          if (isNotFound(error))
-            return `${stream} not declared yet: the stream provisioner (nats-streams) has not run, role changes wait`;
+          if (isNotFound(error)) return `${stream} not declared yet: the stream provisioner (nats-streams) has not run, role changes wait`;
           throw error;
         }
       })
