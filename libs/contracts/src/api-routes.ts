@@ -1655,10 +1655,16 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/crm/deliveries',
     operationId: 'listWebhookDeliveries',
-    summary: 'The owner’s last 50 webhook deliveries: status, attempts, last response code',
+    summary:
+      'The owner’s webhook deliveries (status, attempts, last response code), newest first, a page at a time; ?cursor=&limit= as for listLeads',
     tag: 'crm',
     access: 'account',
-    responses: { 200: { description: 'Newest first', schema: WebhookDeliveryListSchema }, 403: crmUpgrade, 503: unavailable },
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the deliveries, newest first, and the next page’s cursor', schema: WebhookDeliveryListSchema },
+      403: crmUpgrade,
+      503: unavailable,
+    },
   },
   getWebhookDelivery: {
     method: 'get',

@@ -393,7 +393,13 @@ export const Rpc = {
   saveWebhook: rpc('notifications', 'notifications.webhook.save', 'account', SaveWebhookSchema, WebhookSettingsSchema),
   rotateWebhookSecret: rpc('notifications', 'notifications.webhook-secret.rotate', 'account', None, WebhookSettingsSchema),
   sendTestWebhook: rpc('notifications', 'notifications.webhook.test', 'account', None, WebhookTestSentSchema),
-  listWebhookDeliveries: rpc('notifications', 'notifications.webhook-delivery.list', 'account', None, WebhookDeliveryListSchema),
+  listWebhookDeliveries: rpc(
+    'notifications',
+    'notifications.webhook-delivery.list',
+    'account',
+    PageRequestSchema,
+    WebhookDeliveryListSchema,
+  ),
   getWebhookDelivery: rpc(
     'notifications',
     'notifications.webhook-delivery.get',

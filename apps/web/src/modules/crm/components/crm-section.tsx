@@ -4,6 +4,7 @@ import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type KeyboardEvent } from 'react';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { rotateWebhookSecret, saveWebhook, sendTestWebhook } from '../api/crm';
 import { useWebhookDeliveries, useWebhookSettings } from '../hooks/use-crm';
 import '../crm.css';
@@ -186,7 +187,7 @@ function responseLabel(delivery: WebhookDelivery): string {
 }
 
 function DeliveryLog() {
-  const { state, retry } = useWebhookDeliveries();
+  const { state, retry, hasMore, more, loadMore } = useWebhookDeliveries();
   return (
     <section aria-labelledby="crm-log-title">
       <h3 id="crm-log-title" className="pe-subtitle">
@@ -197,7 +198,7 @@ function DeliveryLog() {
       {state.status === 'loaded' && state.value.deliveries.length === 0 ? <p className="pe-list__empty">Nothing sent yet.</p> : null}
       {state.status === 'loaded' && state.value.deliveries.length > 0 ? (
         <table className="crm-log">
-          <caption className="crm-log__caption">The last 50 deliveries, newest first. Failed ones are retried for 24 hours.</caption>
+          <caption className="crm-log__caption">Every delivery, newest first. Failed ones are retried for 24 hours.</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>
@@ -220,6 +221,7 @@ function DeliveryLog() {
           </tbody>
         </table>
       ) : null}
+      <LoadMore list="deliveries" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
     </section>
   );
 }
