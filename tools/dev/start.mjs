@@ -13,7 +13,7 @@ if (!process.env.NATS_URL) {
   bus = await startBusServer(busPort);
   if (bus) {
     process.env.NATS_URL = bus.url;
-    log(`NATS on ${bus.url} with one user per app (${bus.users.join(', ')})`);
+    log(`NATS on ${bus.url} with one user per app (${bus.users.filter((u) => u !== 'provisioner').join(', ')}) and the stream provisioner`);
   }
 }
 if (!bus) log('NATS: every app connects with one URL, without the per-app users (NATS_URL is set, or nats-server is not installed)');

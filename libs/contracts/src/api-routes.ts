@@ -20,6 +20,7 @@ import {
 import { CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import {
   BillingSchema,
+  PaymentHistorySchema,
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   OrderListSchema,
@@ -919,10 +920,23 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/billing',
     operationId: 'getBilling',
-    summary: 'The owner’s tier, subscription (next billing date) and payments',
+    summary: 'The owner’s tier and subscription (next billing date); the payments are listBillingPayments',
     tag: 'billing',
     access: 'account',
     responses: { 200: { description: 'Billing', schema: BillingSchema }, 503: unavailable },
+  },
+  listBillingPayments: {
+    method: 'get',
+    path: '/api/billing/payments',
+    operationId: 'listBillingPayments',
+    summary: 'The owner’s payments (memberships and orders), newest first, a page at a time; ?cursor=&limit= as for listLeads',
+    tag: 'billing',
+    access: 'account',
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the payments, newest first, and the next page’s cursor', schema: PaymentHistorySchema },
+      503: unavailable,
+    },
   },
   startMembership: {
     method: 'post',

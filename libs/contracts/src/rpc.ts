@@ -31,6 +31,7 @@ import {
 import { HealthReportSchema } from './health.js';
 import {
   BillingSchema,
+  PaymentHistorySchema,
   CheckoutRequestSchema,
   ItnReceiptSchema,
   OrderListSchema,
@@ -482,6 +483,8 @@ export const Rpc = {
   /** Changes an active subscription between DigiSilver and DigiGold at PayFast, from the next billing date on. */
   changeMembership: rpc('payments', 'payments.membership.change', MembershipBuyers, StartMembershipSchema, BillingSchema),
   getBilling: rpc('payments', 'payments.billing.get', 'account', None, BillingSchema),
+  /** The owner's payments, newest first, a page at a time. */
+  listPayments: rpc('payments', 'payments.payment.list', 'account', PageRequestSchema, PaymentHistorySchema),
   /** PayFast's notification, passed on as received: kept raw, answered at once, checked and applied after. */
   receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),
 
