@@ -1249,11 +1249,17 @@ export const HttpRoutes = {
     method: 'post',
     path: '/api/staff/account-search',
     operationId: 'staffSearchAccounts',
-    summary: 'Staff: accounts whose email, username or name contains the query (at most 25)',
+    summary:
+      'Staff: accounts whose email, username or name contains the query, newest first, a page at a time; ?cursor=&limit= as for listLeads (the same query in the body)',
     tag: 'staff',
     access: ['staff'],
     body: StaffSearchSchema,
-    responses: { 200: { description: 'The accounts found', schema: StaffSearchResultSchema }, 403: staffOnly, 503: unavailable },
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the accounts found, and the next page’s cursor', schema: StaffSearchResultSchema },
+      403: staffOnly,
+      503: unavailable,
+    },
   },
   staffGetAccount: {
     method: 'get',

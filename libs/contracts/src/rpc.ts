@@ -68,7 +68,7 @@ import {
   StaffProfileViewSchema,
   StaffRefundsSchema,
   StaffSearchResultSchema,
-  StaffSearchSchema,
+  StaffSearchPageSchema,
 } from './staff.js';
 import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema, TeamAnalyticsReportSchema } from './analytics.js';
 import {
@@ -489,7 +489,7 @@ export const Rpc = {
   receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),
 
   // The staff console (role staff): `accountId` in a body names the customer acted on; the staff member is meta.userId.
-  staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchSchema, StaffSearchResultSchema),
+  staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchPageSchema, StaffSearchResultSchema),
   staffGetAccount: rpc('identity', 'identity.account.inspect', ['staff'], StaffAccountRef, StaffIdentityViewSchema),
   staffSetRole: rpc('identity', 'identity.role.set', ['staff'], StaffAccountRef.extend(SetRoleSchema.shape), StaffIdentityViewSchema),
   /** Takes a print or staff role away (the account becomes a user; its sessions lose the role through the role change). */

@@ -3,6 +3,7 @@ import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import type { HttpResult } from '../../api/http';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
+import { LoadMore } from '../../site/components/load-more';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
 
@@ -32,6 +33,9 @@ export default function StaffConsole() {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<StaffAccountSummary[] | null>(null);
   const [searchError, setSearchError] = useState<ApiError | null>(null);
+  /** The search the list answers (its next page follows it, whatever the field holds now) and its next page. */
+  const [searched, setSearched] = useState<{ query: string; nextCursor: string | null } | null>(null);
+  const [more, setMore] = useState<{ loading: boolean; failed: string | null }>({ loading: false, failed: null });
   const [detail, setDetail] = useState<StaffAccountDetail | null>(null);
   const [changeError, setChangeError] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -52,13 +56,30 @@ export default function StaffConsole() {
     setBusy(true);
     const result = await searchAccounts(query);
     setBusy(false);
+    setMore({ loading: false, failed: null });
     if (result.ok) {
       setResults(result.data.accounts);
+      setSearched({ query, nextCursor: result.data.nextCursor });
       setSearchError(null);
     } else {
       setResults(null);
+      setSearched(null);
       setSearchError(result.error);
     }
+  }
+
+  async function loadMore() {
+    if (!searched?.nextCursor) return;
+    const { query: searchedQuery, nextCursor } = searched;
+    setMore({ loading: true, failed: null });
+    const result = await searchAccounts(searchedQuery, nextCursor);
+    if (!result.ok) {
+      setMore({ loading: false, failed: result.error.message });
+      return;
+    }
+    setResults((list) => [...(list ?? []), ...result.data.accounts]);
+    setSearched({ query: searchedQuery, nextCursor: result.data.nextCursor });
+    setMore({ loading: false, failed: null });
   }
 
   async function open(accountId: string) {
@@ -106,7 +127,9 @@ export default function StaffConsole() {
 
       {results ? (
         <section className="staff-console__results" aria-labelledby="staff-results-title">
-          <h2 id="staff-results-title">{results.length === 1 ? '1 account found' : `${results.length} accounts found`}</h2>
+          <h2 id="staff-results-title">
+            {`${results.length === 1 ? '1 account found' : `${results.length} accounts found`}${searched?.nextCursor ? ' so far' : ''}`}
+          </h2>
           {results.length === 0 ? <p>No account matches. Try part of the email, the username or the name.</p> : null}
           <ul className="staff-console__list">
             {results.map((a) => (
@@ -120,6 +143,7 @@ export default function StaffConsole() {
               </li>
             ))}
           </ul>
+          <LoadMore list="accounts" hasMore={!!searched?.nextCursor} more={more} onLoadMore={() => void loadMore()} />
         </section>
       ) : null}
 
