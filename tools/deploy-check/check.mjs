@@ -30,6 +30,8 @@ const EXTERNAL_SECRETS = new Set([
   // Each app's own credentials (its NATS user, a service's database role) and the admin the roles Job uses.
   ...['gateway', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'].map((app) => `digicard-${app}`),
   'digicard-db-admin',
+  // The stream provisioner's NATS user, for the Job nats-streams only.
+  'digicard-nats-provisioner',
 ]);
 // Custom resources that an overlay may carry without a schema here (none yet): 'apiVersion/Kind'.
 // Prometheus Operator CRDs (k8s/components/monitoring): no schema in the Kubernetes OpenAPI; checked by their own rules below.
@@ -132,7 +134,9 @@ function discoverApps() {
  * compose service, a Kubernetes Deployment or Job) to the entry it runs and its environment, where a value from a
  * Secret is `{ secret, key }`. Each app's NATS_URL names the app as its user (compose: in the URL; Kubernetes: from
  * the app's own Secret); each service's DATABASE_URL names `digicard_<service>`, and the roles job (the one that
- * runs libs/db/dist/src/service-roles-main.js) gets every service's own URL.
+ * runs libs/db/dist/src/service-roles-main.js) gets every service's own URL. The streams job (the one that runs
+ * libs/messaging/dist/src/streams-main.js) connects as the NATS user `provisioner` (Kubernetes: from the Secret
+ * digicard-nats-provisioner), the only user that may declare streams, and every app waits for it (compose).
  */
 function credentialProblems(apps, deployed) {
   const problems = [];
@@ -148,6 +152,18 @@ function credentialProblems(apps, deployed) {
   const ownSecret = (secret, app) => new RegExp(`^digicard-${app}(-[a-z0-9]{10})?$`).test(secret ?? '');
   const rolesJob = Object.entries(deployed).find(([, d]) => d.entry === ROLES_ENTRY);
   if (!rolesJob) problems.push(`nothing runs ${ROLES_ENTRY} (the per-service database roles)`);
+  const streamsJob = Object.entries(deployed).find(([, d]) => d.entry === STREAMS_ENTRY);
+  if (!streamsJob) problems.push(`nothing runs ${STREAMS_ENTRY} (the JetStream streams, which no app may declare)`);
+  else {
+    const [jobName, { env }] = streamsJob;
+    const nats = env.NATS_URL;
+    if (nats === undefined) problems.push(`${jobName}: no NATS_URL`);
+    else if (typeof nats === 'string' && userOf(nats) !== 'provisioner')
+      problems.push(`${jobName}: NATS_URL must name the NATS user provisioner (nats/auth.conf)`);
+    else if (typeof nats === 'object' && !/^digicard-nats-provisioner(-[a-z0-9]{10})?$/.test(nats.secret ?? ''))
+      problems.push(`${jobName}: NATS_URL must come from the Secret digicard-nats-provisioner, not ${nats.secret}`);
+    for (const key of ['DATABASE_URL', 'REDIS_URL']) if (env[key] !== undefined) problems.push(`${jobName}: needs no ${key}`);
+  }
   for (const app of apps.filter((a) => !a.devOnly)) {
     const unit = Object.entries(deployed).find(([, d]) => d.entry === app.entry);
     if (!unit) continue;
@@ -158,6 +174,7 @@ function credentialProblems(apps, deployed) {
       problems.push(`${name}: NATS_URL must name the NATS user ${app.name} (nats/auth.conf)`);
     else if (typeof nats === 'object' && !ownSecret(nats.secret, app.name))
       problems.push(`${name}: NATS_URL must come from its own Secret digicard-${app.name}, not ${nats.secret}`);
+    if (streamsJob && waitsFor && !waitsFor.includes(streamsJob[0])) problems.push(`${name}: must wait for ${streamsJob[0]}`);
     // Redis: its own ACL user (redis/users.acl), never a shared URL.
     const redis = env.REDIS_URL;
     if (typeof redis === 'string' && userOf(redis) !== app.name)
@@ -184,18 +201,19 @@ function credentialProblems(apps, deployed) {
 }
 
 const ROLES_ENTRY = 'libs/db/dist/src/service-roles-main.js';
+const STREAMS_ENTRY = 'libs/messaging/dist/src/streams-main.js';
 const SERVICE_SCHEMAS = ['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'];
 
 const SENTINEL_LIST = /^[^\s:,]+:\d{1,5}(,[^\s:,]+:\d{1,5})*$/;
 
 /**
- * Stream replicas and Redis Sentinel settings as an app sees them (`env`: its variables, values as strings; a
- * Secret reference as an object). `cluster`: the deployment runs a NATS cluster and Redis with Sentinel, so every
+ * Stream replicas (for the streams job, which declares every stream) and Redis Sentinel settings as an app sees them
+ * (`env`: its variables, values as strings; a Secret reference as an object). `cluster`: the deployment runs a NATS cluster and Redis with Sentinel, so every
  * stream needs 3 copies and every Redis client the Sentinels (at least 3 of them, a quorum of 2 surviving one loss).
  */
-function replicationProblems(name, env, { usesRedis, isService, cluster }) {
+function replicationProblems(name, env, { usesRedis, declaresStreams, cluster }) {
   const problems = [];
-  if (isService) {
+  if (declaresStreams) {
     const replicas = env.JETSTREAM_REPLICAS;
     if (replicas === undefined) problems.push(`${name}: no JETSTREAM_REPLICAS (copies of each stream it declares)`);
     else if (!/^[1-5]$/.test(String(replicas))) problems.push(`${name}: JETSTREAM_REPLICAS must be 1-5, not ${replicas}`);
@@ -247,7 +265,7 @@ function checkCompose(apps, YAML) {
 
   const entryOf = (svc) => {
     const command = Array.isArray(svc.command) ? svc.command : typeof svc.command === 'string' ? svc.command.split(/\s+/) : [];
-    return command.find((part) => /dist\/src\/main\.js$/.test(part) || part === ROLES_ENTRY);
+    return command.find((part) => /dist\/src\/main\.js$/.test(part) || part === ROLES_ENTRY || part === STREAMS_ENTRY);
   };
   const missing = apps
     .filter((app) => !names.some((n) => entryOf(services[n]) === app.entry))
@@ -275,7 +293,7 @@ function checkCompose(apps, YAML) {
       if (spec?.condition !== wanted) problems.push(`${name}: depends_on ${dep} without condition: ${wanted}`);
       if (!services[dep]) problems.push(`${name}: depends_on unknown service ${dep}`);
     }
-    if (entryOf(svc) && entryOf(svc) !== ROLES_ENTRY) {
+    if (entryOf(svc) && entryOf(svc) !== ROLES_ENTRY && entryOf(svc) !== STREAMS_ENTRY) {
       const environment = svc.environment ?? {};
       if (environment.HOST !== '0.0.0.0') problems.push(`${name}: HOST must be 0.0.0.0 in a container`);
       if (!svc.image) problems.push(`${name}: no image name (all apps share one image)`);
@@ -286,7 +304,7 @@ function checkCompose(apps, YAML) {
     problems,
   );
   check(
-    'each app connects as its own NATS user and each service as its own database role, which db-roles creates',
+    'each app connects as its own NATS user and each service as its own database role, which db-roles creates; nats-streams declares the streams as provisioner',
     credentialProblems(
       apps,
       Object.fromEntries(
@@ -303,16 +321,19 @@ function checkCompose(apps, YAML) {
     const name = names.find((n) => entryOf(services[n]) === app.entry);
     if (!name) continue;
     const env = services[name].environment ?? {};
+    replication.push(...replicationProblems(name, env, { usesRedis: env.REDIS_URL !== undefined, declaresStreams: false, cluster: false }));
+  }
+  const streamsJob = names.find((n) => entryOf(services[n]) === STREAMS_ENTRY);
+  if (streamsJob)
     replication.push(
-      ...replicationProblems(name, env, {
-        usesRedis: env.REDIS_URL !== undefined,
-        isService: SERVICE_SCHEMAS.includes(app.name),
+      ...replicationProblems(streamsJob, services[streamsJob].environment ?? {}, {
+        usesRedis: false,
+        declaresStreams: true,
         cluster: false,
       }),
     );
-  }
   check(
-    'each service sets its stream replicas (JETSTREAM_REPLICAS) and each Redis client REDIS_SENTINELS and REDIS_SENTINEL_NAME',
+    'the streams job sets the stream replicas (JETSTREAM_REPLICAS) and each Redis client REDIS_SENTINELS and REDIS_SENTINEL_NAME',
     replication,
   );
 
@@ -798,7 +819,9 @@ function checkKubernetes(apps, YAML, models, ts) {
     const deployed = {};
     for (const o of objects.filter((x) => ['Deployment', 'Job'].includes(x.kind))) {
       for (const c of containersOf(o)) {
-        const entry = [...(c.command ?? []), ...(c.args ?? [])].find((part) => /dist\/src\/main\.js$/.test(part) || part === ROLES_ENTRY);
+        const entry = [...(c.command ?? []), ...(c.args ?? [])].find(
+          (part) => /dist\/src\/main\.js$/.test(part) || part === ROLES_ENTRY || part === STREAMS_ENTRY,
+        );
         if (!entry) continue;
         const env = {};
         for (const e of c.env ?? [])
@@ -807,7 +830,7 @@ function checkKubernetes(apps, YAML, models, ts) {
       }
     }
     check(
-      `k8s/${name}: each app takes its NATS user and each service its database role from its own Secret; the db-roles Job creates the roles`,
+      `k8s/${name}: each app takes its NATS user and each service its database role from its own Secret; the db-roles Job creates the roles, the nats-streams Job the streams`,
       credentialProblems(apps, deployed),
     );
     // The production overlay runs on a NATS cluster and Redis with Sentinel (k8s/README.md): 3 copies of every
@@ -818,22 +841,27 @@ function checkKubernetes(apps, YAML, models, ts) {
         ...objects.filter((c) => c.kind === 'ConfigMap' && c.metadata?.name?.startsWith('digicard-config')).map((c) => c.data ?? {}),
       );
       const replication = [];
-      for (const o of objects.filter((x) => x.kind === 'Deployment')) {
+      let streamsJob = false;
+      for (const o of objects.filter((x) => ['Deployment', 'Job'].includes(x.kind))) {
         for (const c of containersOf(o)) {
-          const app = apps.find((a) => [...(c.command ?? []), ...(c.args ?? [])].includes(a.entry));
-          if (!app) continue;
+          const command = [...(c.command ?? []), ...(c.args ?? [])];
+          const app = apps.find((a) => command.includes(a.entry));
+          const declaresStreams = command.includes(STREAMS_ENTRY);
+          if (!app && !declaresStreams) continue;
+          streamsJob ||= declaresStreams;
           const readsConfig = (c.envFrom ?? []).some((r) => r.configMapRef?.name?.startsWith('digicard-config'));
           const env = { ...(readsConfig ? settings : {}) };
           for (const e of c.env ?? []) env[e.name] = e.valueFrom ? { ref: true } : e.value;
           replication.push(
-            ...replicationProblems(`Deployment/${o.metadata?.name}`, env, {
-              usesRedis: env.REDIS_URL !== undefined,
-              isService: SERVICE_SCHEMAS.includes(app.name),
+            ...replicationProblems(`${o.kind}/${o.metadata?.name}`, env, {
+              usesRedis: !declaresStreams && env.REDIS_URL !== undefined,
+              declaresStreams,
               cluster: true,
             }),
           );
         }
       }
+      if (!streamsJob) replication.push(`nothing runs ${STREAMS_ENTRY} (the streams, at 3 replicas)`);
       check(`k8s/${name}: every stream at 3 replicas (JETSTREAM_REPLICAS) and every Redis client through the Sentinels`, replication);
     }
   }

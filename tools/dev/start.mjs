@@ -13,7 +13,7 @@ if (!process.env.NATS_URL) {
   bus = await startBusServer(busPort);
   if (bus) {
     process.env.NATS_URL = bus.url;
-    log(`NATS on ${bus.url} with one user per app (${bus.users.join(', ')})`);
+    log(`NATS on ${bus.url} with one user per app (${bus.users.filter((u) => u !== 'provisioner').join(', ')}) and the stream provisioner`);
   }
 }
 if (!bus) log('NATS: every app connects with one URL, without the per-app users (NATS_URL is set, or nats-server is not installed)');
@@ -65,6 +65,12 @@ await ensureDatabaseExists(env.DATABASE_URL).catch((error) =>
 await ensureServiceRoles(env.DATABASE_URL).catch((error) =>
   fail(`Could not create the services' database roles in ${env.DATABASE_URL}: ${error.message}`),
 );
+
+// Every JetStream stream, declared by the stream provisioner as the NATS user `provisioner` (as compose's and
+// Kubernetes' `nats-streams` do): the apps may look at their streams, never declare them.
+run(process.execPath, ['libs/messaging/dist/src/streams-main.js'], {
+  env: { PATH: process.env.PATH ?? '', NATS_URL: bus ? bus.urlFor('provisioner') : servers.nats },
+});
 
 const common = { NODE_ENV: 'development', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', HOST: '127.0.0.1' };
 const service = (name, extra = {}) => ({

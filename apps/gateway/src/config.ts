@@ -24,8 +24,6 @@ export const ConfigSchema = z.object({
    */
   HEALTH_PORT: env.port(9080),
   NATS_URL: env.natsUrl,
-  /** Replicas of the gateway's own dead-letter stream (3 in production, as the services' streams). */
-  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   ...redisEnvShape,
   /** Prefix of the gateway's Redis keys (rate limits, later sessions). */
   REDIS_KEY_PREFIX: env.queuePrefix,

@@ -140,7 +140,7 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
     // Someone else's delivery and settings: not found, not theirs.
     const other = owners.platinum.client;
     assert.equal((await other.request(`/api/crm/deliveries/${log[0].id}`)).status, 404);
-    assert.deepEqual((await other.request('/api/crm/deliveries')).body, { deliveries: [] });
+    assert.deepEqual((await other.request('/api/crm/deliveries')).body, { deliveries: [], nextCursor: null });
     assert.deepEqual((await other.request('/api/crm/webhook')).body, { endpoint: null });
 
     // DigiPlatinum: a failing CRM is retried and logged as failed; the test send answers 202.

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { PageMessages } from '@digicard/contracts';
 import { createStaffAccount, registerOwner, runCreateStaff, TestSystem, waitFor, type ApiClient, type TestOwner } from '@digicard/testing';
 
 // Issue 10's staff console: every endpoint refused signed out (401) and to an owner, a team member and print (403),
@@ -94,6 +95,10 @@ describe('the staff console', () => {
     assert.equal(kasi.body.accounts.find((a: { username: string }) => a.username === 'sipho-rep').role, 'teamMember');
     const wildcard = await staff.client.request('/api/staff/account-search', { body: { query: '%' } });
     assert.deepEqual(wildcard.body.accounts, [], 'a % is a character, not a wildcard');
+    // The next page is asked for with ?cursor=: one that is not ours is refused at the edge with the field named.
+    const badCursor = await staff.client.request('/api/staff/account-search?cursor=not%20ours', { body: { query: 'kasi' } });
+    assert.equal(badCursor.status, 400);
+    assert.deepEqual(badCursor.body.fieldErrors, { cursor: [PageMessages.badCursor] });
     const blank = await staff.client.request('/api/staff/account-search', { body: { query: '  ' } });
     assert.equal(blank.status, 400);
     assert.deepEqual(blank.body.fieldErrors, { query: ['Please enter an email, a username or a name to search for.'] });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, Rpc, type Role } from '@digicard/contracts';
-import { InProcessService } from '@digicard/service-testing';
+import { Events, PageMessages, Rpc, type Role, type StaffSearchResult } from '@digicard/contracts';
+import { InProcessService, type Answer } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { identityService } from '../src/service.js';
 import { RegisterAccount } from '../src/accounts/use-cases/register-account.use-case.js';
@@ -26,6 +26,69 @@ beforeAll(async () => {
   customerId = await register('mpho');
 });
 afterAll(() => service?.stop());
+
+describe('the account search, a page at a time', () => {
+  it('pages the accounts found newest first by cursor: none missing or repeated, only those matching, a bad cursor 400', async () => {
+    const asStaff = { accountId: staffId, role: 'staff' as const };
+    const names = Array.from({ length: 27 }, (_, i) => `zanele-${i}`);
+    const ids: string[] = [];
+    for (const name of names) ids.push(await register(name));
+    await register('thabo-paging');
+    // Seven of them made in the same microsecond (their ids order them), later than the rest.
+    await service.sql(`UPDATE identity.accounts SET created_at = timestamptz '2030-01-01T00:00:00Z' WHERE username = ANY($1)`, [
+      names.slice(10, 17),
+    ]);
+    const seen: Array<{ id: string; username: string; createdAt: string }> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Answer<StaffSearchResult> = await service.call(
+        Rpc.staffFindAccounts,
+        { query: 'zanele', limit: 5, ...(cursor ? { cursor } : {}) },
+        asStaff,
+      );
+      if (!page.ok) throw new Error(page.message);
+      expect(page.value.accounts.length).toBeLessThanOrEqual(5);
+      seen.push(...page.value.accounts);
+      cursor = page.value.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(6);
+    expect(seen.map((a) => a.id).sort()).toEqual([...ids].sort());
+    expect(new Set(seen.map((a) => a.id)).size).toBe(27);
+    expect(
+      seen
+        .slice(0, 7)
+        .map((a) => a.username)
+        .sort(),
+    ).toEqual(names.slice(10, 17).sort());
+    expect(seen.map((a) => a.createdAt)).toEqual([...seen.map((a) => a.createdAt)].sort().reverse());
+    // A cursor positions within a search's answers and opens nothing else: another query's page holds its own only.
+    const first = await service.call(Rpc.staffFindAccounts, { query: 'zanele', limit: 5 }, asStaff);
+    if (!first.ok) throw new Error(first.message);
+    const other = await service.call(Rpc.staffFindAccounts, { query: 'thabo-paging', cursor: first.value.nextCursor! }, asStaff);
+    expect(other).toMatchObject({ ok: true, value: { accounts: [{ username: 'thabo-paging' }], nextCursor: null } });
+    // Cursors that are not ours, or of another kind of list, and a limit out of range: 400; never for anyone but staff.
+    expect(await service.call(Rpc.staffFindAccounts, { query: 'zanele', cursor: 'not-a-cursor' }, asStaff)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    const byText = Buffer.from(JSON.stringify({ id: 'x', key: 'y' })).toString('base64url');
+    expect(await service.call(Rpc.staffFindAccounts, { query: 'zanele', cursor: byText }, asStaff)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { cursor: [PageMessages.badCursor] },
+    });
+    expect(await service.call(Rpc.staffFindAccounts, { query: 'zanele', limit: 101 }, asStaff)).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await service.call(
+        Rpc.staffFindAccounts,
+        { query: 'zanele', cursor: first.value.nextCursor! },
+        { accountId: customerId, role: 'user' },
+      ),
+    ).toMatchObject({ ok: false, status: 403 });
+  });
+});
 
 describe('staff subjects in identity', () => {
   it('refuses a visitor (401) and every role but staff (403), without changing anything', async () => {

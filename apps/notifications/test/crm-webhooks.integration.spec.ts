@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
-import { CrmMessages, Events, QueueName, Rpc, type Membership } from '@digicard/contracts';
+import { CrmMessages, Events, PageMessages, QueueName, Rpc, type Membership, type WebhookDeliveryList } from '@digicard/contracts';
 import type { NatsConnection } from '@digicard/messaging';
-import { InProcessService } from '@digicard/service-testing';
+import { InProcessService, type Answer } from '@digicard/service-testing';
 import { DEFAULTS, waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { notificationsService } from '../src/service.js';
@@ -388,7 +388,7 @@ describe('CRM webhooks: who may', () => {
       status: 404,
       message: CrmMessages.noDelivery,
     });
-    expect(await service.call(Rpc.listWebhookDeliveries, {}, sipho)).toEqual({ ok: true, value: { deliveries: [] } });
+    expect(await service.call(Rpc.listWebhookDeliveries, {}, sipho)).toEqual({ ok: true, value: { deliveries: [], nextCursor: null } });
     expect(await service.call(Rpc.getWebhook, {}, sipho)).toEqual({ ok: true, value: { endpoint: null } });
     // Sipho's save makes his own endpoint and secret; Naledi's stays as it was.
     await saveEndpoint(sipho, '/sipho');
@@ -416,5 +416,68 @@ describe('CRM webhooks: a deleted account', () => {
       ),
     ).toEqual([]);
     expect(await service.sql('SELECT 1 FROM notifications.webhook_endpoints WHERE account_id = $1', [kept.accountId])).toHaveLength(1);
+  });
+});
+
+describe('the delivery log, a page at a time', () => {
+  it('pages the owner’s deliveries newest first by cursor: none missing or repeated, another owner’s never shown, a bad cursor 400', async () => {
+    const thandi = owner('DigiGold');
+    const bongani = owner('DigiGold');
+    // 23 of Thandi's (five of them in the same microsecond: the id orders those) and 4 of Bongani's, already delivered.
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 1, 8, 0, i < 5 ? 0 : i)).toISOString();
+    const insert = (accountId: string, i: number) =>
+      service.sql(
+        `INSERT INTO notifications.webhook_deliveries (account_id, event_id, type, url, body, summary, status, attempts, created_at, updated_at)
+         VALUES ($1, $2, 'lead.captured', 'https://crm.example.com/hook', '{}', $3, 'succeeded', 1, $4, $4) RETURNING id`,
+        [accountId, `page-test-${randomUUID()}`, `Lead ${i}`, at(i)],
+      );
+    const hers: string[] = [];
+    for (let i = 0; i < 23; i++) hers.push(((await insert(thandi.accountId, i))[0] as { id: string }).id);
+    for (let i = 0; i < 4; i++) await insert(bongani.accountId, i);
+
+    const seen: Array<{ id: string; createdAt: string }> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Answer<WebhookDeliveryList> = await service.call(
+        Rpc.listWebhookDeliveries,
+        { limit: 5, ...(cursor ? { cursor } : {}) },
+        thandi,
+      );
+      if (!page.ok) throw new Error(page.message);
+      expect(page.value.deliveries.length).toBeLessThanOrEqual(5);
+      seen.push(...page.value.deliveries);
+      cursor = page.value.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen.map((d) => d.id).sort()).toEqual([...hers].sort());
+    expect(new Set(seen.map((d) => d.id)).size).toBe(23);
+    // Newest first.
+    const times = seen.map((d) => d.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    // Bongani sees his four, never hers; Thandi's cursor opens nothing of his (a position in his own list).
+    const first = await service.call(Rpc.listWebhookDeliveries, { limit: 5 }, thandi);
+    if (!first.ok) throw new Error(first.message);
+    const his = await service.call(Rpc.listWebhookDeliveries, { cursor: first.value.nextCursor! }, bongani);
+    if (!his.ok) throw new Error(his.message);
+    expect(his.value.deliveries.every((d) => !hers.includes(d.id))).toBe(true);
+    const all = await service.call(Rpc.listWebhookDeliveries, {}, bongani);
+    expect(all).toMatchObject({ ok: true, value: { nextCursor: null } });
+    if (all.ok) expect(all.value.deliveries.map((d) => d.summary).sort()).toEqual(['Lead 0', 'Lead 1', 'Lead 2', 'Lead 3']);
+    // A cursor that is not ours (refused by the request's schema, as the gateway's edge does), or one of another kind
+    // of list (a position by text), is refused with a field error.
+    expect(await service.call(Rpc.listWebhookDeliveries, { cursor: 'not-a-cursor' }, thandi)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { 'body.cursor': [PageMessages.badCursor] },
+    });
+    const byText = Buffer.from(JSON.stringify({ id: 'x', key: 'y' })).toString('base64url');
+    expect(await service.call(Rpc.listWebhookDeliveries, { cursor: byText }, thandi)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { cursor: [PageMessages.badCursor] },
+    });
+    expect(await service.call(Rpc.listWebhookDeliveries, { limit: 101 }, thandi)).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -2,12 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, Rpc } from '@digicard/contracts';
+import { Events, PageMessages, Rpc, type PaymentHistory } from '@digicard/contracts';
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { itnSignatureString, md5Hex, pfEncode, signature } from '@digicard/payfast';
 import { createSimulator, type PayFastSimulator } from '@digicard/payfast-simulator';
 import { CONFIG } from '@digicard/server';
-import { InProcessService } from '@digicard/service-testing';
+import { InProcessService, type Answer } from '@digicard/service-testing';
 import { waitFor } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { Clock } from '../src/payments/clock.js';
@@ -629,9 +629,79 @@ describe('memberships', () => {
     const stranger = randomUUID();
     expect(await service.call(Rpc.getBilling, {}, { accountId: stranger })).toEqual({
       ok: true,
-      value: { membership: 'DigiShare', subscription: null, payments: [] },
+      value: { membership: 'DigiShare', subscription: null },
+    });
+    expect(await service.call(Rpc.listPayments, {}, { accountId: stranger })).toEqual({
+      ok: true,
+      value: { payments: [], nextCursor: null },
     });
     expect(await service.call(Rpc.getBilling, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.listPayments, {}, null)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('lists the owner’s own payments a page at a time, newest first: none left out or repeated, nobody else’s, a bad cursor 400', async () => {
+    // 57 payments of one account (three to a second: ties are ordered by id), 5 of another.
+    const [mine, theirs] = [randomUUID(), randomUUID()];
+    const insert = (accountId: string, count: number, label: string) =>
+      service.sql(
+        `INSERT INTO payments.payments (id, pf_payment_id, payment_request_id, account_id, kind, amount_cents, status, description, itn_id, created_at)
+         SELECT gen_random_uuid(), $2 || '-' || n, gen_random_uuid(), $1, 'order', 100 * n, 'complete', $2 || ' ' || n, gen_random_uuid(),
+                timestamptz '2031-01-01T00:00:00Z' + (n / 3) * interval '1 second'
+         FROM generate_series(1, $3::int) AS n`,
+        [accountId, label, count],
+      );
+    await insert(mine, 57, 'mine');
+    await insert(theirs, 5, 'theirs');
+    const seen: Array<{ description: string; at: string }> = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page: Answer<PaymentHistory> = await service.call(
+        Rpc.listPayments,
+        { limit: 10, ...(cursor ? { cursor } : {}) },
+        { accountId: mine },
+      );
+      if (!page.ok) throw new Error(page.message);
+      expect(page.value.payments.length).toBeLessThanOrEqual(10);
+      seen.push(...page.value.payments);
+      cursor = page.value.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(6);
+    expect(seen).toHaveLength(57);
+    expect(new Set(seen.map((p) => p.description)).size).toBe(57);
+    expect(seen.every((p) => p.description.startsWith('mine '))).toBe(true);
+    // Newest first: the 57th alone in its second, then the 54th to 56th sharing one (in the order of their ids).
+    expect(seen[0]?.description).toBe('mine 57');
+    expect(
+      seen
+        .slice(1, 4)
+        .map((p) => p.description)
+        .sort(),
+    ).toEqual(['mine 54', 'mine 55', 'mine 56']);
+    expect(seen.map((p) => p.at)).toEqual([...seen.map((p) => p.at)].sort().reverse());
+    // The other account sees its own five only, whatever cursor it sends (a cursor is a position, not an account).
+    const first = await service.call(Rpc.listPayments, { limit: 10 }, { accountId: mine });
+    const other = await service.call(Rpc.listPayments, first.ok ? { cursor: first.value.nextCursor! } : {}, { accountId: theirs });
+    expect(other.ok && other.value.payments.every((p) => p.description.startsWith('theirs '))).toBe(true);
+    const all = await service.call(Rpc.listPayments, {}, { accountId: theirs });
+    expect(all.ok && all.value.payments.map((p) => p.description).sort()).toEqual([
+      'theirs 1',
+      'theirs 2',
+      'theirs 3',
+      'theirs 4',
+      'theirs 5',
+    ]);
+    // A cursor that is not one of ours, or of another kind of list, and a limit out of range: 400.
+    expect(await service.call(Rpc.listPayments, { cursor: 'not-a-cursor' }, { accountId: mine })).toMatchObject({ ok: false, status: 400 });
+    const byText = Buffer.from(JSON.stringify({ id: 'x', key: 'y' })).toString('base64url');
+    expect(await service.call(Rpc.listPayments, { cursor: byText }, { accountId: mine })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { cursor: [PageMessages.badCursor] },
+    });
+    expect(await service.call(Rpc.listPayments, { limit: 101 }, { accountId: mine })).toMatchObject({ ok: false, status: 400 });
+    await service.sql('DELETE FROM payments.payments WHERE account_id = ANY($1)', [[mine, theirs]]);
   });
 
   it('keeps every ITN with its verdict', async () => {
@@ -702,7 +772,8 @@ describe('changing between DigiSilver and DigiGold while subscribed', () => {
       ok: true,
       value: { membership: 'DigiGold', subscription: { tier: 'DigiGold', monthlyPriceCents: 6900, nextTier: null } },
     });
-    expect(billing.ok && billing.value.payments[0]).toMatchObject({
+    const payments = await service.call(Rpc.listPayments, { limit: 1 }, { accountId });
+    expect(payments.ok && payments.value.payments[0]).toMatchObject({
       amountCents: 6900,
       description: 'DigiCard DigiGold membership (monthly)',
     });

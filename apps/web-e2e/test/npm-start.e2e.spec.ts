@@ -104,6 +104,9 @@ describe('npm start', () => {
 
   it('runs each app as its own NATS user and each service as its own database role, as compose and Kubernetes do', async () => {
     assert.match(output, /with one user per app \(gateway, identity, profiles, teams, orders, payments, notifications\)/);
+    // Its streams are declared by the stream provisioner, the one NATS user that may, before the apps start.
+    assert.match(output, /and the stream provisioner/);
+    assert.match(output, /"service":"nats-streams","msg":"streams ready"/);
     // Its NATS server knows only the apps' users: a connection without credentials is refused.
     await assert.rejects(connect({ servers: `127.0.0.1:${ports.NATS_PORT}`, reconnect: false }), /Authorization Violation/);
     const admin = new pg.Client({ connectionString: databaseUrl });

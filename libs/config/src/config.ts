@@ -83,8 +83,6 @@ export const serviceEnvShape = {
   HEALTH_PORT: env.port(0),
   NATS_URL: env.natsUrl,
   DATABASE_URL: env.databaseUrl,
-  /** Replicas of each JetStream stream: 1 on one server, 3 on a NATS cluster. */
-  JETSTREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** How long a call to another service over NATS may take before it counts as unavailable. */
   RPC_TIMEOUT_MS: env.requestTimeoutMs,
   /** How long readiness stays 200 ("degraded") while PostgreSQL, NATS or Redis does not answer: a blip must not empty the Service. */

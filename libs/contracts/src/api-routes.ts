@@ -20,6 +20,7 @@ import {
 import { CatalogueItemSchema, CatalogueListSchema } from './catalogue.js';
 import {
   BillingSchema,
+  PaymentHistorySchema,
   CheckoutRequestSchema,
   CheckoutResponseSchema,
   OrderListSchema,
@@ -919,10 +920,23 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/billing',
     operationId: 'getBilling',
-    summary: 'The owner’s tier, subscription (next billing date) and payments',
+    summary: 'The owner’s tier and subscription (next billing date); the payments are listBillingPayments',
     tag: 'billing',
     access: 'account',
     responses: { 200: { description: 'Billing', schema: BillingSchema }, 503: unavailable },
+  },
+  listBillingPayments: {
+    method: 'get',
+    path: '/api/billing/payments',
+    operationId: 'listBillingPayments',
+    summary: 'The owner’s payments (memberships and orders), newest first, a page at a time; ?cursor=&limit= as for listLeads',
+    tag: 'billing',
+    access: 'account',
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the payments, newest first, and the next page’s cursor', schema: PaymentHistorySchema },
+      503: unavailable,
+    },
   },
   startMembership: {
     method: 'post',
@@ -1235,11 +1249,17 @@ export const HttpRoutes = {
     method: 'post',
     path: '/api/staff/account-search',
     operationId: 'staffSearchAccounts',
-    summary: 'Staff: accounts whose email, username or name contains the query (at most 25)',
+    summary:
+      'Staff: accounts whose email, username or name contains the query, newest first, a page at a time; ?cursor=&limit= as for listLeads (the same query in the body)',
     tag: 'staff',
     access: ['staff'],
     body: StaffSearchSchema,
-    responses: { 200: { description: 'The accounts found', schema: StaffSearchResultSchema }, 403: staffOnly, 503: unavailable },
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the accounts found, and the next page’s cursor', schema: StaffSearchResultSchema },
+      403: staffOnly,
+      503: unavailable,
+    },
   },
   staffGetAccount: {
     method: 'get',
@@ -1655,10 +1675,16 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/crm/deliveries',
     operationId: 'listWebhookDeliveries',
-    summary: 'The owner’s last 50 webhook deliveries: status, attempts, last response code',
+    summary:
+      'The owner’s webhook deliveries (status, attempts, last response code), newest first, a page at a time; ?cursor=&limit= as for listLeads',
     tag: 'crm',
     access: 'account',
-    responses: { 200: { description: 'Newest first', schema: WebhookDeliveryListSchema }, 403: crmUpgrade, 503: unavailable },
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the deliveries, newest first, and the next page’s cursor', schema: WebhookDeliveryListSchema },
+      403: crmUpgrade,
+      503: unavailable,
+    },
   },
   getWebhookDelivery: {
     method: 'get',

@@ -130,15 +130,65 @@ function consumerRights(consumer: BusUser, events: readonly EventDefinition<z.Zo
   });
 }
 
-/** An app's own dead-letter stream: declare it, look at it, write to it. */
+/** The apps that consume events durably: each has a dead-letter stream of its own. */
+const consumers = (): BusUser[] =>
+  BusUsers.filter((user) => (user === 'gateway' ? GatewayConsumes.length > 0 : (ServiceConsumes[user]?.length ?? 0) > 0));
+
+/**
+ * The NATS user of the one-shot stream provisioning step (`nats-streams`, run before the apps start, as `db-roles` is
+ * for PostgreSQL): the only user that may declare or change a stream. No app holds that right, so an app whose code
+ * is taken over can neither make its stream source, mirror or republish another's, nor change how long events are kept.
+ */
+export const STREAM_PROVISIONER = 'provisioner' as const;
+
+export interface ProvisionedStream {
+  name: string;
+  subjects: string[];
+  /** `events`: an owner's events; `deadLetters`: what a consuming app gave up on. */
+  kind: 'events' | 'deadLetters';
+  /** The app whose stream it is (the only one that publishes into it). */
+  owner: BusUser;
+}
+
+/**
+ * Every stream of the system, declared by the provisioner: each publishing service's events stream, and each
+ * consuming app's dead-letter stream.
+ */
+export function provisionedStreams(): ProvisionedStream[] {
+  const events = ServiceNames.map((owner) => ({ ...streamFor(owner), owner }))
+    .filter((s) => s.subjects.length > 0)
+    .map(({ name, subjects, owner }): ProvisionedStream => ({ name, subjects, kind: 'events', owner }));
+  const deadLetters = consumers().map((owner): ProvisionedStream => {
+    const { name, subjects } = deadLetterStreamFor(owner);
+    return { name, subjects, kind: 'deadLetters', owner };
+  });
+  return [...events, ...deadLetters];
+}
+
+/** The streams an app writes into (its events, its dead letters): it may look at them and waits until they exist. */
+export const ownStreams = (user: BusUser): ProvisionedStream[] => provisionedStreams().filter((s) => s.owner === user);
+
+/** An app's own dead-letter stream: look at it, write to it (never declare or change it: the provisioner does). */
 function deadLetterRights(user: BusUser): string[] {
+  if (!consumers().includes(user)) return [];
   const deadLetters = deadLetterStreamFor(user);
-  return [
-    `$JS.API.STREAM.INFO.${deadLetters.name}`,
-    `$JS.API.STREAM.CREATE.${deadLetters.name}`,
-    `$JS.API.STREAM.UPDATE.${deadLetters.name}`,
-    ...deadLetters.subjects,
-  ];
+  return [`$JS.API.STREAM.INFO.${deadLetters.name}`, ...deadLetters.subjects];
+}
+
+/** The provisioner's rights: look at, declare and change the named streams, and nothing else on the bus. */
+export function provisionerPermissions(): BusPermissions {
+  return {
+    publish: [
+      '$JS.API.INFO',
+      ...provisionedStreams().flatMap(({ name }) => [
+        `$JS.API.STREAM.INFO.${name}`,
+        `$JS.API.STREAM.CREATE.${name}`,
+        `$JS.API.STREAM.UPDATE.${name}`,
+      ]),
+    ],
+    subscribe: [`${inboxPrefixFor(STREAM_PROVISIONER)}.>`],
+    allowResponses: false,
+  };
 }
 
 /** The gateway's JetStream rights: its own dead-letter stream, and one durable consumer per event it consumes. */
@@ -179,11 +229,9 @@ export function busPermissions(user: BusUser): BusPermissions {
       ...events.subjects,
       // The requests it makes of other services.
       ...(ServiceCalls[user] ?? []).map((r) => r.subject),
-      // JetStream: declare and look at its own events stream, its dead letters, its own durable consumers.
+      // JetStream: look at its own events stream (never declare or change it), its dead letters, its own durable consumers.
       '$JS.API.INFO',
-      ...(events.subjects.length > 0
-        ? [`$JS.API.STREAM.INFO.${events.name}`, `$JS.API.STREAM.CREATE.${events.name}`, `$JS.API.STREAM.UPDATE.${events.name}`]
-        : []),
+      ...(events.subjects.length > 0 ? [`$JS.API.STREAM.INFO.${events.name}`] : []),
       ...deadLetterRights(user),
       ...consumerRights(user, ServiceConsumes[user] ?? []),
     ]),
@@ -198,10 +246,11 @@ function unique(values: string[]): string[] {
 }
 
 /** The environment variable holding a bus user's password in deployments (compose, k8s): `NATS_PASSWORD_<USER>`. */
-export const natsPasswordVariable = (user: BusUser): string => `NATS_PASSWORD_${user.toUpperCase()}`;
+export const natsPasswordVariable = (user: BusUser | typeof STREAM_PROVISIONER): string => `NATS_PASSWORD_${user.toUpperCase()}`;
 
 /**
- * The `authorization` block of nats-server's configuration, one user per app. Passwords are given (tests, the
+ * The `authorization` block of nats-server's configuration, one user per app and the stream provisioner
+ * (`STREAM_PROVISIONER`). Passwords are given (tests, the
  * development start script) or referenced from the server's environment (`$NATS_PASSWORD_GATEWAY`, ...). `admin`
  * adds a user with every right (the operator's tools, tests), and makes it the user of a connection without
  * credentials when `noAuthAdmin` is set (tests only).
@@ -221,12 +270,15 @@ export const NATS_MAX_PAYLOAD_BYTES = 1024 * 1024;
 export const API_JSON_MAX_BYTES = 100 * 1024;
 
 export function natsAuthorizationConfig(
-  options: { passwords?: Partial<Record<BusUser, string>>; admin?: { password: string; noAuthAdmin?: boolean } } = {},
+  options: {
+    passwords?: Partial<Record<BusUser | typeof STREAM_PROVISIONER, string>>;
+    admin?: { password: string; noAuthAdmin?: boolean };
+  } = {},
 ): string {
   const q = (s: string) => JSON.stringify(s);
   const list = (subjects: string[]) => `[${subjects.map(q).join(', ')}]`;
-  const users = BusUsers.map((user) => {
-    const p = busPermissions(user);
+  const users = [...BusUsers, STREAM_PROVISIONER].map((user) => {
+    const p = user === STREAM_PROVISIONER ? provisionerPermissions() : busPermissions(user);
     const password = options.passwords?.[user] !== undefined ? q(options.passwords[user]) : `$${natsPasswordVariable(user)}`;
     const responses = p.allowResponses ? ', allow_responses: true' : '';
     return `    { user: ${q(user)}, password: ${password}, permissions: { publish: { allow: ${list(p.publish)} }, subscribe: { allow: ${list(p.subscribe)} }${responses} } }`;
@@ -253,16 +305,23 @@ export function busRightsTable(): string {
       user === 'gateway'
         ? `every RPC not \`service\`-only (${rpcs.length}), the notices, the health checks`
         : code(rpcs.map((r) => r.subject));
-    const streams = p.publish.filter((s) => s.startsWith('$JS.API.STREAM.CREATE.')).map((s) => s.slice('$JS.API.STREAM.CREATE.'.length));
+    const streams = p.publish.filter((s) => s.startsWith('$JS.API.STREAM.INFO.')).map((s) => s.slice('$JS.API.STREAM.INFO.'.length));
     const durables = unique(
       p.publish.filter((s) => s.startsWith('$JS.API.CONSUMER.MSG.NEXT.')).map((s) => s.slice('$JS.API.CONSUMER.MSG.NEXT.'.length)),
     );
     const listens = p.subscribe.filter((s) => !s.startsWith('_INBOX'));
     const inbox = p.subscribe.filter((s) => s.startsWith('_INBOX'));
-    return `| ${user} | ${code(events)} | ${requests} | ${code(listens)}${p.allowResponses ? ', answers them' : ''} | ${code(inbox)} | ${code(streams)} | ${durables.length} durable consumer${durables.length === 1 ? '' : 's'}: ${code(durables)}, and acks their messages only |`;
+    return `| ${user} | ${code(events)} | ${requests} | ${code(listens)}${p.allowResponses ? ', answers them' : ''} | ${code(inbox)} | looks at ${code(streams)}; declares none | ${durables.length} durable consumer${durables.length === 1 ? '' : 's'}: ${code(durables)}, and acks their messages only |`;
   });
+  const provisioner = provisionerPermissions();
+  const declared = provisioner.publish
+    .filter((s) => s.startsWith('$JS.API.STREAM.CREATE.'))
+    .map((s) => s.slice('$JS.API.STREAM.CREATE.'.length));
+  rows.push(
+    `| ${STREAM_PROVISIONER} (the \`nats-streams\` step only) | none | none | none | ${code(provisioner.subscribe)} | declares, looks at and changes ${code(declared)} | none |`,
+  );
   return [
-    '| NATS user | publishes events | requests | receives | replies | declares streams | JetStream consumers |',
+    '| NATS user | publishes events | requests | receives | replies | streams | JetStream consumers |',
     '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');

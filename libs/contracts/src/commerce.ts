@@ -174,12 +174,17 @@ export const PaymentRecordSchema = z
     at: z.iso.datetime(),
   })
   .meta({ id: 'PaymentRecord' });
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>;
 
+/** The owner's payments, newest first, a page at a time (`?cursor=&limit=`): none is left out however many there are. */
+export const PaymentHistorySchema = pageOf('payments', PaymentRecordSchema).meta({ id: 'PaymentHistory' });
+export type PaymentHistory = z.infer<typeof PaymentHistorySchema>;
+
+/** The tier and subscription; the payments are a list of their own, read a page at a time (`PaymentHistory`). */
 export const BillingSchema = z
   .object({
     membership: MembershipSchema,
     subscription: SubscriptionSchema.nullable(),
-    payments: z.array(PaymentRecordSchema),
   })
   .meta({ id: 'Billing' });
 export type Billing = z.infer<typeof BillingSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging.js';
 import { LeadFieldsSchema } from './profiles.js';
 
 /**
@@ -97,7 +98,8 @@ export const WebhookDeliverySchema = z
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
-export const WebhookDeliveryListSchema = z.object({ deliveries: z.array(WebhookDeliverySchema) }).meta({ id: 'WebhookDeliveryList' });
+/** A page of the owner's deliveries, newest first (`?cursor=&limit=`): none is left out however many there are. */
+export const WebhookDeliveryListSchema = pageOf('deliveries', WebhookDeliverySchema).meta({ id: 'WebhookDeliveryList' });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
 
 export const WebhookDeliveryDetailSchema = WebhookDeliverySchema.extend({ attemptLog: z.array(WebhookAttemptSchema) }).meta({

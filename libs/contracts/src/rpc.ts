@@ -31,6 +31,7 @@ import {
 import { HealthReportSchema } from './health.js';
 import {
   BillingSchema,
+  PaymentHistorySchema,
   CheckoutRequestSchema,
   ItnReceiptSchema,
   OrderListSchema,
@@ -67,7 +68,7 @@ import {
   StaffProfileViewSchema,
   StaffRefundsSchema,
   StaffSearchResultSchema,
-  StaffSearchSchema,
+  StaffSearchPageSchema,
 } from './staff.js';
 import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema, TeamAnalyticsReportSchema } from './analytics.js';
 import {
@@ -393,7 +394,13 @@ export const Rpc = {
   saveWebhook: rpc('notifications', 'notifications.webhook.save', 'account', SaveWebhookSchema, WebhookSettingsSchema),
   rotateWebhookSecret: rpc('notifications', 'notifications.webhook-secret.rotate', 'account', None, WebhookSettingsSchema),
   sendTestWebhook: rpc('notifications', 'notifications.webhook.test', 'account', None, WebhookTestSentSchema),
-  listWebhookDeliveries: rpc('notifications', 'notifications.webhook-delivery.list', 'account', None, WebhookDeliveryListSchema),
+  listWebhookDeliveries: rpc(
+    'notifications',
+    'notifications.webhook-delivery.list',
+    'account',
+    PageRequestSchema,
+    WebhookDeliveryListSchema,
+  ),
   getWebhookDelivery: rpc(
     'notifications',
     'notifications.webhook-delivery.get',
@@ -476,11 +483,13 @@ export const Rpc = {
   /** Changes an active subscription between DigiSilver and DigiGold at PayFast, from the next billing date on. */
   changeMembership: rpc('payments', 'payments.membership.change', MembershipBuyers, StartMembershipSchema, BillingSchema),
   getBilling: rpc('payments', 'payments.billing.get', 'account', None, BillingSchema),
+  /** The owner's payments, newest first, a page at a time. */
+  listPayments: rpc('payments', 'payments.payment.list', 'account', PageRequestSchema, PaymentHistorySchema),
   /** PayFast's notification, passed on as received: kept raw, answered at once, checked and applied after. */
   receiveItn: rpc('payments', 'payments.itn.receive', 'public', ItnReceiptSchema, z.object({ received: z.literal(true) })),
 
   // The staff console (role staff): `accountId` in a body names the customer acted on; the staff member is meta.userId.
-  staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchSchema, StaffSearchResultSchema),
+  staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchPageSchema, StaffSearchResultSchema),
   staffGetAccount: rpc('identity', 'identity.account.inspect', ['staff'], StaffAccountRef, StaffIdentityViewSchema),
   staffSetRole: rpc('identity', 'identity.role.set', ['staff'], StaffAccountRef.extend(SetRoleSchema.shape), StaffIdentityViewSchema),
   /** Takes a print or staff role away (the account becomes a user; its sessions lose the role through the role change). */

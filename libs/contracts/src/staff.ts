@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SessionUserSchema } from './accounts.js';
 import { MembershipSchema } from './profiles.js';
-import { pageOf } from './paging.js';
+import { PageRequestSchema, pageOf } from './paging.js';
 
 /**
  * The staff console (role `staff`): find an account; set partner, role (teamLeader or back to user), vanity paths,
@@ -37,12 +37,15 @@ export const StaffSearchSchema = z
   .object({ query: z.string({ error: StaffMessages.queryRequired }).trim().min(1, StaffMessages.queryRequired).max(100) })
   .meta({ id: 'StaffSearch' });
 export type StaffSearch = z.infer<typeof StaffSearchSchema>;
+/** A search as the service takes it: the query, and which page of its answers (`cursor`, `limit`). */
+export const StaffSearchPageSchema = StaffSearchSchema.extend(PageRequestSchema.shape);
 
 /** An account as staff find it: what a session holds of it, and when it was made. */
 export const StaffAccountSummarySchema = SessionUserSchema.extend({ createdAt: z.iso.datetime() }).meta({ id: 'StaffAccountSummary' });
 export type StaffAccountSummary = z.infer<typeof StaffAccountSummarySchema>;
 
-export const StaffSearchResultSchema = z.object({ accounts: z.array(StaffAccountSummarySchema) }).meta({ id: 'StaffSearchResult' });
+/** A page of the accounts found, newest first (`?cursor=&limit=`): none is left out however many match. */
+export const StaffSearchResultSchema = pageOf('accounts', StaffAccountSummarySchema).meta({ id: 'StaffSearchResult' });
 export type StaffSearchResult = z.infer<typeof StaffSearchResultSchema>;
 
 /** One audited change: who (a staff account), when, what, and the value before and after. */

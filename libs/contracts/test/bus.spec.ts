@@ -19,6 +19,10 @@ import {
   NATS_MAX_PAYLOAD_BYTES,
   API_JSON_MAX_BYTES,
   ITN_MAX_BYTES,
+  ownStreams,
+  provisionedStreams,
+  provisionerPermissions,
+  STREAM_PROVISIONER,
   streamFor,
   type ServiceName,
 } from '../src/index.js';
@@ -105,8 +109,12 @@ describe('bus permissions generated from the contracts', () => {
         const durable = /^\$JS\.(?:API\.CONSUMER\.(?:INFO|CREATE|DURABLE\.CREATE|MSG\.NEXT)|ACK)\.[A-Z_]+\.([^.]+)/.exec(s)?.[1];
         if (durable) assert.ok(durable.startsWith(`${user}--`), `${user} may use ${durable}`);
       }
-      const created = p.publish.filter((s) => /^\$JS\.API\.STREAM\.(CREATE|UPDATE|DELETE|PURGE)\./.test(s));
-      for (const s of created) assert.match(s, new RegExp(`\\.(EVENTS|DEADLETTER)_${user.toUpperCase()}$`), `${user} may declare ${s}`);
+      // Streams are the provisioner's: no app declares, changes, purges or deletes one, not even its own.
+      assert.deepEqual(
+        p.publish.filter((s) => /^\$JS\.API\.STREAM\.(?!INFO\.)/.test(s)),
+        [],
+        `${user} may configure a stream`,
+      );
     }
     for (const service of ServiceNames) {
       const dir = join(root, 'apps', service, 'src');
@@ -133,6 +141,33 @@ describe('bus permissions generated from the contracts', () => {
     }
   });
 
+  it('lets the provisioner alone declare and change streams: every events and dead-letter stream, by name, and nothing else', () => {
+    const p = provisionerPermissions();
+    const streams = provisionedStreams();
+    assert.deepEqual(
+      streams.filter((s) => s.kind === 'events').map((s) => s.name),
+      ServiceNames.filter((s) => streamFor(s).subjects.length > 0).map((s) => streamFor(s).name),
+    );
+    // A dead-letter stream for each app that consumes events, and for no other.
+    assert.deepEqual(
+      streams.filter((s) => s.kind === 'deadLetters').map((s) => s.owner),
+      ['gateway', ...ServiceNames.filter((s) => (ServiceConsumes[s]?.length ?? 0) > 0)],
+    );
+    for (const { name } of streams)
+      for (const api of ['INFO', 'CREATE', 'UPDATE']) assert.ok(p.publish.includes(`$JS.API.STREAM.${api}.${name}`), `${api} ${name}`);
+    assert.deepEqual(
+      p.publish.filter((s) => !/^\$JS\.API\.STREAM\.(INFO|CREATE|UPDATE)\.[A-Z_]+$/.test(s)),
+      ['$JS.API.INFO'],
+      'no event, request, consumer, delete or purge',
+    );
+    assert.deepEqual(p.subscribe, [`${inboxPrefixFor(STREAM_PROVISIONER)}.>`]);
+    assert.equal(p.allowResponses, false);
+    // Each app looks at the streams it writes into, and may wait for them.
+    for (const user of BusUsers)
+      for (const own of ownStreams(user))
+        assert.ok(busPermissions(user).publish.includes(`$JS.API.STREAM.INFO.${own.name}`), `${user} ${own.name}`);
+  });
+
   it('is what docs/security.md says each bus user may do', () => {
     const doc = readFileSync(join(root, 'docs', 'security.md'), 'utf8');
     const block = /<!-- bus-rights:start -->\n([\s\S]*?)\n<!-- bus-rights:end -->/.exec(doc)?.[1];
@@ -141,7 +176,8 @@ describe('bus permissions generated from the contracts', () => {
 
   it('renders a nats-server authorization block with one user per app, passwords from the environment by default', () => {
     const config = natsAuthorizationConfig();
-    for (const user of BusUsers) assert.match(config, new RegExp(`user: "${user}", password: \\$NATS_PASSWORD_${user.toUpperCase()}`));
+    for (const user of [...BusUsers, STREAM_PROVISIONER])
+      assert.match(config, new RegExp(`user: "${user}", password: \\$NATS_PASSWORD_${user.toUpperCase()}`));
     assert.ok(!config.includes('no_auth_user'));
   });
 

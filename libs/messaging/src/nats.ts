@@ -1,6 +1,21 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { deadLetterStreamFor, inboxPrefixFor, streamFor, type ServiceName } from '@digicard/contracts';
+import {
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import {
+  deadLetterStreamFor,
+  inboxPrefixFor,
+  provisionedStreams,
+  streamFor,
+  type ProvisionedStream,
+  type ServiceName,
+} from '@digicard/contracts';
 
 export type { NatsConnection } from '@nats-io/transport-node';
 export type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
@@ -50,24 +65,51 @@ export async function jetStreamHandles(nc: NatsConnection): Promise<JetStreamHan
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
 /**
- * Declares the events stream of a publishing service: only the owner calls this (consumers wait for the stream,
- * see `startEventConsumer`). Subjects are only ever added: a replica of an older build, which knows fewer events,
- * leaves the stream as a newer one declared it instead of shrinking it and losing the newer events.
+ * Declares the events stream of a publishing service. Only the stream provisioner (`provisionStreams`, the NATS user
+ * `provisioner`) may: the apps' users look at streams, never declare or change them. Subjects are only ever added: a
+ * provisioner of an older build, which knows fewer events, leaves the stream as a newer one declared it instead of
+ * shrinking it and losing the newer events.
  */
 export async function ensureEventStream(jsm: JetStreamManager, owner: ServiceName, replicas = 1): Promise<string | null> {
   const { name, subjects } = streamFor(owner);
   if (subjects.length === 0) return null;
-  return declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS);
+  await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS);
+  return name;
 }
 
-/** Declares the service's own dead-letter stream (see `deadLetterStreamFor`); kept as long as the events. */
+/** Declares an app's own dead-letter stream (see `deadLetterStreamFor`); kept as long as the events. Provisioner only. */
 export async function ensureDeadLetterStream(jsm: JetStreamManager, service: ServiceName | 'gateway', replicas = 1): Promise<string> {
   const { name, subjects } = deadLetterStreamFor(service);
   await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS);
   return name;
 }
 
-async function declareStream(jsm: JetStreamManager, name: string, subjects: string[], replicas: number, maxAgeMs: number): Promise<string> {
+export type StreamDeclaration = 'created' | 'updated' | 'unchanged';
+
+/**
+ * Declares every stream of the system (`provisionedStreams`: each publishing service's events, each consuming app's
+ * dead letters) with `replicas` copies, as the stream provisioner: run once before the apps start, and again at every
+ * deploy (idempotent). A stream that exists is brought back to its declared configuration: its subjects (only ever
+ * added), how long it keeps events, its copies, and no `sources` or subject transform. A stream that republishes
+ * (which JetStream cannot undo by an update) is refused with what to do: the run fails until an operator remakes it.
+ */
+export async function provisionStreams(
+  jsm: JetStreamManager,
+  replicas = 1,
+): Promise<Array<{ name: string; kind: ProvisionedStream['kind']; result: StreamDeclaration }>> {
+  const results = [];
+  for (const { name, subjects, kind } of provisionedStreams())
+    results.push({ name, kind, result: await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS) });
+  return results;
+}
+
+async function declareStream(
+  jsm: JetStreamManager,
+  name: string,
+  subjects: string[],
+  replicas: number,
+  maxAgeMs: number,
+): Promise<StreamDeclaration> {
   const config = {
     name,
     subjects,
@@ -81,22 +123,103 @@ async function declareStream(jsm: JetStreamManager, name: string, subjects: stri
     const info = await jsm.streams.info(name);
     const existing = info.config.subjects ?? [];
     const missing = subjects.filter((s) => !existing.includes(s));
-    if (missing.length > 0) await jsm.streams.update(name, { ...info.config, subjects: [...existing, ...missing] });
+    const current = info.config as Partial<StreamConfig>;
+    // JetStream cannot take a republish away by an update: the stream has to be made again, by an operator.
+    if (current.republish)
+      throw new Error(
+        `${name} republishes ${current.republish.src ?? '>'} to ${current.republish.dest}, which no stream of DigiCard does and an update cannot undo: ` +
+          `copy what it holds if needed, delete it (nats stream rm ${name}) and run the provisioner again`,
+      );
+    const drifted =
+      missing.length > 0 ||
+      current.retention !== config.retention ||
+      current.max_age !== config.max_age ||
+      current.duplicate_window !== config.duplicate_window ||
+      current.num_replicas !== config.num_replicas ||
+      (current.sources?.length ?? 0) > 0 ||
+      current.subject_transform !== undefined;
+    if (!drifted) return 'unchanged';
+    // The client merges an update into the stream's current configuration: what goes is set to nothing explicitly.
+    await jsm.streams.update(name, { ...config, subjects: [...existing, ...missing], sources: [], subject_transform: undefined });
+    return 'updated';
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    await jsm.streams.add(config).catch(async (addError: unknown) => {
-      // Another replica created it between our look and our add: declare again, adding what it lacks.
-      if (
-        !(await jsm.streams.info(name).then(
-          () => true,
-          () => false,
-        ))
-      )
-        throw addError;
-      await declareStream(jsm, name, subjects, replicas, maxAgeMs);
+    return jsm.streams.add(config).then(
+      () => 'created' as const,
+      async (addError: unknown) => {
+        // Another provisioner created it between our look and our add: declare again, adding what it lacks.
+        if (
+          !(await jsm.streams.info(name).then(
+            () => true,
+            () => false,
+          ))
+        )
+          throw addError;
+        return declareStream(jsm, name, subjects, replicas, maxAgeMs);
+      },
+    );
+  }
+}
+
+/** The streams of `names` that are not declared yet (the apps wait for the provisioner's). */
+export async function missingStreams(jsm: JetStreamManager, names: readonly string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const name of names) {
+    try {
+      await jsm.streams.info(name);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      missing.push(name);
+    }
+  }
+  return missing;
+}
+
+/**
+ * Resolves once every stream of `names` exists. An app never declares its streams (the provisioner does): until they
+ * are there it logs once what it waits for, looks again every `everyMs` (growing to 5 s), and resolves `false` when
+ * `signal` aborts first. NATS being away is waited out the same way.
+ */
+export async function waitForStreams(
+  jsm: JetStreamManager,
+  names: readonly string[],
+  logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void },
+  signal: AbortSignal,
+  everyMs = 250,
+): Promise<boolean> {
+  let said = false;
+  for (let attempt = 0; !signal.aborted; attempt++) {
+    try {
+      const missing = await missingStreams(jsm, names);
+      if (missing.length === 0) {
+        if (said) logger.info({ streams: names }, 'streams declared: carrying on');
+        return true;
+      }
+      if (!said)
+        logger.warn(
+          { streams: missing },
+          `waiting for the stream provisioner (nats-streams) to declare ${missing.join(', ')}: events stay in the outbox until then`,
+        );
+      said = true;
+    } catch (error) {
+      logger.warn({ err: error, streams: names }, 'could not look at the streams; will look again');
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(
+        () => {
+          signal.removeEventListener('abort', stop);
+          resolve();
+        },
+        Math.min(5000, everyMs * 2 ** attempt),
+      );
+      signal.addEventListener('abort', stop, { once: true });
     });
   }
-  return name;
+  return false;
 }
 
 export function isNotFound(error: unknown): boolean {

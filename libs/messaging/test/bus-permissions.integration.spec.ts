@@ -10,18 +10,14 @@ import {
   durableName,
   natsAuthorizationConfig,
   NATS_MAX_PAYLOAD_BYTES,
+  provisionedStreams,
+  STREAM_PROVISIONER,
   streamFor,
   type BusUser,
 } from '@digicard/contracts';
 import { PrivateNats, waitFor } from '@digicard/testing';
-import {
-  connectNats,
-  ensureDeadLetterStream,
-  ensureEventStream,
-  jetStreamHandles,
-  startEventConsumer,
-  type NatsConnection,
-} from '../src/index.js';
+import { RetentionPolicy } from '@nats-io/jetstream';
+import { connectNats, jetStreamHandles, provisionStreams, startEventConsumer, type NatsConnection } from '../src/index.js';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** A well-formed `payments.payment.completed`: what a forger would send (a malformed one is dropped anyway). */
@@ -58,14 +54,18 @@ function permissionErrors(nc: NatsConnection): string[] {
 
 /**
  * The generated users against a real nats-server: what a service whose code is taken over can still do on the bus.
- * Only the apps' users and an admin (who declares the streams here, as the owners do at start).
+ * The apps' users, the stream provisioner (who declares every stream, as the one-shot step nats-streams does before
+ * the apps start) and an admin (an operator).
  */
 describe('bus users cannot forge another service events, read its replies or steal its consumers', () => {
-  const passwords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  const passwords = Object.fromEntries([...BusUsers, STREAM_PROVISIONER].map((u) => [u, randomBytes(12).toString('hex')])) as Record<
+    BusUser | typeof STREAM_PROVISIONER,
+    string
+  >;
   const adminPassword = randomBytes(12).toString('hex');
   const nats = new PrivateNats(natsAuthorizationConfig({ passwords, admin: { password: adminPassword } }));
   const opened: NatsConnection[] = [];
-  const as = async (user: BusUser | 'admin'): Promise<NatsConnection> => {
+  const as = async (user: BusUser | typeof STREAM_PROVISIONER | 'admin'): Promise<NatsConnection> => {
     const nc = await connectNats(nats.urlFor(user, user === 'admin' ? adminPassword : passwords[user]), `test-${user}`);
     opened.push(nc);
     return nc;
@@ -77,9 +77,8 @@ describe('bus users cannot forge another service events, read its replies or ste
   beforeAll(async () => {
     await nats.start();
     admin = await as('admin');
-    const payments = await as('payments');
-    // The owner declares its stream under its own user.
-    await ensureEventStream((await jetStreamHandles(payments)).jsm, 'payments');
+    // The provisioner declares every stream under its own user, before any app starts.
+    await provisionStreams((await jetStreamHandles(await as(STREAM_PROVISIONER))).jsm);
   });
   afterAll(async () => {
     for (const nc of opened) await nc.close().catch(() => undefined);
@@ -227,20 +226,86 @@ describe('bus users cannot forge another service events, read its replies or ste
     assert.equal(await messagesIn(paymentsStream), 1);
   });
 
+  it('refuses every app the declaring and changing of any stream, its own included; the provisioner alone may', async () => {
+    const adminJsm = (await jetStreamHandles(admin)).jsm;
+    for (const user of BusUsers) {
+      const { jsm } = await jetStreamHandles(await as(user));
+      const tries: Array<[string, () => Promise<unknown>]> = [
+        // A stream of its own making that reads another app's events (sources) or takes its subjects.
+        [
+          'a new stream sourcing payments',
+          () => jsm.streams.add({ name: `SPY_${user.toUpperCase()}`, subjects: [], sources: [{ name: paymentsStream }] }),
+        ],
+        ['a new stream on payments subjects', () => jsm.streams.add({ name: `FORGED_${user.toUpperCase()}`, subjects: ['payments.>'] })],
+      ];
+      const own = provisionedStreams().find((s) => s.owner === user && s.kind === 'events');
+      for (const stream of provisionedStreams().filter((s) => s.owner === user)) {
+        const info = await adminJsm.streams.info(stream.name);
+        tries.push(
+          [
+            `${stream.name}: sourcing payments`,
+            () => jsm.streams.update(stream.name, { ...info.config, sources: [{ name: paymentsStream }] }),
+          ],
+          [`${stream.name}: kept a minute`, () => jsm.streams.update(stream.name, { ...info.config, max_age: 60_000_000_000 })],
+          [`${stream.name}: declared again`, () => jsm.streams.add({ name: stream.name, subjects: stream.subjects })],
+        );
+      }
+      if (own) tries.push([`${own.name} deleted`, () => jsm.streams.delete(own.name)]);
+      for (const [what, attempt] of tries) await assert.rejects(attempt(), `${user} may: ${what}`);
+      // What it may do: look at the streams it writes into (and wait for them).
+      for (const stream of provisionedStreams().filter((s) => s.owner === user))
+        await assert.doesNotReject(jsm.streams.info(stream.name), `${user} may look at ${stream.name}`);
+    }
+    // Nothing changed: no new stream, and every stream as the provisioner declared it.
+    const names: string[] = [];
+    for await (const name of adminJsm.streams.names()) names.push(name);
+    assert.deepEqual(
+      names.sort(),
+      provisionedStreams()
+        .map((s) => s.name)
+        .sort(),
+    );
+    for (const { name } of provisionedStreams()) {
+      const config = (await adminJsm.streams.info(name)).config;
+      assert.equal(config.sources?.length ?? 0, 0, name);
+      assert.equal(config.retention, RetentionPolicy.Limits, name);
+      assert.ok(config.max_age > 60_000_000_000, name);
+    }
+    // The provisioner may change them (and puts them back as declared), but may do nothing else on the bus.
+    const provisioner = await as(STREAM_PROVISIONER);
+    const { js: provisionerJs, jsm: provisionerJsm } = await jetStreamHandles(provisioner);
+    const info = await provisionerJsm.streams.info(paymentsStream);
+    await provisionerJsm.streams.update(paymentsStream, { ...info.config, max_age: 3_600_000_000_000 });
+    assert.deepEqual(
+      (await provisionStreams(provisionerJsm)).filter((d) => d.result !== 'unchanged').map((d) => d.name),
+      [paymentsStream],
+    );
+    await assert.rejects(provisionerJsm.streams.add({ name: 'PROVISIONER_OWN', subjects: ['provisioner.>'] }), 'a stream not declared');
+    await assert.rejects(provisionerJsm.streams.purge(paymentsStream));
+    await assert.rejects(provisionerJsm.streams.delete(paymentsStream));
+    await assert.rejects(provisionerJs.publish(Events.paymentCompleted.subject, payment(), { timeout: 1500 }));
+    const errors = permissionErrors(provisioner);
+    await assert.rejects(provisioner.request(Rpc.getAccount.subject, '{}', { timeout: 1000 }));
+    await waitFor('the request refused', () => Promise.resolve(errors.length > 0), 5000);
+  });
+
   it("does not believe an event another service's stream republished into the owner's subject", async () => {
-    // Orders may configure its own stream, and a stream may republish what it stores to any subject: the server,
-    // not orders, then publishes into payments' subject, and payments' stream keeps it. Consumers refuse it.
+    // No app may configure a stream (above), yet a stream that republishes what it stores to any subject (an
+    // operator's slip) makes the server, not orders, publish into payments' subject, and payments' stream keeps it.
+    // Consumers refuse it all the same.
     const orders = await as('orders');
-    const { js: ordersJs, jsm: ordersJsm } = await jetStreamHandles(orders);
+    const { js: ordersJs } = await jetStreamHandles(orders);
+    const adminJsm = (await jetStreamHandles(admin)).jsm;
     const { name, subjects } = streamFor('orders');
-    await ordersJsm.streams.add({ name, subjects, republish: { src: Events.orderPaid.subject, dest: Events.paymentCompleted.subject } });
+    await adminJsm.streams.delete(name);
+    await adminJsm.streams.add({ name, subjects, republish: { src: Events.orderPaid.subject, dest: Events.paymentCompleted.subject } });
     const before = await messagesIn(paymentsStream);
     await ordersJs.publish(Events.orderPaid.subject, payment());
     await waitFor('the republished copy in payments stream', async () => (await messagesIn(paymentsStream)) === before + 1, 5000);
 
     const notifications = await as('notifications');
     const { js, jsm } = await jetStreamHandles(notifications);
-    const deadLetters = await ensureDeadLetterStream(jsm, 'notifications');
+    const deadLetters = deadLetterStreamFor('notifications').name;
     const handled: string[] = [];
     const consumer = await startEventConsumer(
       js,

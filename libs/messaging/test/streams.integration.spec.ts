@@ -3,18 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { pgSchema } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { deadLetterStreamFor, Events, streamFor } from '@digicard/contracts';
+import { deadLetterStreamFor, Events, provisionedStreams, streamFor } from '@digicard/contracts';
 import { createDatabase, type Database } from '@digicard/db';
 import { DEFAULTS, PrivateNats, waitFor } from '@digicard/testing';
 import {
+  EVENT_RETENTION_MS,
   ProcessedMessagesPurge,
   connectNats,
   ensureDeadLetterStream,
   ensureEventStream,
   jetStreamHandles,
   messagingTables,
+  missingStreams,
+  nanos,
+  provisionStreams,
   purgeProcessedMessages,
   startEventConsumer,
+  waitForStreams,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
@@ -186,6 +191,67 @@ describe('streams have one owner; consumers give up into a dead-letter stream an
     assert.ok(recent.names.includes('Person 100'), 'an event of a start-up race is handled');
     await a.stop();
     await b.stop();
+  });
+
+  it('the provisioner declares every stream, and brings one changed behind its back to its declared settings', async () => {
+    const declared = await provisionStreams(jsm);
+    assert.deepEqual(
+      declared.map((d) => d.name),
+      provisionedStreams().map((s) => s.name),
+    );
+    // Orders' streams (declared above, one subject more than this build knows) are kept as they are; the others are new.
+    const earlier = [streamFor('orders').name, deadLetterStreamFor('orders').name];
+    for (const d of declared) assert.equal(d.result, earlier.includes(d.name) ? 'unchanged' : 'created', d.name);
+    assert.ok((await jsm.streams.info(streamFor('orders').name)).config.subjects?.includes('orders.future-thing.happened'));
+    assert.ok(
+      (await provisionStreams(jsm)).every((d) => d.result === 'unchanged'),
+      'a second run changes nothing',
+    );
+    // Someone with the rights (an operator's slip, an app's user before this step) made payments' stream source
+    // identity's, keep an hour, and lose a subject.
+    const payments = streamFor('payments');
+    const info = await jsm.streams.info(payments.name);
+    await jsm.streams.update(payments.name, {
+      ...info.config,
+      subjects: payments.subjects.slice(1),
+      max_age: nanos(3600_000),
+      sources: [{ name: streamFor('identity').name }],
+    });
+    const again = await provisionStreams(jsm, 1);
+    assert.deepEqual(
+      again.filter((d) => d.result !== 'unchanged').map((d) => d.name),
+      [payments.name],
+    );
+    const restored = (await jsm.streams.info(payments.name)).config;
+    assert.equal(restored.max_age, nanos(EVENT_RETENTION_MS));
+    assert.deepEqual([...(restored.subjects ?? [])].sort(), [...payments.subjects].sort());
+    assert.equal(restored.sources?.length ?? 0, 0);
+    // A republishing stream cannot be mended by an update (JetStream refuses it): the run fails and says what to do.
+    await jsm.streams.delete(payments.name);
+    await jsm.streams.add({ name: payments.name, subjects: payments.subjects, republish: { src: '>', dest: 'stolen.>' } });
+    await assert.rejects(provisionStreams(jsm), /EVENTS_PAYMENTS republishes > to stolen\.>.*nats stream rm EVENTS_PAYMENTS/);
+    await jsm.streams.delete(payments.name);
+    assert.equal((await provisionStreams(jsm)).find((d) => d.name === payments.name)?.result, 'created');
+  });
+
+  it('an app waits for its streams: says once what it waits for, carries on when they come, stops when told', async () => {
+    const from = logs.length;
+    const stop = new AbortController();
+    const waiting = waitForStreams(jsm, [streamFor('orders').name, 'EVENTS_LATER'], logger, stop.signal, 20);
+    await new Promise((r) => setTimeout(r, 300));
+    const said = logs.slice(from).filter((l) => l.msg?.startsWith('waiting for the stream provisioner'));
+    assert.deepEqual(
+      said.map((l) => l.msg),
+      ['waiting for the stream provisioner (nats-streams) to declare EVENTS_LATER: events stay in the outbox until then'],
+    );
+    assert.deepEqual(await missingStreams(jsm, [streamFor('orders').name, 'EVENTS_LATER']), ['EVENTS_LATER']);
+    await jsm.streams.add({ name: 'EVENTS_LATER', subjects: ['later.>'] });
+    assert.equal(await waiting, true);
+    await jsm.streams.delete('EVENTS_LATER');
+    const stopped = new AbortController();
+    const never = waitForStreams(jsm, ['EVENTS_NEVER'], logger, stopped.signal, 20);
+    stopped.abort();
+    assert.equal(await never, false);
   });
 });
 

@@ -8,16 +8,16 @@ import { DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from 
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ConfigError, createLogger, loadConfig, type Logger } from '@digicard/config';
-import type { ServiceName } from '@digicard/contracts';
+import { deadLetterStreamFor, ownStreams, type ServiceName } from '@digicard/contracts';
 import { createDatabase, createPool, pingDatabase, runMigrations } from '@digicard/db';
 import {
   connectNats,
-  ensureDeadLetterStream,
-  ensureEventStream,
   jetStreamHandles,
+  missingStreams,
   natsConnectionOptions,
   ProcessedMessagesPurge,
   OutboxRelay,
+  waitForStreams,
   type NatsConnection,
   type OutboxTable,
   type ProcessedMessagesTable,
@@ -38,7 +38,6 @@ export interface ServiceBaseConfig {
   HEALTH_PORT: number;
   NATS_URL: string;
   DATABASE_URL: string;
-  JETSTREAM_REPLICAS: number;
   /** How long a call to another service may take before it counts as unavailable (`RPC_CLIENT`). */
   RPC_TIMEOUT_MS?: number;
   /** How long readiness stays 200 ("degraded") while PostgreSQL, NATS or Redis does not answer. */
@@ -103,7 +102,6 @@ export async function startService<C extends ServiceBaseConfig>(
     await runMigrations(pool, def.service, def.migrationsFolder);
     nc = await connectNats(config.NATS_URL, def.service);
     const { js, jsm } = await jetStreamHandles(nc);
-    await ensureEventStream(jsm, def.service, config.JETSTREAM_REPLICAS);
     const db = createDatabase(pool);
     const relay = def.outbox ? new OutboxRelay(db, def.outbox, js, logger) : null;
     startDefaultMetrics();
@@ -126,10 +124,17 @@ export async function startService<C extends ServiceBaseConfig>(
       closers.push(unregister(removePending), unregister(removeAge));
     }
     const connection = nc;
+    const ownStreamNames = ownStreams(def.service).map((s) => s.name);
     const health = new HealthRegistry(def.service, { graceMs: (config.READINESS_GRACE_SECONDS ?? 60) * 1000 })
       .add('postgres', () => pingDatabase(pool))
       .add('nats', async () => {
         await connection.rtt();
+      })
+      // Its events stream and dead-letter stream are declared by the stream provisioner, never by the service.
+      .add('streams', async () => {
+        const missing = await missingStreams(jsm, ownStreamNames);
+        if (missing.length > 0)
+          throw new Error(`${missing.join(', ')} not declared yet: the stream provisioner (nats-streams) has not run`);
       });
     const ctx: ServiceContext<C> = {
       service: def.service,
@@ -156,7 +161,15 @@ export async function startService<C extends ServiceBaseConfig>(
     await app.startAllMicroservices();
     await startEventHandlers(app, ctx, def.processedMessages ?? null);
     await def.afterStart?.(app, ctx);
-    relay?.start();
+    // Events are relayed once the provisioner has declared the stream they go to; until then they wait in the outbox.
+    const stopWaiting = new AbortController();
+    const streamsReady = waitForStreams(jsm, ownStreamNames, logger, stopWaiting.signal).then((ready) => {
+      if (ready && !stopWaiting.signal.aborted) relay?.start();
+    });
+    closers.push(async () => {
+      stopWaiting.abort();
+      await streamsReady;
+    });
     await app.listen(config.HEALTH_PORT, config.HOST);
     const address = (app.getHttpServer() as { address(): { port: number } | string | null }).address() as { port: number } | null;
     return {
@@ -201,9 +214,9 @@ async function startEventHandlers<C extends ServiceBaseConfig>(
   }
   if (handlers.length === 0) return;
   if (!processed) throw new Error(`${ctx.service} handles events but its definition names no processedMessages table`);
-  // Only owners declare their streams: a consumer whose stream is not there yet waits for it in the background.
-  // What cannot be handled goes to this service's own dead-letter stream, which health reports.
-  const deadLetters = await ensureDeadLetterStream(ctx.jsm, ctx.service, ctx.config.JETSTREAM_REPLICAS);
+  // The stream provisioner declares every stream: a consumer whose stream is not there yet waits for it in the
+  // background. What cannot be handled goes to this service's own dead-letter stream, which health reports.
+  const deadLetters = deadLetterStreamFor(ctx.service).name;
   ctx.onShutdown(
     unregister(deadLetterGauge.add(async (set) => set({ stream: deadLetters }, (await ctx.jsm.streams.info(deadLetters)).state.messages))),
   );

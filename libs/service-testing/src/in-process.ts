@@ -11,7 +11,7 @@ import {
   type RpcDefinition,
 } from '@digicard/contracts';
 import { ensureServiceRoles, serviceDatabaseUrl } from '@digicard/db';
-import { connectNats, ensureEventStream, jetStreamHandles } from '@digicard/messaging';
+import { connectNats, jetStreamHandles, provisionStreams } from '@digicard/messaging';
 import {
   RpcCallError,
   RpcClient,
@@ -22,6 +22,19 @@ import {
   type ServiceDefinition,
 } from '@digicard/server';
 import { DEFAULTS, PrivateNats, requireServers, testLogDestination, waitFor } from '@digicard/testing';
+
+/**
+ * Declares every events and dead-letter stream on the NATS server at `natsUrl`, as the one-shot step `nats-streams`
+ * does before the apps start (the apps never declare a stream). Idempotent.
+ */
+export async function provisionStreamsAt(natsUrl: string): Promise<void> {
+  const nc = await connectNats(natsUrl, 'test-stream-provisioner');
+  try {
+    await provisionStreams((await jetStreamHandles(nc)).jsm);
+  } finally {
+    await nc.close();
+  }
+}
 
 /** Who makes a call in a test: a visitor (`null`), or an account with a role. */
 export type Caller = { accountId: string; role?: Role } | null;
@@ -68,11 +81,13 @@ export class InProcessService<C extends ServiceBaseConfig> {
 
   /**
    * `env.NATS_URL` set to another in-process service's `natsUrl` puts both on one NATS server, so that they answer
-   * each other's requests (a service that asks another, as teams asks identity).
+   * each other's requests (a service that asks another, as teams asks identity). `provisionStreams: false` starts it
+   * before the stream provisioner has run (a test of the wait; `provisionStreamsAt` declares them later).
    */
   static async start<C extends ServiceBaseConfig>(
     def: ServiceDefinition<C>,
     env: Record<string, string> = {},
+    options: { provisionStreams?: boolean } = {},
   ): Promise<InProcessService<C>> {
     await requireServers();
     const databaseName = `digicard_u_${def.service}_${randomBytes(4).toString('hex')}`;
@@ -96,6 +111,8 @@ export class InProcessService<C extends ServiceBaseConfig> {
       ...env,
     });
     try {
+      // Every stream, as the stream provisioner (nats-streams) declares them before the apps start.
+      if (options.provisionStreams !== false) await provisionStreamsAt(config.NATS_URL);
       const running = await startService(def, config, createLogger(def.service, config.LOG_LEVEL, testLogDestination));
       return new InProcessService(def, config, running, nats, databaseName, url.toString(), config.NATS_URL);
     } catch (error) {
@@ -170,8 +187,7 @@ export class InProcessService<C extends ServiceBaseConfig> {
   async publish<T extends z.ZodType>(event: EventDefinition<T>, data: z.input<T>, id: string = randomUUID()): Promise<string> {
     const nc = await connectNats(this.natsUrl, 'test-publisher');
     try {
-      const { js, jsm } = await jetStreamHandles(nc);
-      await ensureEventStream(jsm, event.owner);
+      const { js } = await jetStreamHandles(nc);
       const envelope = { id, type: event.subject, occurredAt: new Date().toISOString(), data: event.data.parse(data) };
       // A fresh Nats-Msg-Id each time: a test may deliver the same event twice, past JetStream's de-duplication, to
       // see the consumer itself skip it.

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { BusUsers, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
+import { BusUsers, STREAM_PROVISIONER, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
 import { SERVICE_SCHEMAS, ensureServiceRoles, serviceDatabaseUrl, type ServiceSchema } from '@digicard/db';
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
 import { ApiClient } from './client.js';
@@ -25,6 +25,9 @@ export const APP_ENTRY: Record<AppName, string> = {
   payments: 'apps/payments/dist/src/main.js',
   notifications: 'apps/notifications/dist/src/main.js',
 };
+
+/** The stream provisioner's entry point (`nats-streams`), relative to the repository root. */
+export const STREAMS_ENTRY = 'libs/messaging/dist/src/streams-main.js';
 
 /**
  * How long an app may take to answer its readiness check: 30 s, or `DIGICARD_APP_READY_MS` on a machine so loaded
@@ -63,9 +66,14 @@ export class TestSystem {
   /** The gateway's key for teams' company sign-in client secrets (SSO_SECRET_KEY): company sign-in is on. */
   readonly ssoSecretKey = randomBytes(32).toString('base64');
   readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  /** The stream provisioner's password (`nats-streams`, the only user that may declare streams). */
+  readonly provisionerPassword = randomBytes(12).toString('hex');
   /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
   readonly nats = new PrivateNats(
-    natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true } }),
+    natsAuthorizationConfig({
+      passwords: { ...this.natsPasswords, [STREAM_PROVISIONER]: this.provisionerPassword },
+      admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true },
+    }),
   );
   get databaseName(): string {
     return this.options.database ?? `digicard_t_${this.runId}`;
@@ -100,6 +108,8 @@ export class TestSystem {
       system.ports.set(key, await freePort());
     }
     await system.nats.start();
+    // Every stream, declared by the one-shot stream provisioner before the apps start (as compose and Kubernetes do).
+    await system.provisionStreams();
     const admin = new pg.Client({ connectionString: system.postgresUrl });
     await admin.connect();
     if (!options.database) await admin.query(`CREATE DATABASE "${system.databaseName}"`);
@@ -239,6 +249,28 @@ export class TestSystem {
     if (app === 'payfast-simulator') return `${this.payfastUrl}/_sim/payments`;
     if (app === 'gateway') return `${this.gatewayHealthUrl}/health`;
     return `http://127.0.0.1:${this.port(app)}/health`;
+  }
+
+  /**
+   * Runs the stream provisioner (`libs/messaging/dist/src/streams-main.js`, compose's and Kubernetes' `nats-streams`)
+   * as the NATS user `provisioner`: declares every events and dead-letter stream, then exits. Idempotent.
+   */
+  async provisionStreams(env: Record<string, string> = {}): Promise<void> {
+    const child = spawn(process.execPath, [STREAMS_ENTRY], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        NATS_URL: this.nats.urlFor(STREAM_PROVISIONER, this.provisionerPassword),
+        PROVISION_TIMEOUT_SECONDS: '20',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`the stream provisioner exited with ${code}: ${output.trim().slice(-1000)}`);
   }
 
   /** Starts an app as a real process and waits until its health endpoint says it is ready. */

@@ -25,8 +25,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { BusUsers, natsAuthorizationConfig } from '../../../libs/contracts/dist/src/index.js';
-import { APP_ENTRY, REPO_ROOT, TestSystem, canConnect, freePort, natsServerBinary, waitFor } from '../../../libs/testing/dist/src/index.js';
+import { BusUsers, STREAM_PROVISIONER, natsAuthorizationConfig } from '../../../libs/contracts/dist/src/index.js';
+import {
+  APP_ENTRY,
+  REPO_ROOT,
+  STREAMS_ENTRY,
+  TestSystem,
+  canConnect,
+  freePort,
+  natsServerBinary,
+  waitFor,
+} from '../../../libs/testing/dist/src/index.js';
 
 /** The apps that run as two replicas each (the gateway behind the load balancer, the services on the bus). */
 export const SERVICES = /** @type {const} */ (['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications']);
@@ -428,7 +437,9 @@ export class Cluster {
     const bin = natsServerBinary();
     if (!bin) throw new Error('nats-server is missing: apt-get install -y nats-server');
     /** @type {Record<string, string>} */
-    this.natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, `${u}-${Math.random().toString(36).slice(2)}`]));
+    this.natsPasswords = Object.fromEntries(
+      [...BusUsers, STREAM_PROVISIONER].map((u) => [u, `${u}-${Math.random().toString(36).slice(2)}`]),
+    );
     const auth = natsAuthorizationConfig({ passwords: this.natsPasswords, admin: { password: 'cluster-admin', noAuthAdmin: true } });
     for (let i = 0; i < 3; i++) {
       const name = `nats${i}`;
@@ -453,6 +464,12 @@ export class Cluster {
       this.startNatsNode(node, bin);
     }
     await Promise.all(this.nats.map((n) => this.waitNatsHealthy(n)));
+    // Every stream with three copies, declared by the stream provisioner (nats-streams) before any app starts.
+    execFileSync(process.execPath, [STREAMS_ENTRY], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', NATS_URL: this.natsUrlFor(STREAM_PROVISIONER), JETSTREAM_REPLICAS: '3' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   }
 
   startNatsNode(node, bin = natsServerBinary()) {
@@ -501,7 +518,6 @@ export class Cluster {
       ...base,
       LOG_LEVEL: this.options.logLevel ?? 'warn',
       NATS_URL: this.natsUrlFor(app),
-      JETSTREAM_REPLICAS: '3',
       DATABASE_URL: app === 'gateway' ? undefined : system.serviceDatabaseUrl(app),
       HEALTH_PORT: String(slot ? slot.health : await freePort()),
     };

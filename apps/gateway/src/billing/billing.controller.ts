@@ -3,6 +3,8 @@ import {
   HttpRoutes,
   Rpc,
   type Billing,
+  type PageRequest,
+  type PaymentHistory,
   type PaymentRedirect,
   type PlanList,
   type RequestMeta,
@@ -10,7 +12,7 @@ import {
 } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { UploadedBytes, ValidBody } from '../http/route-params.js';
+import { UploadedBytes, ValidBody, ValidQuery } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { assertItnText } from './itn-body.js';
 
@@ -27,6 +29,11 @@ export class BillingController {
   @Route(HttpRoutes.getBilling)
   billing(@Meta() meta: RequestMeta): Promise<Billing> {
     return this.rpc.call(Rpc.getBilling, {}, meta);
+  }
+
+  @Route(HttpRoutes.listBillingPayments)
+  payments(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<PaymentHistory> {
+    return this.rpc.call(Rpc.listPayments, page, meta);
   }
 
   @Route(HttpRoutes.startMembership)

@@ -2,6 +2,7 @@ import { Controller, Inject, Param } from '@nestjs/common';
 import {
   HttpRoutes,
   Rpc,
+  type PageRequest,
   type RequestMeta,
   type SaveWebhook,
   type WebhookDeliveryDetail,
@@ -10,7 +11,7 @@ import {
 } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
-import { ValidBody } from '../http/route-params.js';
+import { ValidBody, ValidQuery } from '../http/route-params.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 
 /**
@@ -42,8 +43,8 @@ export class CrmController {
   }
 
   @Route(HttpRoutes.listWebhookDeliveries)
-  deliveries(@Meta() meta: RequestMeta): Promise<WebhookDeliveryList> {
-    return this.rpc.call(Rpc.listWebhookDeliveries, {}, meta);
+  deliveries(@ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<WebhookDeliveryList> {
+    return this.rpc.call(Rpc.listWebhookDeliveries, page, meta);
   }
 
   @Route(HttpRoutes.getWebhookDelivery)

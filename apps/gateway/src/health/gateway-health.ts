@@ -33,14 +33,15 @@ export class GatewayHealth {
       .add('redis', async () => {
         await redis.ping();
       })
-      // Role changes the gateway gave up on (see RoleSync): an operator has to look.
+      // Role changes the gateway gave up on (see RoleSync): an operator has to look. The stream is the provisioner's
+      // to declare; until it has, role changes are not consumed (public pages are served all the same).
       .alert('deadLetters', async () => {
         const stream = deadLetterStreamFor('gateway').name;
         try {
           const info = await (await this.jetStreamManager()).streams.info(stream);
           return info.state.messages > 0 ? `${info.state.messages} events in ${stream} need an operator` : null;
         } catch (error) {
-          if (isNotFound(error)) return null;
+          if (isNotFound(error)) return `${stream} not declared yet: the stream provisioner (nats-streams) has not run, role changes wait`;
           throw error;
         }
       })

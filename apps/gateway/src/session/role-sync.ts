@@ -3,7 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Events, deadLetterStreamFor, durableName, streamFor } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { ensureDeadLetterStream, jetStreamHandles, startEventConsumer, type RunningConsumer } from '@digicard/messaging';
+import { jetStreamHandles, startEventConsumer, waitForStreams, type RunningConsumer } from '@digicard/messaging';
 import { CONFIG, LOGGER, retry } from '@digicard/server';
 import type { Config } from '../config.js';
 import { NATS_CLIENT } from '../tokens.js';
@@ -52,8 +52,8 @@ export class RoleSync implements OnModuleInit, OnModuleDestroy {
     await retry(
       async () => {
         const { js, jsm } = await jetStreamHandles(this.nats.unwrap<NatsConnection>());
-        await ensureDeadLetterStream(jsm, 'gateway', this.config.JETSTREAM_REPLICAS);
-        if (this.stopping.signal.aborted) return;
+        // Its dead-letter stream is the stream provisioner's to declare (nats-streams): wait for it, as the services do.
+        if (!(await waitForStreams(jsm, [deadLetterStreamFor('gateway').name], this.logger, this.stopping.signal))) return;
         this.consumer = await startEventConsumer(
           js,
           jsm,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Rpc, type RequestMeta, type StaffAccountDetail, type StaffSearchResult } from '@digicard/contracts';
+import { Rpc, type PageRequest, type RequestMeta, type StaffAccountDetail, type StaffSearchResult } from '@digicard/contracts';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 
 /**
@@ -11,8 +11,8 @@ import { GatewayRpc } from '../rpc/rpc.client.js';
 export class StaffConsole {
   constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
 
-  search(query: string, meta: RequestMeta): Promise<StaffSearchResult> {
-    return this.rpc.call(Rpc.staffFindAccounts, { query }, meta);
+  search(query: string, page: PageRequest, meta: RequestMeta): Promise<StaffSearchResult> {
+    return this.rpc.call(Rpc.staffFindAccounts, { query, ...page }, meta);
   }
 
   async detail(accountId: string, meta: RequestMeta): Promise<StaffAccountDetail> {

@@ -32,8 +32,8 @@ export class StaffController {
   ) {}
 
   @Route(HttpRoutes.staffSearchAccounts)
-  search(@ValidBody() { query }: StaffSearch, @Meta() meta: RequestMeta): Promise<StaffSearchResult> {
-    return this.staff.search(query, meta);
+  search(@ValidBody() { query }: StaffSearch, @ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<StaffSearchResult> {
+    return this.staff.search(query, page, meta);
   }
 
   @Route(HttpRoutes.staffGetAccount)

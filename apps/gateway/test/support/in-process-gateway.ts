@@ -8,6 +8,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { Redis } from 'ioredis';
 import { createLogger } from '@digicard/config';
 import { PinoNestLogger, createNatsClient } from '@digicard/server';
+import { provisionStreamsAt } from '@digicard/service-testing';
 import { ApiClient, DEFAULTS, PrivateNats, REPO_ROOT, SALES_INBOX, freePort, requireServers, testLogDestination } from '@digicard/testing';
 import { GatewayModule } from '../../src/app.module.js';
 import { ConfigSchema } from '../../src/config.js';
@@ -43,6 +44,8 @@ export class InProcessGateway {
     await requireServers();
     const ownNats = options.natsUrl ? null : await new PrivateNats().start();
     const natsUrl = options.natsUrl ?? ownNats!.url;
+    // The streams (its dead-letter stream among them), as the stream provisioner declares them before the apps start.
+    await provisionStreamsAt(natsUrl);
     const port = await freePort();
     const redisPrefix = `g-${randomBytes(4).toString('hex')}`;
     const config = ConfigSchema.parse({

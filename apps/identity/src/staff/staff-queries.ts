@@ -1,14 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { StaffIdentityView, StaffSearchResult } from '@digicard/contracts';
+import type { Rpc, StaffIdentityView, StaffSearchResult } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE } from '@digicard/server';
+import { DATABASE, pageStart, toPage, type RpcBody } from '@digicard/server';
 import { AccountErrors } from '../accounts/account.errors.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { StaffAccess } from './staff-access.js';
 import { toAuditEntry, toSummary } from './staff.mapping.js';
 import { StaffRepository } from './staff.repository.js';
-
-const SEARCH_LIMIT = 25;
 
 /** What staff read in identity: accounts found by email, username or name, and one account with its audit. */
 @Injectable()
@@ -20,9 +18,16 @@ export class StaffQueries {
     @Inject(StaffAccess) private readonly access: StaffAccess,
   ) {}
 
-  async find(staffAccountId: string, query: string): Promise<StaffSearchResult> {
+  /** The accounts found, newest first, a page at a time (a cursor is a position in the search's answers). */
+  async find(staffAccountId: string, { query, ...page }: RpcBody<typeof Rpc.staffFindAccounts>): Promise<StaffSearchResult> {
     await this.access.assertStaff(staffAccountId);
-    return { accounts: (await this.staff.search(this.db, query, SEARCH_LIMIT)).map(toSummary) };
+    const rows = await this.staff.searchPage(this.db, query, pageStart(page), page.limit);
+    const { items, nextCursor } = await toPage(
+      rows.map((r) => ({ ...r, id: r.account.id })),
+      page.limit,
+      (taken) => taken.map((r) => toSummary(r.account)),
+    );
+    return { accounts: items, nextCursor };
   }
 
   async inspect(staffAccountId: string, accountId: string): Promise<StaffIdentityView> {

@@ -15,8 +15,8 @@ export class StaffController {
   ) {}
 
   @Handles(Rpc.staffFindAccounts)
-  find({ query }: Body<typeof Rpc.staffFindAccounts>, meta: SignedInMeta) {
-    return this.queries.find(meta.userId, query);
+  find(search: Body<typeof Rpc.staffFindAccounts>, meta: SignedInMeta) {
+    return this.queries.find(meta.userId, search);
   }
 
   @Handles(Rpc.staffGetAccount)

@@ -1,32 +1,45 @@
 import { Injectable } from '@nestjs/common';
-import { desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { accounts, memberships, staffAudit } from '../db/schema.js';
 import type { AccountRow } from '../accounts/accounts.repository.js';
 
 type Executor = Database | Transaction;
+const AccountsNewestFirst: Keyset = { at: accounts.createdAt, id: accounts.id, order: 'newest-first' };
 export type StaffAuditRow = typeof staffAudit.$inferSelect & { staffUsername: string | null };
 
 /** The staff console's SQL in identity: searching accounts, changing a role, and the audit of those changes. */
 @Injectable()
 export class StaffRepository {
-  /** Accounts whose email, username or full name contains the query (case-insensitively), at most `limit`. */
-  async search(db: Executor, query: string, limit: number): Promise<AccountRow[]> {
+  /**
+   * Accounts whose email, username or full name contains the query (case-insensitively), newest first, `limit + 1`
+   * rows at most, after `start` (a page of the search).
+   */
+  async searchPage(
+    db: Executor,
+    query: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<{ account: AccountRow; position: string }>> {
     const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return db
-      .select()
+      .select({ account: accounts, position: positionOf(accounts.createdAt) })
       .from(accounts)
       .where(
-        or(
-          ilike(accounts.email, pattern),
-          ilike(accounts.username, pattern),
-          ilike(sql`${accounts.firstName} || ' ' || ${accounts.lastName}`, pattern),
+        and(
+          or(
+            ilike(accounts.email, pattern),
+            ilike(accounts.username, pattern),
+            ilike(sql`${accounts.firstName} || ' ' || ${accounts.lastName}`, pattern),
+          ),
+          after(AccountsNewestFirst, start),
         ),
       )
-      .orderBy(accounts.username)
-      .limit(limit);
+      .orderBy(...orderOf(AccountsNewestFirst))
+      .limit(limit + 1);
   }
 
   /** The account, locked until the transaction ends (two staff changing one role in turn, never at once). */

@@ -37,8 +37,8 @@ export class CrmController {
   }
 
   @Handles(Rpc.listWebhookDeliveries)
-  deliveries(_: object, meta: SignedInMeta) {
-    return this.queries.deliveries(meta);
+  deliveries(page: Body<typeof Rpc.listWebhookDeliveries>, meta: SignedInMeta) {
+    return this.queries.deliveries(meta, page);
   }
 
   @Handles(Rpc.getWebhookDelivery)

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { webhookAttempts, webhookDeliveries } from '../db/schema.js';
 
 type Executor = Database | Transaction;
+const DeliveriesNewestFirst: Keyset = { at: webhookDeliveries.createdAt, id: webhookDeliveries.id, order: 'newest-first' };
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
@@ -57,13 +59,19 @@ export class WebhookDeliveriesRepository {
     return row ?? null;
   }
 
-  recentDeliveries(db: Executor, accountId: string, limit = 50): Promise<DeliveryRow[]> {
+  /** The owner's deliveries newest first, `limit + 1` rows at most, after `start` (a page of the delivery log). */
+  deliveriesPage(
+    db: Executor,
+    accountId: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<{ delivery: DeliveryRow; position: string }>> {
     return db
-      .select()
+      .select({ delivery: webhookDeliveries, position: positionOf(webhookDeliveries.createdAt) })
       .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.accountId, accountId))
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(limit);
+      .where(and(eq(webhookDeliveries.accountId, accountId), after(DeliveriesNewestFirst, start)))
+      .orderBy(...orderOf(DeliveriesNewestFirst))
+      .limit(limit + 1);
   }
 
   async attemptCount(db: Executor, deliveryId: string): Promise<number> {

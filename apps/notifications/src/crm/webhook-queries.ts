@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CrmMessages, type WebhookDeliveryDetail, type WebhookDeliveryList, type WebhookSettings } from '@digicard/contracts';
+import { CrmMessages, type Rpc, type WebhookDeliveryDetail, type WebhookDeliveryList, type WebhookSettings } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { DATABASE, ServiceError, type SignedInMeta } from '@digicard/server';
+import { DATABASE, ServiceError, pageStart, toPage, type RpcBody, type SignedInMeta } from '@digicard/server';
 import { ProfilesClient } from './profiles.client.js';
 import { toDelivery, toDetail, toSettings } from './webhook.mapping.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -22,9 +22,16 @@ export class WebhookQueries {
     return toSettings(await this.endpoints.endpointOf(this.db, meta.userId));
   }
 
-  async deliveries(meta: SignedInMeta): Promise<WebhookDeliveryList> {
+  /** The owner's delivery log, newest first, a page at a time (only the caller's own rows: the cursor is a position). */
+  async deliveries(meta: SignedInMeta, page: RpcBody<typeof Rpc.listWebhookDeliveries>): Promise<WebhookDeliveryList> {
     await this.profiles.requireCrm(meta.userId, meta.requestId);
-    return { deliveries: (await this.deliveryLog.recentDeliveries(this.db, meta.userId)).map(toDelivery) };
+    const rows = await this.deliveryLog.deliveriesPage(this.db, meta.userId, pageStart(page), page.limit);
+    const { items, nextCursor } = await toPage(
+      rows.map((r) => ({ ...r, id: r.delivery.id })),
+      page.limit,
+      (taken) => taken.map((r) => toDelivery(r.delivery)),
+    );
+    return { deliveries: items, nextCursor };
   }
 
   /** Another owner's delivery is not found (404), the same as one that does not exist. */

@@ -68,6 +68,11 @@ export class PaymentsController {
     return this.billing.execute(meta.userId);
   }
 
+  @Handles(Rpc.listPayments)
+  payments(page: RpcBody<typeof Rpc.listPayments>, meta: SignedInMeta) {
+    return this.queries.history(meta.userId, page);
+  }
+
   /** Staff: the payments to pay back by hand, a page at a time (payments checks the role again from meta). */
   @Handles(Rpc.staffRefundsDue)
   refundsDue(page: RpcBody<typeof Rpc.staffRefundsDue>) {

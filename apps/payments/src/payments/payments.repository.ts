@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
@@ -34,8 +34,19 @@ export class PaymentsRepository {
       .limit(limit + 1);
   }
 
-  paymentsOf(db: Executor, accountId: string): Promise<PaymentRow[]> {
-    return db.select().from(payments).where(eq(payments.accountId, accountId)).orderBy(desc(payments.createdAt)).limit(100);
+  /** The account's payments newest first, `limit + 1` rows at most, after `start` (a page of Billing's payments). */
+  historyPage(
+    db: Executor,
+    accountId: string,
+    start: KeysetPosition | null,
+    limit: number,
+  ): Promise<Array<{ payment: PaymentRow; position: string }>> {
+    return db
+      .select({ payment: payments, position: positionOf(payments.createdAt) })
+      .from(payments)
+      .where(and(eq(payments.accountId, accountId), after(PaymentsNewestFirst, start)))
+      .orderBy(...orderOf(PaymentsNewestFirst))
+      .limit(limit + 1);
   }
 
   /** The data export (POPIA): the account's payments a page at a time, oldest first, `limit + 1` rows at most, after `start`. */

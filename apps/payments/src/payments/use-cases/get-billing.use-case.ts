@@ -4,10 +4,9 @@ import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
 import { Clock } from '../clock.js';
 import { isOpenCheckout, membershipOf } from '../membership.js';
-import { PaymentsRepository, type PaymentRow } from '../payments.repository.js';
 import { SubscriptionsRepository, type SubscriptionRow } from '../subscriptions.repository.js';
 
-export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Billing {
+export function toBilling(sub: SubscriptionRow | null): Billing {
   return {
     membership: membershipOf(sub),
     subscription: sub
@@ -22,22 +21,14 @@ export function toBilling(sub: SubscriptionRow | null, rows: PaymentRow[]): Bill
           nextTier: sub.status === 'active' || sub.status === 'past-due' ? sub.nextTier : null,
         }
       : null,
-    payments: rows.map((p) => ({
-      id: p.id,
-      description: p.description,
-      amountCents: p.amountCents,
-      status: p.status,
-      at: p.createdAt.toISOString(),
-    })),
   };
 }
 
-/** The caller's own tier, subscription and payments: the account comes from `meta` only. */
+/** The caller's own tier and subscription: the account comes from `meta` only (its payments: `PaymentsQueries.history`). */
 @Injectable()
 export class GetBilling {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(PaymentsRepository) private readonly payments: PaymentsRepository,
     @Inject(SubscriptionsRepository) private readonly subscriptions: SubscriptionsRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -48,6 +39,6 @@ export class GetBilling {
       (await this.subscriptions.latestSubscription(this.db, accountId));
     // A checkout given up (left open too long) is not shown as waiting: the owner may start again.
     const shown = sub?.status === 'pending' && !isOpenCheckout(sub, this.clock.now()) ? null : sub;
-    return toBilling(shown, await this.payments.paymentsOf(this.db, accountId));
+    return toBilling(shown);
   }
 }

@@ -68,6 +68,15 @@ export function getPage<R extends BodylessRoute<'get'>>(route: R, cursor: string
   return getJsonWithQuery(route, { cursor: cursor ?? '' });
 }
 
+/** A page of a list a POST answers (a search: its body says what, `?cursor=` which page); without a cursor its first. */
+export function postPage<R extends BodyRoute<'post'>>(
+  route: R,
+  body: RequestBody<R>,
+  cursor: string | null,
+): Promise<HttpResult<ResponseData<R>>> {
+  return send(route, body, false, { path: cursor ? `${route.path}?${new URLSearchParams({ cursor }).toString()}` : route.path });
+}
+
 export function postJson<R extends BodyRoute<'post'>>(route: R, body: RequestBody<R>): Promise<HttpResult<ResponseData<R>>>;
 export function postJson<R extends BodylessRoute<'post'>>(route: R): Promise<HttpResult<ResponseData<R>>>;
 export function postJson(route: HttpRoute, body?: unknown): Promise<HttpResult<unknown>> {

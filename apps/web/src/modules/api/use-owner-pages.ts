@@ -2,7 +2,7 @@ import type { ApiError } from '@digicard/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { refreshSession } from '../session/utils/session-actions';
-import { useOwnerData } from './use-owner-data';
+import { useOwnerData, type OwnerDataOptions } from './use-owner-data';
 
 /** A page of a list as the API answers it: the items under the list's name (`leads`, `orders`, `reps`) and the next page's cursor. */
 export type Page<K extends string, T> = { [P in K]: T[] } & { nextCursor: string | null };
@@ -21,9 +21,10 @@ export function useOwnerPages<K extends string, T, V extends Page<K, T> = Page<K
   key: K,
   loadPage: LoadPage<V>,
   failedMessage: string,
+  options: OwnerDataOptions = {},
 ) {
   const first = useCallback(() => loadPage(null), [loadPage]);
-  const data = useOwnerData<V>(queryKey, first, failedMessage);
+  const data = useOwnerData<V>(queryKey, first, failedMessage, options);
   const [more, setMore] = useState<{ loading: boolean; failed: string | null }>({ loading: false, failed: null });
   const cursor = data.state.status === 'loaded' ? data.state.value.nextCursor : null;
 

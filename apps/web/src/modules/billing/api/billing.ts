@@ -1,8 +1,11 @@
 import { HttpRoutes, type CartItem, type PaidTier, type RegisterRequest } from '@digicard/contracts';
 import { deleteJson, getJson, getPage, postJson, putJson } from '../../api/http';
 
-/** GET /api/billing: the tier, the subscription and the payments. */
+/** GET /api/billing: the tier and the subscription. */
 export const fetchBilling = () => getJson(HttpRoutes.getBilling);
+
+/** GET /api/billing/payments: a page of the owner's payments, newest first (the first without a cursor). */
+export const fetchPayments = (cursor: string | null = null) => getPage(HttpRoutes.listBillingPayments, cursor);
 
 /** POST /api/billing/membership: where to pay the first month of a paid tier at PayFast. */
 export const startMembership = (tier: PaidTier) => postJson(HttpRoutes.startMembership, { tier });

@@ -1,11 +1,23 @@
-import { formatRand, PaidTiers, WebRoutes, type Billing, type Membership, type PaidTier, type Subscription } from '@digicard/contracts';
+import {
+  formatRand,
+  PaidTiers,
+  WebRoutes,
+  type Billing,
+  type Membership,
+  type PaidTier,
+  type PaymentHistory,
+  type PaymentRecord,
+  type Subscription,
+} from '@digicard/contracts';
 import { Button, confirm, FormAlert } from '@digicard/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePlans } from '../../packages/hooks/use-plans';
 import { MEMBERSHIP_TIERS, tierPrice } from '../../packages/tiers';
+import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
-import { cancelMembership, changeMembership, goToPayFast, startMembership } from '../api/billing';
+import { LoadMore } from '../../site/components/load-more';
+import { cancelMembership, changeMembership, fetchPayments, goToPayFast, startMembership } from '../api/billing';
 import { useBilling } from '../hooks/use-billing';
 
 const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });
@@ -162,12 +174,34 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
           </Button>
         </p>
       ) : null}
+      {/* Read again (from its first page) when the tier or the paid month changes: a payment just confirmed shows. */}
+      <PaymentHistoryList key={`${billing.membership}:${billing.subscription?.status ?? ''}:${billing.subscription?.paidUntil ?? ''}`} />
+    </>
+  );
+}
+
+export const PAYMENTS_FAILED_MESSAGE = 'Your payments could not be loaded.';
+
+/** Every payment of the owner (memberships and orders), newest first, a page at a time. */
+function PaymentHistoryList() {
+  const { state, retry, hasMore, more, loadMore } = useOwnerPages<'payments', PaymentRecord, PaymentHistory>(
+    ['billing', 'payments'],
+    'payments',
+    fetchPayments,
+    PAYMENTS_FAILED_MESSAGE,
+  );
+  return (
+    <>
       <h3 className="pe-subtitle">Payments</h3>
-      {billing.payments.length === 0 ? (
+      {state.status === 'loading' ? (
+        <p role="status">Loading...</p>
+      ) : state.status === 'failed' ? (
+        <LoadFailed message={state.message} retry={retry} />
+      ) : state.value.payments.length === 0 ? (
         <p className="pe-list__empty">No payments yet.</p>
       ) : (
         <ul className="pe-leads">
-          {billing.payments.map((payment) => (
+          {state.value.payments.map((payment) => (
             <li key={payment.id} className="pe-lead">
               <dl className="pe-lead__facts">
                 <div>
@@ -191,6 +225,7 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
           ))}
         </ul>
       )}
+      <LoadMore list="payments" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
     </>
   );
 }

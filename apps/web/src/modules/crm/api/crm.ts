@@ -1,5 +1,5 @@
 import { HttpRoutes, type SaveWebhook } from '@digicard/contracts';
-import { getJson, postJson, putJson } from '../../api/http';
+import { getJson, getPage, postJson, putJson } from '../../api/http';
 
 /** GET /api/crm/webhook: the owner's webhook (null when none is saved) with its signing secret. */
 export function fetchWebhook() {
@@ -19,7 +19,7 @@ export function sendTestWebhook() {
   return postJson(HttpRoutes.sendTestWebhook);
 }
 
-/** GET /api/crm/deliveries: the last 50 deliveries, newest first. */
-export function fetchWebhookDeliveries() {
-  return getJson(HttpRoutes.listWebhookDeliveries);
+/** GET /api/crm/deliveries: a page of the deliveries, newest first (`cursor`: the page after the one it ended). */
+export function fetchWebhookDeliveries(cursor: string | null = null) {
+  return getPage(HttpRoutes.listWebhookDeliveries, cursor);
 }

@@ -14,6 +14,7 @@ import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { useRotateWebhookSecret, useSaveWebhook, useSendTestWebhook, useWebhookDeliveries, useWebhookSettings } from '../hooks/use-crm';
 import '../crm.css';
 
@@ -203,7 +204,7 @@ function responseLabel(delivery: WebhookDelivery): string {
 }
 
 function DeliveryLog() {
-  const { state, retry } = useWebhookDeliveries();
+  const { state, retry, hasMore, more, loadMore } = useWebhookDeliveries();
   return (
     <section aria-labelledby="crm-log-title">
       <h3 id="crm-log-title" className="pe-subtitle">
@@ -214,7 +215,7 @@ function DeliveryLog() {
       {state.status === 'loaded' && state.value.deliveries.length === 0 ? <p className="pe-list__empty">Nothing sent yet.</p> : null}
       {state.status === 'loaded' && state.value.deliveries.length > 0 ? (
         <table className="crm-log">
-          <caption className="crm-log__caption">The last 50 deliveries, newest first. Failed ones are retried for 24 hours.</caption>
+          <caption className="crm-log__caption">Every delivery, newest first. Failed ones are retried for 24 hours.</caption>
           <thead>
             <tr>
               <th scope="col">Time</th>
@@ -237,6 +238,7 @@ function DeliveryLog() {
           </tbody>
         </table>
       ) : null}
+      <LoadMore list="deliveries" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
     </section>
   );
 }

@@ -1,7 +1,9 @@
-import type { WebhookDeliveryList, WebhookSettings } from '@digicard/contracts';
+import { useCallback, useState } from 'react';
+import type { WebhookDelivery, WebhookDeliveryList, WebhookSettings } from '@digicard/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '../../api/use-api-mutation';
 import { useOwnerData } from '../../api/use-owner-data';
+import { useOwnerPages } from '../../api/use-owner-pages';
 import { fetchWebhook, fetchWebhookDeliveries, rotateWebhookSecret, saveWebhook, sendTestWebhook } from '../api/crm';
 
 export const CRM_FAILED_MESSAGE = 'We could not load your CRM settings. Please try again in a minute.';
@@ -18,11 +20,25 @@ export function useWebhookSettings() {
   return useOwnerData<WebhookSettings>(CrmQueries.webhook, fetchWebhook, CRM_FAILED_MESSAGE);
 }
 
-/** The delivery log, read again every few seconds while it is shown. */
+/**
+ * The delivery log a page at a time, its first page read again every few seconds while it is shown; once the owner
+ * has loaded more pages it is no longer read again (that would cut it back to its first page under their eyes).
+ */
 export function useWebhookDeliveries() {
-  return useOwnerData<WebhookDeliveryList>(CrmQueries.deliveries, fetchWebhookDeliveries, DELIVERIES_FAILED_MESSAGE, {
-    refetchInterval: DELIVERY_LOG_REFRESH_MS,
-  });
+  const [extended, setExtended] = useState(false);
+  const pages = useOwnerPages<'deliveries', WebhookDelivery, WebhookDeliveryList>(
+    CrmQueries.deliveries,
+    'deliveries',
+    fetchWebhookDeliveries,
+    DELIVERIES_FAILED_MESSAGE,
+    extended ? {} : { refetchInterval: DELIVERY_LOG_REFRESH_MS },
+  );
+  const { loadMore } = pages;
+  const loadMoreKeeping = useCallback(() => {
+    setExtended(true);
+    return loadMore();
+  }, [loadMore]);
+  return { ...pages, loadMore: loadMoreKeeping };
 }
 
 export const useSaveWebhook = () => useApiMutation(saveWebhook, showSettings);

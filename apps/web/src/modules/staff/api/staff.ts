@@ -1,8 +1,9 @@
 import { HttpRoutes } from '@digicard/contracts';
-import { callAt, getJson, getPage, postJson, putJson, withParams } from '../../api/http';
+import { callAt, getJson, getPage, postPage, putJson, withParams } from '../../api/http';
 
 /** The staff console's calls (role staff; the gateway and each service check it). */
-export const searchAccounts = (query: string) => postJson(HttpRoutes.staffSearchAccounts, { query });
+/** A page of the accounts found (newest first): the first without a cursor, the next with the last page's `nextCursor`. */
+export const searchAccounts = (query: string, cursor: string | null = null) => postPage(HttpRoutes.staffSearchAccounts, { query }, cursor);
 export const getAccount = (accountId: string) => getJson(withParams(HttpRoutes.staffGetAccount, { accountId }));
 export const setRole = (accountId: string, role: 'user' | 'teamLeader') =>
   putJson(withParams(HttpRoutes.staffSetRole, { accountId }), { role });

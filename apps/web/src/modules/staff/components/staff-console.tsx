@@ -15,6 +15,7 @@ import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { typedList } from '../../forms/utils/typed-list';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
+import { LoadMore } from '../../site/components/load-more';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
 import '../staff.css';
@@ -60,6 +61,9 @@ export const BusinessFormSchema = z
 function StaffConsole() {
   const [results, setResults] = useState<StaffAccountSummary[] | null>(null);
   const [searchAlert, setSearchAlert] = useState<string | null>(null);
+  /** The search the list answers (its next page follows it, whatever the field holds now) and its next page. */
+  const [searched, setSearched] = useState<{ query: string; nextCursor: string | null } | null>(null);
+  const [more, setMore] = useState<{ loading: boolean; failed: string | null }>({ loading: false, failed: null });
   const [detail, setDetail] = useState<StaffAccountDetail | null>(null);
   const [changeAlert, setChangeAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -80,12 +84,31 @@ function StaffConsole() {
     setBusy(true);
     const result = await searchAccounts(query);
     setBusy(false);
-    if (result.ok) setResults(result.data.accounts);
-    else {
+    setMore({ loading: false, failed: null });
+    if (result.ok) {
+      setResults(result.data.accounts);
+      setSearched({ query, nextCursor: result.data.nextCursor });
+      setSearchAlert(null);
+    } else {
       setResults(null);
+      setSearched(null);
       setSearchAlert(applyApiError(result.error, SEARCH_FIELDS, searchForm.setError, result.error.message));
     }
   });
+
+  async function loadMore() {
+    if (!searched?.nextCursor) return;
+    const { query: searchedQuery, nextCursor } = searched;
+    setMore({ loading: true, failed: null });
+    const result = await searchAccounts(searchedQuery, nextCursor);
+    if (!result.ok) {
+      setMore({ loading: false, failed: result.error.message });
+      return;
+    }
+    setResults((list) => [...(list ?? []), ...result.data.accounts]);
+    setSearched({ query: searchedQuery, nextCursor: result.data.nextCursor });
+    setMore({ loading: false, failed: null });
+  }
 
   async function open(accountId: string) {
     setSaved(null);
@@ -139,7 +162,9 @@ function StaffConsole() {
 
       {results ? (
         <section className="staff-console__results" aria-labelledby="staff-results-title">
-          <h2 id="staff-results-title">{results.length === 1 ? '1 account found' : `${results.length} accounts found`}</h2>
+          <h2 id="staff-results-title">
+            {`${results.length === 1 ? '1 account found' : `${results.length} accounts found`}${searched?.nextCursor ? ' so far' : ''}`}
+          </h2>
           {results.length === 0 ? <p>No account matches. Try part of the email, the username or the name.</p> : null}
           <ul className="staff-console__list">
             {results.map((a) => (
@@ -153,6 +178,7 @@ function StaffConsole() {
               </li>
             ))}
           </ul>
+          <LoadMore list="accounts" hasMore={!!searched?.nextCursor} more={more} onLoadMore={() => void loadMore()} />
         </section>
       ) : null}
 
