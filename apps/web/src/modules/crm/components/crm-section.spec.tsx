@@ -62,7 +62,7 @@ beforeEach(() => {
       deliveries = [delivery];
       return { status: 202, body: { deliveryId: delivery.id, message: 'Test lead sent. Its delivery shows below.' } };
     },
-    'GET /api/crm/deliveries': () => ({ status: 200, body: { deliveries } }),
+    'GET /api/crm/deliveries': () => ({ status: 200, body: { deliveries, nextCursor: null } }),
   });
 });
 afterEach(() => {
@@ -134,7 +134,7 @@ describe('the webhook form', () => {
         deliveries = [delivery];
         return { status: 202, body: { deliveryId: delivery.id, message: 'Test lead sent. Its delivery shows below.' } };
       },
-      'GET /api/crm/deliveries': () => ({ status: 200, body: { deliveries } }),
+      'GET /api/crm/deliveries': () => ({ status: 200, body: { deliveries, nextCursor: null } }),
     });
     await open();
     await click(byText(mounted!.container, 'Send test lead', 'button'));

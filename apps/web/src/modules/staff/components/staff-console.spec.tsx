@@ -54,7 +54,7 @@ beforeEach(() => {
   pathsAnswer = (paths) => ({ status: 200, body: detail(paths) });
   businessAnswer = (business) => ({ status: 200, body: detail([], business) });
   gateway = fakeGateway({
-    'POST /api/staff/account-search': () => ({ status: 200, body: { accounts: [account] } }),
+    'POST /api/staff/account-search': () => ({ status: 200, body: { accounts: [account], nextCursor: null } }),
     [`GET /api/staff/accounts/${ACCOUNT_ID}`]: () => ({ status: 200, body: detail() }),
     [`PUT /api/staff/accounts/${ACCOUNT_ID}/vanity-paths`]: (request) => pathsAnswer((request.body as { paths: string[] }).paths),
     [`PUT /api/staff/accounts/${ACCOUNT_ID}/business`]: (request) =>
