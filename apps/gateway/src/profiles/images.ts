@@ -61,7 +61,8 @@ export class Slots {
   }
 }
 
-const imageJobs = new Slots(MAX_CONCURRENT_IMAGE_JOBS);
+/** The gateway's image work (uploads, and the variants drawn for visitors: `rendered-images.ts`), at most `MAX_CONCURRENT_IMAGE_JOBS` at once. */
+export const imageJobs = new Slots(MAX_CONCURRENT_IMAGE_JOBS);
 
 /** The pixels of an upload, decoded once: turned upright and shrunk to its box. */
 export interface DecodedImage {

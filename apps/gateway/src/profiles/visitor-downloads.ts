@@ -7,11 +7,17 @@ import { CONFIG } from '@digicard/server';
 import type { Config } from '../config.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { googleWalletLogoPng } from '../wallet/google-wallet-logo.js';
+import { RenderedImages } from './rendered-images.js';
 import { buildVcard, vcardFileName } from './vcard.js';
+
+/** A vCard's photo: phones' address books read JPEG; a small one keeps the card light. */
+const vcardPhoto = (image: Buffer) => sharp(image).resize(300, 300, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
 
 /** What visitors of a profile take away: its contact card, its QR code, and the uploaded images. */
 @Injectable()
 export class VisitorDownloads {
+  private readonly rendered = new RenderedImages();
+
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(CONFIG) private readonly config: Config,
@@ -30,11 +36,7 @@ export class VisitorDownloads {
     const profile = await this.profile(username, meta);
     let photo: Buffer | null = null;
     const id = /^\/media\/([A-Za-z0-9_-]+)\./.exec(profile.document.profileImage)?.[1];
-    if (id) {
-      const media = await this.rpc.call(Rpc.getMedia, { id }, meta);
-      // Phones' address books read JPEG; a small one keeps the card light.
-      photo = await sharp(Buffer.from(media.dataBase64, 'base64')).resize(300, 300, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
-    }
+    if (id) photo = (await this.rendered.get(`vcard:${id}`, () => this.loadMedia(id, meta), vcardPhoto)).image;
     const fileName = vcardFileName(profile);
     res
       .status(200)
@@ -88,13 +90,18 @@ export class VisitorDownloads {
 
   /** An uploaded image as a Google Wallet pass's logo (`google-wallet-logo.ts`), shown and cached as the image is. */
   async walletLogo(file: string, meta: RequestMeta, res: Response): Promise<void> {
-    const media = await this.rpc.call(Rpc.getMedia, { id: file.slice(0, file.lastIndexOf('.')) }, meta);
-    const png = await googleWalletLogoPng(Buffer.from(media.dataBase64, 'base64'));
+    const id = file.slice(0, file.lastIndexOf('.'));
+    const { image, shareable } = await this.rendered.get(`wallet-logo:${id}`, () => this.loadMedia(id, meta), googleWalletLogoPng);
     res
       .status(200)
       .type('image/png')
-      .set('Cache-Control', media.shareable ? 'public, max-age=31536000, immutable' : 'private, no-store')
+      .set('Cache-Control', shareable ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .set('X-Content-Type-Options', 'nosniff')
-      .send(png);
+      .send(image);
+  }
+
+  private async loadMedia(id: string, meta: RequestMeta): Promise<{ data: Buffer; shareable: boolean }> {
+    const media = await this.rpc.call(Rpc.getMedia, { id }, meta);
+    return { data: Buffer.from(media.dataBase64, 'base64'), shareable: media.shareable };
   }
 }

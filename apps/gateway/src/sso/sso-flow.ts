@@ -268,17 +268,38 @@ export class SsoFlow {
   /**
    * OpenID Connect discovery of the issuer; ID token signatures are checked against its keys. Every request of the
    * configuration (discovery, keys, token) resolves the provider's name first and refuses a private address (the
-   * name is resolved again by the connection itself: a rebinding in between is not caught).
+   * name is resolved again by the connection itself: a rebinding in between is not caught). The client secret goes
+   * to the token endpoint the way the provider's discovery document says it takes it (`tokenEndpointAuthMethod`).
    */
   private async discover(issuer: string, clientId: string, clientSecret: string | undefined): Promise<oidc.Configuration> {
     const url = new URL(issuer);
     const execute = [oidc.enableNonRepudiationChecks, ...(url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [])];
-    return oidc.discovery(url, clientId, undefined, clientSecret === undefined ? undefined : oidc.ClientSecretBasic(clientSecret), {
+    const found = await oidc.discovery(url, clientId, undefined, undefined, {
       execute,
       timeout: PROVIDER_TIMEOUT_SECONDS,
       [oidc.customFetch]: this.providerFetch,
     });
+    if (clientSecret === undefined) return found;
+    const server = found.serverMetadata();
+    const auth =
+      tokenEndpointAuthMethod(server.token_endpoint_auth_methods_supported) === 'client_secret_post'
+        ? oidc.ClientSecretPost(clientSecret)
+        : oidc.ClientSecretBasic(clientSecret);
+    const config = new oidc.Configuration({ ...server }, clientId, undefined, auth);
+    config.timeout = PROVIDER_TIMEOUT_SECONDS;
+    config[oidc.customFetch] = this.providerFetch;
+    for (const apply of execute) apply(config);
+    return config;
   }
+}
+
+/**
+ * How the client secret is sent to the token endpoint: HTTP Basic when the provider lists it, or lists nothing (the
+ * default of OpenID Connect Discovery 1.0 and RFC 8414); in the body when it lists only that.
+ */
+export function tokenEndpointAuthMethod(supported: readonly string[] | undefined): 'client_secret_basic' | 'client_secret_post' {
+  if (!supported || supported.length === 0 || supported.includes('client_secret_basic')) return 'client_secret_basic';
+  return supported.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic';
 }
 
 /** A short reason for the log: the library's message and code, never a token or a secret (they are not in these). */
