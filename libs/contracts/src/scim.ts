@@ -74,15 +74,16 @@ export function scimError(status: number, detail: string, scimType?: ScimType): 
   return { schemas: [ScimSchemas.error], status: String(status), ...(scimType ? { scimType } : {}), detail };
 }
 
-/** What a SCIM user maps to (RFC 7643 4.1): userName is the rep's email; the DigiCard username is made from it. */
+/**
+ * What a SCIM user maps to (RFC 7643 4.1): userName is the rep's email (their sign-in and the address on their card;
+ * `emails` answers it, and an incoming `emails` is not kept apart from it); the DigiCard username is made from it.
+ */
 export const ScimUserFieldsSchema = z.object({
   userName: z.string().trim().toLowerCase().max(254).pipe(z.email(ScimMessages.userNameRequired)),
   externalId: z.string().trim().max(256).nullable(),
   givenName: z.string().trim().min(1, ScimMessages.nameRequired).max(60),
   familyName: z.string().trim().min(1, ScimMessages.nameRequired).max(60),
   title: z.string().trim().max(120).nullable(),
-  /** The work email the rep's card shows; userName when the provider sends none. */
-  email: z.string().trim().max(254).pipe(z.email(ScimMessages.badValue)),
   /** A South African number as 10 digits, or '' (a number that is not South African is not kept). */
   tel: z.string().regex(/^(\d{10})?$/),
   active: z.boolean(),
@@ -135,7 +136,7 @@ export function toScimUser(record: ScimUserRecord, baseUrl: string): ScimUserRes
     displayName: `${record.givenName} ${record.familyName}`,
     ...(record.title ? { title: record.title } : {}),
     active: record.active,
-    emails: [{ value: record.email, type: 'work', primary: true }],
+    emails: [{ value: record.userName, type: 'work', primary: true }],
     ...(record.tel ? { phoneNumbers: [{ value: record.tel, type: 'work', primary: true }] } : {}),
     meta: {
       resourceType: 'User',
@@ -212,7 +213,6 @@ export function scimUserFromResource(body: unknown): ScimUserFields {
     givenName: typeof name['givenName'] === 'string' ? name['givenName'] : (fromDisplay?.givenName ?? ''),
     familyName: typeof name['familyName'] === 'string' ? name['familyName'] : (fromDisplay?.familyName ?? ''),
     title: typeof body['title'] === 'string' && body['title'].trim() ? body['title'] : null,
-    email: primaryValue(body['emails']) ?? userName,
     tel: scimPhone(primaryValue(body['phoneNumbers'])),
     active: body['active'] === undefined ? true : booleanOf(body['active']),
   });
@@ -260,14 +260,6 @@ export function applyScimPatch(current: ScimUserFields, body: unknown): ScimUser
       case 'title':
         next['title'] = text(value)?.trim() || null;
         return;
-      case 'emails':
-      case 'emails[type eq "work"].value':
-      case 'emails[primary eq true].value': {
-        const email = key === 'emails' ? primaryValue(value) : text(value);
-        if (email) next['email'] = email;
-        else if (remove) next['email'] = next['userName'];
-        return;
-      }
       case 'phonenumbers':
       case 'phonenumbers[type eq "work"].value':
       case 'phonenumbers[type eq "mobile"].value':

@@ -80,6 +80,12 @@ export class AccountsRepository {
   }
 
   /** A removed rep: no more sign-in, no live email links. */
+  /** A disabled account signs in again (its email links stay spent). */
+  async enable(tx: Transaction, id: string, at: Date): Promise<AccountRow | null> {
+    const [row] = await tx.update(accounts).set({ disabledAt: null, updatedAt: at }).where(eq(accounts.id, id)).returning();
+    return row ?? null;
+  }
+
   async disable(tx: Transaction, id: string, at: Date): Promise<AccountRow | null> {
     const [row] = await tx
       .update(accounts)
