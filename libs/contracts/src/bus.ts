@@ -72,6 +72,8 @@ export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly Even
     Events.teamMemberAdded,
     Events.teamMemberUpdated,
     Events.teamMemberRemoved,
+    Events.teamMemberSuspended,
+    Events.teamMemberReinstated,
     Events.userRegistered,
     Events.userChanged,
     Events.userVerified,
