@@ -5,6 +5,7 @@ import type { HttpResult } from '../../api/http';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
+import { TeamSignIn } from './team-sign-in';
 
 const changeNames: Record<StaffAuditEntry['change'], string> = {
   role: 'Role',
@@ -206,6 +207,8 @@ export default function StaffConsole() {
               </form>
             </>
           ) : null}
+
+          {account.role === 'teamLeader' ? <TeamSignIn key={account.id} accountId={account.id} /> : null}
 
           <table className="staff-console__audit">
             <caption>Changes by staff</caption>

@@ -21,6 +21,7 @@ import { applyApiError } from '../../forms/utils/apply-api-error';
 import { addRep, fetchTeam, importReps, offerRepPasses, removeRep, TeamLinks, updateRep } from '../api/teams';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { CompanySignIn } from './company-sign-in';
+import { ScimProvisioning } from './scim-provisioning';
 import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
@@ -102,6 +103,7 @@ function Team() {
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
       <CompanySignIn />
+      <ScimProvisioning />
     </div>
   );
 }
