@@ -42,7 +42,7 @@ export class EnableRepAccount {
     if (account.role !== 'teamMember') throw ServiceError.forbidden('Only team members are enabled this way.');
     if (account.username.startsWith('removed-') || account.emailNormalized.startsWith('removed-'))
       throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: ScimMessages.cannotReactivate });
-    if (account.disabledAt) await this.db.transaction((tx) => this.accounts.enable(tx, accountId, new Date()));
+    if (account.disabledAt) await this.db.transaction((tx) => this.accounts.disable(tx, accountId, new Date(), true));
     return { enabled: true };
   }
 }
