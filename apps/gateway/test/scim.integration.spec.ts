@@ -73,7 +73,11 @@ describe('SCIM 2.0 at /scim/v2', () => {
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { Resources?: unknown[] } };
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { Resources?: unknown[] },
+    };
   }
 
   async function replay(sequence: Sequence, token: string, userName: string): Promise<string> {

@@ -157,7 +157,11 @@ describe('SCIM provisioning in the teams service', () => {
 
     const newHash = hashOf(`dcscim_${randomBytes(32).toString('base64url')}`);
     assert.ok((await service.call(Rpc.storeScimToken, { tokenHash: newHash }, leader)).ok);
-    const old = await service.call(Rpc.scimListUsers, { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 10 }, null);
+    const old = await service.call(
+      Rpc.scimListUsers,
+      { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 10 },
+      null,
+    );
     assert.equal(!old.ok && old.status, 401, 'the rotated-out token is refused');
     assert.ok((await service.call(Rpc.revokeScimToken, {}, leader)).ok);
     const revoked = await service.call(
@@ -181,11 +185,17 @@ describe('SCIM provisioning in the teams service', () => {
     assert.equal(user.externalId, 'ext-thandi.mokoena@acme.test');
     assert.equal(user.title, 'Sales rep');
     assert.equal(user.active, true);
-    const provision = asked.find((a) => a.subject === Rpc.provisionRepAccounts.subject && (a.body['reps'] as Array<{ accountId: string }>)[0]!.accountId === user.id);
+    const provision = asked.find(
+      (a) => a.subject === Rpc.provisionRepAccounts.subject && (a.body['reps'] as Array<{ accountId: string }>)[0]!.accountId === user.id,
+    );
     assert.ok(provision, 'identity was asked to provision the account');
     assert.equal(provision.body['leaderAccountId'], leader.accountId);
     assert.equal((provision.body['reps'] as Array<{ username: string; password: string }>)[0]!.username, 'thandi-mokoena');
-    assert.equal((provision.body['reps'] as Array<{ password: string }>)[0]!.password, '', 'no password: the welcome email lets the rep choose');
+    assert.equal(
+      (provision.body['reps'] as Array<{ password: string }>)[0]!.password,
+      '',
+      'no password: the welcome email lets the rep choose',
+    );
     const added = await outboxOf('teams.member.added', user.id);
     assert.equal(added.length, 1, 'teams.member.added: profiles inherits the leader’s business, notifications sends the welcome');
     assert.equal((added[0]!.payload as { data: { leaderAccountId: string } }).data.leaderAccountId, leader.accountId);
@@ -223,8 +233,12 @@ describe('SCIM provisioning in the teams service', () => {
       assert.ok(made.ok, JSON.stringify(made));
       ids.push(made.value.user.id);
     }
-    const list = (tokenHash: string, filter: { attribute: 'userName' | 'externalId' | 'id'; value: string } | null, startIndex = 1, count = 10) =>
-      service.call(Rpc.scimListUsers, { tokenHash, call: call('GET', '/scim/v2/Users'), filter, startIndex, count }, null);
+    const list = (
+      tokenHash: string,
+      filter: { attribute: 'userName' | 'externalId' | 'id'; value: string } | null,
+      startIndex = 1,
+      count = 10,
+    ) => service.call(Rpc.scimListUsers, { tokenHash, call: call('GET', '/scim/v2/Users'), filter, startIndex, count }, null);
     const byName = await list(a.tokenHash, { attribute: 'userName', value: 'Bongani@Alpha.test' });
     assert.ok(byName.ok);
     assert.equal(byName.value.totalResults, 1);
@@ -242,11 +256,23 @@ describe('SCIM provisioning in the teams service', () => {
     const other = await list(b.tokenHash, { attribute: 'userName', value: 'bongani@alpha.test' });
     assert.ok(other.ok);
     assert.equal(other.value.totalResults, 0, 'team B’s token does not see team A’s users');
-    const get = await service.call(Rpc.scimGetUser, { tokenHash: b.tokenHash, call: call('GET', `/scim/v2/Users/${ids[0]}`), id: ids[0]! }, null);
+    const get = await service.call(
+      Rpc.scimGetUser,
+      { tokenHash: b.tokenHash, call: call('GET', `/scim/v2/Users/${ids[0]}`), id: ids[0]! },
+      null,
+    );
     assert.equal(!get.ok && get.status, 404);
-    const del = await service.call(Rpc.scimDeleteUser, { tokenHash: b.tokenHash, call: call('DELETE', `/scim/v2/Users/${ids[0]}`), id: ids[0]! }, null);
+    const del = await service.call(
+      Rpc.scimDeleteUser,
+      { tokenHash: b.tokenHash, call: call('DELETE', `/scim/v2/Users/${ids[0]}`), id: ids[0]! },
+      null,
+    );
     assert.equal(!del.ok && del.status, 404);
-    const still = await service.call(Rpc.scimGetUser, { tokenHash: a.tokenHash, call: call('GET', `/scim/v2/Users/${ids[0]}`), id: ids[0]! }, null);
+    const still = await service.call(
+      Rpc.scimGetUser,
+      { tokenHash: a.tokenHash, call: call('GET', `/scim/v2/Users/${ids[0]}`), id: ids[0]! },
+      null,
+    );
     assert.ok(still.ok, 'team B’s delete changed nothing');
     const unknown = await list(hashOf('not a token anybody has'), null);
     assert.equal(!unknown.ok && unknown.status, 401);
@@ -261,7 +287,12 @@ describe('SCIM provisioning in the teams service', () => {
 
     const replaced = await service.call(
       Rpc.scimReplaceUser,
-      { tokenHash, call: call('PUT', path), id, user: fields('dumisani@bravo.test', { givenName: 'Dumi', title: 'Team lead', tel: '0831234567' }) },
+      {
+        tokenHash,
+        call: call('PUT', path),
+        id,
+        user: fields('dumisani@bravo.test', { givenName: 'Dumi', title: 'Team lead', tel: '0831234567' }),
+      },
       null,
     );
     assert.ok(replaced.ok, JSON.stringify(replaced));
@@ -273,19 +304,38 @@ describe('SCIM provisioning in the teams service', () => {
     // Okta: no path, a value object.
     const okta = await service.call(
       Rpc.scimPatchUser,
-      { tokenHash, call: call('PATCH', path), id, operations: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] } },
+      {
+        tokenHash,
+        call: call('PATCH', path),
+        id,
+        operations: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [{ op: 'replace', value: { active: false } }],
+        },
+      },
       null,
     );
     assert.ok(okta.ok, JSON.stringify(okta));
     assert.equal(okta.value.user.active, false);
     assert.equal(okta.value.signedOut, true, 'the gateway ends the rep’s sessions');
-    assert.ok(asked.some((a) => a.subject === Rpc.disableRepAccount.subject && a.body['accountId'] === id), 'identity refuses their sign-in');
+    assert.ok(
+      asked.some((a) => a.subject === Rpc.disableRepAccount.subject && a.body['accountId'] === id),
+      'identity refuses their sign-in',
+    );
     assert.equal((await outboxOf('teams.member.suspended', id)).length, 1, 'profiles hides the page');
 
     // Entra ID: a path, "Replace", the boolean as a string.
     const entra = await service.call(
       Rpc.scimPatchUser,
-      { tokenHash, call: call('PATCH', path), id, operations: { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] } },
+      {
+        tokenHash,
+        call: call('PATCH', path),
+        id,
+        operations: {
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+          Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
+        },
+      },
       null,
     );
     assert.ok(entra.ok, JSON.stringify(entra));
@@ -311,7 +361,15 @@ describe('SCIM provisioning in the teams service', () => {
     assert.ok(audit.ok);
     assert.deepEqual(
       audit.value.entries.map((e) => `${e.method} ${e.status} ${e.outcome}`),
-      ['GET 404 notFound', 'DELETE 204 deleted', 'PATCH 400 invalidSyntax', 'PATCH 200 reactivated', 'PATCH 200 deactivated', 'PUT 200 replaced', 'POST 201 created'],
+      [
+        'GET 404 notFound',
+        'DELETE 204 deleted',
+        'PATCH 400 invalidSyntax',
+        'PATCH 200 reactivated',
+        'PATCH 200 deactivated',
+        'PUT 200 replaced',
+        'POST 201 created',
+      ],
     );
     assert.ok(audit.value.entries.every((e) => e.userName === null || e.userName === 'dumisani@bravo.test'));
     assert.equal(audit.value.entries.find((e) => e.outcome === 'deleted')?.userId, id);
@@ -320,7 +378,11 @@ describe('SCIM provisioning in the teams service', () => {
   it('pages the audit list newest first by keyset; another leader reads only their own', async () => {
     const { leader, tokenHash } = await team();
     for (let i = 0; i < 5; i++)
-      await service.call(Rpc.scimListUsers, { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 1 }, null);
+      await service.call(
+        Rpc.scimListUsers,
+        { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 1 },
+        null,
+      );
     await service.call(Rpc.scimRefused, { tokenHash, call: call('GET', '/scim/v2/Users'), status: 400, outcome: 'invalidFilter' }, null);
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -347,7 +409,13 @@ describe('SCIM provisioning in the teams service', () => {
       (
         await service.call(
           Rpc.saveSsoSettings,
-          { issuer: 'https://idp.example.test', clientId: 'c', clientSecretCiphertext: 'v1.x', domains: [`${randomUUID().slice(0, 8)}.test`], required: true },
+          {
+            issuer: 'https://idp.example.test',
+            clientId: 'c',
+            clientSecretCiphertext: 'v1.x',
+            domains: [`${randomUUID().slice(0, 8)}.test`],
+            required: true,
+          },
           leader,
         )
       ).ok,
@@ -365,7 +433,11 @@ describe('SCIM provisioning in the teams service', () => {
     assert.ok(off.ok);
     assert.equal(off.value.scim.configured, false);
     assert.equal(off.value.sso.configured, true, 'only what staff named is turned off');
-    const refused = await service.call(Rpc.scimListUsers, { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 1 }, null);
+    const refused = await service.call(
+      Rpc.scimListUsers,
+      { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 1 },
+      null,
+    );
     assert.equal(!refused.ok && refused.status, 401);
     const both = await service.call(Rpc.staffTeamSignInOff, { accountId: leader.accountId, sso: true }, staff);
     assert.ok(both.ok && !both.value.sso.configured);

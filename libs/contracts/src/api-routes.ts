@@ -268,7 +268,10 @@ const scimUserParams = { schema: z.object({ scimUserId: z.uuid() }), notFound: '
 const scimFailures = {
   401: { description: 'No bearer token, or one no team has (a revoked or another server’s token)', schema: ScimErrorSchema },
   403: { description: 'The team’s leader is not on DigiPlatinum (teams are part of it)', schema: ScimErrorSchema },
-  429: { description: 'Too many requests with this token or from this address (Retry-After says when to try again)', schema: ScimErrorSchema },
+  429: {
+    description: 'Too many requests with this token or from this address (Retry-After says when to try again)',
+    schema: ScimErrorSchema,
+  },
   503: { description: 'A service did not answer; nothing was changed', schema: ScimErrorSchema },
 } as const;
 const scimUser = (description: string) => ({ description, schema: ScimUserResourceSchema });

@@ -111,7 +111,13 @@ export const ScimUserResourceSchema = z
     active: z.boolean(),
     emails: z.array(z.object({ value: z.string(), type: z.string(), primary: z.boolean() })),
     phoneNumbers: z.array(z.object({ value: z.string(), type: z.string(), primary: z.boolean() })).optional(),
-    meta: z.object({ resourceType: z.literal('User'), created: z.string(), lastModified: z.string(), location: z.string(), version: z.string() }),
+    meta: z.object({
+      resourceType: z.literal('User'),
+      created: z.string(),
+      lastModified: z.string(),
+      location: z.string(),
+      version: z.string(),
+    }),
   })
   .meta({ id: 'ScimUser' });
 export type ScimUserResource = z.infer<typeof ScimUserResourceSchema>;
@@ -272,7 +278,8 @@ export function applyScimPatch(current: ScimUserFields, body: unknown): ScimUser
     }
   };
   for (const operation of body['Operations']) {
-    if (!isObject(operation) || typeof operation['op'] !== 'string') throw new ScimRequestError(400, 'invalidSyntax', ScimMessages.badPatch);
+    if (!isObject(operation) || typeof operation['op'] !== 'string')
+      throw new ScimRequestError(400, 'invalidSyntax', ScimMessages.badPatch);
     const op = operation['op'].toLowerCase();
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw new ScimRequestError(400, 'invalidSyntax', ScimMessages.badPatch);
     const path = operation['path'];
@@ -305,7 +312,8 @@ export function parseScimFilter(filter: string | undefined): ScimFilter | null {
 export function scimPaging(startIndex: unknown, count: unknown): { startIndex: number; count: number } {
   const toInt = (v: unknown, fallback: number): number => {
     if (v === undefined) return fallback;
-    if (typeof v !== 'string' || !/^-?\d{1,9}$/.test(v.trim())) throw new ScimRequestError(400, 'invalidValue', 'startIndex and count must be integers.');
+    if (typeof v !== 'string' || !/^-?\d{1,9}$/.test(v.trim()))
+      throw new ScimRequestError(400, 'invalidValue', 'startIndex and count must be integers.');
     return Number(v);
   };
   return { startIndex: Math.max(1, toInt(startIndex, 1)), count: Math.min(SCIM_MAX_COUNT, Math.max(0, toInt(count, SCIM_MAX_COUNT))) };

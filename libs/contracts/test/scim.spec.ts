@@ -44,19 +44,38 @@ describe('reading SCIM requests', () => {
       tel: '0821234567',
       active: false,
     });
-    assert.equal(scimUserFromResource({ userName: 'a@b.test', name: { givenName: 'A', familyName: 'B' }, phoneNumbers: [{ value: '+1 212 555 0100' }] }).tel, '');
-    assert.deepEqual(refusal(() => scimUserFromResource({ userName: 'not-an-email', name: { givenName: 'A', familyName: 'B' } })), {
-      status: 400,
-      scimType: 'invalidValue',
-    });
-    assert.deepEqual(refusal(() => scimUserFromResource({ userName: 'a@b.test' })), { status: 400, scimType: 'invalidValue' });
-    assert.deepEqual(refusal(() => scimUserFromResource([1, 2])), { status: 400, scimType: 'invalidSyntax' });
+    assert.equal(
+      scimUserFromResource({
+        userName: 'a@b.test',
+        name: { givenName: 'A', familyName: 'B' },
+        phoneNumbers: [{ value: '+1 212 555 0100' }],
+      }).tel,
+      '',
+    );
+    assert.deepEqual(
+      refusal(() => scimUserFromResource({ userName: 'not-an-email', name: { givenName: 'A', familyName: 'B' } })),
+      {
+        status: 400,
+        scimType: 'invalidValue',
+      },
+    );
+    assert.deepEqual(
+      refusal(() => scimUserFromResource({ userName: 'a@b.test' })),
+      { status: 400, scimType: 'invalidValue' },
+    );
+    assert.deepEqual(
+      refusal(() => scimUserFromResource([1, 2])),
+      { status: 400, scimType: 'invalidSyntax' },
+    );
   });
 
   it('applies PATCH in both forms, any case of op, booleans as strings', () => {
     assert.equal(applyScimPatch(stored, { Operations: [{ op: 'replace', value: { active: false } }] }).active, false);
     assert.equal(applyScimPatch(stored, { Operations: [{ op: 'Replace', path: 'active', value: 'False' }] }).active, false);
-    assert.equal(applyScimPatch({ ...stored, active: false }, { Operations: [{ op: 'REPLACE', path: 'active', value: 'true' }] }).active, true);
+    assert.equal(
+      applyScimPatch({ ...stored, active: false }, { Operations: [{ op: 'REPLACE', path: 'active', value: 'true' }] }).active,
+      true,
+    );
     const changed = applyScimPatch(stored, {
       Operations: [
         { op: 'Replace', path: 'name.familyName', value: 'Dlamini' },
@@ -66,25 +85,47 @@ describe('reading SCIM requests', () => {
         { op: 'Replace', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department', value: 'Sales' },
       ],
     });
-    assert.deepEqual(changed, { ...stored, familyName: 'Dlamini', givenName: 'Thandeka', title: 'Lead', externalId: 'ext-2', tel: '0821234567' });
+    assert.deepEqual(changed, {
+      ...stored,
+      familyName: 'Dlamini',
+      givenName: 'Thandeka',
+      title: 'Lead',
+      externalId: 'ext-2',
+      tel: '0821234567',
+    });
     assert.equal(applyScimPatch({ ...stored, title: 'x' }, { Operations: [{ op: 'remove', path: 'title' }] }).title, null);
   });
 
   it('refuses a bad PatchOp with its scimType', () => {
-    assert.deepEqual(refusal(() => applyScimPatch(stored, {})), { status: 400, scimType: 'invalidSyntax' });
-    assert.deepEqual(refusal(() => applyScimPatch(stored, { Operations: [{ op: 'move', path: 'active', value: true }] })), {
-      status: 400,
-      scimType: 'invalidSyntax',
-    });
-    assert.deepEqual(refusal(() => applyScimPatch(stored, { Operations: [{ op: 'replace', path: 'active', value: 'maybe' }] })), {
-      status: 400,
-      scimType: 'invalidValue',
-    });
-    assert.deepEqual(refusal(() => applyScimPatch(stored, { Operations: [{ op: 'remove' }] })), { status: 400, scimType: 'noTarget' });
-    assert.deepEqual(refusal(() => applyScimPatch(stored, { Operations: [{ op: 'replace', path: 'userName', value: 'nope' }] })), {
-      status: 400,
-      scimType: 'invalidValue',
-    });
+    assert.deepEqual(
+      refusal(() => applyScimPatch(stored, {})),
+      { status: 400, scimType: 'invalidSyntax' },
+    );
+    assert.deepEqual(
+      refusal(() => applyScimPatch(stored, { Operations: [{ op: 'move', path: 'active', value: true }] })),
+      {
+        status: 400,
+        scimType: 'invalidSyntax',
+      },
+    );
+    assert.deepEqual(
+      refusal(() => applyScimPatch(stored, { Operations: [{ op: 'replace', path: 'active', value: 'maybe' }] })),
+      {
+        status: 400,
+        scimType: 'invalidValue',
+      },
+    );
+    assert.deepEqual(
+      refusal(() => applyScimPatch(stored, { Operations: [{ op: 'remove' }] })),
+      { status: 400, scimType: 'noTarget' },
+    );
+    assert.deepEqual(
+      refusal(() => applyScimPatch(stored, { Operations: [{ op: 'replace', path: 'userName', value: 'nope' }] })),
+      {
+        status: 400,
+        scimType: 'invalidValue',
+      },
+    );
   });
 
   it('reads userName/externalId/id eq "..." and nothing else', () => {
@@ -92,14 +133,28 @@ describe('reading SCIM requests', () => {
     assert.deepEqual(parseScimFilter('USERNAME EQ "a\\"b"'), { attribute: 'userName', value: 'a"b' });
     assert.deepEqual(parseScimFilter('externalId eq "00u1"'), { attribute: 'externalId', value: '00u1' });
     assert.equal(parseScimFilter(undefined), null);
-    for (const garbage of ['userName co "x"', 'userName eq x', 'userName eq "a" or 1 eq 1', 'emails[type eq "work"]', '"', 'displayName eq "x"'])
-      assert.deepEqual(refusal(() => parseScimFilter(garbage)), { status: 400, scimType: 'invalidFilter' }, garbage);
+    for (const garbage of [
+      'userName co "x"',
+      'userName eq x',
+      'userName eq "a" or 1 eq 1',
+      'emails[type eq "work"]',
+      '"',
+      'displayName eq "x"',
+    ])
+      assert.deepEqual(
+        refusal(() => parseScimFilter(garbage)),
+        { status: 400, scimType: 'invalidFilter' },
+        garbage,
+      );
   });
 
   it('brings startIndex and count into range', () => {
     assert.deepEqual(scimPaging(undefined, undefined), { startIndex: 1, count: 100 });
     assert.deepEqual(scimPaging('0', '1000'), { startIndex: 1, count: 100 });
     assert.deepEqual(scimPaging('3', '-2'), { startIndex: 3, count: 0 });
-    assert.deepEqual(refusal(() => scimPaging('x', '1')), { status: 400, scimType: 'invalidValue' });
+    assert.deepEqual(
+      refusal(() => scimPaging('x', '1')),
+      { status: 400, scimType: 'invalidValue' },
+    );
   });
 });

@@ -170,7 +170,12 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
       );
       // A pass route has no session to be signed out of: its 401 says the pass token is missing.
       // A SCIM route answers in SCIM's format: its 401 says the token is missing.
-      if (route.access !== 'public' && route.access !== 'pass' && route.access !== 'scim' && answer.body?.message !== 'Please log in first.')
+      if (
+        route.access !== 'public' &&
+        route.access !== 'pass' &&
+        route.access !== 'scim' &&
+        answer.body?.message !== 'Please log in first.'
+      )
         problems.push(`${route.operationId} (garbage cookie): not signed out: ${describeAnswer(answer)}`);
     }
     // The pages: the public profile, the home page, the dashboard (the web app answers it; it signs in in the browser).

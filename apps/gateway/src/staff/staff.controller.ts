@@ -50,7 +50,11 @@ export class StaffController {
   }
 
   @Route(HttpRoutes.staffTeamSignInOff)
-  teamSignInOff(@Param('accountId') accountId: string, @ValidBody() off: TeamSignInOff, @Meta() meta: RequestMeta): Promise<TeamSignInState> {
+  teamSignInOff(
+    @Param('accountId') accountId: string,
+    @ValidBody() off: TeamSignInOff,
+    @Meta() meta: RequestMeta,
+  ): Promise<TeamSignInState> {
     return this.rpc.call(Rpc.staffTeamSignInOff, { accountId, ...off }, meta);
   }
 

@@ -73,7 +73,9 @@ export class ScimRepository {
     const [row] = await db
       .select()
       .from(members)
-      .where(and(eq(members.leaderAccountId, leaderId), isNull(members.removedAt), eq(sql`lower(${members.email})`, userName.toLowerCase())))
+      .where(
+        and(eq(members.leaderAccountId, leaderId), isNull(members.removedAt), eq(sql`lower(${members.email})`, userName.toLowerCase())),
+      )
       .limit(1);
     return row ?? null;
   }

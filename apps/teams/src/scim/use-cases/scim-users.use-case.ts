@@ -122,8 +122,7 @@ export class ScimUsers {
   private async leaderOf(tokenHash: string, meta: RequestMeta): Promise<SignedInMeta> {
     const row = await this.scim.useToken(this.db, tokenHash, new Date());
     // The row was found by its hash; compared again in constant time all the same (nothing here leaks by timing).
-    if (!row || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(tokenHash)))
-      throw scimFailure(401, ScimMessages.badToken);
+    if (!row || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(tokenHash))) throw scimFailure(401, ScimMessages.badToken);
     return { requestId: meta.requestId, userId: row.leaderAccountId, role: 'teamLeader', ip: null };
   }
 

@@ -50,7 +50,14 @@ export class AddReps {
   async provision(rep: RepFields, meta: SignedInMeta): Promise<Rep> {
     await this.tier.assertPlatinum(meta);
     const planned = [
-      { accountId: randomUUID(), username: rep.username, firstName: rep.firstName, lastName: rep.lastName, email: rep.email, password: '' as const },
+      {
+        accountId: randomUUID(),
+        username: rep.username,
+        firstName: rep.firstName,
+        lastName: rep.lastName,
+        email: rep.email,
+        password: '' as const,
+      },
     ];
     const [added] = await this.add([{ ...rep, password: '' }], planned, meta, () =>
       this.identity.provisionRepAccounts({ leaderAccountId: meta.userId, reps: planned }, meta),

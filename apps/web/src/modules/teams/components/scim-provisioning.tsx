@@ -79,8 +79,8 @@ function ScimToken({ settings, onChanged }: { settings: ScimSettings; onChanged:
   return (
     <div className="tm-sso__form" role="group" aria-label="SCIM token">
       <p>
-        Connect your identity provider (Microsoft Entra ID, Okta, Google) so that joiners become reps and leavers are removed by
-        themselves. In its provisioning settings, enter the tenant (base) URL <code>{settings.baseUrl}</code> and a token made here.
+        Connect your identity provider (Microsoft Entra ID, Okta, Google) so that joiners become reps and leavers are removed by themselves.
+        In its provisioning settings, enter the tenant (base) URL <code>{settings.baseUrl}</code> and a token made here.
       </p>
       {settings.configured ? (
         <p className="pe-note">
