@@ -38,6 +38,7 @@ import { SessionStore } from './session/session.store.js';
 import { TeamTier } from './teams/team-tier.js';
 import { TeamsController } from './teams/teams.controller.js';
 import { SsoController } from './sso/sso.controller.js';
+import { ScimCalls } from './scim/scim-calls.js';
 import { ScimController } from './scim/scim.controller.js';
 import { ScimExceptionFilter } from './scim/scim-exception.filter.js';
 import { TeamScimController } from './scim/team-scim.controller.js';
@@ -132,6 +133,7 @@ export class GatewayModule {
         StaffConsole,
         TeamTier,
         ScimExceptionFilter,
+        ScimCalls,
       ],
     };
   }

@@ -24,6 +24,7 @@ async function register(username: string, role: 'teamLeader' | 'user'): Promise<
   const { accountId } = await service
     .get(RegisterAccount)
     .execute({ username, firstName: 'Lerato', lastName: 'Leader', email: `${username}@acme.test`, password: 'kudu-braai-2026' });
+  assert.ok(accountId);
   await service.sql('UPDATE identity.accounts SET role = $2 WHERE id = $1', [accountId, role]);
   return accountId;
 }

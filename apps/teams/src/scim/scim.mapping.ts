@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, ScimRequestError, type ScimAuditEntry, type ScimType, type ScimUserRecord } from '@digicard/contracts';
+import { ErrorCode, type ScimAuditEntry, type ScimRequestError, type ScimType, type ScimUserRecord } from '@digicard/contracts';
 import { ServiceError } from '@digicard/server';
 import type { MemberRow } from '../team/members.repository.js';
 import type { ScimAuditRow } from './scim.repository.js';
