@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import SCIMMY from 'scimmy';
 import { SCIM_MEDIA_TYPE, ScimSchemas } from '@digicard/contracts';
 import { registerOwner, type ApiClient } from '@digicard/testing';
 import { InProcessGateway } from './support/in-process-gateway.js';
@@ -141,6 +142,57 @@ describe('SCIM 2.0 at /scim/v2', () => {
 
   it('takes Okta’s request sequence: look up, create, read, replace, deactivate and reactivate with PATCH without a path', async () => {
     await replay(fixture('okta.json'), tokenA, 'test.user@okta-a.test');
+  });
+
+  it('agrees with scimmy (an independent SCIM implementation) on users, list responses, errors and the standard PATCH forms', async () => {
+    // scimmy checks what a standard client sends and reads back: the User resource (core schema, coerced both ways),
+    // the filter, the ListResponse, the Error message; and it applies each PatchOp itself, for comparison.
+    const body = new SCIMMY.Schemas.User(
+      { userName: 'scimmy.user@scim-a.test', name: { givenName: 'Lindiwe', familyName: 'Sithole' }, externalId: 'scimmy-1', active: true },
+      'in',
+    );
+    const made = await scim(tokenA, 'POST', '/Users', { schemas: [ScimSchemas.user], ...JSON.parse(JSON.stringify(body)) });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    let current = new SCIMMY.Schemas.User(made.body, 'out');
+    assert.equal(current.id, made.body['id']);
+    assert.equal(current.userName, 'scimmy.user@scim-a.test');
+
+    const filter = 'userName eq "scimmy.user@scim-a.test"';
+    assert.ok(new SCIMMY.Types.Filter(filter).length === 1, 'a filter scimmy reads');
+    const listed = await scim(tokenA, 'GET', `/Users?filter=${encodeURIComponent(filter)}`);
+    const list = new SCIMMY.Messages.ListResponse(listed.body as unknown as ConstructorParameters<typeof SCIMMY.Messages.ListResponse>[0]);
+    assert.equal(list.totalResults, 1);
+    for (const resource of listed.body.Resources ?? []) new SCIMMY.Schemas.User(resource, 'out');
+
+    type Patch = NonNullable<ConstructorParameters<typeof SCIMMY.Messages.PatchOp>[0]>;
+    const operationsList: Array<Patch['Operations']> = [
+      [{ op: 'replace', value: { active: false } }],
+      [{ op: 'replace', path: 'active', value: true }],
+      [
+        { op: 'replace', path: 'name.familyName', value: 'Sithole-Dube' },
+        { op: 'add', path: 'title', value: 'Key accounts' },
+      ],
+    ];
+    for (const Operations of operationsList) {
+      const patch: Patch = { schemas: [ScimSchemas.patchOp], Operations };
+      const expected = await new SCIMMY.Messages.PatchOp(patch).apply(current);
+      const answer = await scim(tokenA, 'PATCH', `/Users/${current.id}`, patch);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const ours = new SCIMMY.Schemas.User(answer.body, 'out');
+      assert.equal(ours.active, expected.active, JSON.stringify(Operations));
+      assert.equal(ours.name?.familyName, expected.name?.familyName);
+      assert.equal(ours.title, expected.title);
+      current = ours;
+    }
+
+    const twice = await scim(tokenA, 'POST', '/Users', { schemas: [ScimSchemas.user], ...JSON.parse(JSON.stringify(body)) });
+    assert.equal(twice.status, 409);
+    assert.deepEqual(
+      twice.body,
+      JSON.parse(
+        JSON.stringify(new SCIMMY.Messages.Error({ status: 409, scimType: 'uniqueness', detail: twice.body['detail'] as string })),
+      ),
+    );
   });
 
   it('answers 401 in SCIM’s format without a token or with one no team has; another team’s token gets 404 for this team’s user', async () => {
@@ -291,6 +343,7 @@ describe('SCIM 2.0 at /scim/v2', () => {
     assert.equal(last.status, 429);
     assert.equal(last.body['status'], '429');
     assert.ok(Number(last.headers.get('retry-after')) > 0);
-    assert.equal((await scim(tokenA, 'GET', '/Users?count=1')).status, 200);
+    const e = await leader('scim-lead-e', 'lead-e@scim-e.test');
+    assert.equal((await scim(await issueToken(e.client), 'GET', '/Users?count=1')).status, 200);
   });
 });
