@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import SCIMMY from 'scimmy';
+import { SMTPServer } from 'smtp-server';
 import { SCIM_MEDIA_TYPE, ScimSchemas } from '@digicard/contracts';
 import { registerOwner, type ApiClient } from '@digicard/testing';
 import { InProcessGateway } from './support/in-process-gateway.js';
@@ -42,6 +44,9 @@ describe('SCIM 2.0 at /scim/v2', () => {
   let leaderB: ApiClient;
   let tokenA: string;
   let tokenB: string;
+  /** Where notifications sends its emails: kept, to see the welcome email of a provisioned rep. */
+  let smtp: SMTPServer;
+  const mails: Array<{ to: string[]; text: string }> = [];
 
   async function leader(username: string, email: string, membership = 'DigiPlatinum'): Promise<{ client: ApiClient; accountId: string }> {
     const who = await registerOwner(system, { username, firstName: 'Lead', lastName: username, email, password }, { verify: false });
@@ -111,8 +116,23 @@ describe('SCIM 2.0 at /scim/v2', () => {
   }
 
   beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), text: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     system = await InProcessGateway.start({ RATE_LIMIT_SCIM_TOKEN: '40/60' });
-    services = await ServicesBehind.start(system, ['identity', 'profiles', 'teams']);
+    services = await ServicesBehind.start(system, ['identity', 'profiles', 'teams', 'notifications'], {
+      notifications: { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` },
+    });
     ({ client: leaderA } = await leader('scim-lead-a', 'lead-a@scim-a.test'));
     ({ client: leaderB } = await leader('scim-lead-b', 'lead-b@scim-b.test'));
     tokenA = await issueToken(leaderA);
@@ -122,6 +142,7 @@ describe('SCIM 2.0 at /scim/v2', () => {
   afterAll(async () => {
     await services?.stop();
     await system?.stop();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   });
 
   it('serves the discovery documents', async () => {
@@ -142,6 +163,12 @@ describe('SCIM 2.0 at /scim/v2', () => {
 
   it('takes Okta’s request sequence: look up, create, read, replace, deactivate and reactivate with PATCH without a path', async () => {
     await replay(fixture('okta.json'), tokenA, 'test.user@okta-a.test');
+    // Made as the Teams section makes a rep: the welcome email, with the link to choose a password.
+    const deadline = Date.now() + 15_000;
+    while (!mails.some((m) => m.to.includes('test.user@okta-a.test') && m.text.includes('/reset-password?token='))) {
+      if (Date.now() > deadline) assert.fail(`no welcome email; emails to: ${mails.map((m) => m.to.join(',')).join(' | ')}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   });
 
   it('agrees with scimmy (an independent SCIM implementation) on users, list responses, errors and the standard PATCH forms', async () => {
