@@ -72,7 +72,19 @@ describe('provisioned rep accounts', () => {
     assert.equal(enabled[0]!.disabled_at, null);
 
     assert.ok((await service.call(Rpc.disableRepAccount, { accountId: id }, null)).ok);
+    const renamed = await service.call(
+      Rpc.updateRepAccount,
+      { accountId: id, username: 'prov-rep-4', firstName: 'Sipho', lastName: 'Dube', email: 'prov-rep-4@acme.test' },
+      null,
+    );
+    assert.ok(renamed.ok, 'a deactivated rep’s names still follow the identity provider');
     await service.sql(`UPDATE identity.accounts SET username = 'removed-' || id WHERE id = $1`, [id]);
+    const gone = await service.call(
+      Rpc.updateRepAccount,
+      { accountId: id, username: 'prov-rep-4', firstName: 'Sipho', lastName: 'Dube', email: 'prov-rep-4@acme.test' },
+      null,
+    );
+    assert.equal(!gone.ok && gone.status, 404, 'a released account is nobody’s');
     const released = await service.call(Rpc.enableRepAccount, { accountId: id }, null);
     assert.equal(!released.ok && released.status, 409);
     assert.equal(!released.ok && released.message, ScimMessages.cannotReactivate);
