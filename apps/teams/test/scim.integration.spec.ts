@@ -323,6 +323,9 @@ describe('SCIM provisioning in the teams service', () => {
       'identity refuses their sign-in',
     );
     assert.equal((await outboxOf('teams.member.suspended', id)).length, 1, 'profiles hides the page');
+    const section = await service.call(Rpc.listTeam, { limit: 10 }, leader);
+    assert.ok(section.ok);
+    assert.equal(section.value.reps.find((r) => r.accountId === id)?.active, false, 'the Teams section shows the rep deactivated');
 
     // Entra ID: a path, "Replace", the boolean as a string.
     const entra = await service.call(

@@ -132,6 +132,7 @@ function RepList({ reps, onDone }: { reps: Rep[]; onDone: (message: string) => v
               <span>/{rep.username}</span>
               <span>{rep.email}</span>
               <span>{rep.tel}</span>
+              {rep.active ? null : <span className="tm-rep__inactive">Deactivated by your identity provider</span>}
             </div>
             <div className="tm-rep__actions">
               <Button variant="secondary" onClick={() => setEditing(rep.accountId)} aria-label={`Edit ${rep.username}`}>
