@@ -38,6 +38,10 @@ import { SessionStore } from './session/session.store.js';
 import { TeamTier } from './teams/team-tier.js';
 import { TeamsController } from './teams/teams.controller.js';
 import { SsoController } from './sso/sso.controller.js';
+import { ScimCalls } from './scim/scim-calls.js';
+import { ScimController } from './scim/scim.controller.js';
+import { ScimExceptionFilter } from './scim/scim-exception.filter.js';
+import { TeamScimController } from './scim/team-scim.controller.js';
 import { SsoFlow } from './sso/sso-flow.js';
 import { NATS_CLIENT, REDIS } from './tokens.js';
 import { CataloguePageIds } from './web/catalogue-page-ids.js';
@@ -75,6 +79,8 @@ export class GatewayModule {
         AnalyticsController,
         TeamsController,
         SsoController,
+        TeamScimController,
+        ScimController,
         CrmController,
         WalletController,
         OrdersController,
@@ -126,6 +132,8 @@ export class GatewayModule {
         WebApp,
         StaffConsole,
         TeamTier,
+        ScimExceptionFilter,
+        ScimCalls,
       ],
     };
   }

@@ -161,6 +161,10 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_WALLET_IP: rateLimit.default({ limit: 120, windowSeconds: 60 }),
   /** A team leader's "give every rep their pass" per account (each emails every rep). */
   RATE_LIMIT_WALLET_OFFER_ACCOUNT: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
+  /** SCIM calls per team token (an identity provider's sync sends bursts: Entra ID's first cycle, Okta's imports). */
+  RATE_LIMIT_SCIM_TOKEN: rateLimit.default({ limit: 600, windowSeconds: 60 }),
+  /** SCIM calls per client address, whatever the token (guessing tokens is cut off here). */
+  RATE_LIMIT_SCIM_IP: rateLimit.default({ limit: 1200, windowSeconds: 60 }),
   /** Bytes the public-page cache may hold, in MiB (gzip of each page + ~400 B an entry); least recently used go first. */
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */

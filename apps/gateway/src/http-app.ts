@@ -9,6 +9,8 @@ import {
   ErrorCode,
   HttpRoutes,
   ITN_MAX_BYTES,
+  SCIM_BASE_PATH,
+  SCIM_MEDIA_TYPE,
   ImageMessages,
   MAX_IMAGE_BYTES,
   type ApiError,
@@ -16,6 +18,7 @@ import {
 import type { Config } from './config.js';
 import { ItnSourceRejections, itnSourceGate } from './billing/itn-gate.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { SCIM_BODY_UNREADABLE } from './scim/scim-token.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-meta.js';
 import { endHttpSpan, runInHttpSpan } from './http/http-span.js';
 import { beforeBody } from './http/before-body.js';
@@ -105,6 +108,21 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
     /^\/[^/]+\/clicks$/.test(req.path) ? beaconJson(req, res, next) : next(),
   );
   app.use('/api', express.json({ limit: API_JSON_MAX_BYTES }));
+  // SCIM (issue 27): application/scim+json, or application/json as some providers send. A body that is not JSON, or of
+  // another type, is marked rather than answered here, so the SCIM route answers it in SCIM's format and audits it.
+  app.use(
+    SCIM_BASE_PATH,
+    express.json({ type: [SCIM_MEDIA_TYPE, 'application/json'], limit: API_JSON_MAX_BYTES }),
+    (error: Error | undefined, req: Request, _res: Response, next: NextFunction) => {
+      if (error) (req as Request & { [SCIM_BODY_UNREADABLE]?: true })[SCIM_BODY_UNREADABLE] = true;
+      req.body = undefined;
+      next();
+    },
+    (req: Request, _res: Response, next: NextFunction) => {
+      if (req.body === undefined && hasBody(req)) (req as Request & { [SCIM_BODY_UNREADABLE]?: true })[SCIM_BODY_UNREADABLE] = true;
+      next();
+    },
+  );
   // A body none of the parsers above read is of a type the API does not take (XML to a JSON route, say): 415.
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     if (req.body !== undefined || !hasBody(req)) return next();

@@ -12,6 +12,7 @@ const rep = (n: number, username: string): Team['reps'][number] => ({
   email: `${username}@example.co.za`,
   tel: '0821234567',
   addedAt: '2030-01-01T00:00:00.000Z',
+  active: true,
 });
 const row = (n: number, username: string, views: number) => ({
   accountId: id(n),

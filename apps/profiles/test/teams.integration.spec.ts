@@ -338,6 +338,45 @@ describe('team leads', () => {
     expect(await service.call(Rpc.listTeamLeads, {}, as(repB, 'teamMember'))).toMatchObject({ ok: false, status: 403 });
   });
 
+  it('a rep their company deactivated (SCIM) is hidden from everyone, the rep too, until reactivated; the gateways are told', async () => {
+    const [{ username }] = (await service.sql<{ username: string }>('SELECT username FROM profiles.profiles WHERE account_id = $1', [
+      repB,
+    ])) as [{ username: string }];
+    expect(await service.call(Rpc.getPublicProfile, { username, source: null })).toMatchObject({ ok: true });
+    const announcedBefore = (await updatedFor(repB)).length;
+    await service.handled(
+      Events.teamMemberSuspended,
+      await service.publish(Events.teamMemberSuspended, {
+        leaderAccountId: leader,
+        memberAccountId: repB,
+        suspendedAt: new Date().toISOString(),
+      }),
+    );
+    for (const viewer of [null, as(repB, 'teamMember'), as(leader, 'teamLeader')])
+      expect(await service.call(Rpc.getPublicProfile, { username, source: null }, viewer)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+    const lead = await service.call(Rpc.submitLead, {
+      username,
+      submission: { kind: 'lead', firstName: 'Visitor', email: 'visitor@example.test', consent: true },
+    });
+    expect(lead).toMatchObject({ ok: false, status: 404 });
+    expect((await updatedFor(repB)).length).toBeGreaterThan(announcedBefore);
+
+    await service.handled(
+      Events.teamMemberReinstated,
+      await service.publish(Events.teamMemberReinstated, {
+        leaderAccountId: leader,
+        memberAccountId: repB,
+        reinstatedAt: new Date().toISOString(),
+      }),
+    );
+    expect(await service.call(Rpc.getPublicProfile, { username, source: null })).toMatchObject({ ok: true });
+    // Another rep of the same team was never hidden.
+    expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-a', source: null })).toMatchObject({ ok: true });
+  });
+
   it('a rep who leaves: the leads stay with the team, the page goes, the gateways are told', async () => {
     await service.handled(
       Events.teamMemberRemoved,

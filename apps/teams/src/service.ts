@@ -1,6 +1,7 @@
 import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
+import { ScimModule } from './scim/scim.module.js';
 import { SsoModule } from './sso/sso.module.js';
 import { TeamModule } from './team/team.module.js';
 
@@ -11,5 +12,5 @@ export const teamsService: ServiceDefinition<Config> = {
   migrationsFolder: migrationsFolderOf(import.meta.url),
   outbox,
   processedMessages,
-  imports: () => [TeamModule.register(), SsoModule.register()],
+  imports: () => [TeamModule.register(), SsoModule.register(), ScimModule.register()],
 };

@@ -86,6 +86,17 @@ import {
   GoogleWalletLinkSchema,
   RepPassesSentSchema,
 } from './wallet.js';
+import {
+  SCIM_MEDIA_TYPE,
+  ScimErrorSchema,
+  ScimListResponseSchema,
+  ScimAuditSchema,
+  ScimSettingsSchema,
+  ScimTokenIssuedSchema,
+  ScimUserResourceSchema,
+  TeamSignInOffSchema,
+  TeamSignInStateSchema,
+} from './scim.js';
 import { SaveSsoSettingsSchema, SsoCallbackQuerySchema, SsoRedirectSchema, SsoSettingsSchema, SsoStartSchema } from './sso.js';
 import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, RepFieldsSchema, RepSchema, TeamSchema } from './teams.js';
 
@@ -93,9 +104,11 @@ import { AddRepRequestSchema, ImportRepsRequestSchema, ImportRepsResultSchema, R
  * Who may call a gateway route: anyone (`public`), any signed-in account (`account`: 401 otherwise), a signed-in
  * account with one of the roles (401 signed out, 403 without the role), or a device holding a Wallet pass (`pass`:
  * no session, the pass's own token in `Authorization: ApplePass <token>`; 401 without one, and the service that
- * owns the pass answers 401 when it is not that pass's token).
+ * owns the pass answers 401 when it is not that pass's token), or a company's identity provider (`scim`: no session,
+ * the team's SCIM token in `Authorization: Bearer <token>`; 401 without one, and the teams service answers 401 when
+ * no team has it).
  */
-export type RouteAccess = 'public' | 'account' | 'pass' | readonly Role[];
+export type RouteAccess = 'public' | 'account' | 'pass' | 'scim' | readonly Role[];
 
 /** The gateway's configurable limits, by the name of their environment variable (`<requests>/<seconds>`). */
 export const RateLimitNames = [
@@ -116,6 +129,8 @@ export const RateLimitNames = [
   'RATE_LIMIT_WALLET_DOWNLOAD_ACCOUNT',
   'RATE_LIMIT_WALLET_IP',
   'RATE_LIMIT_WALLET_OFFER_ACCOUNT',
+  'RATE_LIMIT_SCIM_TOKEN',
+  'RATE_LIMIT_SCIM_IP',
 ] as const;
 export type RateLimitName = (typeof RateLimitNames)[number];
 
@@ -124,14 +139,14 @@ export type RateLimitName = (typeof RateLimitNames)[number];
  * - `bucket`: the counter's name; routes naming the same bucket share their counts;
  * - `per`: what is counted: the client address (`ip`), the signed-in account (`account`), the body's `email`
  *   (lower-cased and hashed, so the key never holds the address), or the profile the path names (`profile`: its
- *   `:username`, lower-cased);
+ *   `:username`, lower-cased), or the SCIM bearer token (`scimToken`: a hash of it, never the token);
  * - `limit`: which configured limit applies;
  * - `whenUncounted`: what happens while Redis cannot count: `allow` lets the request through (a warning is logged;
  *   forms whose abuse costs little), `refuse` answers 503 with Retry-After (where counting protects a secret).
  */
 export interface RateLimitRule {
   readonly bucket: string;
-  readonly per: 'ip' | 'account' | 'email' | 'profile';
+  readonly per: 'ip' | 'account' | 'email' | 'profile' | 'scimToken';
   readonly limit: RateLimitName;
   readonly whenUncounted: 'allow' | 'refuse';
   /**
@@ -244,6 +259,29 @@ const walletOff = { description: 'No such pass, or Apple Wallet is not configure
 const staffAccountParams = { schema: z.object({ accountId: z.uuid() }), notFound: 'No such account.' };
 const staffOnly = { description: 'Signed in without the staff role, or a cross-site request', schema: ApiErrorSchema };
 const noAccount = { description: 'No such account', schema: ApiErrorSchema };
+
+/** SCIM (issue 27): every answer is SCIM's JSON (`application/scim+json`), errors in its own format. */
+const scimLimits = [
+  { bucket: 'scim-ip', per: 'ip', limit: 'RATE_LIMIT_SCIM_IP', whenUncounted: 'allow' },
+  { bucket: 'scim-token', per: 'scimToken', limit: 'RATE_LIMIT_SCIM_TOKEN', whenUncounted: 'allow' },
+] as const;
+const scimUserParams = { schema: z.object({ scimUserId: z.uuid() }), notFound: 'No such user in this team.' };
+const scimFailures = {
+  401: { description: 'No bearer token, or one no team has (a revoked or another server’s token)', schema: ScimErrorSchema },
+  403: { description: 'The team’s leader is not on DigiPlatinum (teams are part of it)', schema: ScimErrorSchema },
+  429: {
+    description: 'Too many requests with this token or from this address (Retry-After says when to try again)',
+    schema: ScimErrorSchema,
+  },
+  503: { description: 'A service did not answer; nothing was changed', schema: ScimErrorSchema },
+} as const;
+const scimUser = (description: string) => ({ description, schema: ScimUserResourceSchema });
+const scimNoUser = { description: 'No such user in this team (another team’s user is not found either)', schema: ScimErrorSchema };
+const scimBadUser = {
+  description: 'invalidSyntax (not JSON, not a User resource) or invalidValue (userName not an email, names missing)',
+  schema: ScimErrorSchema,
+};
+const scimDiscovery = { description: 'The discovery document (RFC 7643 5–7)' };
 
 /** CRM hand-off: below DigiGold every route is 403 with the upgrade message (the notifications service decides). */
 const crmUpgrade = {
@@ -1608,6 +1646,206 @@ export const HttpRoutes = {
     responses: {
       303: { description: 'Signed in: to /dashboard with the session cookie; otherwise to /login?sso_error=<code> (SsoMessages.errors)' },
     },
+  },
+  getScimSettings: {
+    method: 'get',
+    path: '/api/team/scim',
+    operationId: 'getScimSettings',
+    summary: 'The team’s SCIM provisioning: whether a token exists, when it was made and last used, and the base URL to give the provider',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: {
+      200: { description: 'The state (configured false without a token); never the token', schema: ScimSettingsSchema },
+      403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  issueScimToken: {
+    method: 'post',
+    path: '/api/team/scim/token',
+    operationId: 'issueScimToken',
+    summary: 'Makes the team’s SCIM token, replacing any earlier one (which stops working at once); the token is shown this once',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: {
+      201: { description: 'The new token and the base URL; only its SHA-256 is stored', schema: ScimTokenIssuedSchema },
+      403: { description: 'Not a team leader, not DigiPlatinum, or a cross-site request / missing x-csrf-token', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  revokeScimToken: {
+    method: 'delete',
+    path: '/api/team/scim/token',
+    operationId: 'revokeScimToken',
+    summary: 'Revokes the team’s SCIM token: the provider can no longer provision reps',
+    tag: 'teams',
+    access: ['teamLeader'],
+    responses: {
+      200: { description: 'Revoked', schema: MessageResponseSchema },
+      403: { description: 'Not a team leader, not DigiPlatinum, or a cross-site request / missing x-csrf-token', schema: ApiErrorSchema },
+      404: { description: 'There was no token', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  listScimAudit: {
+    method: 'get',
+    path: '/api/team/scim/audit',
+    operationId: 'listScimAudit',
+    summary: 'The team’s SCIM calls, newest first: time, method, path, outcome and the user affected (never the token)',
+    tag: 'teams',
+    access: ['teamLeader'],
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of calls', schema: ScimAuditSchema },
+      400: { description: 'A bad cursor or limit', schema: ApiErrorSchema },
+      403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
+      503: unavailable,
+    },
+  },
+  staffTeamSignIn: {
+    method: 'get',
+    path: '/api/staff/accounts/:accountId/team-sign-in',
+    operationId: 'staffTeamSignIn',
+    summary: 'Staff: a team leader’s company sign-in (configured, required) and SCIM (token present, made, last used)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    responses: { 200: { description: 'The state', schema: TeamSignInStateSchema }, 403: staffOnly, 503: unavailable },
+  },
+  staffTeamSignInOff: {
+    method: 'post',
+    path: '/api/staff/accounts/:accountId/team-sign-in/off',
+    operationId: 'staffTeamSignInOff',
+    summary: 'Staff: turns a team’s company sign-in and/or SCIM off (the settings or the token are removed; logged)',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    body: TeamSignInOffSchema,
+    responses: { 200: { description: 'The state after', schema: TeamSignInStateSchema }, 403: staffOnly, 503: unavailable },
+  },
+  scimServiceProviderConfig: {
+    method: 'get',
+    path: '/scim/v2/ServiceProviderConfig',
+    operationId: 'scimServiceProviderConfig',
+    summary: 'SCIM: what this service supports (PATCH yes, bulk, sort, ETags and password changes no, filter userName eq)',
+    tag: 'scim',
+    access: 'public',
+    produces: SCIM_MEDIA_TYPE,
+    limits: [scimLimits[0]],
+    responses: { 200: scimDiscovery },
+  },
+  scimResourceTypes: {
+    method: 'get',
+    path: '/scim/v2/ResourceTypes',
+    operationId: 'scimResourceTypes',
+    summary: 'SCIM: the resource types (User only)',
+    tag: 'scim',
+    access: 'public',
+    produces: SCIM_MEDIA_TYPE,
+    limits: [scimLimits[0]],
+    responses: { 200: scimDiscovery },
+  },
+  scimSchemas: {
+    method: 'get',
+    path: '/scim/v2/Schemas',
+    operationId: 'scimSchemas',
+    summary: 'SCIM: the User schema as DigiCard keeps it',
+    tag: 'scim',
+    access: 'public',
+    produces: SCIM_MEDIA_TYPE,
+    limits: [scimLimits[0]],
+    responses: { 200: scimDiscovery },
+  },
+  scimCreateUser: {
+    method: 'post',
+    path: '/scim/v2/Users',
+    operationId: 'scimCreateUser',
+    summary: 'SCIM: creates a rep in the token’s team, as the Teams section does (the leader’s business, a welcome email)',
+    tag: 'scim',
+    access: 'scim',
+    produces: SCIM_MEDIA_TYPE,
+    limits: scimLimits,
+    responses: {
+      201: scimUser('The new user'),
+      400: scimBadUser,
+      409: { description: 'uniqueness: a user (or any account) has this userName or email', schema: ScimErrorSchema },
+      ...scimFailures,
+    },
+  },
+  scimListUsers: {
+    method: 'get',
+    path: '/scim/v2/Users',
+    operationId: 'scimListUsers',
+    summary: 'SCIM: the team’s users, optionally filter=userName eq "…" (or externalId, id), paged by startIndex and count',
+    tag: 'scim',
+    access: 'scim',
+    produces: SCIM_MEDIA_TYPE,
+    limits: scimLimits,
+    responses: {
+      200: { description: 'A ListResponse', schema: ScimListResponseSchema },
+      400: { description: 'invalidFilter: a filter other than attribute eq "value"', schema: ScimErrorSchema },
+      ...scimFailures,
+    },
+  },
+  scimGetUser: {
+    method: 'get',
+    path: '/scim/v2/Users/:scimUserId',
+    operationId: 'scimGetUser',
+    summary: 'SCIM: one user of the token’s team',
+    tag: 'scim',
+    access: 'scim',
+    params: scimUserParams,
+    produces: SCIM_MEDIA_TYPE,
+    limits: scimLimits,
+    responses: { 200: scimUser('The user'), 404: scimNoUser, ...scimFailures },
+  },
+  scimReplaceUser: {
+    method: 'put',
+    path: '/scim/v2/Users/:scimUserId',
+    operationId: 'scimReplaceUser',
+    summary: 'SCIM: replaces a user’s attributes (active false deactivates: sessions ended, page hidden; true restores)',
+    tag: 'scim',
+    access: 'scim',
+    params: scimUserParams,
+    produces: SCIM_MEDIA_TYPE,
+    limits: scimLimits,
+    responses: {
+      200: scimUser('The user as stored'),
+      400: scimBadUser,
+      404: scimNoUser,
+      409: { description: 'uniqueness: another account has this userName or email', schema: ScimErrorSchema },
+      ...scimFailures,
+    },
+  },
+  scimPatchUser: {
+    method: 'patch',
+    path: '/scim/v2/Users/:scimUserId',
+    operationId: 'scimPatchUser',
+    summary:
+      'SCIM: changes a user with a PatchOp; both forms providers send ({"op":"replace","value":{"active":false}} and {"op":"Replace","path":"active","value":"False"})',
+    tag: 'scim',
+    access: 'scim',
+    params: scimUserParams,
+    produces: SCIM_MEDIA_TYPE,
+    limits: scimLimits,
+    responses: {
+      200: scimUser('The user as stored'),
+      400: { description: 'invalidSyntax, invalidPath, noTarget or invalidValue', schema: ScimErrorSchema },
+      404: scimNoUser,
+      409: { description: 'uniqueness: another account has this userName or email', schema: ScimErrorSchema },
+      ...scimFailures,
+    },
+  },
+  scimDeleteUser: {
+    method: 'delete',
+    path: '/scim/v2/Users/:scimUserId',
+    operationId: 'scimDeleteUser',
+    summary: 'SCIM: removes the rep as the Teams section does (signed out, page gone, leads to the leader)',
+    tag: 'scim',
+    access: 'scim',
+    params: scimUserParams,
+    limits: scimLimits,
+    responses: { 204: { description: 'Removed' }, 404: scimNoUser, ...scimFailures },
   },
   getWebhook: {
     method: 'get',

@@ -39,7 +39,16 @@ export const ServiceCalls: Readonly<Partial<Record<ServiceName, readonly AnyRpc[
   // address the account proved (enquiries under it).
   orders: [Rpc.profileOfAccount, Rpc.mediaOfAccount, Rpc.getAccount, Rpc.provedEmail],
   // A leader's reps: their accounts live in identity; the leader's tier in profiles.
-  teams: [Rpc.createRepAccounts, Rpc.findRepAccounts, Rpc.updateRepAccount, Rpc.disableRepAccount, Rpc.getOwnProfile],
+  // SCIM provisioning makes, enables and disables rep accounts for the leader whose token it was.
+  teams: [
+    Rpc.createRepAccounts,
+    Rpc.provisionRepAccounts,
+    Rpc.findRepAccounts,
+    Rpc.updateRepAccount,
+    Rpc.enableRepAccount,
+    Rpc.disableRepAccount,
+    Rpc.getOwnProfile,
+  ],
 };
 
 /** The events the gateway listens to on core NATS (to drop cached public pages: a page missed is dropped by its TTL). */
@@ -63,6 +72,8 @@ export const ServiceConsumes: Readonly<Partial<Record<ServiceName, readonly Even
     Events.teamMemberAdded,
     Events.teamMemberUpdated,
     Events.teamMemberRemoved,
+    Events.teamMemberSuspended,
+    Events.teamMemberReinstated,
     Events.userRegistered,
     Events.userChanged,
     Events.userVerified,

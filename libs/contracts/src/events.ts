@@ -250,6 +250,21 @@ export const Events = {
     'teams.member.removed',
     z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), username: z.string(), removedAt: at }),
   ),
+  /**
+   * The company's identity provider deactivated the rep (SCIM `active: false`): they can no longer sign in and their
+   * page is hidden, but they stay in the team (leads, card, settings) until reactivated or removed.
+   */
+  teamMemberSuspended: event(
+    'teams',
+    'teams.member.suspended',
+    z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), suspendedAt: at }),
+  ),
+  /** The provider reactivated the rep: they sign in again and their page is back. */
+  teamMemberReinstated: event(
+    'teams',
+    'teams.member.reinstated',
+    z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), reinstatedAt: at }),
+  ),
 } as const;
 
 export type EventName = keyof typeof Events;

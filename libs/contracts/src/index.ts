@@ -23,3 +23,4 @@ export * from './redis-users.js';
 export * from './paging.js';
 export * from './wallet.js';
 export * from './sso.js';
+export * from './scim.js';

@@ -105,6 +105,21 @@ import {
   StoreSsoSettingsSchema,
   StoredSsoSettingsSchema,
 } from './sso.js';
+import {
+  ScimAuditSchema,
+  ScimCreateUserSchema,
+  ScimListUsersSchema,
+  ScimPatchUserSchema,
+  ScimRefusedSchema,
+  ScimReplaceUserSchema,
+  ScimTokenStateSchema,
+  ScimUserListSchema,
+  ScimUserRefSchema,
+  ScimUserResultSchema,
+  StoreScimTokenSchema,
+  TeamSignInOffFields,
+  TeamSignInStateSchema,
+} from './scim.js';
 
 /** Who is asking: set by the gateway from its session, never taken from the browser. */
 export const RequestMetaSchema = z.object({
@@ -575,6 +590,33 @@ export const Rpc = {
     z.object({ accountId: z.uuid(), username: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
     SessionUserSchema,
   ),
+  /**
+   * Creates one rep's account for a team leader without the leader's password: a SCIM provisioning call, whose
+   * bearer token the teams service checked (the token stands for the leader). Otherwise as createRepAccounts.
+   */
+  provisionRepAccounts: rpc(
+    'identity',
+    'identity.rep-accounts.provision',
+    'service',
+    z.object({
+      leaderAccountId: z.uuid(),
+      reps: z
+        .array(
+          z.object({
+            accountId: z.uuid(),
+            username: z.string(),
+            firstName: z.string(),
+            lastName: z.string(),
+            email: z.string(),
+            password: z.literal(''),
+          }),
+        )
+        .length(1),
+    }),
+    RepAccountsSchema,
+  ),
+  /** A rep deactivated by SCIM comes back: the account can sign in again (409 when its username was released). */
+  enableRepAccount: rpc('identity', 'identity.rep-account.enable', 'service', AccountRef, z.object({ enabled: z.literal(true) })),
   /** A rep left the team: the account can no longer sign in; its username is freed after the grace period. */
   disableRepAccount: rpc('identity', 'identity.rep-account.disable', 'service', AccountRef, z.object({ disabled: z.literal(true) })),
 
@@ -605,6 +647,31 @@ export const Rpc = {
    * an email, and after a right password of a team member, before any session exists (so `public`, gateway only).
    */
   ssoAccountState: rpc('teams', 'teams.sso-account.state', 'public', AccountRef, SsoAccountStateSchema),
+  /** SCIM provisioning (issue 27): the leader's bearer token, kept as its SHA-256 only (the gateway hashes it). */
+  getScimToken: rpc('teams', 'teams.scim-token.get', ['teamLeader'], None, ScimTokenStateSchema),
+  storeScimToken: rpc('teams', 'teams.scim-token.store', ['teamLeader'], StoreScimTokenSchema, ScimTokenStateSchema),
+  revokeScimToken: rpc('teams', 'teams.scim-token.revoke', ['teamLeader'], None, z.object({ revoked: z.literal(true) })),
+  listScimAudit: rpc('teams', 'teams.scim-audit.list', ['teamLeader'], PageRequestSchema, ScimAuditSchema),
+  /**
+   * The SCIM service's calls, asked by the gateway with the hash of the bearer token, which names the team: 401 for
+   * a hash no team has. `public` (no session stands behind them): only the gateway may publish them.
+   */
+  scimCreateUser: rpc('teams', 'teams.scim.user.create', 'public', ScimCreateUserSchema, ScimUserResultSchema),
+  scimGetUser: rpc('teams', 'teams.scim.user.get', 'public', ScimUserRefSchema, ScimUserResultSchema),
+  scimListUsers: rpc('teams', 'teams.scim.users.list', 'public', ScimListUsersSchema, ScimUserListSchema),
+  scimReplaceUser: rpc('teams', 'teams.scim.user.replace', 'public', ScimReplaceUserSchema, ScimUserResultSchema),
+  scimPatchUser: rpc('teams', 'teams.scim.user.patch', 'public', ScimPatchUserSchema, ScimUserResultSchema),
+  scimDeleteUser: rpc('teams', 'teams.scim.user.delete', 'public', ScimUserRefSchema, ScimUserResultSchema),
+  scimRefused: rpc('teams', 'teams.scim.refused', 'public', ScimRefusedSchema, z.object({ recorded: z.literal(true) })),
+  /** The staff console: a team's company sign-in and SCIM state, and turning either off (staff only). */
+  staffTeamSignIn: rpc('teams', 'teams.staff.sign-in.get', ['staff'], StaffAccountRef, TeamSignInStateSchema),
+  staffTeamSignInOff: rpc(
+    'teams',
+    'teams.staff.sign-in.off',
+    ['staff'],
+    StaffAccountRef.extend(TeamSignInOffFields),
+    TeamSignInStateSchema,
+  ),
   /** The leads of the leader's reps, and of reps who left the team (kept with the team). */
   listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], PageRequestSchema, LeadListSchema),
   /** The leader view: the analytics of the leader's current reps (profiles' own record of who shows whose business). */

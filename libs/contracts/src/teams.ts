@@ -62,7 +62,12 @@ export const ImportRepsRequestSchema = z
   .meta({ id: 'ImportRepsRequest' });
 export type ImportRepsRequest = z.infer<typeof ImportRepsRequestSchema>;
 
-export const RepSchema = RepFieldsSchema.extend({ accountId: z.uuid(), addedAt: z.iso.datetime() }).meta({ id: 'Rep' });
+export const RepSchema = RepFieldsSchema.extend({
+  accountId: z.uuid(),
+  addedAt: z.iso.datetime(),
+  /** False while the company's identity provider has the rep deactivated (SCIM): signed out, page hidden. */
+  active: z.boolean(),
+}).meta({ id: 'Rep' });
 export type Rep = z.infer<typeof RepSchema>;
 
 /** A page of the leader's reps, in the order they joined. */

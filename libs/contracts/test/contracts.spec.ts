@@ -82,7 +82,13 @@ describe('subjects and streams', () => {
       'payments.membership.changed',
       'payments.subscription.cancelled',
     ]);
-    assert.deepEqual(streamFor('teams').subjects, ['teams.member.added', 'teams.member.updated', 'teams.member.removed']);
+    assert.deepEqual(streamFor('teams').subjects, [
+      'teams.member.added',
+      'teams.member.updated',
+      'teams.member.removed',
+      'teams.member.suspended',
+      'teams.member.reinstated',
+    ]);
   });
 
   it('never lets a stream capture a request/reply subject', () => {

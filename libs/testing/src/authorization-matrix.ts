@@ -65,6 +65,10 @@ export const ParamRules: Record<string, { kind: 'value' | 'owned'; value: (f: Ma
   deviceLibraryIdentifier: { kind: 'value', value: () => '0123456789abcdef0123456789abcdef' },
   passTypeIdentifier: { kind: 'value', value: () => 'pass.test.digicard.card' },
   serialNumber: { kind: 'value', value: () => 'AAAAAAAAAAAAAAAAAAAAAAAA' },
+  // SCIM (a company's identity provider, with the team's bearer token): a well-formed id no user has. Every caller
+  // here is refused without the token; whose team a user is of, is checked by apps/teams/test/scim.integration and
+  // apps/gateway/test/scim.integration.
+  scimUserId: { kind: 'value', value: () => '00000000-0000-4000-8000-000000000000' },
 };
 
 export interface MatrixCell {
@@ -172,6 +176,8 @@ function expectation(route: HttpRoute, caller: Caller, ownedParam: boolean): { t
   if (route.access === 'public') return { text: 'not 401/403', check: not(401, 403) };
   // A pass route is the device's, with the pass's token: a session, whoever's, is not let in.
   if (route.access === 'pass') return { text: '401 (no pass token)', check: (a) => a.status === 401 };
+  // A SCIM route is the identity provider's, with the team's token: a session, whoever's, is not let in.
+  if (route.access === 'scim') return { text: '401 (no SCIM token)', check: (a) => a.status === 401 };
   if (caller === 'signedOut') return { text: '401', check: (a) => a.status === 401 };
   if (route.access !== 'account') {
     return route.access.includes(CALLER_ROLE[caller])

@@ -82,6 +82,8 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
     if (route.access === 'public') return { client: fixture.clients.signedOut, name: 'signedOut' };
     // A device with a pass token (well-formed, nobody's): past the gateway's check, so the input is what is checked.
     if (route.access === 'pass') return { client: passHolder(), name: 'signedOut' };
+    // A SCIM client with a well-formed token nobody has: the gateway lets it through to the teams service (401 there).
+    if (route.access === 'scim') return { client: scimHolder(), name: 'signedOut' };
     if (route.access === 'account') return { client: fixture.clients.owner, name: 'owner' };
     const byRole: Record<Role, CallerName> = {
       staff: 'staff',
@@ -98,6 +100,13 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
     const request = client.request.bind(client);
     client.request = (path, init = {}) =>
       request(path, { ...init, headers: { authorization: `ApplePass ${'t'.repeat(43)}`, ...(init.headers ?? {}) } });
+    return client;
+  };
+  const scimHolder = (): ApiClient => {
+    const client = system.client();
+    const request = client.request.bind(client);
+    client.request = (path, init = {}) =>
+      request(path, { ...init, headers: { authorization: `Bearer dcscim_${'t'.repeat(43)}`, ...(init.headers ?? {}) } });
     return client;
   };
   const pathOf = (route: HttpRoute, replace?: { param: string; value: string }) =>
@@ -160,7 +169,13 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
         route.access === 'public' ? 'not 401/403 (a visitor)' : '401',
       );
       // A pass route has no session to be signed out of: its 401 says the pass token is missing.
-      if (route.access !== 'public' && route.access !== 'pass' && answer.body?.message !== 'Please log in first.')
+      // A SCIM route answers in SCIM's format: its 401 says the token is missing.
+      if (
+        route.access !== 'public' &&
+        route.access !== 'pass' &&
+        route.access !== 'scim' &&
+        answer.body?.message !== 'Please log in first.'
+      )
         problems.push(`${route.operationId} (garbage cookie): not signed out: ${describeAnswer(answer)}`);
     }
     // The pages: the public profile, the home page, the dashboard (the web app answers it; it signs in in the browser).

@@ -9,6 +9,7 @@ import { RateLimiter } from '../security/rate-limiter.js';
 import type { SessionRequest } from '../session/session.middleware.js';
 import type { Session } from '../session/session.store.js';
 import { applePassTokenOf, passTokenMissing } from '../wallet/apple-pass-token.js';
+import { scimRateKey, scimTokenMissing, scimTokenOf } from '../scim/scim-token.js';
 
 /** Where `@Route` keeps a handler's table entry. */
 export const ROUTE = 'digicard:route';
@@ -25,7 +26,7 @@ export const emailKey = (email: string): string => createHash('sha256').update(e
  * by `RouteGuard` (present) and by the service that owns the pass (that pass's).
  */
 export function checkAccess(access: RouteAccess, session: Session | null): void {
-  if (access === 'public' || access === 'pass') return;
+  if (access === 'public' || access === 'pass' || access === 'scim') return;
   if (!session) throw new ApiHttpException({ statusCode: 401, code: ErrorCode.Unauthorized, message: 'Please log in first.' });
   if (access !== 'account' && !access.includes(session.data.role)) {
     throw new ApiHttpException({ statusCode: 403, code: ErrorCode.Forbidden, message: 'You are not allowed to do that.' });
@@ -61,6 +62,11 @@ function limitKey(rule: RateLimitRule, req: SessionRequest): string {
       if (typeof username !== 'string') throw new Error(`limit ${rule.bucket} counts by profile on a route without :username`);
       return username.toLowerCase();
     }
+    case 'scimToken': {
+      const token = scimTokenOf(req);
+      if (!token) throw new Error(`limit ${rule.bucket} counts by SCIM token on a route without one`);
+      return scimRateKey(token);
+    }
     case 'email': {
       const { email } = (req.body ?? {}) as { email?: unknown };
       if (typeof email !== 'string') throw new Error(`limit ${rule.bucket} counts by email on a route whose body has none`);
@@ -93,6 +99,7 @@ export class RouteGuard implements CanActivate {
     // Who may call it comes first: a caller without access learns nothing from the body's field errors.
     checkAccess(route.access, req.session ?? null);
     if (route.access === 'pass' && !applePassTokenOf(req)) throw passTokenMissing();
+    if (route.access === 'scim' && !scimTokenOf(req)) throw scimTokenMissing();
     if (route.body) {
       const parsed = parseBody(route.body, req.body);
       if (!parsed.success) throw new ApiHttpException(parsed.error);

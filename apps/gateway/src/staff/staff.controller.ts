@@ -16,6 +16,8 @@ import {
   type StaffRefunds,
   type StaffSearch,
   type StaffSearchResult,
+  type TeamSignInOff,
+  type TeamSignInState,
 } from '@digicard/contracts';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
@@ -39,6 +41,21 @@ export class StaffController {
   @Route(HttpRoutes.staffGetAccount)
   get(@Param('accountId') accountId: string, @Meta() meta: RequestMeta): Promise<StaffAccountDetail> {
     return this.staff.detail(accountId, meta);
+  }
+
+  /** A team's company sign-in and SCIM (the teams service checks the staff role again). */
+  @Route(HttpRoutes.staffTeamSignIn)
+  teamSignIn(@Param('accountId') accountId: string, @Meta() meta: RequestMeta): Promise<TeamSignInState> {
+    return this.rpc.call(Rpc.staffTeamSignIn, { accountId }, meta);
+  }
+
+  @Route(HttpRoutes.staffTeamSignInOff)
+  teamSignInOff(
+    @Param('accountId') accountId: string,
+    @ValidBody() off: TeamSignInOff,
+    @Meta() meta: RequestMeta,
+  ): Promise<TeamSignInState> {
+    return this.rpc.call(Rpc.staffTeamSignInOff, { accountId, ...off }, meta);
   }
 
   @Route(HttpRoutes.staffRevokeRole)

@@ -7,7 +7,7 @@ import { SsoSignIn } from './use-cases/sso-sign-in.use-case.js';
 import { CheckEmailLink } from './use-cases/check-email-link.use-case.js';
 import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
-import { DisableRepAccount } from './use-cases/disable-rep-account.use-case.js';
+import { DisableRepAccount, EnableRepAccount } from './use-cases/disable-rep-account.use-case.js';
 import { UpdateRepAccount } from './use-cases/update-rep-account.use-case.js';
 import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
@@ -38,6 +38,7 @@ export class AccountsController {
     @Inject(CreateRepAccounts) private readonly createReps: CreateRepAccounts,
     @Inject(UpdateRepAccount) private readonly updateRep: UpdateRepAccount,
     @Inject(DisableRepAccount) private readonly disableRep: DisableRepAccount,
+    @Inject(EnableRepAccount) private readonly enableRep: EnableRepAccount,
     @Inject(RenameAccount) private readonly rename: RenameAccount,
     @Inject(RequestEmailChange) private readonly requestChange: RequestEmailChange,
     @Inject(IssueEmailChangeToken) private readonly issueChangeToken: IssueEmailChangeToken,
@@ -72,6 +73,16 @@ export class AccountsController {
   @Handles(Rpc.createRepAccounts)
   createRepAccounts(body: Body<typeof Rpc.createRepAccounts>, meta: SignedInMeta) {
     return this.createReps.execute(meta.userId, body);
+  }
+
+  @Handles(Rpc.provisionRepAccounts)
+  provisionRepAccounts(body: Body<typeof Rpc.provisionRepAccounts>) {
+    return this.createReps.provision(body);
+  }
+
+  @Handles(Rpc.enableRepAccount)
+  enableRepAccount({ accountId }: Body<typeof Rpc.enableRepAccount>) {
+    return this.enableRep.execute(accountId);
   }
 
   @Handles(Rpc.findRepAccounts)

@@ -8,7 +8,7 @@ import { SsoSignIn } from './use-cases/sso-sign-in.use-case.js';
 import { CheckEmailLink } from './use-cases/check-email-link.use-case.js';
 import { CreateRepAccounts } from './use-cases/create-rep-accounts.use-case.js';
 import { DeleteAccount } from './use-cases/delete-account.use-case.js';
-import { DisableRepAccount } from './use-cases/disable-rep-account.use-case.js';
+import { DisableRepAccount, EnableRepAccount } from './use-cases/disable-rep-account.use-case.js';
 import { UpdateRepAccount } from './use-cases/update-rep-account.use-case.js';
 import { IssueEmailToken } from './use-cases/issue-email-token.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
@@ -40,6 +40,7 @@ import { ConfirmEmailChange } from './use-cases/confirm-email-change.use-case.js
     CreateRepAccounts,
     UpdateRepAccount,
     DisableRepAccount,
+    EnableRepAccount,
     RenameAccount,
     RequestEmailChange,
     IssueEmailChangeToken,

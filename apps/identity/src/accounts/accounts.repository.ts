@@ -79,8 +79,15 @@ export class AccountsRepository {
       .where(and(eq(accounts.id, id), eq(accounts.passwordHash, oldHash)));
   }
 
-  /** A removed rep: no more sign-in, no live email links. */
-  async disable(tx: Transaction, id: string, at: Date): Promise<AccountRow | null> {
+  /**
+   * A removed (or SCIM-deactivated) rep: no more sign-in, no live email links. `enabled` undoes it (a rep the
+   * company's identity provider reactivated); the links spent stay spent.
+   */
+  async disable(tx: Transaction, id: string, at: Date, enabled = false): Promise<AccountRow | null> {
+    if (enabled) {
+      const [back] = await tx.update(accounts).set({ disabledAt: null, updatedAt: at }).where(eq(accounts.id, id)).returning();
+      return back ?? null;
+    }
     const [row] = await tx
       .update(accounts)
       .set({ disabledAt: at, updatedAt: at })

@@ -40,6 +40,11 @@ export const profiles = schema.table(
     businessAccountId: uuid('business_account_id'),
     /** Partners (spec: isPartner) change their tier without paying. Set by staff. */
     isPartner: boolean('is_partner').notNull().default(false),
+    /**
+     * A rep their company's identity provider deactivated (SCIM, `teams.member.suspended`): the page is hidden from
+     * everyone, whatever `is_public` says, until reactivated (`teams.member.reinstated`). Nothing else changes.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     document: jsonb('document').$type<ProfileDocument>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -39,7 +39,7 @@ export class ProfileQueries {
     const row = await this.profiles.mediaById(this.db, id);
     if (!row) throw ServiceError.notFound('No such image.');
     const owner = await this.profiles.byAccount(this.db, row.accountId);
-    const shareable = !!owner && ((owner.isPublic && owner.isVerified) || (await this.shownAsBusiness(owner, id)));
+    const shareable = !!owner && ((owner.isPublic && owner.isVerified && !owner.suspendedAt) || (await this.shownAsBusiness(owner, id)));
     if (!owner || (!shareable && viewerId !== row.accountId)) throw ServiceError.notFound('No such image.');
     return { contentType: row.contentType, dataBase64: row.bytes.toString('base64'), shareable };
   }
@@ -48,7 +48,7 @@ export class ProfileQueries {
   private async shownAsBusiness(business: ProfileRow, mediaId: string): Promise<boolean> {
     const inherited = mediaIdsOf(withBusiness(storedDocument({}), documentOf(business)));
     if (!inherited.includes(mediaId)) return false;
-    return (await this.profiles.membersOf(this.db, business.accountId)).some((m) => m.isPublic && m.isVerified);
+    return (await this.profiles.membersOf(this.db, business.accountId)).some((m) => m.isPublic && m.isVerified && !m.suspendedAt);
   }
 
   /**
@@ -59,6 +59,8 @@ export class ProfileQueries {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
     if (!row) throw profileNotFound();
     const isOwner = viewerId === row.accountId;
+    // A rep their company deactivated (SCIM) is not shown to anyone: they cannot sign in to be its owner either.
+    if (row.suspendedAt) throw profileNotFound();
     const shareable = row.isPublic && row.isVerified;
     if (!shareable && !isOwner) throw profileNotFound();
     if (source && !isOwner) await this.profiles.recordView(this.db, row.accountId, source);

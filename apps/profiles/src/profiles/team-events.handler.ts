@@ -46,6 +46,22 @@ export class TeamEvents {
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 
+  /** The team's identity provider deactivated the rep (SCIM): the page is hidden, nothing else changes. */
+  @OnEvent(Events.teamMemberSuspended)
+  async suspended(data: Data<typeof Events.teamMemberSuspended>, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.memberAccountId);
+    const updated = await this.profiles.update(tx, data.memberAccountId, { suspendedAt: new Date(data.suspendedAt) });
+    if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
+  }
+
+  /** Reactivated: the page is back as the rep left it. */
+  @OnEvent(Events.teamMemberReinstated)
+  async reinstated(data: Data<typeof Events.teamMemberReinstated>, { tx }: EventContext): Promise<void> {
+    await this.profiles.lockAccount(tx, data.memberAccountId);
+    const updated = await this.profiles.update(tx, data.memberAccountId, { suspendedAt: null });
+    if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
+  }
+
   /** The rep left: leads to the leader (marked with the rep's username), then the page and the rest go, their pass void. */
   @OnEvent(Events.teamMemberRemoved)
   async removed(data: Data<typeof Events.teamMemberRemoved>, { tx, afterCommit }: EventContext): Promise<void> {

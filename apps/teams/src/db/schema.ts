@@ -1,4 +1,4 @@
-import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { messagingTables } from '@digicard/messaging';
 
 /** The teams service's schema: nobody else reads it. */
@@ -22,6 +22,12 @@ export const members = schema.table(
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    /** Deactivated by the team's identity provider (SCIM `active: false`): still a rep, but signed out and hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    /** The identity provider's own id for the rep (SCIM `externalId`), as it sent it. */
+    externalId: text('external_id'),
+    /** The rep's job title as the identity provider sends it (SCIM `title`). */
+    title: text('title'),
   },
   (t) => [index('members_leader_idx').on(t.leaderAccountId, t.addedAt)],
 );
@@ -72,4 +78,32 @@ export const ssoDomains = schema.table(
       .references(() => ssoProviders.leaderAccountId, { onDelete: 'cascade' }),
   },
   (t) => [index('sso_domains_leader_idx').on(t.leaderAccountId)],
+);
+
+/**
+ * A team's SCIM token (one per team): only its SHA-256 is kept, so a dump of this table provisions nobody. The
+ * gateway hashes the bearer token of every SCIM call and asks by the hash (docs/decisions/0014-scim-provisioning.md).
+ */
+export const scimTokens = schema.table('scim_tokens', {
+  leaderAccountId: uuid('leader_account_id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Every SCIM call made with a team's token, for the leader to read: never the token, never the query string. */
+export const scimAudit = schema.table(
+  'scim_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leaderAccountId: uuid('leader_account_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    outcome: text('outcome').notNull(),
+    memberAccountId: uuid('member_account_id'),
+    userName: text('user_name'),
+  },
+  (t) => [index('scim_audit_leader_idx').on(t.leaderAccountId, t.at, t.id)],
 );

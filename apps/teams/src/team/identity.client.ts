@@ -18,6 +18,15 @@ export class IdentityClient {
     return this.ask(() => this.rpc.call(Rpc.createRepAccounts, body, meta));
   }
 
+  /** A rep the team's identity provider sends (SCIM): no leader password, the token stood for the leader. */
+  provisionRepAccounts(body: RpcBody<typeof Rpc.provisionRepAccounts>, meta: SignedInMeta) {
+    return this.ask(() => this.rpc.call(Rpc.provisionRepAccounts, body, serviceMeta(meta)));
+  }
+
+  enableRepAccount(accountId: string, meta: SignedInMeta) {
+    return this.ask(() => this.rpc.call(Rpc.enableRepAccount, { accountId }, serviceMeta(meta)));
+  }
+
   /** Which of these rep accounts identity made (for additions cut short); as the service itself. */
   findRepAccounts(accountIds: string[]) {
     return this.ask(() =>

@@ -9,4 +9,5 @@ export const toRep = (row: MemberRow): Rep => ({
   email: row.email,
   tel: row.tel,
   addedAt: row.addedAt.toISOString(),
+  active: row.suspendedAt === null,
 });

@@ -27,6 +27,8 @@ export class TeamModule {
         UpdateRep,
         RemoveRep,
       ],
+      // SCIM provisioning adds, changes and removes reps exactly as the Teams section does.
+      exports: [IdentityClient, LeaderTier, MembersRepository, AddReps, UpdateRep, RemoveRep],
     };
   }
 }

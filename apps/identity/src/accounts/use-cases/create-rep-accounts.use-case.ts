@@ -35,11 +35,29 @@ export class CreateRepAccounts {
 
   async execute(leaderId: string, request: Request): Promise<{ accounts: Created[] }> {
     if (!request.leaderPassword) throw AccountErrors.field('leaderPassword', TeamMessages.passwordRequired);
+    const leader = await this.leader(leaderId);
+    if (!(await verifyPassword(leader.passwordHash, request.leaderPassword))) throw AccountErrors.wrongPassword();
+    return this.create(request);
+  }
+
+  /**
+   * A rep provisioned by the team's identity provider (SCIM): the teams service checked the team's token, which
+   * stands for the leader, so no leader password is asked; the rest is as above (one rep, no password of the
+   * leader's choosing: the welcome email lets the rep choose one, or they sign in with their company account).
+   */
+  async provision(request: RpcBody<typeof Rpc.provisionRepAccounts>): Promise<{ accounts: Created[] }> {
+    await this.leader(request.leaderAccountId);
+    return this.create({ leaderPassword: '', dryRun: false, reps: request.reps });
+  }
+
+  private async leader(leaderId: string) {
     const leader = await this.accounts.findById(this.db, leaderId);
     if (!leader || leader.disabledAt) throw AccountErrors.accountNotFound();
     if (leader.role !== 'teamLeader') throw ServiceError.forbidden('You are not allowed to do that.');
-    if (!(await verifyPassword(leader.passwordHash, request.leaderPassword))) throw AccountErrors.wrongPassword();
+    return leader;
+  }
 
+  private async create(request: Request): Promise<{ accounts: Created[] }> {
     const replayed = await this.replay(request);
     if (replayed) return replayed;
 

@@ -27,7 +27,9 @@ export class UpdateRepAccount {
 
   async execute(input: RpcBody<typeof Rpc.updateRepAccount>): Promise<SessionUser> {
     const account = await this.accounts.findById(this.db, input.accountId);
-    if (!account || account.disabledAt) throw AccountErrors.accountNotFound();
+    // A disabled rep is changed too while the teams service still counts them as a rep (one their company's identity
+    // provider deactivated: teams checked the membership); once the username was released, the account is nobody's.
+    if (!account || (account.disabledAt && account.username.startsWith('removed-'))) throw AccountErrors.accountNotFound();
     if (account.role !== 'teamMember') throw ServiceError.forbidden('Only team members are changed this way.');
     const email = input.email.trim();
     await this.accounts.releaseExpired(this.db, input.username, email, new Date(Date.now() - this.config.REMOVED_REP_GRACE_DAYS * DAY_MS));

@@ -29,7 +29,7 @@ export class SubmitLead {
 
   async execute(username: string, submission: LeadSubmission): Promise<{ id: string }> {
     const row = await this.profiles.byUsername(this.db, username.toLowerCase());
-    if (!row || !row.isPublic || !row.isVerified) throw profileNotFound();
+    if (!row || !row.isPublic || !row.isVerified || row.suspendedAt) throw profileNotFound();
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
     if (submission.kind === 'lead' && !can(membershipOf(business ?? row), 'leadForm'))
       throw ServiceError.forbidden(UpgradeMessages.leadForm);

@@ -39,6 +39,39 @@ export class AddReps {
       return null;
     }
     const planned = reps.map((rep, i) => ({ ...fields[i]!, accountId: randomUUID() }));
+    return this.add(reps, planned, meta, () => this.identity.createRepAccounts({ leaderPassword, dryRun, reps: planned }, meta));
+  }
+
+  /**
+   * One rep sent by the team's identity provider (SCIM), whose token stands for the leader in `meta`: the same
+   * addition (the tier, pending first, identity, then the member and `teams.member.added`, so the same inheritance and
+   * welcome email), with no leader password and no password for the rep (they choose one from the welcome email).
+   */
+  async provision(rep: RepFields, meta: SignedInMeta): Promise<Rep> {
+    await this.tier.assertPlatinum(meta);
+    const planned = [
+      {
+        accountId: randomUUID(),
+        username: rep.username,
+        firstName: rep.firstName,
+        lastName: rep.lastName,
+        email: rep.email,
+        password: '' as const,
+      },
+    ];
+    const [added] = await this.add([{ ...rep, password: '' }], planned, meta, () =>
+      this.identity.provisionRepAccounts({ leaderAccountId: meta.userId, reps: planned }, meta),
+    );
+    if (!added) throw new Error('no rep was added');
+    return added;
+  }
+
+  private async add(
+    reps: NewRep[],
+    planned: Array<{ accountId: string }>,
+    meta: SignedInMeta,
+    create: () => ReturnType<IdentityClient['createRepAccounts']>,
+  ): Promise<Rep[]> {
     const ids = planned.map((p) => p.accountId);
     await this.members.insertPending(
       this.db,
@@ -54,7 +87,7 @@ export class AddReps {
     );
     let accounts: Awaited<ReturnType<IdentityClient['createRepAccounts']>>['accounts'];
     try {
-      ({ accounts } = await this.identity.createRepAccounts({ leaderPassword, dryRun, reps: planned }, meta));
+      ({ accounts } = await create());
     } catch (error) {
       // Refused by identity: nothing was made, nothing stays pending. Silence (503): identity may have made them, and
       // the sweeper finds out.

@@ -1,5 +1,5 @@
 import { HttpRoutes } from '@digicard/contracts';
-import { callAt, getJson, getPage, postPage, putJson, withParams } from '../../api/http';
+import { callAt, getJson, getPage, postJson, postPage, putJson, withParams } from '../../api/http';
 
 /** The staff console's calls (role staff; the gateway and each service check it). */
 /** A page of the accounts found (newest first): the first without a cursor, the next with the last page's `nextCursor`. */
@@ -20,3 +20,8 @@ export const renderProofAgain = (orderId: string) => callAt(HttpRoutes.staffRere
 
 /** Payments to pay back by hand (a membership checkout given up and paid anyway, or one checkout paid twice). */
 export const fetchRefundsDue = (cursor: string | null = null) => getPage(HttpRoutes.staffRefundsDue, cursor);
+
+/** A team leader's company sign-in and SCIM, and turning either off (staff only; the teams service checks it again). */
+export const fetchTeamSignIn = (accountId: string) => getJson(withParams(HttpRoutes.staffTeamSignIn, { accountId }));
+export const turnTeamSignInOff = (accountId: string, off: { sso: boolean; scim: boolean }) =>
+  postJson(withParams(HttpRoutes.staffTeamSignInOff, { accountId }), off);

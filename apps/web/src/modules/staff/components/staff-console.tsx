@@ -18,6 +18,7 @@ import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanity
 import { LoadMore } from '../../site/components/load-more';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
+import { TeamSignIn } from './team-sign-in';
 import '../staff.css';
 import { QueryProvider } from '../../api/query-client';
 
@@ -270,6 +271,8 @@ function StaffConsole() {
               </form>
             </>
           ) : null}
+
+          {account.role === 'teamLeader' ? <TeamSignIn key={account.id} accountId={account.id} /> : null}
 
           <table className="staff-console__audit">
             <caption>Changes by staff</caption>

@@ -22,6 +22,7 @@ import { offerRepPasses, TeamLinks } from '../api/teams';
 import { useAddRep, useImportReps, useRemoveRep, useTeamReps, useUpdateRep } from '../hooks/use-team';
 import { repsFromCsv, type CsvRep } from '../utils/reps-csv';
 import { CompanySignIn } from './company-sign-in';
+import { ScimProvisioning } from './scim-provisioning';
 import { TeamAnalytics } from './team-analytics';
 import '../teams.css';
 
@@ -97,6 +98,7 @@ function Team() {
       <AddRepForm onDone={done} />
       <ImportReps onDone={done} />
       <CompanySignIn />
+      <ScimProvisioning />
     </div>
   );
 }
@@ -125,6 +127,7 @@ function RepList({ reps, onDone }: { reps: Rep[]; onDone: (message: string) => v
               <span>/{rep.username}</span>
               <span>{rep.email}</span>
               <span>{rep.tel}</span>
+              {rep.active ? null : <span className="tm-rep__inactive">Deactivated by your identity provider</span>}
             </div>
             <div className="tm-rep__actions">
               <Button variant="secondary" onClick={() => setEditing(rep.accountId)} aria-label={`Edit ${rep.username}`}>

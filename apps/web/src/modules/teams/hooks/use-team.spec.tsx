@@ -27,6 +27,7 @@ import { TeamsSection } from '../components/teams-section';
 // fields (the CSV's row errors in their rows).
 
 const rep = (username: string, firstName: string, accountId: string): Rep => ({
+  active: true,
   username,
   firstName,
   lastName: 'Mahlangu',

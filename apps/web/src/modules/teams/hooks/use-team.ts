@@ -16,6 +16,9 @@ export const TeamQueries = {
   /** Every rep, page after page (whom a leader's card can be given to, in Orders). */
   everyRep: ['team', 'every-rep'],
   analytics: (range: AnalyticsRange) => ['team', 'analytics', range.from ?? '', range.to ?? ''],
+  /** SCIM provisioning: the token's state and the provider's calls. */
+  scim: ['team', 'scim'],
+  scimAudit: ['team', 'scim', 'audit'],
 } as const;
 
 const teamChanged = (_data: unknown, client: QueryClient) => void client.invalidateQueries({ queryKey: TeamQueries.all });

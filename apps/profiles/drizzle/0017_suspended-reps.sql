@@ -1,0 +1,1 @@
+ALTER TABLE "profiles"."profiles" ADD COLUMN "suspended_at" timestamp with time zone;
