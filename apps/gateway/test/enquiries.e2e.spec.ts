@@ -149,7 +149,7 @@ describe('enquiries through the gateway (gateway -> NATS -> orders -> outbox -> 
   it('exposes exactly the API routes its contract (and so the OpenAPI document) describes', () => {
     const mapped = new Set<string>();
     for (const line of system.logsOf('gateway')) {
-      const m = /Mapped \{(\/api\/[^,]*), (\w+)\} route/.exec(line);
+      const m = /Mapped \{(\/(?:api|scim)\/[^,]*), (\w+)\} route/.exec(line);
       if (m) mapped.add(`${m[2]!.toLowerCase()} ${m[1]}`);
     }
     const described = new Set(Object.values(HttpRoutes).map((r) => `${r.method} ${r.path}`));

@@ -69,6 +69,9 @@ describe('a paid tier runs out', () => {
     await page.getByRole('tab', { name: 'Billing' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Billing' });
     await panel.getByText(/Your membership:/).waitFor();
+    // The payments are a list of their own, read after the membership: wait until it is in too.
+    await panel.getByRole('heading', { name: 'Payments' }).waitFor();
+    await panel.getByRole('status').filter({ hasText: 'Loading...' }).waitFor({ state: 'detached' });
     return (await panel.textContent()) ?? '';
   };
 

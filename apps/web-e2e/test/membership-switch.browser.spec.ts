@@ -120,6 +120,8 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
     const billing = await section('Billing');
     await billing.getByText('Your membership: DigiGold').waitFor();
     await billing.getByText(/DigiGold, R69\.00 per month\. Paid until/).waitFor();
+    // The payments are a list of their own, read after the membership.
+    await billing.getByRole('listitem').filter({ hasText: 'R69.00' }).first().waitFor();
     assert.equal(await billing.getByRole('listitem').filter({ hasText: 'R69.00' }).count(), 1, 'the R69.00 charge is listed');
     assert.equal(await billing.getByRole('listitem').filter({ hasText: 'R49.00' }).count(), 1, 'the DigiSilver month stays listed');
     assert.equal(

@@ -145,6 +145,8 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
     await panel.getByText('Your membership: DigiSilver').waitFor();
     await panel.getByText(/DigiSilver, R49\.00 per month\. Paid until/).waitFor();
     const row = panel.getByRole('listitem').filter({ hasText: 'R49.00' });
+    // The payments are a list of their own, read after the membership.
+    await row.first().waitFor();
     assert.equal(await row.count(), 1, 'one payment of R49.00');
     assert.match((await row.textContent()) ?? '', /StatusPaid/);
     await page.screenshot({ path: screenshotPath('billing-active'), fullPage: true });
