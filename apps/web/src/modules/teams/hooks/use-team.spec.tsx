@@ -53,8 +53,12 @@ let gateway: ReturnType<typeof fakeGateway>;
 let addAnswer: (request: FakeRequest) => FakeAnswer;
 let importAnswer: (request: FakeRequest) => FakeAnswer;
 
+/** When set, how the leader view's numbers are answered (later, say). */
+let slowNumbers: (() => Promise<FakeAnswer>) | null = null;
+
 beforeEach(() => {
   signIn('teamLeader');
+  slowNumbers = null;
   team = [SIPHO];
   addAnswer = () => {
     team = [...team, LERATO];
@@ -67,7 +71,7 @@ beforeEach(() => {
   };
   gateway = fakeGateway({
     'GET /api/team/reps': () => ({ status: 200, body: { reps: team, nextCursor: null } }),
-    'GET /api/team/analytics': () => ({ status: 200, body: report(team) }),
+    'GET /api/team/analytics': () => (slowNumbers ? slowNumbers() : { status: 200, body: report(team) }),
     'POST /api/team/reps': (request) => addAnswer(request),
     'POST /api/team/reps/import': (request) => importAnswer(request),
     [`DELETE /api/team/reps/${SIPHO.accountId}`]: () => {
@@ -176,6 +180,33 @@ describe('deleting a rep', () => {
     );
     expect(gateway.count(`DELETE /api/team/reps/${SIPHO.accountId}`)).toBe(1);
     expect(reads().reps).toBe(2);
+  });
+});
+
+describe('the leader view after a deletion', () => {
+  it('never shows the deleted rep, not even while the numbers are read again', async () => {
+    const { DialogHost } = await import('@digicard/ui');
+    team = [SIPHO, LERATO];
+    let answerNumbers: (() => void) | null = null;
+    const numbers = () => mounted!.container.querySelector('[aria-label="Numbers per rep"]');
+    const shownNames = () => [...(numbers()?.querySelectorAll('li') ?? [])].map((li) => li.getAttribute('aria-label'));
+    mounted = mount(
+      <>
+        <TeamsSection membership="DigiPlatinum" />
+        <DialogHost />
+      </>,
+    );
+    await waitFor('both reps in the numbers', () => shownNames().includes('Sipho Mahlangu') && shownNames().includes('Lerato Mahlangu'));
+    // From now on the numbers take a while to answer (as profiles can), with the reps teams has by then.
+    const readsBefore = reads().analytics;
+    slowNumbers = () => new Promise((resolve) => (answerNumbers = () => resolve({ status: 200, body: report(team) })));
+    await click(mounted.container.querySelector('button[aria-label="Delete sipho-rep"]'));
+    await click(await waitFor('the confirmation', () => byText<HTMLButtonElement>(document.body, 'Delete rep', 'button')));
+    await waitFor('the numbers read again', () => reads().analytics > readsBefore && answerNumbers !== null);
+    expect(shownNames()).not.toContain('Sipho Mahlangu');
+    answerNumbers!();
+    await waitFor('the numbers of the team as it is', () => shownNames().includes('Lerato Mahlangu'));
+    expect(shownNames()).toEqual(['Lerato Mahlangu']);
   });
 });
 

@@ -16,6 +16,7 @@ export const TeamQueries = {
   /** Every rep, page after page (whom a leader's card can be given to, in Orders). */
   everyRep: ['team', 'every-rep'],
   analytics: (range: AnalyticsRange) => ['team', 'analytics', range.from ?? '', range.to ?? ''],
+  analyticsAll: ['team', 'analytics'],
   /** SCIM provisioning: the token's state and the provider's calls. */
   scim: ['team', 'scim'],
   scimAudit: ['team', 'scim', 'audit'],
@@ -36,7 +37,15 @@ export function useTeamAnalytics(range: AnalyticsRange) {
 export const useAddRep = () => useApiMutation(addRep, teamChanged);
 export const useUpdateRep = () =>
   useApiMutation(({ accountId, fields }: { accountId: string; fields: RepFields }) => updateRep(accountId, fields), teamChanged);
-export const useRemoveRep = () => useApiMutation(removeRep, teamChanged);
+/**
+ * A rep deleted: the numbers are read again from "Loading...", not shown meanwhile (what they showed still lists the
+ * rep; the gateway answers with the reps teams has now), and the rest of the team is read again.
+ */
+const repRemoved = (_data: unknown, client: QueryClient) => {
+  void client.resetQueries({ queryKey: TeamQueries.analyticsAll });
+  void client.invalidateQueries({ queryKey: TeamQueries.all, predicate: (query) => query.queryKey[1] !== TeamQueries.analyticsAll[1] });
+};
+export const useRemoveRep = () => useApiMutation(removeRep, repRemoved);
 /** The CSV import: a dry run (the preview's check) changes nothing; adding the rows does. */
 export const useImportReps = () =>
   useApiMutation(importReps, (data, client, request) => {
