@@ -24,9 +24,12 @@ export function failureMessage(error: unknown, failedMessage: string): string {
   return error instanceof ApiQueryError && error.apiError.statusCode === 0 ? error.apiError.message : failedMessage;
 }
 
-export interface OwnerDataOptions {
-  /** Read again every so many ms while shown (and while the tab is visible): a log that changes in the background. */
-  readonly refetchInterval?: number;
+export interface OwnerDataOptions<T = unknown> {
+  /**
+   * Read again every so many ms while shown (and while the tab is visible): a log that changes in the background. Or a
+   * function of what was read last, `false` to stop (Billing reads again only while a payment awaits PayFast).
+   */
+  readonly refetchInterval?: number | ((data: T | undefined) => number | false);
 }
 
 /**
@@ -40,10 +43,15 @@ export function useOwnerData<T>(
   key: QueryKey,
   load: Load<T>,
   failedMessage: string,
-  options: OwnerDataOptions = {},
+  options: OwnerDataOptions<T> = {},
 ): { state: Loaded<T>; retry: () => void; refresh: () => void; replace: (value: T) => void; update: (change: (value: T) => T) => void } {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: key, queryFn: queryFnOf(load), refetchInterval: options.refetchInterval });
+  const { refetchInterval } = options;
+  const query = useQuery<T, Error, T>({
+    queryKey: key,
+    queryFn: queryFnOf(load),
+    refetchInterval: typeof refetchInterval === 'function' ? (q) => refetchInterval(q.state.data) : refetchInterval,
+  });
   // The key as it is now, one function while its contents stay the same (callers build the key inline).
   const hash = JSON.stringify(key);
   const stableKey = useCallback(() => JSON.parse(hash) as QueryKey, [hash]);

@@ -21,7 +21,7 @@ export function useOwnerPages<K extends string, T, V extends Page<K, T> = Page<K
   key: K,
   loadPage: LoadPage<V>,
   failedMessage: string,
-  options: OwnerDataOptions = {},
+  options: OwnerDataOptions<V> = {},
 ) {
   const first = useCallback(() => loadPage(null), [loadPage]);
   const data = useOwnerData<V>(queryKey, first, failedMessage, options);

@@ -57,7 +57,6 @@ export function TeamBilling({ membership, team }: { membership: string; team: { 
 }
 
 /** How often Billing asks again while PayFast's confirmation of a first payment is awaited. */
-export const PENDING_POLL_MS = 2000;
 
 /**
  * Billing: the tier and what is next (billing date, or the end of a cancelled month), the upgrade buttons that go
@@ -66,7 +65,7 @@ export const PENDING_POLL_MS = 2000;
  * told (`onMembershipChanged`), so its other sections agree without a reload.
  */
 export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: (membership: Membership) => void }) {
-  const { state, retry, refresh, replace } = useBilling();
+  const { state, retry, replace } = useBilling();
   const plans = usePlans();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -74,17 +73,13 @@ export function BillingSection({ onMembershipChanged }: { onMembershipChanged?: 
   const loaded = state.status === 'loaded' ? state.value : null;
   useEffect(() => {
     if (!loaded) return;
-    if (loaded.subscription?.status === 'pending') {
-      waited.current = true;
-      const timer = setTimeout(refresh, PENDING_POLL_MS);
-      return () => clearTimeout(timer);
-    }
-    if (waited.current) {
+    // Read again by the query while pending (useBilling); once it is not, the editor hears of the tier.
+    if (loaded.subscription?.status === 'pending') waited.current = true;
+    else if (waited.current) {
       waited.current = false;
       onMembershipChanged?.(loaded.membership);
     }
-    return undefined;
-  }, [loaded, refresh, onMembershipChanged]);
+  }, [loaded, onMembershipChanged]);
 
   async function upgrade(tier: PaidTier) {
     setBusy(true);
