@@ -120,6 +120,9 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
 
   it('counts a visitor once a day per browser and address: two browsers at one address are two, one browser at two addresses is two', async () => {
     await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Zulu', email: 'lindiwe@example.co.za' });
+    // The page is there once profiles has heard of the registration (an event: on a busy machine, a moment later);
+    // looked for as a robot, whose visits are not counted.
+    await waitFor('lindiwe’s page', async () => (await visit('/lindiwe', 'curl/8.5.0')) === 200);
     const IPHONE =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
     // From another address on the loopback network (the gateway trusts no proxy here: the socket's peer is the address).
