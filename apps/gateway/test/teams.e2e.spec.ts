@@ -96,7 +96,12 @@ describe('teams through the gateway', () => {
       (await repClient.request('/api/session', { body: { email: 'gw-leaving@example.co.za', password: 'leaving soon 2026' } })).status,
       200,
     );
-    await waitFor('the rep profile', async () => (await repClient.request('/api/profile')).status === 200);
+    // The rep's profile, linked to the leader (profiles hears of the new rep by an event: on a busy machine, a moment
+    // later); the rep's tier is the leader's from then on.
+    await waitFor('the rep profile, linked to the leader', async () => {
+      const own = await repClient.request('/api/profile');
+      return own.status === 200 && own.body.managedBy?.username === 'gw-lead';
+    });
     await system.sql(`UPDATE profiles.profiles SET membership = 'DigiPlatinum' WHERE username = 'gw-lead'`);
     const lead = await system.client().request('/api/profiles/gw-leaving/leads', {
       body: { kind: 'lead', firstName: 'Lindiwe', email: 'lindiwe@example.co.za', consent: true, message: 'Quote please' },

@@ -1,5 +1,17 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +37,42 @@ export async function freePort(): Promise<number> {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-    if (free) {
+    if (free && claimPort(port)) {
       handedOut.add(port);
       return port;
     }
   }
   throw new Error('no free port found in 20000-32767');
+}
+
+/** Where the test processes of this machine mark the ports they handed out (one empty file per port). */
+const PORT_CLAIMS = join(tmpdir(), 'digicard-test-ports');
+/** A claim older than this is left over from a run that ended: the longest test file takes a few minutes. */
+const PORT_CLAIM_MS = 15 * 60 * 1000;
+
+/**
+ * Claims a port for this process among every test process on the machine: a port free now is not bound until the
+ * app that gets it listens, seconds later, and Jest runs several files at once in several processes (two of them once
+ * handed the same port to two gateways, and one failed with EADDRINUSE). Creating the port's file is the claim
+ * (exclusive: only one process can create it); a claim left over from an ended run is taken over.
+ */
+function claimPort(port: number): boolean {
+  mkdirSync(PORT_CLAIMS, { recursive: true });
+  const path = join(PORT_CLAIMS, String(port));
+  try {
+    closeSync(openSync(path, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  try {
+    if (Date.now() - statSync(path).mtimeMs < PORT_CLAIM_MS) return false;
+    const now = new Date();
+    utimesSync(path, now, now);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function canConnect(url: string, timeoutMs = 1000): Promise<boolean> {
