@@ -282,6 +282,63 @@ describe('SCIM 2.0 at /scim/v2', () => {
     );
   });
 
+  it('answers 503 in SCIM’s format while teams or identity does not answer, creating nothing; the provider’s retry creates the rep once', async () => {
+    const { client } = await leader('scim-lead-f', 'lead-f@scim-f.test');
+    const token = await issueToken(client);
+    const user = { schemas: [ScimSchemas.user], userName: 'retry.me@scim-f.test', name: { givenName: 'Retry', familyName: 'Me' } };
+    const members = () =>
+      services.get('teams').sql<{ n: number }>('SELECT count(*)::int AS n FROM teams.members WHERE email = $1', [user.userName]);
+    for (const away of ['teams', 'identity'] as const) {
+      await services.get(away).pause();
+      try {
+        const res = await scim(token, 'POST', '/Users', user);
+        assert.equal(res.status, 503, `${away} away: ${JSON.stringify(res.body)}`);
+        assert.deepEqual([res.body['schemas'], res.body['status']], [[ScimSchemas.error], '503'], `${away} away`);
+      } finally {
+        await services.get(away).resume();
+      }
+    }
+    assert.equal((await members())[0]!.n, 0, 'nothing was created while a service was away');
+    assert.equal((await services.get('identity').sql(`SELECT 1 FROM identity.accounts WHERE email = $1`, [user.userName])).length, 0);
+    const made = await scim(token, 'POST', '/Users', user);
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const again = await scim(token, 'POST', '/Users', user);
+    assert.equal(again.status, 409, 'a second create of the same userName is refused');
+    const listed = await scim(token, 'GET', `/Users?filter=${encodeURIComponent(`userName eq "${user.userName}"`)}`);
+    assert.equal(listed.body['totalResults'], 1);
+  });
+
+  it('refuses a NUL character, a binary body and a garbage cookie with a 4xx in SCIM’s format, never a 500', async () => {
+    const withNul = await scim(tokenB, 'POST', '/Users', {
+      schemas: [ScimSchemas.user],
+      userName: 'nul@scim-b.test',
+      name: { givenName: 'Nu\u0000l', familyName: 'Char' },
+    });
+    assert.equal(withNul.status, 400, JSON.stringify(withNul.body));
+    assert.equal(withNul.body['scimType'], 'invalidValue');
+    const nulInName = await scim(tokenB, 'POST', '/Users', {
+      schemas: [ScimSchemas.user],
+      userName: 'n\u0000ul@scim-b.test',
+      name: { givenName: 'A', familyName: 'B' },
+    });
+    assert.equal(nulInName.status, 400, JSON.stringify(nulInName.body));
+    const binary = await fetch(`${system.url}/scim/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenB}`, 'content-type': SCIM_MEDIA_TYPE, cookie: '__Host-digicard_session=%E0%A4%A; x=\u00ff' },
+      body: Buffer.from([0x00, 0xff, 0xfe, 0x7b, 0x80, 0x81, 0x22]),
+    });
+    assert.equal(binary.status, 400);
+    assert.equal(((await binary.json()) as { scimType?: string }).scimType, 'invalidSyntax');
+    const withCookie = await fetch(`${system.url}/scim/v2/Users?count=1`, {
+      headers: { authorization: `Bearer ${tokenB}`, cookie: '__Host-digicard_session=%E0%A4%A' },
+    });
+    assert.equal(withCookie.status, 200, 'a garbage cookie is ignored: no session stands behind a SCIM call');
+    const nulFilter = await scim(tokenB, 'GET', `/Users?filter=${encodeURIComponent('userName eq "nul\u0000@scim-b.test"')}`);
+    assert.deepEqual([nulFilter.status, nulFilter.body['scimType']], [400, 'invalidFilter']);
+    const listed = await scim(tokenB, 'GET', `/Users?filter=${encodeURIComponent('userName eq "nul@scim-b.test"')}`);
+    assert.equal(listed.body['totalResults'], 0, 'nothing was created');
+  });
+
   it('refuses a leader without DigiPlatinum with a SCIM 403, creating nothing', async () => {
     const c = await leader('scim-lead-c', 'lead-c@scim-c.test');
     const token = await issueToken(c.client);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parsePhone } from './fields.js';
+import { NUL_CHARACTER_MESSAGE, nulFieldErrors, parsePhone } from './fields.js';
 import { pageOf } from './paging.js';
 
 /**
@@ -69,6 +69,16 @@ export const ScimErrorSchema = z
   })
   .meta({ id: 'ScimError' });
 export type ScimError = z.infer<typeof ScimErrorSchema>;
+
+/**
+ * A SCIM request body refused for a NUL character anywhere in it (PostgreSQL cannot store one): the rule every other
+ * body meets in `parseBody` (`nulFieldErrors`), in SCIM's error form, naming the first field that holds one.
+ */
+export function refuseScimNul(body: unknown): void {
+  const [field] = Object.keys(nulFieldErrors(body));
+  if (field !== undefined)
+    throw new ScimRequestError(400, 'invalidValue', `${field === '_form' ? 'body' : field}: ${NUL_CHARACTER_MESSAGE}`);
+}
 
 export function scimError(status: number, detail: string, scimType?: ScimType): ScimError {
   return { schemas: [ScimSchemas.error], status: String(status), ...(scimType ? { scimType } : {}), detail };
@@ -304,7 +314,7 @@ export function parseScimFilter(filter: string | undefined): ScimFilter | null {
     match[1]!.toLowerCase() as 'username' | 'externalid' | 'id'
   ];
   const value = match[2]!.replace(/\\(.)/g, '$1');
-  if (value.length > 256) throw new ScimRequestError(400, 'invalidFilter', ScimMessages.badFilter);
+  if (value.length > 256 || value.includes('\u0000')) throw new ScimRequestError(400, 'invalidFilter', ScimMessages.badFilter);
   return { attribute, value };
 }
 

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from '@jest/globals';
-import { ScimRequestError, applyScimPatch, parseScimFilter, scimPaging, scimUserFromResource, type ScimUserFields } from '../src/index.js';
+import {
+  ScimRequestError,
+  applyScimPatch,
+  parseScimFilter,
+  refuseScimNul,
+  scimPaging,
+  scimUserFromResource,
+  type ScimUserFields,
+} from '../src/index.js';
 
 // Reading SCIM requests (issue 27): the resource a provider sends, its PATCH operations in both forms Entra ID and
 // Okta use, and the one filter they send. Everything else is a SCIM error with its scimType.
@@ -146,6 +154,26 @@ describe('reading SCIM requests', () => {
         { status: 400, scimType: 'invalidFilter' },
         garbage,
       );
+  });
+
+  it('refuses a NUL character in any text of a body (naming the field) and in a filter’s value', () => {
+    const refused = (body: unknown) => {
+      try {
+        refuseScimNul(body);
+        return null;
+      } catch (error) {
+        assert.ok(error instanceof ScimRequestError);
+        return [error.status, error.scimType, error.message];
+      }
+    };
+    assert.equal(refused({ userName: 'a@b.test', name: { givenName: 'Ann', familyName: 'B' } }), null);
+    assert.deepEqual(refused({ name: { givenName: 'A\u0000nn' } })?.slice(0, 2), [400, 'invalidValue']);
+    assert.match(String(refused({ name: { givenName: 'A\u0000nn' } })?.[2]), /^name\.givenName: /);
+    assert.match(String(refused({ Operations: [{ op: 'replace', value: { title: 'x\u0000' } }] })?.[2]), /^Operations\.0\.value\.title: /);
+    assert.throws(
+      () => parseScimFilter('userName eq "a\u0000@b.test"'),
+      (e: unknown) => e instanceof ScimRequestError && e.scimType === 'invalidFilter',
+    );
   });
 
   it('brings startIndex and count into range', () => {

@@ -126,7 +126,17 @@ export class InProcessService<C extends ServiceBaseConfig> {
    * (its migrations run again, its consumers resume).
    */
   async restart(): Promise<void> {
+    await this.pause();
+    await this.resume();
+  }
+
+  /** Stops the service as a crashed or stopped process would be (nothing answers its subjects) until `resume`. */
+  async pause(): Promise<void> {
     await this.running.close();
+  }
+
+  /** Starts the paused service again on the same database and configuration (its migrations run, its consumers resume). */
+  async resume(): Promise<void> {
     this.running = await startService(this.def, this.config, createLogger(this.def.service, this.config.LOG_LEVEL, testLogDestination));
   }
 

@@ -6,6 +6,7 @@ import {
   SCIM_MEDIA_TYPE,
   ScimMessages,
   ScimRequestError,
+  refuseScimNul,
   toScimUser,
   type RequestMeta,
   type ScimUserRecord,
@@ -68,6 +69,7 @@ export class ScimCalls {
 /** The JSON body of a POST, PUT or PATCH: a missing one is a syntax error. */
 export function scimBodyOf(req: ScimRequest): unknown {
   if (req.body === undefined) throw new ScimRequestError(400, 'invalidSyntax', ScimMessages.badJson);
+  refuseScimNul(req.body);
   return req.body;
 }
 
