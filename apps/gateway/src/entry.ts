@@ -37,11 +37,6 @@ try {
   configureGatewayApp(app, config, logger);
 
   await app.listen(config.PORT, config.HOST);
-  // An idle keep-alive connection is closed by the client (or the load balancer in front, 60 s at most for the common
-  // ones) before the gateway closes it: closing first races a request sent on it at that moment ("other side closed").
-  const server = app.getHttpServer();
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   const internal = await startInternalHealthServer(app.get(GatewayHealth), config.HEALTH_PORT, config.HOST, logger);
   logger.info({ url: config.PUBLIC_URL, port: config.PORT, healthPort: config.HEALTH_PORT }, 'gateway started');
 

@@ -55,6 +55,11 @@ export function routeOf(req: Request): string {
  * (test/support/in-process-gateway.ts), so both carry the same rules.
  */
 export function configureGatewayApp(app: NestExpressApplication, config: Config, logger: Logger): void {
+  // An idle keep-alive connection is closed by the client (or the load balancer in front, 60 s at most for the common
+  // ones) before the gateway closes it: closing first races a request sent on it at that moment ("other side closed").
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const trustProxy = proxyTrust(config.TRUST_PROXY, config.TRUST_PROXY_FROM);
   app.set('trust proxy', trustProxy);
   app.disable('x-powered-by');

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { HttpRoutes, OperationsRoutes, PageRoutes } from '@digicard/contracts';
 import { InProcessGateway } from './support/in-process-gateway.js';
@@ -21,6 +22,28 @@ describe('the route tables drive every gateway handler', () => {
     });
   });
   afterAll(() => system?.stop());
+
+  it('keeps an idle keep-alive connection open past Node’s 5 s, so the client or a load balancer closes it first', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = request(`${system.url}/api/catalogue`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await get();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const second = await get();
+      assert.equal(second.socket, first.socket, 'the same connection, still open after 6 s idle');
+      assert.equal(second.status, first.status);
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 
   it('maps exactly the entries of the route tables, the web app’s fallback last', () => {
     const mapped = system
