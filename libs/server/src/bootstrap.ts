@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { DynamicModule, INestApplication, ModuleMetadata } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { z } from 'zod';
 import { ConfigError, createLogger, loadConfig, type Logger } from '@digicard/config';
 import { deadLetterStreamFor, ownStreams, type ServiceName } from '@digicard/contracts';
@@ -23,6 +23,7 @@ import {
   type ProcessedMessagesTable,
 } from '@digicard/messaging';
 import { consumeEventOnce } from './consume.js';
+import { DrainingNatsServer } from './draining-nats-server.js';
 import type { ServiceContext } from './context.js';
 import { ON_EVENT, type EventContext, type EventHandler, type OnEventMetadata } from './handles.js';
 import { CoreModule } from './core.module.js';
@@ -154,8 +155,11 @@ export async function startService<C extends ServiceBaseConfig>(
       imports: [CoreModule.register(ctx), DiscoveryModule, ...((await def.imports(ctx)) ?? [])],
     };
     const app = await NestFactory.create(root, { logger: new PinoNestLogger(logger), abortOnError: false });
+    // Request/reply in the queue group named after the service; stopping drains it (DrainingNatsServer).
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { ...natsConnectionOptions(config.NATS_URL), queue: def.service, name: `${def.service}-rpc` } },
+      {
+        strategy: new DrainingNatsServer({ ...natsConnectionOptions(config.NATS_URL), queue: def.service, name: `${def.service}-rpc` }),
+      },
       { inheritAppConfig: true },
     );
     await app.startAllMicroservices();
