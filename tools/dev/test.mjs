@@ -1,6 +1,6 @@
-// `npm test`: the whole suite. Build and typecheck; then the checks (lint, formatting, contract and migration drift,
-// deployment files: tools/dev/checks.mjs) beside the unit and service lanes; then the system and browser lanes side by
-// side, against the real servers.
+// `npm test`: the whole suite. Build and typecheck; then, side by side against the real servers, the checks (lint,
+// formatting, contract and migration drift, deployment files: tools/dev/checks.mjs) followed by the unit and service
+// lanes, the system lane, and the browser lane; npm start's own test last.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -18,16 +18,18 @@ ensureDebianPackages([
   ['zbarimg', 'zbar-tools'],
   // The print proofs' tests read the PDFs (pdfinfo, pdftotext) and turn them into images for zbarimg (pdftoppm).
   ['pdftoppm', 'poppler-utils'],
+  // The short run of the production layout (tools/cluster's system test): HAProxy in front of PostgreSQL and the
+  // gateways, Sentinel watching Redis.
+  ['haproxy', 'haproxy'],
+  ['redis-sentinel', 'redis-sentinel'],
 ]);
 ensureChromium();
 
 step('build and typecheck every project');
 run('npx', ['nx', 'run-many', '-t', 'build', 'typecheck', '--parallel=2', '--output-style=static']);
 
-// What runs when. Measured on 2 cores (docs/benchmarks.md, "The test suite"): the lanes mostly wait (on PostgreSQL,
-// NATS, the apps, Chromium), well under two CPU-seconds per second, while lint keeps one core busy. So, after the
-// build: the checks (tools/dev/checks.mjs) beside the unit and service lanes; then the system and browser lanes side
-// by side. DIGICARD_TEST_SERIAL=1 runs everything one after another (when a failure looks like contention).
+// What runs when: see the streams below. DIGICARD_TEST_SERIAL=1 runs everything one after another (when a failure
+// looks like contention).
 // Jest through Nx, lane by lane (jest.preset.cjs says which file is in which lane). Every lane runs even when an
 // earlier one or a check failed, so one run shows every failure. Each lane target writes its counts to
 // test-results/jest/<project>.<lane>.json (restored by Nx when the result comes from its cache).
@@ -78,26 +80,34 @@ const lane = (name, parallel, options = {}, extra = []) =>
   );
 
 const finished = [];
-step('checks beside the unit and service lanes');
-const checks = start('checks', 'node', ['tools/dev/checks.mjs'], { show: serial });
-if (serial) finished.push(await checks);
-// Unit files are quick and independent: two projects at a time. Service files each have their own database and NATS
-// server: two projects at a time, each two files at once (tools/dev/jest-lane.cjs).
-finished.push(await lane('unit', 2, { show: true }));
-finished.push(await lane('service', 2, { show: true }));
-if (!serial) finished.push(await checks);
-// Processes and Chromium: DIGICARD_SYSTEM_WORKERS (system) or DIGICARD_BROWSER_WORKERS (browser) files of a project at
-// once (tools/dev/jest-lane.cjs). The system lane runs two projects at a time: the gateway's files take most of it, and
-// the other projects' (notifications' email-worker-killed alone is over a minute) then run beside them, not after.
-step(serial ? 'system and browser lanes, one after the other' : 'system and browser lanes side by side');
 if (serial) {
-  finished.push(await lane('system', 1, { show: true }));
-  finished.push(await lane('browser', 1, { show: true }));
+  step('checks, then every lane one after the other');
+  for (const run of [
+    () => start('checks', 'node', ['tools/dev/checks.mjs'], { show: true }),
+    () => lane('unit', 2, { show: true }),
+    () => lane('service', 2, { show: true }),
+    () => lane('system', 1, { show: true }),
+    () => lane('browser', 1, { show: true }),
+  ])
+    finished.push(await run());
 } else {
+  // Every lane needs only the build, so all start now, in three streams side by side: the checks (mostly one core of
+  // lint), then the unit and service lanes (they mostly wait on PostgreSQL, Redis and NATS); the system lane; the
+  // browser lane, the longest. Measured on 2 cores (docs/benchmarks.md, "The suite's schedule"): the lanes use less
+  // than one core each when alone, so the run is bounded by the CPU the whole suite needs, not by one lane after
+  // another. The system lane runs two projects at a time: the gateway's files take most of it, and the other
+  // projects' (notifications' email-worker-killed alone is over a minute) then run beside them, not after.
+  step('three streams side by side: checks, unit and service; system; browser');
+  const checksThenFast = (async () => [
+    await start('checks', 'node', ['tools/dev/checks.mjs']),
+    await lane('unit', 2),
+    await lane('service', 2),
+  ])();
+  const streams = await Promise.all([checksThenFast, lane('system', 2, {}, ['--exclude=web-e2e']), lane('browser', 1)]);
+  finished.push(...streams.flat());
   // npm start's own test (web-e2e's system lane) builds the tree as `npm start` does, and Nx may put a build's outputs
   // back from its cache meanwhile: an app another file starts at that moment is not there (seen: profiles' main.js).
-  // So it runs after the two lanes, on its own.
-  finished.push(...(await Promise.all([lane('system', 2, {}, ['--exclude=web-e2e']), lane('browser', 1)])));
+  // So it runs after the others, on its own.
   finished.push(await lane('system', 1, { show: true, logName: 'system-npm-start' }, ['--projects=web-e2e']));
 }
 const laneTimes = finished.map((f) => `${f.name} ${Math.round(f.wallSeconds)} s, ${Math.round(f.cpuSeconds)} CPU-s`);

@@ -43,8 +43,6 @@ export const REPLICATED = /** @type {const} */ ([...SERVICES, 'gateway']);
 export const SENTINEL_NAME = 'digicard';
 const PG_SUPERUSER = 'postgres';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 function postgresBin() {
   const root = '/usr/lib/postgresql';
   const version = readdirSync(root)
@@ -615,18 +613,21 @@ export class Cluster {
     if (instance.slot) {
       await this.lb(`set server gateways/${instance.slot.name} state drain`);
       await this.lb(`set server gateways/${instance.slot.name} state maint`);
-      // What the gateway is answering now completes; nothing new is sent to it.
+      // What the gateway is answering now completes; nothing new is sent to it. `show stat` is CSV: proxy, server,
+      // queued now, queued most, sessions now (scur), ...
       await waitFor(
         `${instance.id} to finish its requests`,
         async () => {
-          const stat = await this.lb('show servers conn gateways');
-          const line = stat.split('\n').find((l) => l.includes(` ${instance.slot.name} `));
-          return !line || /\b0\s*$/.test(line.trim()) || true;
+          const stat = await this.lb('show stat');
+          const row = stat
+            .split('\n')
+            .map((l) => l.split(','))
+            .find((f) => f[0] === 'gateways' && f[1] === instance.slot.name);
+          return !row || row[4] === '0';
         },
-        2000,
+        10_000,
         100,
-      );
-      await sleep(300);
+      ).catch(() => undefined);
     }
     const code = await instance.proc.kill('SIGTERM');
     if (instance.slot) instance.slot.instance = null;

@@ -2,6 +2,9 @@
 // accounting. Shared by the command (tools/cluster/cluster.mjs) and the short system test.
 import { REPLICATED } from './cluster.mjs';
 
+/** The email worker's jobs at once (apps/notifications EMAIL_CONCURRENCY, its default). */
+const EMAIL_CONCURRENCY = 5;
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export const FAULTS = {
@@ -90,6 +93,16 @@ export function verdict(result) {
     if ((p.phase === FAULTS.nats || p.phase === FAULTS.redis) && p.recoverySeconds > 10)
       problems.push(`${p.phase}: recovered after ${p.recoverySeconds} s (target 10 s)`);
   }
+  // The same message again (same Message-ID) is what SMTP allows when a worker dies between the relay's reply and
+  // its record: at most one per email it was sending, EMAIL_CONCURRENCY (5) at a time, per notifications process
+  // killed. More than that, or any without such a kill, is a defect.
+  const killedWorkers = result.phases.flatMap((p) => p.note?.killed ?? []).filter((id) => String(id).startsWith('notifications')).length;
+  const resent = result.phases.reduce(
+    (n, p) => n + (p.resentSameMessageId?.leadEmails ?? 0) + (p.resentSameMessageId?.verificationEmails ?? 0),
+    0,
+  );
+  if (resent > killedWorkers * EMAIL_CONCURRENCY)
+    problems.push(`${resent} emails delivered again with the same Message-ID, ${killedWorkers} email worker(s) killed`);
   for (const [name, s] of Object.entries(result.streams ?? {}))
     if (s.replicas !== 3) problems.push(`stream ${name} has ${s.replicas} replicas, not 3`);
   if (result.drainedAfterSeconds === null) problems.push('the accepted work did not drain in time');

@@ -241,8 +241,34 @@ export class Load {
       await sleep(1000);
     }
     await sleep(3000); // anything sent twice arrives late
-    emailedRefs = (await system.mail.list(SALES_INBOX)).map((m) => /Reference: ([0-9a-f-]{36})/.exec(m.text)?.[1]).filter(Boolean);
+    const salesMails = await system.mail.list(SALES_INBOX);
+    emailedRefs = salesMails.map((m) => /Reference: ([0-9a-f-]{36})/.exec(m.text)?.[1]).filter(Boolean);
     verifyMails = (await system.mail.list()).filter((m) => /Verify your email/.test(m.subject) && m.to.some((t) => t.startsWith('reg')));
+    // A copy is either one more message (a Message-ID not seen for that email yet: the email was made twice) or the same
+    // message again (SMTP has no exactly-once send: a worker killed after the relay's reply and before it recorded the
+    // send sends it once more, with the same Message-ID; docs/reliability.md).
+    /** @param {Array<[string, string | null]>} pairs key and Message-ID of each copy */
+    const copies = (pairs) => {
+      const ids = new Map();
+      for (const [key, id] of pairs) ids.set(key, [...(ids.get(key) ?? []), id]);
+      return ids;
+    };
+    const leadCopies = copies(
+      salesMails.map((m) => [/Reference: ([0-9a-f-]{36})/.exec(m.text)?.[1], m.messageId ?? null]).filter(([ref]) => Boolean(ref)),
+    );
+    const verifyCopies = copies(verifyMails.flatMap((m) => m.to.map((t) => [t.toLowerCase(), m.messageId ?? null])));
+    /** Copies beyond the first, split by whether their Message-ID is new. */
+    const extra = (map, keys) => {
+      let distinct = 0;
+      let sameMessageId = 0;
+      for (const key of keys) {
+        const ids = map.get(key) ?? [];
+        const unique = new Set(ids).size;
+        distinct += Math.max(0, unique - 1);
+        sameMessageId += ids.length - unique;
+      }
+      return { distinct, sameMessageId };
+    };
     const storedLeads = new Set((await sql('SELECT id::text AS id FROM orders.enquiries')).map((r) => r.id));
     const accounts = new Set((await sql('SELECT lower(email) AS e FROM identity.accounts')).map((r) => r.e));
     const paidOrders = new Set(
@@ -290,9 +316,15 @@ export class Load {
           registrationsNotEmailed: regs.filter((e) => !verifyCount.has(e)).length,
           paymentsNotRecorded: pays.filter((id) => !paidOrders.has(id)).length,
         },
+        // Emails made twice (a new Message-ID): never allowed.
         duplicates: {
-          leadEmails: leads.reduce((n, id) => n + Math.max(0, (emailCount.get(id) ?? 0) - 1), 0),
-          verificationEmails: regs.reduce((n, e) => n + Math.max(0, (verifyCount.get(e) ?? 0) - 1), 0),
+          leadEmails: extra(leadCopies, leads).distinct,
+          verificationEmails: extra(verifyCopies, regs).distinct,
+        },
+        // The same message delivered again after a worker was killed mid-send.
+        resentSameMessageId: {
+          leadEmails: extra(leadCopies, leads).sameMessageId,
+          verificationEmails: extra(verifyCopies, regs).sameMessageId,
         },
         // From the fault until the last request that failed because of it; 0 when none failed.
         recoverySeconds: lastFailureAt === null ? 0 : Math.round((lastFailureAt - phase.startedAt) / 100) / 10,
