@@ -44,6 +44,14 @@ describe('the catalogue: owned by orders, seeded by a migration, served through 
     assert.deepEqual(colours['pvc-card'], ['Black', 'White']);
     assert.deepEqual(colours['bamboo-card'], ['Bamboo']);
     assert.deepEqual(colours['ssteel-card'], ['Silver', 'Gold', 'Black']);
+    // The spec (section 1): "specials that bundle a card with 12 months of DigiGold (for PVC and stainless steel; not
+    // stated for bamboo)": the Bamboo special includes no DigiGold months, and its page says so.
+    const months = Object.fromEntries(res.body.items.map((i: any) => [i.id, i.includedGoldMonths]));
+    assert.deepEqual([months['pvc-special'], months['bamboo-special'], months['ssteel-special']], [12, 0, 12]);
+    assert.ok(
+      ['pvc-card', 'bamboo-card', 'ssteel-card'].every((id) => !months[id]),
+      'a card alone includes no membership',
+    );
   });
 
   it('answers one item, with five minutes of caching, and 404 "Card not found" for an unknown id', async () => {

@@ -71,6 +71,9 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
       [{ profileImageHeight: 410 }, 'document.profileImageHeight'],
       [{ opacityValue: 1.5 }, 'document.opacityValue'],
       [{ buttonBorderWidth: 11 }, 'document.buttonBorderWidth'],
+      // The spec (section 9): "logo width 0-100 percent step 10".
+      [{ businessLogoWidth: 55 }, 'document.businessLogoWidth'],
+      [{ businessLogoWidth: 110 }, 'document.businessLogoWidth'],
       [{ mainFontColor: 'red' }, 'document.mainFontColor'],
       [{ profileImage: 'https://elsewhere.example/x.png' }, 'document.profileImage'],
       [{ socialLinks: [{ platform: 'myspace', url: 'https://myspace.com/x' }] }, 'document.socialLinks.0.platform'],

@@ -123,6 +123,7 @@ describe('the web pages rendered by the gateway', () => {
         'trial subscriptions renew automatically unless cancelled',
         /A trial or an included period, .* renews automatically as a paid monthly membership when it ends, unless you cancel/,
       ],
+      ['no refunds', /We do not refund partial months/],
       [
         'no refunds or price protection on price drops',
         /If a price drops after you have paid, we do not refund the difference \(there is no price protection\)/,

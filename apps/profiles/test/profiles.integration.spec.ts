@@ -195,6 +195,17 @@ describe('save profile', () => {
     expect(answer).toMatchObject({ ok: false, status: 400, code: 'VALIDATION_FAILED' });
     if (!answer.ok) expect(Object.keys(answer.fieldErrors ?? {}).join()).toContain('buttonBorderWidth');
   });
+
+  it('keeps the logo width to the slider’s "0-100 percent step 10" (spec section 9), whatever the browser sends', async () => {
+    const accountId = await registered('lwazi');
+    for (const width of [55, 110, -10]) {
+      const answer = await service.call(Rpc.saveProfile, { document: { ...ProfileDefaults, businessLogoWidth: width } }, { accountId });
+      expect(answer).toMatchObject({ ok: false, status: 400, code: 'VALIDATION_FAILED' });
+      if (!answer.ok) expect(Object.keys(answer.fieldErrors ?? {})).toEqual(['body.document.businessLogoWidth']);
+    }
+    const saved = await service.call(Rpc.saveProfile, { document: { ...ProfileDefaults, businessLogoWidth: 60 } }, { accountId });
+    expect(saved).toMatchObject({ ok: true, value: { document: { businessLogoWidth: 60 } } });
+  });
 });
 
 describe('settings', () => {
