@@ -2,7 +2,7 @@ import type { ApiClient } from './client.js';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { MailClient } from './mail.js';
-import { REPO_ROOT, type TestSystem } from './system.js';
+import { REPO_ROOT, appProcessEnv, type TestSystem } from './system.js';
 
 export interface TestOwner {
   client: ApiClient;
@@ -70,7 +70,7 @@ export interface CommandResult {
 export async function runCreateStaff(system: TestSystem, args: string[], stdin = ''): Promise<CommandResult> {
   const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/identity/dist/src/create-account.js'), ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'] ?? '', ...system.envFor('identity') },
+    env: { ...appProcessEnv(), ...system.envFor('identity') },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

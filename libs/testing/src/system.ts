@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -12,6 +13,18 @@ import { MailClient } from './mail.js';
 export type AppName = 'gateway' | 'mail-catcher' | 'payfast-simulator' | ServiceName;
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * What every app process a test starts gets besides its own configuration: PATH, and Node's on-disk compile cache
+ * (V8 code cache) shared by every app start of the run, so that each app's bundle is compiled once, not at every start
+ * (the gateway's start: about 1.0 CPU-second of import without it, 0.6 with it; docs/benchmarks.md).
+ */
+export function appProcessEnv(): Record<string, string> {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    NODE_COMPILE_CACHE: process.env['NODE_COMPILE_CACHE'] ?? join(REPO_ROOT, 'node_modules', '.cache', 'node-compile-cache'),
+  };
+}
 
 /** Where each app's built entry point is, relative to the repository root. */
 export const APP_ENTRY: Record<AppName, string> = {
@@ -262,7 +275,7 @@ export class TestSystem {
     const child = spawn(process.execPath, [STREAMS_ENTRY], {
       cwd: REPO_ROOT,
       env: {
-        PATH: process.env['PATH'] ?? '',
+        ...appProcessEnv(),
         NATS_URL: this.nats.urlFor(STREAM_PROVISIONER, this.provisionerPassword),
         PROVISION_TIMEOUT_SECONDS: '20',
         ...env,
@@ -281,7 +294,7 @@ export class TestSystem {
     if (this.running.has(app)) throw new Error(`${app} is already running`);
     const child = spawn(process.execPath, [APP_ENTRY[app]], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env['PATH'] ?? '', ...this.envFor(app), ...extraEnv },
+      env: { ...appProcessEnv(), ...this.envFor(app), ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const collect = (chunk: Buffer) => {

@@ -31,6 +31,7 @@ import {
   REPO_ROOT,
   STREAMS_ENTRY,
   TestSystem,
+  appProcessEnv,
   canConnect,
   freePort,
   natsServerBinary,
@@ -465,7 +466,7 @@ export class Cluster {
     // Every stream with three copies, declared by the stream provisioner (nats-streams) before any app starts.
     execFileSync(process.execPath, [STREAMS_ENTRY], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', NATS_URL: this.natsUrlFor(STREAM_PROVISIONER), JETSTREAM_REPLICAS: '3' },
+      env: { ...appProcessEnv(), NATS_URL: this.natsUrlFor(STREAM_PROVISIONER), JETSTREAM_REPLICAS: '3' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
   }
@@ -553,8 +554,7 @@ export class Cluster {
     if (slot) slot.instance = /** @type {any} */ ({ reserved: true }); // two gateways starting at once take two slots
     const env = await this.envFor(app, slot);
     const id = `${app}-${++this.instanceCounter}`;
-    const launch = () =>
-      this.spawn(id, process.execPath, [APP_ENTRY[app]], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: REPO_ROOT });
+    const launch = () => this.spawn(id, process.execPath, [APP_ENTRY[app]], { env: { ...appProcessEnv(), ...env }, cwd: REPO_ROOT });
     /** @type {AppInstance} */
     const instance = { id, app, proc: launch(), healthPort: Number(env.HEALTH_PORT), slot };
     if (slot) slot.instance = instance;
