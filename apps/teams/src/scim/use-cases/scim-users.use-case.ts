@@ -164,6 +164,9 @@ export class ScimUsers {
 
   /** A rep as the Teams section adds one, with a username made from the userName (another one if it is taken). */
   private async provision(fields: ScimUserFields, leader: SignedInMeta) {
+    // RFC 7644 section 3.6: a deleted user is not considered for uniqueness, so Entra ID's and Okta's delete, then
+    // create again, of the same userName works within the removed rep's grace period too.
+    const released = await this.scim.removedRepIds(this.db, leader.userId, fields.userName);
     for (let attempt = 0; ; attempt++) {
       const rep = {
         username: usernameFor(fields.userName, attempt),
@@ -173,7 +176,7 @@ export class ScimUsers {
         tel: fields.tel,
       };
       try {
-        return await this.addReps.provision(rep, leader);
+        return await this.addReps.provision(rep, leader, released);
       } catch (error) {
         const fieldErrors = error instanceof ServiceError ? (error.body.fieldErrors ?? {}) : {};
         if (fieldErrors['reps.0.email']) throw scimFailure(409, ScimMessages.userNameTaken, 'uniqueness');
