@@ -377,6 +377,53 @@ describe('team leads', () => {
     expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-a', source: null })).toMatchObject({ ok: true });
   });
 
+  it('a user created deactivated (SCIM active: false) before profiles made the page is hidden from the start; a late older event is skipped', async () => {
+    const rep = randomUUID();
+    const now = Date.now();
+    const suspend = (at: number) =>
+      service.publish(Events.teamMemberSuspended, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        suspendedAt: new Date(at).toISOString(),
+      });
+    const reinstate = (at: number) =>
+      service.publish(Events.teamMemberReinstated, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        reinstatedAt: new Date(at).toISOString(),
+      });
+    // Teams' events come before identity's registration (each subject has its own consumer).
+    await joined(leader, rep, 'karoo-inactive');
+    await service.handled(Events.teamMemberSuspended, await suspend(now));
+    await service.handled(
+      Events.userRegistered,
+      await service.publish(Events.userRegistered, {
+        accountId: rep,
+        username: 'karoo-inactive',
+        email: 'karoo-inactive@example.test',
+        firstName: 'Nomsa',
+        lastName: 'Zulu',
+        role: 'teamMember',
+        registeredAt: new Date(now).toISOString(),
+      }),
+    );
+    await service.handled(
+      Events.userVerified,
+      await service.publish(Events.userVerified, { accountId: rep, verifiedAt: new Date(now).toISOString() }),
+    );
+    const page = () => service.call(Rpc.getPublicProfile, { username: 'karoo-inactive', source: null });
+    expect(await page()).toMatchObject({ ok: false, status: 404 });
+
+    // Reactivated, then an older deactivation delivered late: the page stays up.
+    await service.handled(Events.teamMemberReinstated, await reinstate(now + 2000));
+    expect(await page()).toMatchObject({ ok: true });
+    await service.handled(Events.teamMemberSuspended, await suspend(now + 1000));
+    expect(await page()).toMatchObject({ ok: true });
+    // A newer deactivation hides it again.
+    await service.handled(Events.teamMemberSuspended, await suspend(now + 3000));
+    expect(await page()).toMatchObject({ ok: false, status: 404 });
+  });
+
   it('a rep who leaves: the leads stay with the team, the page goes, the gateways are told', async () => {
     await service.handled(
       Events.teamMemberRemoved,

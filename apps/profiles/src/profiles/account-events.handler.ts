@@ -39,6 +39,8 @@ export class AccountEvents {
       // A change of username, email or names that came before the registration (each subject has its own consumer).
       ...(facts?.account ?? {}),
       role: data.role,
+      // Deactivated by the team's identity provider before the profile was made (SCIM `active: false`).
+      suspendedAt: facts?.suspendedAt ?? null,
       document: { ...ProfileDefaults, ...(facts?.teamTel ? { tel: facts.teamTel } : {}) },
     });
   }

@@ -88,6 +88,7 @@ export class ProfilesRepository {
       | { verifiedAt: Date }
       | { deletedAt: Date; account: null }
       | { businessAccountId: string; teamTel: string }
+      | { suspensionChangedAt: Date; suspendedAt: Date | null }
       | { accountChangedAt: Date; account: AccountNamesFact },
   ): Promise<void> {
     await tx
@@ -104,6 +105,8 @@ export class ProfilesRepository {
     deletedAt: Date | null;
     businessAccountId: string | null;
     teamTel: string | null;
+    suspensionChangedAt: Date | null;
+    suspendedAt: Date | null;
     accountChangedAt: Date | null;
     account: AccountNamesFact | null;
   } | null> {
