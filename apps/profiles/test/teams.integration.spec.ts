@@ -424,6 +424,49 @@ describe('team leads', () => {
     expect(await page()).toMatchObject({ ok: false, status: 404 });
   });
 
+  it('the job title the company’s identity provider gives (SCIM title) is the card’s title, also when it comes before the registration', async () => {
+    const rep = randomUUID();
+    const update = (title: string | undefined, tel = '0825550101') =>
+      service.publish(Events.teamMemberUpdated, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        tel,
+        ...(title === undefined ? {} : { title }),
+        updatedAt: new Date().toISOString(),
+      });
+    await joined(leader, rep, 'karoo-titled');
+    await service.handled(Events.teamMemberUpdated, await update('Solar Sales Consultant'));
+    await service.handled(
+      Events.userRegistered,
+      await service.publish(Events.userRegistered, {
+        accountId: rep,
+        username: 'karoo-titled',
+        email: 'karoo-titled@example.test',
+        firstName: 'Lwazi',
+        lastName: 'Ndlovu',
+        role: 'teamMember',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
+    await service.handled(
+      Events.userVerified,
+      await service.publish(Events.userVerified, { accountId: rep, verifiedAt: new Date().toISOString() }),
+    );
+    const title = async () => {
+      const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-titled', source: null });
+      if (!page.ok) throw new Error(page.message);
+      return page.value.profile.document.title;
+    };
+    expect(await title()).toBe('Solar Sales Consultant');
+    await service.handled(Events.teamMemberUpdated, await update('Regional Sales Manager'));
+    expect(await title()).toBe('Regional Sales Manager');
+    // The leader's change of phone says nothing of the title: it stays.
+    await service.handled(Events.teamMemberUpdated, await update(undefined, '0825550202'));
+    expect(await title()).toBe('Regional Sales Manager');
+    await service.handled(Events.teamMemberUpdated, await update(''));
+    expect(await title()).toBe('');
+  });
+
   it('a rep who leaves: the leads stay with the team, the page goes, the gateways are told', async () => {
     await service.handled(
       Events.teamMemberRemoved,

@@ -130,7 +130,10 @@ async function create(tokenHash: string, user: ScimUserFields) {
 }
 
 const outboxOf = (subject: string, memberId: string) =>
-  service.sql(`SELECT payload FROM teams.outbox WHERE subject = $1 AND payload->'data'->>'memberAccountId' = $2`, [subject, memberId]);
+  service.sql(`SELECT payload FROM teams.outbox WHERE subject = $1 AND payload->'data'->>'memberAccountId' = $2 ORDER BY created_at`, [
+    subject,
+    memberId,
+  ]);
 
 describe('SCIM provisioning in the teams service', () => {
   it('keeps only the token’s hash; a new token replaces the old at once; revoked, it names no team', async () => {
@@ -300,7 +303,24 @@ describe('SCIM provisioning in the teams service', () => {
     assert.equal(replaced.value.user.givenName, 'Dumi');
     assert.equal(replaced.value.user.title, 'Team lead');
     assert.equal(replaced.value.signedOut, false);
-    assert.equal((await outboxOf('teams.member.updated', id)).length, 1, 'the new phone reaches profiles');
+    // Made with the title "Sales rep"; replaced with a new phone (the Teams section's change) and the title "Team lead":
+    // both reach the rep's card.
+    const updates = (await outboxOf('teams.member.updated', id)) as Array<{ payload: { data: { tel: string; title?: string } } }>;
+    assert.deepEqual(
+      updates.map((u) => [u.payload.data.tel, u.payload.data.title ?? null]),
+      [
+        ['0821234567', 'Sales rep'],
+        ['0831234567', null],
+        ['0831234567', 'Team lead'],
+      ],
+    );
+    const patched = await service.call(
+      Rpc.scimPatchUser,
+      { tokenHash, call: call('PATCH', path), id, operations: { Operations: [{ op: 'replace', path: 'externalId', value: 'x-1' }] } },
+      null,
+    );
+    assert.ok(patched.ok);
+    assert.equal((await outboxOf('teams.member.updated', id)).length, 3, 'an unchanged title is not sent again');
 
     // Okta: no path, a value object.
     const okta = await service.call(
@@ -371,6 +391,7 @@ describe('SCIM provisioning in the teams service', () => {
         'PATCH 400 invalidSyntax',
         'PATCH 200 reactivated',
         'PATCH 200 deactivated',
+        'PATCH 200 patched',
         'PUT 200 replaced',
         'POST 201 created',
       ],

@@ -41,7 +41,12 @@ export class AccountEvents {
       role: data.role,
       // Deactivated by the team's identity provider before the profile was made (SCIM `active: false`).
       suspendedAt: facts?.suspendedAt ?? null,
-      document: { ...ProfileDefaults, ...(facts?.teamTel ? { tel: facts.teamTel } : {}) },
+      document: {
+        ...ProfileDefaults,
+        ...(facts?.teamTel ? { tel: facts.teamTel } : {}),
+        // The job title the team's identity provider gave before the profile was made (SCIM `title`).
+        ...(facts?.teamTitle ? { title: facts.teamTitle } : {}),
+      },
     });
   }
 

@@ -36,13 +36,19 @@ export class TeamEvents {
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 
+  /** The leader's phone for the rep, or the job title the company's identity provider gave (SCIM), on the card. */
   @OnEvent(Events.teamMemberUpdated)
   async updated(data: Data<typeof Events.teamMemberUpdated>, { tx }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.memberAccountId);
-    await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
+    const title = data.title === undefined ? {} : { title: data.title };
+    await this.profiles.recordAccountFact(tx, data.memberAccountId, {
+      businessAccountId: data.leaderAccountId,
+      teamTel: data.tel,
+      ...(data.title === undefined ? {} : { teamTitle: data.title }),
+    });
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     if (!row) return;
-    const updated = await this.profiles.update(tx, data.memberAccountId, { document: { ...documentOf(row), tel: data.tel } });
+    const updated = await this.profiles.update(tx, data.memberAccountId, { document: { ...documentOf(row), tel: data.tel, ...title } });
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 
