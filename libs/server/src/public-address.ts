@@ -66,24 +66,6 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
-/**
- * Whether every address `hostname` resolves to is public (an IP literal is itself). A name that does not resolve, or
- * resolves to any private, loopback or link-local address, is not.
- */
-export async function resolvesToPublicAddresses(
-  hostname: string,
-  resolve: (host: string) => Promise<Array<{ address: string }>> = (host) => lookup(host, { all: true, verbatim: true }),
-): Promise<boolean> {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host)) return isPublicAddress(host);
-  try {
-    const addresses = await resolve(host);
-    return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
-  } catch {
-    return false;
-  }
-}
-
 /** How a name is resolved (every address; the system's resolver unless a test gives another). */
 export type AddressResolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
