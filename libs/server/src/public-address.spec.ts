@@ -46,11 +46,7 @@ describe('publicAddressLookup', () => {
   );
   const ask = (host: string, options: { all?: boolean; family?: number }) =>
     new Promise<{ error: Error | null; address: unknown; family?: number }>((resolve) =>
-      lookup(
-        host,
-        options as never,
-        ((error: Error | null, address: unknown, family?: number) => resolve({ error, address, family })) as never,
-      ),
+      lookup(host, options, (error: Error | null, address: unknown, family?: number) => resolve({ error, address, family })),
     );
 
   it('answers the connection the addresses it checked, all or the first of the family asked', async () => {

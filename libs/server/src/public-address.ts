@@ -88,18 +88,17 @@ export function publicAddressLookup(
   isAllowed: (address: string) => boolean = isPublicAddress,
 ): LookupFunction {
   return (hostname, options, callback) => {
-    const answer = callback as (error: Error | null, address: string | Array<{ address: string; family: number }>, family?: number) => void;
     resolve(hostname).then(
       (found) => {
         const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
-        if (wanted.length === 0) return answer(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
         const refused = found.find((a) => !isAllowed(a.address));
-        if (refused) return answer(new PrivateAddressRefused(`${hostname} resolves to ${refused.address}, which is not public`), '');
+        if (refused) return callback(new PrivateAddressRefused(`${hostname} resolves to ${refused.address}, which is not public`), '');
         const addresses = wanted.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-        if (options.all) answer(null, addresses);
-        else answer(null, addresses[0]!.address, addresses[0]!.family);
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
       },
-      (error: unknown) => answer(error instanceof Error ? error : new Error(String(error)), ''),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), ''),
     );
   };
 }
