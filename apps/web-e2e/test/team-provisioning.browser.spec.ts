@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { SCIM_MEDIA_TYPE, ScimMessages, SsoMessages } from '@digicard/contracts';
+import { ProfileDefaults, SCIM_MEDIA_TYPE, ScimMessages, SsoMessages } from '@digicard/contracts';
 import {
   answerDialog,
   createStaffAccount,
@@ -53,6 +53,12 @@ describe('a team leader connects the company’s identity provider; staff see it
     await setMembership(system, 'karoo-lead', 'DigiPlatinum');
     // A fresh sign-in carries the new role in the session.
     assert.equal((await leader.client.request('/api/session', { body: { email: leader.email, password } })).status, 200);
+    // The business every rep's card shows.
+    const saved = await leader.client.request('/api/profile', {
+      method: 'PUT',
+      body: { document: { ...ProfileDefaults, businessName: 'Karoo Solar' } },
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
 
     browser = await launchChromium();
@@ -148,11 +154,17 @@ describe('a team leader connects the company’s identity provider; staff see it
     await rep.waitFor();
     assert.match((await rep.textContent()) ?? '', /nomsa@karoo-solar\.test/);
     assert.equal(await rep.getByText('Deactivated by your identity provider').count(), 0);
-    // Their card is up, with the job title the provider sent.
+    // Made as "Add rep" makes one: their card is up with the leader's business and the job title the provider sent,
+    // and the welcome email asks them to choose a password.
     const card = await browser.newPage();
     await waitFor('the rep’s card', async () => (await card.goto(`${system.gatewayUrl}/nomsa`))?.status() === 200);
     await card.getByText('Solar Sales Consultant').first().waitFor();
+    await card.getByText('Karoo Solar').first().waitFor();
     await card.close();
+    const welcome = await system.mail.waitFor(
+      (m) => m.to.includes('nomsa@karoo-solar.test') && m.subject === 'Welcome to your team on DigiCard',
+    );
+    assert.match(welcome.text, /Ayanda Mthembu added you to their team/);
 
     // The provider deactivates the rep (a leaver): the list says so.
     const off = await scim(token, 'PATCH', `/Users/${id}`, { Operations: [{ op: 'Replace', path: 'active', value: 'False' }] });
