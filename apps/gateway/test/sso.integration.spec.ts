@@ -200,6 +200,13 @@ describe('company sign-in (OpenID Connect) for teams', () => {
       const refused = await lead.request('/api/team/sso', { method: 'PUT', body: settingsFor(['bravo.test']) });
       assert.equal(refused.status, 400);
       assert.deepEqual(refused.body.fieldErrors, { issuer: [SsoMessages.issuerPrivate] });
+      // A name is resolved in the connection itself and refused there (src/sso/provider-fetch.spec.ts: DNS rebinding).
+      const named = await lead.request('/api/team/sso', {
+        method: 'PUT',
+        body: { ...settingsFor(['bravo.test']), issuer: idp.issuer.replace('127.0.0.1', 'localhost') },
+      });
+      assert.equal(named.status, 400);
+      assert.deepEqual(named.body.fieldErrors, { issuer: [SsoMessages.issuerPrivate] });
       assert.equal((await lead.request('/api/team/sso')).body.configured, false, 'nothing stored');
     } finally {
       await strict.stop();

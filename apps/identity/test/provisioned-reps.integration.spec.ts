@@ -91,4 +91,39 @@ describe('provisioned rep accounts', () => {
     const leaderEnable = await service.call(Rpc.enableRepAccount, { accountId: leader }, null);
     assert.equal(!leaderEnable.ok && leaderEnable.status, 403, 'only team members');
   });
+  it('frees the address of a removed rep the teams service names, so the same user is made again; nothing else is freed', async () => {
+    const leader = await register('prov-leader-3', 'teamLeader');
+    const first = await service.call(Rpc.provisionRepAccounts, { leaderAccountId: leader, reps: [rep('prov-rep-5')] }, null);
+    assert.ok(first.ok);
+    const oldId = first.value.accounts[0]!.accountId;
+    assert.ok((await service.call(Rpc.disableRepAccount, { accountId: oldId }, null)).ok, 'removed from the team');
+    const again = { ...rep('prov-rep-5b'), email: 'prov-rep-5@acme.test' };
+    const held = await service.call(Rpc.provisionRepAccounts, { leaderAccountId: leader, reps: [again] }, null);
+    assert.equal(!held.ok && held.status, 400, 'within the grace period the address is held unless teams names the removed rep');
+    assert.ok(!held.ok && held.fieldErrors?.['reps.0.email']);
+
+    // Another account named for release is left alone: a live rep, and an account of another address.
+    const live = await service.call(Rpc.provisionRepAccounts, { leaderAccountId: leader, reps: [rep('prov-rep-6')] }, null);
+    assert.ok(live.ok);
+    const liveId = live.value.accounts[0]!.accountId;
+    const made = await service.call(
+      Rpc.provisionRepAccounts,
+      { leaderAccountId: leader, reps: [again], releaseAccountIds: [oldId, liveId] },
+      null,
+    );
+    assert.ok(made.ok, JSON.stringify(made));
+    const rows = await service.sql<{ id: string; username: string; email_normalized: string; disabled: boolean }>(
+      `SELECT id, username, email_normalized, disabled_at IS NOT NULL AS disabled FROM identity.accounts WHERE id = ANY($1) ORDER BY username`,
+      [[oldId, liveId, made.value.accounts[0]!.accountId]],
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.username, r.email_normalized, r.disabled]),
+      [
+        ['prov-rep-5', `removed-${oldId}`, true],
+        ['prov-rep-5b', 'prov-rep-5@acme.test', false],
+        ['prov-rep-6', 'prov-rep-6@acme.test', false],
+      ],
+      'the old account keeps its username (held for the grace period) and its sign-in address is nobody’s',
+    );
+  });
 });

@@ -377,6 +377,96 @@ describe('team leads', () => {
     expect(await service.call(Rpc.getPublicProfile, { username: 'karoo-rep-a', source: null })).toMatchObject({ ok: true });
   });
 
+  it('a user created deactivated (SCIM active: false) before profiles made the page is hidden from the start; a late older event is skipped', async () => {
+    const rep = randomUUID();
+    const now = Date.now();
+    const suspend = (at: number) =>
+      service.publish(Events.teamMemberSuspended, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        suspendedAt: new Date(at).toISOString(),
+      });
+    const reinstate = (at: number) =>
+      service.publish(Events.teamMemberReinstated, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        reinstatedAt: new Date(at).toISOString(),
+      });
+    // Teams' events come before identity's registration (each subject has its own consumer).
+    await joined(leader, rep, 'karoo-inactive');
+    await service.handled(Events.teamMemberSuspended, await suspend(now));
+    await service.handled(
+      Events.userRegistered,
+      await service.publish(Events.userRegistered, {
+        accountId: rep,
+        username: 'karoo-inactive',
+        email: 'karoo-inactive@example.test',
+        firstName: 'Nomsa',
+        lastName: 'Zulu',
+        role: 'teamMember',
+        registeredAt: new Date(now).toISOString(),
+      }),
+    );
+    await service.handled(
+      Events.userVerified,
+      await service.publish(Events.userVerified, { accountId: rep, verifiedAt: new Date(now).toISOString() }),
+    );
+    const page = () => service.call(Rpc.getPublicProfile, { username: 'karoo-inactive', source: null });
+    expect(await page()).toMatchObject({ ok: false, status: 404 });
+
+    // Reactivated, then an older deactivation delivered late: the page stays up.
+    await service.handled(Events.teamMemberReinstated, await reinstate(now + 2000));
+    expect(await page()).toMatchObject({ ok: true });
+    await service.handled(Events.teamMemberSuspended, await suspend(now + 1000));
+    expect(await page()).toMatchObject({ ok: true });
+    // A newer deactivation hides it again.
+    await service.handled(Events.teamMemberSuspended, await suspend(now + 3000));
+    expect(await page()).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('the job title the company’s identity provider gives (SCIM title) is the card’s title, also when it comes before the registration', async () => {
+    const rep = randomUUID();
+    const update = (title: string | undefined, tel = '0825550101') =>
+      service.publish(Events.teamMemberUpdated, {
+        leaderAccountId: leader,
+        memberAccountId: rep,
+        tel,
+        ...(title === undefined ? {} : { title }),
+        updatedAt: new Date().toISOString(),
+      });
+    await joined(leader, rep, 'karoo-titled');
+    await service.handled(Events.teamMemberUpdated, await update('Solar Sales Consultant'));
+    await service.handled(
+      Events.userRegistered,
+      await service.publish(Events.userRegistered, {
+        accountId: rep,
+        username: 'karoo-titled',
+        email: 'karoo-titled@example.test',
+        firstName: 'Lwazi',
+        lastName: 'Ndlovu',
+        role: 'teamMember',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
+    await service.handled(
+      Events.userVerified,
+      await service.publish(Events.userVerified, { accountId: rep, verifiedAt: new Date().toISOString() }),
+    );
+    const title = async () => {
+      const page = await service.call(Rpc.getPublicProfile, { username: 'karoo-titled', source: null });
+      if (!page.ok) throw new Error(page.message);
+      return page.value.profile.document.title;
+    };
+    expect(await title()).toBe('Solar Sales Consultant');
+    await service.handled(Events.teamMemberUpdated, await update('Regional Sales Manager'));
+    expect(await title()).toBe('Regional Sales Manager');
+    // The leader's change of phone says nothing of the title: it stays.
+    await service.handled(Events.teamMemberUpdated, await update(undefined, '0825550202'));
+    expect(await title()).toBe('Regional Sales Manager');
+    await service.handled(Events.teamMemberUpdated, await update(''));
+    expect(await title()).toBe('');
+  });
+
   it('a rep who leaves: the leads stay with the team, the page goes, the gateways are told', async () => {
     await service.handled(
       Events.teamMemberRemoved,

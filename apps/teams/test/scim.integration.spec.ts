@@ -5,6 +5,7 @@ import { ProfileDefaults, Rpc, ScimMessages, type ScimUserFields } from '@digica
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { InProcessService, type Caller } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
+import { ScimAuditPrune } from '../src/scim/scim-audit-prune.js';
 import { teamsService } from '../src/service.js';
 
 // SCIM provisioning as the teams service does it (issue 27 item 2): the team is the leader whose token has the hash
@@ -129,7 +130,10 @@ async function create(tokenHash: string, user: ScimUserFields) {
 }
 
 const outboxOf = (subject: string, memberId: string) =>
-  service.sql(`SELECT payload FROM teams.outbox WHERE subject = $1 AND payload->'data'->>'memberAccountId' = $2`, [subject, memberId]);
+  service.sql(`SELECT payload FROM teams.outbox WHERE subject = $1 AND payload->'data'->>'memberAccountId' = $2 ORDER BY created_at`, [
+    subject,
+    memberId,
+  ]);
 
 describe('SCIM provisioning in the teams service', () => {
   it('keeps only the token’s hash; a new token replaces the old at once; revoked, it names no team', async () => {
@@ -299,7 +303,24 @@ describe('SCIM provisioning in the teams service', () => {
     assert.equal(replaced.value.user.givenName, 'Dumi');
     assert.equal(replaced.value.user.title, 'Team lead');
     assert.equal(replaced.value.signedOut, false);
-    assert.equal((await outboxOf('teams.member.updated', id)).length, 1, 'the new phone reaches profiles');
+    // Made with the title "Sales rep"; replaced with a new phone (the Teams section's change) and the title "Team lead":
+    // both reach the rep's card.
+    const updates = (await outboxOf('teams.member.updated', id)) as Array<{ payload: { data: { tel: string; title?: string } } }>;
+    assert.deepEqual(
+      updates.map((u) => [u.payload.data.tel, u.payload.data.title ?? null]),
+      [
+        ['0821234567', 'Sales rep'],
+        ['0831234567', null],
+        ['0831234567', 'Team lead'],
+      ],
+    );
+    const patched = await service.call(
+      Rpc.scimPatchUser,
+      { tokenHash, call: call('PATCH', path), id, operations: { Operations: [{ op: 'replace', path: 'externalId', value: 'x-1' }] } },
+      null,
+    );
+    assert.ok(patched.ok);
+    assert.equal((await outboxOf('teams.member.updated', id)).length, 3, 'an unchanged title is not sent again');
 
     // Okta: no path, a value object.
     const okta = await service.call(
@@ -370,12 +391,41 @@ describe('SCIM provisioning in the teams service', () => {
         'PATCH 400 invalidSyntax',
         'PATCH 200 reactivated',
         'PATCH 200 deactivated',
+        'PATCH 200 patched',
         'PUT 200 replaced',
         'POST 201 created',
       ],
     );
     assert.ok(audit.value.entries.every((e) => e.userName === null || e.userName === 'dumisani@bravo.test'));
     assert.equal(audit.value.entries.find((e) => e.outcome === 'deleted')?.userId, id);
+  });
+
+  it('makes a deleted user again (RFC 7644 3.6: a deleted user holds no userName): identity is told to free the removed rep’s address', async () => {
+    const { tokenHash } = await team();
+    const first = await create(tokenHash, fields('Ayanda@Delta.test'));
+    assert.ok(first.ok);
+    const oldId = first.value.user.id;
+    const deleted = await service.call(Rpc.scimDeleteUser, { tokenHash, call: call('DELETE', `/scim/v2/Users/${oldId}`), id: oldId }, null);
+    assert.ok(deleted.ok);
+    const again = await create(tokenHash, fields('ayanda@delta.test'));
+    assert.ok(again.ok, JSON.stringify(again));
+    assert.notEqual(again.value.user.id, oldId, 'a new user, with a new id');
+    const provisions = asked.filter(
+      (a) =>
+        a.subject === Rpc.provisionRepAccounts.subject &&
+        (a.body['reps'] as Array<{ email: string }>)[0]!.email.toLowerCase() === 'ayanda@delta.test',
+    );
+    assert.deepEqual(
+      provisions.map((a) => a.body['releaseAccountIds'] ?? null),
+      [null, [oldId]],
+    );
+    const gone = await service.call(Rpc.scimGetUser, { tokenHash, call: call('GET', `/scim/v2/Users/${oldId}`), id: oldId }, null);
+    assert.equal(!gone.ok && gone.status, 404, 'the deleted one stays gone');
+    // Another team's removed rep of that address is not freed by this team.
+    const other = await team();
+    const elsewhere = await create(other.tokenHash, fields('ayanda@delta.test'));
+    assert.ok(elsewhere.ok);
+    assert.equal(asked.filter((a) => a.subject === Rpc.provisionRepAccounts.subject).at(-1)!.body['releaseAccountIds'], undefined);
   });
 
   it('pages the audit list newest first by keyset; another leader reads only their own', async () => {
@@ -445,5 +495,34 @@ describe('SCIM provisioning in the teams service', () => {
     const both = await service.call(Rpc.staffTeamSignInOff, { accountId: leader.accountId, sso: true }, staff);
     assert.ok(both.ok && !both.value.sso.configured);
     assert.equal(ScimMessages.badToken.length > 0, true);
+  });
+  it('deletes calls older than SCIM_AUDIT_RETENTION_DAYS (90) from every team’s audit list, on start and on a timer', async () => {
+    const teamA = await team();
+    const teamB = await team();
+    const list = (tokenHash: string) =>
+      service.call(Rpc.scimListUsers, { tokenHash, call: call('GET', '/scim/v2/Users'), filter: null, startIndex: 1, count: 1 }, null);
+    await list(teamA.tokenHash);
+    await list(teamB.tokenHash);
+    // Calls as old as 91 and 89 days, in both teams.
+    for (const { leader } of [teamA, teamB])
+      await service.sql(
+        `INSERT INTO teams.scim_audit (leader_account_id, at, method, path, status, outcome)
+         VALUES ($1, now() - interval '91 days', 'GET', '/scim/v2/Users', 200, 'listed'),
+                ($1, now() - interval '89 days', 'GET', '/scim/v2/Users', 200, 'listed')`,
+        [leader.accountId],
+      );
+    const ages = async (leader: Caller) => {
+      const page = await service.call(Rpc.listScimAudit, { limit: 100 }, leader);
+      assert.ok(page.ok);
+      return page.value.entries.map((e) => Math.round((Date.now() - Date.parse(e.at)) / 86_400_000));
+    };
+    assert.deepEqual(await ages(teamA.leader), [0, 89, 91]);
+    const pruned = await service.get(ScimAuditPrune).run();
+    assert.ok(pruned >= 2, `the two old calls at least (${pruned})`);
+    assert.deepEqual(await ages(teamA.leader), [0, 89]);
+    assert.deepEqual(await ages(teamB.leader), [0, 89]);
+    // A day later the 89-day-old calls are past 90 too.
+    await service.get(ScimAuditPrune).run(new Date(Date.now() + 2 * 86_400_000));
+    assert.deepEqual(await ages(teamA.leader), [0]);
   });
 });

@@ -238,11 +238,20 @@ export const Events = {
     'teams.member.added',
     z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), username: z.string(), tel: z.string(), addedAt: at }),
   ),
-  /** The leader changed the rep's phone. */
+  /**
+   * The leader changed the rep's phone, or the company's identity provider the rep's job title (SCIM `title`, shown as
+   * the card's title; absent: unchanged, empty: none).
+   */
   teamMemberUpdated: event(
     'teams',
     'teams.member.updated',
-    z.object({ leaderAccountId: z.uuid(), memberAccountId: z.uuid(), tel: z.string(), updatedAt: at }),
+    z.object({
+      leaderAccountId: z.uuid(),
+      memberAccountId: z.uuid(),
+      tel: z.string(),
+      title: z.string().max(120).optional(),
+      updatedAt: at,
+    }),
   ),
   /** A rep left: their leads stay with the leader, their page goes, they can no longer sign in. */
   teamMemberRemoved: event(

@@ -612,6 +612,11 @@ export const Rpc = {
           }),
         )
         .length(1),
+      /**
+       * The team's removed reps with this email (SCIM: a deleted user no longer counts for uniqueness, RFC 7644
+       * section 3.6): their address is freed first, so a user deleted and created again is made again.
+       */
+      releaseAccountIds: z.array(z.uuid()).max(20).optional(),
     }),
     RepAccountsSchema,
   ),

@@ -1,9 +1,12 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Which addresses an outbound call chosen by a customer may reach (SSRF): public unicast only. Used for CRM webhooks
- * (notifications) and for teams' OpenID Connect providers (the gateway).
+ * (notifications) and for teams' OpenID Connect providers (the gateway). Both connect to the addresses they checked:
+ * the webhooks pin the address checked before each delivery, the providers resolve in the connection itself
+ * (`publicAddressLookup`), so a name that answers a public address to the check and a private one to the connection
+ * (DNS rebinding) gets nowhere.
  */
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -63,20 +66,39 @@ export function isPublicAddress(address: string): boolean {
   return false;
 }
 
+/** How a name is resolved (every address; the system's resolver unless a test gives another). */
+export type AddressResolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+
+const systemResolver: AddressResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/** A connection refused because the name resolved to an address that is not public. */
+export class PrivateAddressRefused extends Error {
+  override name = 'PrivateAddressRefused';
+  readonly code = 'EPRIVATEADDRESS';
+}
+
 /**
- * Whether every address `hostname` resolves to is public (an IP literal is itself). A name that does not resolve, or
- * resolves to any private, loopback or link-local address, is not.
+ * A `lookup` for `net.connect`/`tls.connect` (an undici Agent's `connect.lookup`): resolves the name once, refuses
+ * the connection unless every address is public, and hands the socket exactly the addresses it checked, so nothing
+ * resolves the name a second time between the check and the connection. (An IP literal never reaches a lookup:
+ * check it with `isPublicAddress` before connecting.) `isAllowed` is for tests.
  */
-export async function resolvesToPublicAddresses(
-  hostname: string,
-  resolve: (host: string) => Promise<Array<{ address: string }>> = (host) => lookup(host, { all: true, verbatim: true }),
-): Promise<boolean> {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(host)) return isPublicAddress(host);
-  try {
-    const addresses = await resolve(host);
-    return addresses.length > 0 && addresses.every((a) => isPublicAddress(a.address));
-  } catch {
-    return false;
-  }
+export function publicAddressLookup(
+  resolve: AddressResolver = systemResolver,
+  isAllowed: (address: string) => boolean = isPublicAddress,
+): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (found) => {
+        const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        const refused = found.find((a) => !isAllowed(a.address));
+        if (refused) return callback(new PrivateAddressRefused(`${hostname} resolves to ${refused.address}, which is not public`), '');
+        const addresses = wanted.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), ''),
+    );
+  };
 }

@@ -18,13 +18,14 @@ import {
   type StoredSsoSettingsSchema,
 } from '@digicard/contracts';
 import type { Logger } from '@digicard/config';
-import { ApiHttpException, CONFIG, LOGGER, resolvesToPublicAddresses } from '@digicard/server';
+import { ApiHttpException, CONFIG, LOGGER } from '@digicard/server';
 import { SessionSignIn } from '../auth/session-sign-in.js';
 import type { Config } from '../config.js';
 import { redisCall } from '../redis/redis-call.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import type { Session } from '../session/session.store.js';
 import { REDIS } from '../tokens.js';
+import { providerFetch, refusedPrivateAddress } from './provider-fetch.js';
 import { SsoSecretBox } from './sso-secret-box.js';
 
 /** The cookie binding a started sign-in to the browser that started it (login CSRF: a stranger's callback URL fails). */
@@ -45,11 +46,6 @@ interface PendingSignIn {
   nonce: string;
   /** SHA-256 of the browser's SSO cookie. */
   binding: string;
-}
-
-/** A provider URL (the issuer, or an endpoint its metadata names) at a private, loopback or link-local address. */
-class PrivateProviderAddress extends Error {
-  override name = 'PrivateProviderAddress';
 }
 
 class SsoRefusal extends Error {
@@ -97,13 +93,7 @@ export class SsoFlow {
     @Inject(SessionSignIn) private readonly signIn: SessionSignIn,
   ) {
     this.box = SsoSecretBox.fromConfig(config.SSO_SECRET_KEY);
-    const allowPrivate = config.SSO_ALLOW_PRIVATE_ISSUERS ?? config.NODE_ENV === 'development';
-    this.providerFetch = async (url, options) => {
-      if (!allowPrivate && !(await resolvesToPublicAddresses(new URL(url).hostname))) {
-        throw new PrivateProviderAddress(`${new URL(url).hostname} is not a public address`);
-      }
-      return fetch(url, options as RequestInit);
-    };
+    this.providerFetch = providerFetch(config.SSO_ALLOW_PRIVATE_ISSUERS ?? config.NODE_ENV === 'development');
   }
 
   private get redirectUri(): string {
@@ -132,8 +122,7 @@ export class SsoFlow {
       await this.discover(body.issuer, body.clientId, undefined);
     } catch (error) {
       this.logger.warn({ requestId: meta.requestId, reason: reasonOf(error) }, 'sso issuer did not answer discovery');
-      const privateAddress =
-        error instanceof PrivateProviderAddress || (error instanceof Error && error.cause instanceof PrivateProviderAddress);
+      const privateAddress = refusedPrivateAddress(error);
       throw new ApiHttpException({
         statusCode: 400,
         code: ErrorCode.ValidationFailed,
@@ -267,8 +256,8 @@ export class SsoFlow {
 
   /**
    * OpenID Connect discovery of the issuer; ID token signatures are checked against its keys. Every request of the
-   * configuration (discovery, keys, token) resolves the provider's name first and refuses a private address (the
-   * name is resolved again by the connection itself: a rebinding in between is not caught). The client secret goes
+   * configuration (discovery, keys, token) connects only to public addresses, the ones it checked (`providerFetch`:
+   * the name is resolved once, in the connection, so DNS rebinding reaches nothing inside). The client secret goes
    * to the token endpoint the way the provider's discovery document says it takes it (`tokenEndpointAuthMethod`).
    */
   private async discover(issuer: string, clientId: string, clientSecret: string | undefined): Promise<oidc.Configuration> {

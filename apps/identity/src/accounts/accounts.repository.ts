@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
@@ -111,6 +111,24 @@ export class AccountsRepository {
       .set({ username: sql`'removed-' || ${accounts.id}`, emailNormalized: sql`'removed-' || ${accounts.id}`, emailProvedAt: null })
       .where(
         and(lt(accounts.disabledAt, cutoff), or(eq(accounts.username, username), eq(accounts.emailNormalized, email.trim().toLowerCase()))),
+      );
+  }
+
+  /**
+   * Frees the email of one removed rep (a disabled team member's account, holding this address) before its grace
+   * period is over: the old account keeps its username and a normalised address nobody can type (`removed-<id>`).
+   */
+  async releaseRemovedRepEmail(db: Executor, id: string, email: string): Promise<void> {
+    await db
+      .update(accounts)
+      .set({ emailNormalized: sql`'removed-' || ${accounts.id}`, emailProvedAt: null })
+      .where(
+        and(
+          eq(accounts.id, id),
+          eq(accounts.role, 'teamMember'),
+          isNotNull(accounts.disabledAt),
+          eq(accounts.emailNormalized, email.trim().toLowerCase()),
+        ),
       );
   }
 

@@ -64,6 +64,15 @@ export const accountFacts = schema.table('account_facts', {
   /** The team leader whose business a rep's profile shows (`teams.member.added`), and the phone the leader gave. */
   businessAccountId: uuid('business_account_id'),
   teamTel: text('team_tel'),
+  /** The job title the team's identity provider last gave the rep (SCIM `title`), for a profile made after it. */
+  teamTitle: text('team_title'),
+  /**
+   * The rep's deactivation by their team's identity provider (`teams.member.suspended` / `.reinstated`): when it was
+   * said and what (null: active). An older one delivered late is skipped, and one that arrives before the profile
+   * exists (a user created with `active: false`) is applied when it is created.
+   */
+  suspensionChangedAt: timestamp('suspension_changed_at', { withTimezone: true, mode: 'date' }),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   /**
    * The latest `identity.user.changed` applied (its time and what it said): an older change delivered late is
    * skipped, and a change that arrives before the profile exists is applied when it is created.

@@ -39,7 +39,14 @@ export class AccountEvents {
       // A change of username, email or names that came before the registration (each subject has its own consumer).
       ...(facts?.account ?? {}),
       role: data.role,
-      document: { ...ProfileDefaults, ...(facts?.teamTel ? { tel: facts.teamTel } : {}) },
+      // Deactivated by the team's identity provider before the profile was made (SCIM `active: false`).
+      suspendedAt: facts?.suspendedAt ?? null,
+      document: {
+        ...ProfileDefaults,
+        ...(facts?.teamTel ? { tel: facts.teamTel } : {}),
+        // The job title the team's identity provider gave before the profile was made (SCIM `title`).
+        ...(facts?.teamTitle ? { title: facts.teamTitle } : {}),
+      },
     });
   }
 

@@ -87,7 +87,8 @@ export class ProfilesRepository {
     fact:
       | { verifiedAt: Date }
       | { deletedAt: Date; account: null }
-      | { businessAccountId: string; teamTel: string }
+      | { businessAccountId: string; teamTel: string; teamTitle?: string }
+      | { suspensionChangedAt: Date; suspendedAt: Date | null }
       | { accountChangedAt: Date; account: AccountNamesFact },
   ): Promise<void> {
     await tx
@@ -104,6 +105,9 @@ export class ProfilesRepository {
     deletedAt: Date | null;
     businessAccountId: string | null;
     teamTel: string | null;
+    teamTitle: string | null;
+    suspensionChangedAt: Date | null;
+    suspendedAt: Date | null;
     accountChangedAt: Date | null;
     account: AccountNamesFact | null;
   } | null> {

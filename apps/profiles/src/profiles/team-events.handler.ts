@@ -36,29 +36,46 @@ export class TeamEvents {
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 
+  /** The leader's phone for the rep, or the job title the company's identity provider gave (SCIM), on the card. */
   @OnEvent(Events.teamMemberUpdated)
   async updated(data: Data<typeof Events.teamMemberUpdated>, { tx }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.memberAccountId);
-    await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
+    const title = data.title === undefined ? {} : { title: data.title };
+    await this.profiles.recordAccountFact(tx, data.memberAccountId, {
+      businessAccountId: data.leaderAccountId,
+      teamTel: data.tel,
+      ...(data.title === undefined ? {} : { teamTitle: data.title }),
+    });
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     if (!row) return;
-    const updated = await this.profiles.update(tx, data.memberAccountId, { document: { ...documentOf(row), tel: data.tel } });
+    const updated = await this.profiles.update(tx, data.memberAccountId, { document: { ...documentOf(row), tel: data.tel, ...title } });
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 
   /** The team's identity provider deactivated the rep (SCIM): the page is hidden, nothing else changes. */
   @OnEvent(Events.teamMemberSuspended)
   async suspended(data: Data<typeof Events.teamMemberSuspended>, { tx }: EventContext): Promise<void> {
-    await this.profiles.lockAccount(tx, data.memberAccountId);
-    const updated = await this.profiles.update(tx, data.memberAccountId, { suspendedAt: new Date(data.suspendedAt) });
-    if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
+    const at = new Date(data.suspendedAt);
+    await this.suspension(tx, data.memberAccountId, at, at);
   }
 
   /** Reactivated: the page is back as the rep left it. */
   @OnEvent(Events.teamMemberReinstated)
   async reinstated(data: Data<typeof Events.teamMemberReinstated>, { tx }: EventContext): Promise<void> {
-    await this.profiles.lockAccount(tx, data.memberAccountId);
-    const updated = await this.profiles.update(tx, data.memberAccountId, { suspendedAt: null });
+    await this.suspension(tx, data.memberAccountId, new Date(data.reinstatedAt), null);
+  }
+
+  /**
+   * Each subject has its own consumer: the latest said wins (an older deactivation or reactivation delivered late is
+   * skipped), and one that comes before the rep's registration (a user created with `active: false`) is kept in
+   * account_facts for `registered` to apply, so the page is never shown in between.
+   */
+  private async suspension(tx: Transaction, accountId: string, at: Date, suspendedAt: Date | null): Promise<void> {
+    await this.profiles.lockAccount(tx, accountId);
+    const facts = await this.profiles.accountFactsOf(tx, accountId);
+    if (facts?.suspensionChangedAt && facts.suspensionChangedAt > at) return;
+    await this.profiles.recordAccountFact(tx, accountId, { suspensionChangedAt: at, suspendedAt });
+    const updated = await this.profiles.update(tx, accountId, { suspendedAt });
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
 

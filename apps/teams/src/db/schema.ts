@@ -91,7 +91,10 @@ export const scimTokens = schema.table('scim_tokens', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
 });
 
-/** Every SCIM call made with a team's token, for the leader to read: never the token, never the query string. */
+/**
+ * Every SCIM call made with a team's token, for the leader to read: never the token, never the query string. Kept
+ * `SCIM_AUDIT_RETENTION_DAYS` (90), then deleted by `ScimAuditPrune`.
+ */
 export const scimAudit = schema.table(
   'scim_audit',
   {
@@ -105,5 +108,5 @@ export const scimAudit = schema.table(
     memberAccountId: uuid('member_account_id'),
     userName: text('user_name'),
   },
-  (t) => [index('scim_audit_leader_idx').on(t.leaderAccountId, t.at, t.id)],
+  (t) => [index('scim_audit_leader_idx').on(t.leaderAccountId, t.at, t.id), index('scim_audit_at_idx').on(t.at)],
 );

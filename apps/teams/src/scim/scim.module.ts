@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { SsoRepository } from '../sso/sso.repository.js';
 import { TeamModule } from '../team/team.module.js';
+import { ScimAuditPrune } from './scim-audit-prune.js';
 import { ScimController } from './scim.controller.js';
 import { ScimRepository } from './scim.repository.js';
 import { ScimSettings } from './use-cases/scim-settings.use-case.js';
@@ -14,7 +15,7 @@ export class ScimModule {
       module: ScimModule,
       imports: [TeamModule.register()],
       controllers: [ScimController],
-      providers: [SsoRepository, ScimRepository, ScimSettings, ScimUsers],
+      providers: [SsoRepository, ScimRepository, ScimSettings, ScimUsers, ScimAuditPrune],
     };
   }
 }

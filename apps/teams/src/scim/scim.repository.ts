@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ScimFilter } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -53,6 +53,12 @@ export class ScimRepository {
     await db.insert(scimAudit).values(entry);
   }
 
+  /** Deletes the calls made before `before` (every team's); returns how many. */
+  async pruneAudit(db: Executor, before: Date): Promise<number> {
+    const deleted = await db.delete(scimAudit).where(lt(scimAudit.at, before)).returning({ id: scimAudit.id });
+    return deleted.length;
+  }
+
   async auditPage(
     db: Executor,
     leaderId: string,
@@ -78,6 +84,18 @@ export class ScimRepository {
       )
       .limit(1);
     return row ?? null;
+  }
+
+  /** The team's removed reps with this userName (their email): a deleted SCIM user no longer holds it. */
+  async removedRepIds(db: Executor, leaderId: string, userName: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: members.memberAccountId })
+      .from(members)
+      .where(
+        and(eq(members.leaderAccountId, leaderId), isNotNull(members.removedAt), eq(sql`lower(${members.email})`, userName.toLowerCase())),
+      )
+      .limit(20);
+    return rows.map((r) => r.id);
   }
 
   /** The team's current reps a filter picks (all without one), in the order they joined: a page and the total. */

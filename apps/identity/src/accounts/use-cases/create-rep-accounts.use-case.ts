@@ -47,6 +47,10 @@ export class CreateRepAccounts {
    */
   async provision(request: RpcBody<typeof Rpc.provisionRepAccounts>): Promise<{ accounts: Created[] }> {
     await this.leader(request.leaderAccountId);
+    // The team's provider deleted this user before (teams names the removed reps): the address is free again at once.
+    // Their username stays held for the grace period (their old card's address), so the new account gets another.
+    for (const accountId of request.releaseAccountIds ?? [])
+      for (const rep of request.reps) await this.accounts.releaseRemovedRepEmail(this.db, accountId, rep.email);
     return this.create({ leaderPassword: '', dryRun: false, reps: request.reps });
   }
 

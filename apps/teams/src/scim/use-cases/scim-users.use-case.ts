@@ -54,7 +54,9 @@ export class ScimUsers {
       if (await this.scim.repByUserName(this.db, leader.userId, fields.userName))
         throw scimFailure(409, ScimMessages.userNameTaken, 'uniqueness');
       const rep = await this.provision(fields, leader);
-      let row = await this.scim.setScimFields(this.db, rep.accountId, { externalId: fields.externalId, title: fields.title });
+      const made = await this.members.asMember(this.db, rep.accountId);
+      if (!made) throw new Error('the provisioned rep was not recorded');
+      let row = await this.keepScimFields(made, { externalId: fields.externalId, title: fields.title });
       if (!row) throw new Error('the provisioned rep was not recorded');
       if (!fields.active) row = await this.suspend(row, leader);
       return { value: { user: toScimRecord(row), signedOut: false }, status: 201, outcome: 'created', member: row };
@@ -164,6 +166,9 @@ export class ScimUsers {
 
   /** A rep as the Teams section adds one, with a username made from the userName (another one if it is taken). */
   private async provision(fields: ScimUserFields, leader: SignedInMeta) {
+    // RFC 7644 section 3.6: a deleted user is not considered for uniqueness, so Entra ID's and Okta's delete, then
+    // create again, of the same userName works within the removed rep's grace period too.
+    const released = await this.scim.removedRepIds(this.db, leader.userId, fields.userName);
     for (let attempt = 0; ; attempt++) {
       const rep = {
         username: usernameFor(fields.userName, attempt),
@@ -173,7 +178,7 @@ export class ScimUsers {
         tel: fields.tel,
       };
       try {
-        return await this.addReps.provision(rep, leader);
+        return await this.addReps.provision(rep, leader, released);
       } catch (error) {
         const fieldErrors = error instanceof ServiceError ? (error.body.fieldErrors ?? {}) : {};
         if (fieldErrors['reps.0.email']) throw scimFailure(409, ScimMessages.userNameTaken, 'uniqueness');
@@ -204,7 +209,7 @@ export class ScimUsers {
         throw asScim(error);
       }
     }
-    let updated = await this.scim.setScimFields(this.db, row.memberAccountId, {
+    let updated = await this.keepScimFields((await this.members.asMember(this.db, row.memberAccountId)) ?? row, {
       externalId: fields.externalId,
       title: fields.title,
       updatedAt: new Date(),
@@ -220,6 +225,32 @@ export class ScimUsers {
       outcome = 'reactivated';
     }
     return { value: { user: toScimRecord(updated), signedOut }, status: 200, outcome, member: updated };
+  }
+
+  /**
+   * The SCIM-only fields; a job title other than the one kept goes to the rep's card (`teams.member.updated` with the
+   * title, as the leader's phone does), in the same transaction.
+   */
+  private async keepScimFields(
+    row: MemberRow,
+    values: { externalId: string | null; title: string | null; updatedAt?: Date },
+  ): Promise<MemberRow | null> {
+    const title = values.title?.trim().slice(0, 120) || null;
+    const changed = title !== (row.title ?? null);
+    const updated = await this.db.transaction(async (tx) => {
+      const kept = await this.scim.setScimFields(tx, row.memberAccountId, { ...values, title });
+      if (kept && changed)
+        await recordEvent(tx, outbox, Events.teamMemberUpdated, {
+          leaderAccountId: kept.leaderAccountId,
+          memberAccountId: kept.memberAccountId,
+          tel: kept.tel,
+          title: title ?? '',
+          updatedAt: new Date().toISOString(),
+        });
+      return kept;
+    });
+    if (changed) this.relay?.kick();
+    return updated;
   }
 
   /** Deactivated: identity refuses every sign-in, profiles hides the page (`teams.member.suspended`). */

@@ -46,8 +46,9 @@ export class AddReps {
    * One rep sent by the team's identity provider (SCIM), whose token stands for the leader in `meta`: the same
    * addition (the tier, pending first, identity, then the member and `teams.member.added`, so the same inheritance and
    * welcome email), with no leader password and no password for the rep (they choose one from the welcome email).
+   * `releaseAccountIds`: the team's removed reps whose address identity frees first (a SCIM user deleted, made again).
    */
-  async provision(rep: RepFields, meta: SignedInMeta): Promise<Rep> {
+  async provision(rep: RepFields, meta: SignedInMeta, releaseAccountIds: string[] = []): Promise<Rep> {
     await this.tier.assertPlatinum(meta);
     const planned = [
       {
@@ -60,7 +61,10 @@ export class AddReps {
       },
     ];
     const [added] = await this.add([{ ...rep, password: '' }], planned, meta, () =>
-      this.identity.provisionRepAccounts({ leaderAccountId: meta.userId, reps: planned }, meta),
+      this.identity.provisionRepAccounts(
+        { leaderAccountId: meta.userId, reps: planned, ...(releaseAccountIds.length > 0 ? { releaseAccountIds } : {}) },
+        meta,
+      ),
     );
     if (!added) throw new Error('no rep was added');
     return added;

@@ -142,32 +142,36 @@ function ScimAuditList() {
       ) : null}
       {state.status === 'loaded' && state.value.entries.length > 0 ? (
         <>
-          <table className="an-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Request</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">User</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.value.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{new Date(entry.at).toLocaleString()}</td>
-                  <td>
-                    <code>
-                      {entry.method} {entry.path}
-                    </code>
-                  </td>
-                  <td>
-                    {entry.status} {entry.outcome}
-                  </td>
-                  <td>{entry.userName ?? ''}</td>
+          {/* Scrolls on its own when a row is wider than the section (a user's id in the path): the page does not. */}
+          <div className="an-scroll">
+            <table className="an-table tm-audit">
+              <caption className="ui-visually-hidden">Calls from your identity provider, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Request</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">User</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {state.value.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{new Date(entry.at).toLocaleString()}</td>
+                    <td>
+                      <code>
+                        {entry.method} {entry.path}
+                      </code>
+                    </td>
+                    <td>
+                      {entry.status} {entry.outcome}
+                    </td>
+                    <td>{entry.userName ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <LoadMore list="calls" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
         </>
       ) : null}

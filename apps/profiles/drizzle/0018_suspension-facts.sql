@@ -1,0 +1,2 @@
+ALTER TABLE "profiles"."account_facts" ADD COLUMN "suspension_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "profiles"."account_facts" ADD COLUMN "suspended_at" timestamp with time zone;

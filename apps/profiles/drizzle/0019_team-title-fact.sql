@@ -1,0 +1,1 @@
+ALTER TABLE "profiles"."account_facts" ADD COLUMN "team_title" text;

@@ -1,0 +1,1 @@
+CREATE INDEX "scim_audit_at_idx" ON "teams"."scim_audit" USING btree ("at");
