@@ -122,6 +122,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_RESEND_ACCOUNT',
   'RATE_LIMIT_VERIFY_IP',
   'RATE_LIMIT_UPLOAD_ACCOUNT',
+  'RATE_LIMIT_PROFILE_SAVE_ACCOUNT',
   'RATE_LIMIT_CLICK_IP',
   'RATE_LIMIT_CRM_ACCOUNT',
   'RATE_LIMIT_LEAD_PROFILE',
@@ -588,6 +589,8 @@ export const HttpRoutes = {
     summary: 'Saves the whole profile document (the editor’s Save)',
     tag: 'profiles',
     access: 'account',
+    // Each save may re-render the print proof of every order awaiting approval (one job per order, merged).
+    limits: [{ bucket: 'profile-save-account', per: 'account', limit: 'RATE_LIMIT_PROFILE_SAVE_ACCOUNT', whenUncounted: 'allow' }],
     body: SaveProfileSchema,
     responses: {
       200: { description: 'Saved', schema: OwnProfileSchema },
