@@ -8,6 +8,7 @@ import {
   type StaffSearchResult,
 } from '@digicard/contracts';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import { SessionStore } from '../session/session.store.js';
 import { mergeAuditPages } from './merged-audit.js';
 
 /**
@@ -17,7 +18,10 @@ import { mergeAuditPages } from './merged-audit.js';
  */
 @Injectable()
 export class StaffConsole {
-  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
+  constructor(
+    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+  ) {}
 
   search(query: string, page: PageRequest, meta: RequestMeta): Promise<StaffSearchResult> {
     return this.rpc.call(Rpc.staffFindAccounts, { query, ...page }, meta);
@@ -48,6 +52,8 @@ export class StaffConsole {
 
   async revokeRole(accountId: string, role: 'print' | 'staff', meta: RequestMeta): Promise<StaffAccountDetail> {
     await this.rpc.call(Rpc.staffRevokeRole, { accountId, role }, meta);
+    // Signed out everywhere at once (issue 28, item 7); a sign-in after this gets the role identity now holds.
+    await this.sessions.destroyAllFor(accountId);
     return this.detail(accountId, meta);
   }
 
