@@ -139,6 +139,8 @@ export const ConfigSchema = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Image uploads per account (each is decoded and re-encoded: CPU and memory). */
   RATE_LIMIT_UPLOAD_ACCOUNT: rateLimit.default({ limit: 60, windowSeconds: 3600 }),
+  /** Profile saves per account (each may queue a print-proof render of every order awaiting approval). */
+  RATE_LIMIT_PROFILE_SAVE_ACCOUNT: rateLimit.default({ limit: 120, windowSeconds: 3600 }),
   /** Click beacons per client address (an office behind one address clicks a lot; a script clicking more is cut off). */
   RATE_LIMIT_CLICK_IP: rateLimit.default({ limit: 300, windowSeconds: 60 }),
   /** CRM webhook saves, secret rotations and test sends, per account (each save resolves a name in DNS; each test posts out). */

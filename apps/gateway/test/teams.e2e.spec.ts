@@ -178,7 +178,8 @@ describe('teams through the gateway', () => {
     assert.ok(!(theirs.body.reps as Array<{ username: string }>).some((r) => r.username === 'gw-viewed'));
 
     // The moment between teams removing a rep and profiles hearing of it (profiles still counts the rep): the numbers
-    // already leave the rep out, as the list beside them does, and the totals are the remaining reps'.
+    // already leave the rep out, as the list beside them does; the totals are profiles' for the whole team (the reps
+    // come a page at a time, the totals with each page), so until profiles hears they still count the rep.
     await system.sql(`UPDATE teams.members SET removed_at = now() WHERE username = 'gw-viewed'`);
     const after = await leader.client.request('/api/team/analytics');
     assert.equal(after.status, 200);
@@ -187,7 +188,7 @@ describe('teams through the gateway', () => {
       'a rep teams has removed is not in the numbers',
     );
     const views = (after.body.reps as Array<{ views: number }>).reduce((sum, r) => sum + r.views, 0);
-    assert.equal(after.body.totals.views, views, 'the totals are the listed reps');
+    assert.ok(after.body.totals.views >= views + 1, 'the totals still count the removed rep’s view');
     assert.doesNotMatch(String((await leader.client.request('/api/team/analytics.csv')).body), /gw-viewed/);
   });
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, PageMessages, Rpc, type Role, type StaffSearchResult } from '@digicard/contracts';
+import {
+  Events,
+  PageMessages,
+  Rpc,
+  type Role,
+  type StaffAuditEntry,
+  type StaffAuditPage,
+  type StaffSearchResult,
+} from '@digicard/contracts';
 import { InProcessService, type Answer } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { identityService } from '../src/service.js';
@@ -96,6 +104,7 @@ describe('staff subjects in identity', () => {
       [Rpc.staffFindAccounts, { query: 'mpho' }],
       [Rpc.staffGetAccount, { accountId: customerId }],
       [Rpc.staffSetRole, { accountId: customerId, role: 'teamLeader' }],
+      [Rpc.staffAccountAudit, { accountId: customerId }],
     ] as const;
     for (const [rpc, body] of bodies) {
       expect(await service.call(rpc as typeof Rpc.staffGetAccount, body as never, null)).toMatchObject({ ok: false, status: 401 });
@@ -126,8 +135,10 @@ describe('staff subjects in identity', () => {
     const asStaff = { accountId: staffId, role: 'staff' as const };
     const answer = await service.call(Rpc.staffSetRole, { accountId: customerId, role: 'teamLeader' }, asStaff);
     expect(answer).toMatchObject({ ok: true, value: { account: { id: customerId, role: 'teamLeader' } } });
-    if (!answer.ok) throw new Error('refused');
-    expect(answer.value.audit).toEqual([
+    const audit = await service.call(Rpc.staffAccountAudit, { accountId: customerId }, asStaff);
+    if (!audit.ok) throw new Error('refused');
+    expect(audit.value.nextCursor).toBeNull();
+    expect(audit.value.entries).toEqual([
       {
         id: expect.any(String),
         accountId: customerId,
@@ -192,8 +203,9 @@ describe('staff subjects in identity', () => {
 
     const answer = await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'print' }, asStaff);
     expect(answer).toMatchObject({ ok: true, value: { account: { id: printerId, role: 'user' } } });
-    if (!answer.ok) throw new Error('refused');
-    expect(answer.value.audit[0]).toMatchObject({
+    const audit = await service.call(Rpc.staffAccountAudit, { accountId: printerId }, asStaff);
+    if (!audit.ok) throw new Error('refused');
+    expect(audit.value.entries[0]).toMatchObject({
       accountId: printerId,
       staffAccountId: staffId,
       change: 'role',
@@ -218,6 +230,75 @@ describe('staff subjects in identity', () => {
     expect(await service.call(Rpc.staffRevokeRole, { accountId: printerId, role: 'print' }, asStaff)).toMatchObject({
       ok: false,
       status: 409,
+    });
+  });
+});
+
+describe('an account’s audit, a page at a time', () => {
+  it('pages one account’s changes newest first by cursor: none missing or repeated, no other account’s, a bad cursor 400', async () => {
+    const asStaff = { accountId: staffId, role: 'staff' as const };
+    const audited = await register('audited-often');
+    const other = await register('audited-other');
+    // 45 changes of one account (nine in the same microsecond: their ids order them) and 5 of another.
+    await service.sql(
+      `INSERT INTO identity.staff_audit (account_id, staff_account_id, change, before, after, at)
+       SELECT $1, $2, 'role', to_jsonb('user'::text), to_jsonb('teamLeader'::text),
+              timestamptz '2026-01-01T10:00:00Z' + (CASE WHEN n <= 9 THEN 0 ELSE n END) * interval '1 microsecond'
+         FROM generate_series(1, 45) AS n`,
+      [audited, staffId],
+    );
+    await service.sql(
+      `INSERT INTO identity.staff_audit (account_id, staff_account_id, change, before, after, at)
+       SELECT $1, $2, 'role', to_jsonb('user'::text), to_jsonb('teamLeader'::text), now() FROM generate_series(1, 5)`,
+      [other, staffId],
+    );
+    const expected = (
+      await service.sql<{ id: string }>('SELECT id FROM identity.staff_audit WHERE account_id = $1 ORDER BY at DESC, id DESC', [audited])
+    ).map((r) => r.id);
+    const seen: StaffAuditEntry[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Answer<StaffAuditPage> = await service.call(
+        Rpc.staffAccountAudit,
+        { accountId: audited, limit: 10, ...(cursor ? { cursor } : {}) },
+        asStaff,
+      );
+      if (!page.ok) throw new Error(page.message);
+      expect(page.value.entries.length).toBeLessThanOrEqual(10);
+      seen.push(...page.value.entries);
+      cursor = page.value.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(pages).toBe(5);
+    expect(seen.map((e) => e.id)).toEqual(expected);
+    expect(seen.every((e) => e.accountId === audited && e.staffUsername === 'desk-staff')).toBe(true);
+    // Times to the microsecond (the console merges identity's and profiles' pages by them).
+    expect(seen.at(-1)!.at).toBe('2026-01-01T10:00:00.000000Z');
+    expect(seen[0]!.at).toBe('2026-01-01T10:00:00.000045Z');
+    // A cursor of one account's audit opens nothing of another's: the other's page holds its own only.
+    const first = await service.call(Rpc.staffAccountAudit, { accountId: audited, limit: 10 }, asStaff);
+    if (!first.ok) throw new Error(first.message);
+    const theirs = await service.call(Rpc.staffAccountAudit, { accountId: other, cursor: first.value.nextCursor! }, asStaff);
+    if (!theirs.ok) throw new Error(theirs.message);
+    expect(theirs.value.entries.every((e) => e.accountId === other)).toBe(true);
+    // Not staff, a bad cursor, an unknown account.
+    expect(
+      await service.call(
+        Rpc.staffAccountAudit,
+        { accountId: audited, cursor: first.value.nextCursor! },
+        { accountId: audited, role: 'user' },
+      ),
+    ).toMatchObject({ ok: false, status: 403 });
+    const byText = Buffer.from(JSON.stringify({ id: 'x', key: 'y' })).toString('base64url');
+    expect(await service.call(Rpc.staffAccountAudit, { accountId: audited, cursor: byText }, asStaff)).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { cursor: [PageMessages.badCursor] },
+    });
+    expect(await service.call(Rpc.staffAccountAudit, { accountId: '00000000-0000-4000-8000-000000000000' }, asStaff)).toMatchObject({
+      ok: false,
+      status: 404,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, Rpc, type Role } from '@digicard/contracts';
-import { InProcessService } from '@digicard/service-testing';
+import { Events, PAGE_MAX_BYTES, Rpc, type Role, type StaffAuditEntry, type StaffAuditPage } from '@digicard/contracts';
+import { InProcessService, type Answer } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
 
@@ -35,6 +35,7 @@ describe('staff subjects in profiles', () => {
     [Rpc.staffSetPartner, { accountId: customerId, isPartner: true }],
     [Rpc.staffSetVanityPaths, { accountId: customerId, paths: ['mpho-promo'] }],
     [Rpc.staffSetBusiness, { accountId: customerId, businessUsername: 'desk-staff' }],
+    [Rpc.staffProfileAudit, { accountId: customerId }],
   ] as const;
 
   it('refuses a visitor (401), every role but staff (403), and a caller profiles does not know as staff (403)', async () => {
@@ -72,8 +73,10 @@ describe('staff subjects in profiles', () => {
     expect(await service.call(Rpc.resolvePath, { path: 'mpho-promo' })).toEqual({ ok: true, value: { username: 'mpho' } });
     const business = await service.call(Rpc.staffSetBusiness, { accountId: customerId, businessUsername: 'desk-staff' }, asStaff);
     expect(business).toMatchObject({ ok: true, value: { businessUsername: 'desk-staff' } });
-    if (!business.ok) throw new Error('refused');
-    expect(business.value.audit.map((e) => [e.change, e.before, e.after, e.staffAccountId, e.staffUsername])).toEqual([
+    const audit = await service.call(Rpc.staffProfileAudit, { accountId: customerId }, asStaff);
+    if (!audit.ok) throw new Error('refused');
+    expect(audit.value.nextCursor).toBeNull();
+    expect(audit.value.entries.map((e) => [e.change, e.before, e.after, e.staffAccountId, e.staffUsername])).toEqual([
       ['business', null, 'desk-staff', staffId, 'desk-staff'],
       ['vanityPaths', [], ['mpho-promo'], staffId, 'desk-staff'],
       ['partner', false, true, staffId, 'desk-staff'],
@@ -89,5 +92,66 @@ describe('staff subjects in profiles', () => {
     await service.publish(Events.roleChanged, { accountId: customerId, role: 'teamLeader', changedAt: new Date().toISOString() }, id);
     await service.handled(Events.roleChanged, id);
     expect(await service.sql('SELECT role FROM profiles.profiles WHERE account_id = $1', [customerId])).toEqual([{ role: 'teamLeader' }]);
+  });
+});
+
+describe('a profile’s audit, a page at a time', () => {
+  it('pages one profile’s changes newest first by cursor, long ones included: none missing or repeated, no other’s', async () => {
+    const asStaff = { accountId: staffId, role: 'staff' as const };
+    const audited = randomUUID();
+    const other = randomUUID();
+    await registered(audited, 'audited-often', 'user');
+    await registered(other, 'audited-other', 'user');
+    // 60 changes of one profile, each as long as a change of 50 vanity paths of 64 characters before and after (some
+    // 6.6 KB: 100 of them are over one page's bytes, so pages end early), six in the same microsecond; 4 of another.
+    const paths = Array.from({ length: 50 }, (_, i) => `${String(i).padStart(2, '0')}-${'p'.repeat(61)}`);
+    await service.sql(
+      `INSERT INTO profiles.staff_audit (account_id, staff_account_id, change, before, after, at)
+       SELECT $1, $2, 'vanityPaths', $3::jsonb, $3::jsonb,
+              timestamptz '2026-01-01T10:00:00Z' + (CASE WHEN n <= 6 THEN 0 ELSE n END) * interval '1 microsecond'
+         FROM generate_series(1, 60) AS n`,
+      [audited, staffId, JSON.stringify(paths)],
+    );
+    await service.sql(
+      `INSERT INTO profiles.staff_audit (account_id, staff_account_id, change, before, after, at)
+       SELECT $1, $2, 'partner', 'false', 'true', now() FROM generate_series(1, 4)`,
+      [other, staffId],
+    );
+    const expected = (
+      await service.sql<{ id: string }>('SELECT id FROM profiles.staff_audit WHERE account_id = $1 ORDER BY at DESC, id DESC', [audited])
+    ).map((r) => r.id);
+    const seen: StaffAuditEntry[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Answer<StaffAuditPage> = await service.call(
+        Rpc.staffProfileAudit,
+        { accountId: audited, limit: 100, ...(cursor ? { cursor } : {}) },
+        asStaff,
+      );
+      if (!page.ok) throw new Error(page.message);
+      expect(Buffer.byteLength(JSON.stringify(page.value.entries))).toBeLessThanOrEqual(PAGE_MAX_BYTES + 2);
+      seen.push(...page.value.entries);
+      cursor = page.value.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen.map((e) => e.id)).toEqual(expected);
+    expect(seen.every((e) => e.accountId === audited && e.staffUsername === 'desk-staff')).toBe(true);
+    expect(seen[0]!.at).toBe('2026-01-01T10:00:00.000060Z');
+    // Another profile's page after this one's cursor holds its own changes only; not staff: 403; a bad cursor: 400.
+    const first = await service.call(Rpc.staffProfileAudit, { accountId: audited, limit: 5 }, asStaff);
+    if (!first.ok) throw new Error(first.message);
+    const theirs = await service.call(Rpc.staffProfileAudit, { accountId: other, cursor: first.value.nextCursor! }, asStaff);
+    if (!theirs.ok) throw new Error(theirs.message);
+    expect(theirs.value.entries.every((e) => e.accountId === other)).toBe(true);
+    expect(await service.call(Rpc.staffProfileAudit, { accountId: audited }, { accountId: audited, role: 'staff' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(await service.call(Rpc.staffProfileAudit, { accountId: audited, cursor: 'bm90LW91cnM' }, asStaff)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 });

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Events, Rpc, TeamMessages } from '@digicard/contracts';
+import { Events, PAGE_LIMIT_MAX, Rpc, TeamMessages } from '@digicard/contracts';
 import { saDay } from '@digicard/domain';
 import { InProcessService } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
 import { AnalyticsQueries } from '../src/analytics/analytics-queries.js';
 import { profilesService } from '../src/service.js';
 
-// The leader view in the profiles service: each rep's numbers from the same counts the Analytics tab reads, the
-// team's totals, the same periods; only the leader's own reps, only for a DigiPlatinum team leader.
+// The leader view in the profiles service: the numbers of the reps the gateway names (a page of teams' list) from
+// the same counts the Analytics tab reads, the team's totals, the same periods; only the leader's own reps, only for
+// a DigiPlatinum team leader.
 
 let service: InProcessService<Config>;
 
@@ -107,72 +108,70 @@ afterAll(async () => {
 });
 
 describe('the leader view', () => {
-  it("gives each of the leader's reps their last-30-day numbers, and the team's totals", async () => {
-    const report = await service.call(Rpc.getTeamAnalytics, {}, { accountId: leader, role: 'teamLeader' });
+  const asLeader = () => ({ accountId: leader, role: 'teamLeader' as const });
+
+  it("gives the reps asked for (a page of teams' list) their last-30-day numbers, and the team's totals", async () => {
+    const report = await service.call(Rpc.getTeamAnalytics, { accountIds: [repA, repB] }, asLeader());
     expect(report).toEqual({
       ok: true,
       value: {
         full: true,
         from: daysAgo(29),
         to: today,
-        reps: [
-          {
-            accountId: repA,
-            username: 'rep-alpha',
-            firstName: 'Lerato',
-            lastName: 'rep-alpha',
-            views: 5,
-            visitors: 2,
-            saves: 2,
-            clicks: 1,
-            leads: 0,
-          },
-          {
-            accountId: repB,
-            username: 'rep-bravo',
-            firstName: 'Lerato',
-            lastName: 'rep-bravo',
-            views: 4,
-            visitors: 1,
-            saves: 0,
-            clicks: 0,
-            leads: 1,
-          },
-        ],
+        reps: expect.arrayContaining([
+          { accountId: repA, views: 5, visitors: 2, saves: 2, clicks: 1, leads: 0 },
+          { accountId: repB, views: 4, visitors: 1, saves: 0, clicks: 0, leads: 1 },
+        ]),
         totals: { views: 9, visitors: 3, saves: 2, clicks: 1, leads: 1 },
       },
     });
+    expect(report.ok && report.value.reps).toHaveLength(2);
+    // One page of one rep: that rep's numbers, and still the whole team's totals.
+    const one = await service.call(Rpc.getTeamAnalytics, { accountIds: [repB] }, asLeader());
+    expect(one.ok && one.value.reps.map((r) => [r.accountId, r.views])).toEqual([[repB, 4]]);
+    expect(one.ok && one.value.totals.views).toBe(9);
+    const none = await service.call(Rpc.getTeamAnalytics, { accountIds: [] }, asLeader());
+    expect(none).toMatchObject({ ok: true, value: { reps: [], totals: { views: 9 } } });
   });
 
   it('takes a date range, as the Analytics tab does for DigiPlatinum', async () => {
-    const report = await service.call(
-      Rpc.getTeamAnalytics,
-      { from: daysAgo(60), to: daysAgo(1) },
-      { accountId: leader, role: 'teamLeader' },
-    );
-    expect(report.ok && report.value.reps.map((r) => [r.username, r.views])).toEqual([
-      ['rep-alpha', 52],
-      ['rep-bravo', 0],
-    ]);
-    expect(
-      await service.call(Rpc.getTeamAnalytics, { from: today, to: daysAgo(1) }, { accountId: leader, role: 'teamLeader' }),
-    ).toMatchObject({ ok: false, status: 400 });
+    const report = await service.call(Rpc.getTeamAnalytics, { from: daysAgo(60), to: daysAgo(1), accountIds: [repA, repB] }, asLeader());
+    expect(report.ok && Object.fromEntries(report.value.reps.map((r) => [r.accountId, r.views]))).toEqual({ [repA]: 52, [repB]: 0 });
+    expect(await service.call(Rpc.getTeamAnalytics, { from: today, to: daysAgo(1), accountIds: [] }, asLeader())).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
-  it("shows another leader only their own reps, never this leader's", async () => {
-    const theirs = await service.call(Rpc.getTeamAnalytics, {}, { accountId: otherLeader, role: 'teamLeader' });
-    expect(theirs.ok && theirs.value.reps.map((r) => r.username)).toEqual(['rep-other']);
+  it("answers no one else's numbers, whatever ids a leader names", async () => {
+    // Another team's rep, the other leader, the leader's own profile and an unknown id: none of them is answered.
+    const asked = [otherRep, otherLeader, leader, randomUUID(), repA];
+    const mine = await service.call(Rpc.getTeamAnalytics, { accountIds: asked }, asLeader());
+    expect(mine.ok && mine.value.reps.map((r) => r.accountId)).toEqual([repA]);
+    const theirs = await service.call(
+      Rpc.getTeamAnalytics,
+      { accountIds: [repA, repB, otherRep] },
+      { accountId: otherLeader, role: 'teamLeader' },
+    );
+    expect(theirs.ok && theirs.value.reps.map((r) => r.accountId)).toEqual([otherRep]);
     expect(theirs.ok && theirs.value.totals.views).toBe(9);
+    // At most a page of ids at a time.
+    const tooMany = Array.from({ length: PAGE_LIMIT_MAX + 1 }, () => randomUUID());
+    expect(await service.call(Rpc.getTeamAnalytics, { accountIds: tooMany }, asLeader())).toMatchObject({ ok: false, status: 400 });
   });
 
   it('refuses a rep (even about their own team), a DigiShare user, a visitor, and a leader below DigiPlatinum', async () => {
-    expect(await service.call(Rpc.getTeamAnalytics, {}, { accountId: repA, role: 'teamMember' })).toMatchObject({ ok: false, status: 403 });
+    const body = { accountIds: [repA] };
+    expect(await service.call(Rpc.getTeamAnalytics, body, { accountId: repA, role: 'teamMember' })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     const user = await owner('plain-user', 'user');
-    expect(await service.call(Rpc.getTeamAnalytics, {}, { accountId: user, role: 'user' })).toMatchObject({ ok: false, status: 403 });
-    expect(await service.call(Rpc.getTeamAnalytics, {}, null)).toMatchObject({ ok: false, status: 401 });
+    expect(await service.call(Rpc.getTeamAnalytics, body, { accountId: user, role: 'user' })).toMatchObject({ ok: false, status: 403 });
+    expect(await service.call(Rpc.getTeamAnalytics, body, null)).toMatchObject({ ok: false, status: 401 });
     // A session still saying teamLeader after DigiPlatinum ended: refused by the tier profiles keeps.
     const lapsed = await owner('lead-lapsed', 'teamLeader', 'DigiGold');
-    expect(await service.call(Rpc.getTeamAnalytics, {}, { accountId: lapsed, role: 'teamLeader' })).toMatchObject({
+    expect(await service.call(Rpc.getTeamAnalytics, body, { accountId: lapsed, role: 'teamLeader' })).toMatchObject({
       ok: false,
       status: 403,
       message: TeamMessages.needsPlatinum,

@@ -73,7 +73,9 @@ describe('the staff console in Chromium', () => {
     assert.equal(await page.getByTestId('staff-role').textContent(), 'teamLeader');
     assert.ok(await page.getByRole('button', { name: 'Make ordinary user' }).isVisible());
 
+    // The changes are a list of their own, read again from its first page after each change.
     const rows = page.getByRole('table', { name: 'Changes by staff' }).getByRole('row');
+    await rows.nth(2).waitFor();
     assert.equal(await rows.count(), 3, 'a header and two changes');
     const cells = async (i: number) => (await rows.nth(i).getByRole('cell').allTextContents()).slice(1);
     assert.deepEqual(await cells(1), ['thandi-staff', 'Role', 'user', 'teamLeader']);

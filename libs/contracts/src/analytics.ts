@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NextCursorSchema, PAGE_LIMIT_MAX, pageQueryWith } from './paging.js';
+import { SocialPlatforms } from './profiles.js';
 
 /**
  * Where a view of a public page came from, read from `?src=` on the page's address: the QR code (`qr`), an NFC card
@@ -15,13 +17,17 @@ export const AnalyticsMetricSchema = z.enum(AnalyticsMetrics);
 export type AnalyticsMetric = z.infer<typeof AnalyticsMetricSchema>;
 
 /**
- * What a click on the public page names (the page's beacon sends it): a website button by its position, a social
- * link by its platform, a share button, or the phone, email and WhatsApp links of the contact details.
+ * What a click on the public page names (the page's beacon sends it): a website button by its position (at most 10),
+ * a social link by its platform (one of SocialPlatforms), a share button, or the phone, email and WhatsApp links of
+ * the contact details. A closed set of some 40 targets: an owner's clicks per target stay one short list however long
+ * the range and whatever a script sends (a made-up `social:` name is 400, and is never stored).
  */
 export const ClickTargetSchema = z
   .string()
   .regex(
-    /^(website:\d{1,2}|social:[A-Za-z]{2,20}|share:(wa|email|native)|contact:(tel|email)|(exchange|own-profile|lead-form))$/,
+    new RegExp(
+      `^(website:\\d|social:(${SocialPlatforms.join('|')})|share:(wa|email|native)|contact:(tel|email)|(exchange|own-profile|lead-form))$`,
+    ),
     'Unknown click target.',
   );
 export const ClickSchema = z.object({ target: ClickTargetSchema }).meta({ id: 'Click' });
@@ -102,8 +108,9 @@ export type AnalyticsReport = z.infer<typeof AnalyticsReportSchema>;
 export const AnalyticsUpgradeMessage = 'Upgrade to DigiPlatinum to unlock analytics!';
 
 /**
- * A team leader's roll-up (issue 11 "Leader view"): each current rep's counts over the range, and the team's totals
- * (the reps' sums). The same periods as the owner's report: the last 30 days, or any range with DigiPlatinum.
+ * A team leader's roll-up (issue 11 "Leader view"), a page of reps at a time (`?cursor=&limit=`, the reps in the order
+ * they joined, as the team list pages them): each rep's counts over the range, and the team's totals (every rep's,
+ * on every page). The same periods as the owner's report: the last 30 days, or any range with DigiPlatinum.
  */
 export const TeamAnalyticsReportSchema = z
   .object({
@@ -112,6 +119,33 @@ export const TeamAnalyticsReportSchema = z
     to: day,
     reps: z.array(counts.extend({ accountId: z.uuid(), username: z.string(), firstName: z.string(), lastName: z.string() })),
     totals: counts,
+    nextCursor: NextCursorSchema,
   })
   .meta({ id: 'TeamAnalyticsReport' });
 export type TeamAnalyticsReport = z.infer<typeof TeamAnalyticsReportSchema>;
+
+/**
+ * `?from=&to=` (YYYY-MM-DD; an empty one counts as absent, checked as AnalyticsRangeSchema) and `?cursor=&limit=` of
+ * the leader view.
+ */
+export const TeamAnalyticsQuerySchema = pageQueryWith({ from: z.string().optional(), to: z.string().optional() });
+export type TeamAnalyticsQuery = z.output<typeof TeamAnalyticsQuerySchema>;
+
+/**
+ * What the gateway asks profiles for one page of the leader view: the range, and the reps of the page (teams' list,
+ * at most a page of them). Profiles answers the counts of those of them that show the leader's business (nobody
+ * else's), and the team's totals over every rep it counts as the leader's.
+ */
+export const TeamAnalyticsRequestSchema = AnalyticsRangeSchema.safeExtend({
+  accountIds: z.array(z.uuid()).max(PAGE_LIMIT_MAX),
+});
+export type TeamAnalyticsRequest = z.infer<typeof TeamAnalyticsRequestSchema>;
+
+export const TeamAnalyticsNumbersSchema = z.object({
+  full: z.boolean(),
+  from: day,
+  to: day,
+  reps: z.array(counts.extend({ accountId: z.uuid() })).max(PAGE_LIMIT_MAX),
+  totals: counts,
+});
+export type TeamAnalyticsNumbers = z.infer<typeof TeamAnalyticsNumbersSchema>;

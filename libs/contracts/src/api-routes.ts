@@ -60,11 +60,12 @@ import {
   RevokeRoleSchema,
   SetVanityPathsSchema,
   StaffAccountDetailSchema,
+  StaffAuditPageSchema,
   StaffRefundsSchema,
   StaffSearchResultSchema,
   StaffSearchSchema,
 } from './staff.js';
-import { AnalyticsReportSchema, ClickSchema, TeamAnalyticsReportSchema } from './analytics.js';
+import { AnalyticsReportSchema, ClickSchema, TeamAnalyticsQuerySchema, TeamAnalyticsReportSchema } from './analytics.js';
 import {
   SaveWebhookSchema,
   WebhookDeliveryDetailSchema,
@@ -121,6 +122,7 @@ export const RateLimitNames = [
   'RATE_LIMIT_RESEND_ACCOUNT',
   'RATE_LIMIT_VERIFY_IP',
   'RATE_LIMIT_UPLOAD_ACCOUNT',
+  'RATE_LIMIT_PROFILE_SAVE_ACCOUNT',
   'RATE_LIMIT_CLICK_IP',
   'RATE_LIMIT_CRM_ACCOUNT',
   'RATE_LIMIT_LEAD_PROFILE',
@@ -587,6 +589,8 @@ export const HttpRoutes = {
     summary: 'Saves the whole profile document (the editor’s Save)',
     tag: 'profiles',
     access: 'account',
+    // Each save may re-render the print proof of every order awaiting approval (one job per order, merged).
+    limits: [{ bucket: 'profile-save-account', per: 'account', limit: 'RATE_LIMIT_PROFILE_SAVE_ACCOUNT', whenUncounted: 'allow' }],
     body: SaveProfileSchema,
     responses: {
       200: { description: 'Saved', schema: OwnProfileSchema },
@@ -1303,11 +1307,28 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/staff/accounts/:accountId',
     operationId: 'staffGetAccount',
-    summary: 'Staff: one account, its profile settings and every audited change, newest first',
+    summary: 'Staff: one account and its profile settings (its audited changes: staffAccountAudit)',
     tag: 'staff',
     access: ['staff'],
     params: staffAccountParams,
     responses: { 200: { description: 'The account', schema: StaffAccountDetailSchema }, 403: staffOnly, 404: noAccount, 503: unavailable },
+  },
+  staffAccountAudit: {
+    method: 'get',
+    path: '/api/staff/accounts/:accountId/audit',
+    operationId: 'staffAccountAudit',
+    summary:
+      'Staff: the account’s audited changes (role, partner, vanity paths, business), newest first, a page at a time; ?cursor=&limit= as for listLeads',
+    tag: 'staff',
+    access: ['staff'],
+    params: staffAccountParams,
+    query: PageQuerySchema,
+    responses: {
+      200: { description: 'A page of the changes, and the next page’s cursor', schema: StaffAuditPageSchema },
+      403: staffOnly,
+      404: noAccount,
+      503: unavailable,
+    },
   },
   staffSetRole: {
     method: 'put',
@@ -1540,11 +1561,16 @@ export const HttpRoutes = {
     method: 'get',
     path: '/api/team/analytics',
     operationId: 'getTeamAnalytics',
-    summary: 'The leader view: views, Save to Contact and leads per rep and for the team; ?from=&to= (YYYY-MM-DD) as for getAnalytics',
+    summary:
+      'The leader view: views, Save to Contact and leads per rep and for the team; ?from=&to= (YYYY-MM-DD) as for getAnalytics; a page of reps at a time, in the order they joined, ?cursor=&limit= as for listLeads',
     tag: 'teams',
     access: ['teamLeader'],
+    query: TeamAnalyticsQuerySchema,
     responses: {
-      200: { description: 'One row per current rep, and the team’s totals', schema: TeamAnalyticsReportSchema },
+      200: {
+        description: 'A page of the current reps, one row each, the team’s totals, and the next page’s cursor',
+        schema: TeamAnalyticsReportSchema,
+      },
       400: { description: 'A bad date or range; fieldErrors names it', schema: ApiErrorSchema },
       403: { description: 'Not a team leader, or not DigiPlatinum', schema: ApiErrorSchema },
       503: unavailable,

@@ -84,26 +84,40 @@ export const PageRequestSchema = z.object({
 });
 export type PageRequest = z.output<typeof PageRequestSchema>;
 
+/** `?cursor=&limit=` as the query string holds them (texts; an empty one counts as absent). */
+const PageQueryFields = {
+  cursor: z
+    .string(PageMessages.badCursor)
+    .refine((cursor) => cursor === '' || decodeCursor(cursor) !== null, PageMessages.badCursor)
+    .optional(),
+  limit: z
+    .string(PageMessages.badLimit)
+    .regex(/^\d{0,3}$/, PageMessages.badLimit)
+    .optional(),
+};
+
+function toPageRequest(query: { cursor?: string | undefined; limit?: string | undefined }, ctx: z.RefinementCtx): PageRequest {
+  const limit = query.limit ? Number(query.limit) : PAGE_LIMIT_DEFAULT;
+  if (limit < 1 || limit > PAGE_LIMIT_MAX) ctx.addIssue({ code: 'custom', path: ['limit'], message: PageMessages.badLimit });
+  return { ...(query.cursor ? { cursor: query.cursor } : {}), limit };
+}
+
 /**
  * `?cursor=&limit=` of a list route, as the query string holds them (texts; an empty one counts as absent), parsed
  * into a PageRequest.
  */
-export const PageQuerySchema = z
-  .object({
-    cursor: z
-      .string(PageMessages.badCursor)
-      .refine((cursor) => cursor === '' || decodeCursor(cursor) !== null, PageMessages.badCursor)
-      .optional(),
-    limit: z
-      .string(PageMessages.badLimit)
-      .regex(/^\d{0,3}$/, PageMessages.badLimit)
-      .optional(),
-  })
-  .transform((query, ctx): PageRequest => {
-    const limit = query.limit ? Number(query.limit) : PAGE_LIMIT_DEFAULT;
-    if (limit < 1 || limit > PAGE_LIMIT_MAX) ctx.addIssue({ code: 'custom', path: ['limit'], message: PageMessages.badLimit });
-    return { ...(query.cursor ? { cursor: query.cursor } : {}), limit };
+export const PageQuerySchema = z.object(PageQueryFields).transform(toPageRequest);
+
+/**
+ * A list route whose query string holds more than the page (the leader view's `?from=&to=`): those fields as `shape`
+ * says, beside `cursor` and `limit` parsed as PageQuerySchema parses them.
+ */
+export function pageQueryWith<S extends z.ZodRawShape>(shape: S) {
+  return z.object({ ...shape, ...PageQueryFields }).transform((query, ctx) => {
+    const { cursor, limit, ...rest } = query as { cursor?: string; limit?: string } & Record<string, unknown>;
+    return { ...(rest as z.output<z.ZodObject<S>>), ...toPageRequest({ cursor, limit }, ctx) };
   });
+}
 
 /** The cursor of the next page in an answer: null on the last page. */
 export const NextCursorSchema = PageCursorSchema.nullable();

@@ -64,13 +64,21 @@ import {
   RevokeRoleSchema,
   SetVanityPathsSchema,
   StaffAccountRef,
+  StaffAuditPageSchema,
+  StaffAuditRequestSchema,
   StaffIdentityViewSchema,
   StaffProfileViewSchema,
   StaffRefundsSchema,
   StaffSearchResultSchema,
   StaffSearchPageSchema,
 } from './staff.js';
-import { AnalyticsBatchSchema, AnalyticsRangeSchema, AnalyticsReportSchema, TeamAnalyticsReportSchema } from './analytics.js';
+import {
+  AnalyticsBatchSchema,
+  AnalyticsRangeSchema,
+  AnalyticsReportSchema,
+  TeamAnalyticsNumbersSchema,
+  TeamAnalyticsRequestSchema,
+} from './analytics.js';
 import {
   SaveWebhookSchema,
   WebhookDeliveryDetailSchema,
@@ -506,6 +514,8 @@ export const Rpc = {
   // The staff console (role staff): `accountId` in a body names the customer acted on; the staff member is meta.userId.
   staffFindAccounts: rpc('identity', 'identity.account.find', ['staff'], StaffSearchPageSchema, StaffSearchResultSchema),
   staffGetAccount: rpc('identity', 'identity.account.inspect', ['staff'], StaffAccountRef, StaffIdentityViewSchema),
+  /** A page of the account's audited role changes, newest first (the console merges it with profiles' page). */
+  staffAccountAudit: rpc('identity', 'identity.account-audit.list', ['staff'], StaffAuditRequestSchema, StaffAuditPageSchema),
   staffSetRole: rpc('identity', 'identity.role.set', ['staff'], StaffAccountRef.extend(SetRoleSchema.shape), StaffIdentityViewSchema),
   /** Takes a print or staff role away (the account becomes a user; its sessions lose the role through the role change). */
   staffRevokeRole: rpc(
@@ -517,6 +527,8 @@ export const Rpc = {
   ),
   /** Null when the account has no profile (not yet created from its registration, or deleted). */
   staffGetProfile: rpc('profiles', 'profiles.staff-view.get', ['staff'], StaffAccountRef, StaffProfileViewSchema.nullable()),
+  /** A page of the profile's audited changes (partner, vanity paths, business), newest first; none without a profile. */
+  staffProfileAudit: rpc('profiles', 'profiles.staff-audit.list', ['staff'], StaffAuditRequestSchema, StaffAuditPageSchema),
   staffSetPartner: rpc(
     'profiles',
     'profiles.partner.set',
@@ -680,7 +692,8 @@ export const Rpc = {
   /** The leads of the leader's reps, and of reps who left the team (kept with the team). */
   listTeamLeads: rpc('profiles', 'profiles.team-leads.list', ['teamLeader'], PageRequestSchema, LeadListSchema),
   /** The leader view: the analytics of the leader's current reps (profiles' own record of who shows whose business). */
-  getTeamAnalytics: rpc('profiles', 'profiles.team-analytics.get', ['teamLeader'], AnalyticsRangeSchema, TeamAnalyticsReportSchema),
+  /** A page of the leader view's numbers: the reps named (a page of teams' list), and the team's totals. */
+  getTeamAnalytics: rpc('profiles', 'profiles.team-analytics.get', ['teamLeader'], TeamAnalyticsRequestSchema, TeamAnalyticsNumbersSchema),
 } as const;
 
 export const rpcEnvelope = <T extends z.ZodType>(body: T) => z.object({ meta: RequestMetaSchema, body });

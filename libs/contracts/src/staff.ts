@@ -64,6 +64,15 @@ export const StaffAuditEntrySchema = z
   .meta({ id: 'StaffAuditEntry' });
 export type StaffAuditEntry = z.infer<typeof StaffAuditEntrySchema>;
 
+/**
+ * A page of an account's audited changes, newest first (`?cursor=&limit=`): identity's (role) and profiles' (partner,
+ * vanity paths, business) as one list, none left out however many there are. `at` is to the microsecond.
+ */
+export const StaffAuditPageSchema = pageOf('entries', StaffAuditEntrySchema).meta({ id: 'StaffAuditPage' });
+export type StaffAuditPage = z.infer<typeof StaffAuditPageSchema>;
+/** Which account's changes, and which page of them. */
+export const StaffAuditRequestSchema = z.object({ accountId: z.uuid() }).extend(PageRequestSchema.shape);
+
 /** What profiles holds of an account for staff. */
 export const StaffProfileViewSchema = z
   .object({
@@ -74,23 +83,19 @@ export const StaffProfileViewSchema = z
     vanityPaths: z.array(z.string()),
     /** The business whose styling and content this profile inherits (spec: businessId), by its username. */
     businessUsername: z.string().nullable(),
-    audit: z.array(StaffAuditEntrySchema),
   })
   .meta({ id: 'StaffProfileView' });
 export type StaffProfileView = z.infer<typeof StaffProfileViewSchema>;
 
-export const StaffIdentityViewSchema = z
-  .object({ account: StaffAccountSummarySchema, audit: z.array(StaffAuditEntrySchema) })
-  .meta({ id: 'StaffIdentityView' });
+export const StaffIdentityViewSchema = z.object({ account: StaffAccountSummarySchema }).meta({ id: 'StaffIdentityView' });
 export type StaffIdentityView = z.infer<typeof StaffIdentityViewSchema>;
 
-/** The console's view of one account: identity's and profiles' parts, and every audited change, newest first. */
+/** The console's view of one account: identity's and profiles' parts (its audited changes are a list of their own). */
 export const StaffAccountDetailSchema = z
   .object({
     account: StaffAccountSummarySchema,
     /** Null while the profile is not there (yet, or any more). */
-    profile: StaffProfileViewSchema.omit({ audit: true }).nullable(),
-    audit: z.array(StaffAuditEntrySchema),
+    profile: StaffProfileViewSchema.nullable(),
   })
   .meta({ id: 'StaffAccountDetail' });
 export type StaffAccountDetail = z.infer<typeof StaffAccountDetailSchema>;

@@ -5,6 +5,8 @@ import {
   AllEvents,
   CallBackEnquirySchema,
   CheckoutRequestSchema,
+  ClickTargetSchema,
+  SocialPlatforms,
   HttpRoutes,
   OperationsRoutes,
   PageRoutes,
@@ -255,5 +257,39 @@ describe('rand and the basket', () => {
       ]),
     );
     assert.deepEqual(kept, [{ id: 'pvc-special', name: 'PVC', price: 119700, specialPrice: 89900, quantity: 3 }]);
+  });
+});
+
+describe('click targets', () => {
+  // Issue 28, items 3 and 4: the owner's analytics lists clicks per target over any range in one NATS reply; with
+  // `social:<any letters>` a script could add 100 new targets a day (the cap per profile and day) and a year's report
+  // outgrew one message. The targets are now the closed set the public page sends.
+  const pageTargets = [
+    ...Array.from({ length: 10 }, (_, i) => `website:${i}`),
+    ...SocialPlatforms.map((platform) => `social:${platform}`),
+    'share:wa',
+    'share:email',
+    'share:native',
+    'contact:tel',
+    'contact:email',
+    'exchange',
+    'own-profile',
+    'lead-form',
+  ];
+
+  it('accepts every target the public page sends, and nothing else', () => {
+    for (const target of pageTargets) assert.equal(ClickTargetSchema.safeParse(target).success, true, target);
+    for (const target of [
+      'social:madeup',
+      'social:Facebook',
+      'social:facebookx',
+      'website:10',
+      'website:01x',
+      'share:sms',
+      'exchange ',
+      '',
+    ])
+      assert.equal(ClickTargetSchema.safeParse(target).success, false, target);
+    assert.ok(pageTargets.length <= 50, `${pageTargets.length} targets`);
   });
 });

@@ -1,15 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Rpc, type PageRequest, type RequestMeta, type StaffAccountDetail, type StaffSearchResult } from '@digicard/contracts';
+import {
+  Rpc,
+  type PageRequest,
+  type RequestMeta,
+  type StaffAccountDetail,
+  type StaffAuditPage,
+  type StaffSearchResult,
+} from '@digicard/contracts';
 import { GatewayRpc } from '../rpc/rpc.client.js';
+import { SessionStore } from '../session/session.store.js';
+import { mergeAuditPages } from './merged-audit.js';
 
 /**
  * The staff console's calls: identity owns the account and its role, profiles the partner flag, vanity paths and
  * business link. Each service checks the staff role again and audits its own changes; the console shows both audits
- * as one list, newest first.
+ * as one list, newest first, a page at a time.
  */
 @Injectable()
 export class StaffConsole {
-  constructor(@Inject(GatewayRpc) private readonly rpc: GatewayRpc) {}
+  constructor(
+    @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+  ) {}
 
   search(query: string, page: PageRequest, meta: RequestMeta): Promise<StaffSearchResult> {
     return this.rpc.call(Rpc.staffFindAccounts, { query, ...page }, meta);
@@ -20,10 +32,17 @@ export class StaffConsole {
       this.rpc.call(Rpc.staffGetAccount, { accountId }, meta),
       this.rpc.call(Rpc.staffGetProfile, { accountId }, meta),
     ]);
-    const audit = [...identity.audit, ...(profile?.audit ?? [])].sort((a, b) => b.at.localeCompare(a.at));
-    if (!profile) return { account: identity.account, profile: null, audit };
-    const { audit: _, ...settings } = profile;
-    return { account: identity.account, profile: settings, audit };
+    return { account: identity.account, profile };
+  }
+
+  /** A page of the account's audited changes, identity's and profiles' as one list, newest first. */
+  async audit(accountId: string, page: PageRequest, meta: RequestMeta): Promise<StaffAuditPage> {
+    const request = { accountId, ...page };
+    const pages = await Promise.all([
+      this.rpc.call(Rpc.staffAccountAudit, request, meta),
+      this.rpc.call(Rpc.staffProfileAudit, request, meta),
+    ]);
+    return mergeAuditPages(pages, page.limit);
   }
 
   async setRole(accountId: string, role: 'user' | 'teamLeader', meta: RequestMeta): Promise<StaffAccountDetail> {
@@ -33,6 +52,8 @@ export class StaffConsole {
 
   async revokeRole(accountId: string, role: 'print' | 'staff', meta: RequestMeta): Promise<StaffAccountDetail> {
     await this.rpc.call(Rpc.staffRevokeRole, { accountId, role }, meta);
+    // Signed out everywhere at once (issue 28, item 7); a sign-in after this gets the role identity now holds.
+    await this.sessions.destroyAllFor(accountId);
     return this.detail(accountId, meta);
   }
 

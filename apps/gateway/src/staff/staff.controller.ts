@@ -13,6 +13,7 @@ import {
   type PrintQueue,
   type RequestMeta,
   type StaffAccountDetail,
+  type StaffAuditPage,
   type StaffRefunds,
   type StaffSearch,
   type StaffSearchResult,
@@ -41,6 +42,11 @@ export class StaffController {
   @Route(HttpRoutes.staffGetAccount)
   get(@Param('accountId') accountId: string, @Meta() meta: RequestMeta): Promise<StaffAccountDetail> {
     return this.staff.detail(accountId, meta);
+  }
+
+  @Route(HttpRoutes.staffAccountAudit)
+  audit(@Param('accountId') accountId: string, @ValidQuery() page: PageRequest, @Meta() meta: RequestMeta): Promise<StaffAuditPage> {
+    return this.staff.audit(accountId, page, meta);
   }
 
   /** A team's company sign-in and SCIM (the teams service checks the staff role again). */

@@ -13,6 +13,7 @@ import {
   type RepFields,
   type RequestMeta,
   type Team,
+  type TeamAnalyticsQuery,
   type TeamAnalyticsReport,
 } from '@digicard/contracts';
 import { rangeOf } from '../analytics/analytics.controller.js';
@@ -23,7 +24,7 @@ import { ValidBody, ValidQuery } from '../http/route-params.js';
 import { OwnerDownloads } from '../profiles/owner-downloads.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { SessionStore } from '../session/session.store.js';
-import { currentTeamReport } from './current-reps.js';
+import { teamReportPage, wholeTeamReport } from './current-reps.js';
 import { TeamTier } from './team-tier.js';
 
 /**
@@ -80,19 +81,20 @@ export class TeamsController {
     return this.downloads.teamLeads(meta, res);
   }
 
-  /** The leader view: views, Save to Contact and leads per rep, over the Analytics tab's periods. */
+  /** The leader view: views, Save to Contact and leads per rep, over the Analytics tab's periods, a page of reps at a time. */
   @Route(HttpRoutes.getTeamAnalytics)
-  async analytics(@Query() query: Record<string, unknown>, @Meta() meta: RequestMeta): Promise<TeamAnalyticsReport> {
-    const range = rangeOf(query);
+  async analytics(@ValidQuery() query: TeamAnalyticsQuery, @Meta() meta: RequestMeta): Promise<TeamAnalyticsReport> {
+    const { cursor, limit, ...days } = query;
+    const range = rangeOf(days);
     await this.tier.assertPlatinum(meta);
-    return currentTeamReport(this.rpc, range, meta);
+    return teamReportPage(this.rpc, range, { ...(cursor ? { cursor } : {}), limit }, meta);
   }
 
   @Route(HttpRoutes.exportTeamAnalytics)
   async analyticsCsv(@Query() query: Record<string, unknown>, @Meta() meta: RequestMeta, @Res() res: Response): Promise<void> {
     const range = rangeOf(query);
     await this.tier.assertPlatinum(meta);
-    const report = await currentTeamReport(this.rpc, range, meta);
+    const report = await wholeTeamReport(this.rpc, range, meta);
     res
       .status(200)
       .type('text/csv; charset=utf-8')

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Rpc, StaffIdentityView, StaffSearchResult } from '@digicard/contracts';
+import type { Rpc, StaffAuditPage, StaffIdentityView, StaffSearchResult } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, pageStart, toPage, type RpcBody } from '@digicard/server';
 import { AccountErrors } from '../accounts/account.errors.js';
@@ -8,7 +8,7 @@ import { StaffAccess } from './staff-access.js';
 import { toAuditEntry, toSummary } from './staff.mapping.js';
 import { StaffRepository } from './staff.repository.js';
 
-/** What staff read in identity: accounts found by email, username or name, and one account with its audit. */
+/** What staff read in identity: accounts found by email, username or name, one account, and its audit a page at a time. */
 @Injectable()
 export class StaffQueries {
   constructor(
@@ -34,6 +34,15 @@ export class StaffQueries {
     await this.access.assertStaff(staffAccountId);
     const account = await this.accounts.findById(this.db, accountId);
     if (!account) throw AccountErrors.accountNotFound();
-    return { account: toSummary(account), audit: (await this.staff.auditOf(this.db, accountId)).map(toAuditEntry) };
+    return { account: toSummary(account) };
+  }
+
+  /** A page of the account's audited changes, newest first (404 for an account identity does not know). */
+  async audit(staffAccountId: string, { accountId, ...page }: RpcBody<typeof Rpc.staffAccountAudit>): Promise<StaffAuditPage> {
+    await this.access.assertStaff(staffAccountId);
+    if (!(await this.accounts.findById(this.db, accountId))) throw AccountErrors.accountNotFound();
+    const rows = await this.staff.auditPage(this.db, accountId, pageStart(page), page.limit);
+    const { items, nextCursor } = await toPage(rows, page.limit, (taken) => taken.map(toAuditEntry));
+    return { entries: items, nextCursor };
   }
 }

@@ -24,6 +24,11 @@ export class StaffController {
     return this.queries.inspect(meta.userId, accountId);
   }
 
+  @Handles(Rpc.staffAccountAudit)
+  audit(request: Body<typeof Rpc.staffAccountAudit>, meta: SignedInMeta) {
+    return this.queries.audit(meta.userId, request);
+  }
+
   @Handles(Rpc.staffSetRole)
   role({ accountId, role }: Body<typeof Rpc.staffSetRole>, meta: SignedInMeta) {
     return this.setRole.execute(meta.userId, accountId, role);

@@ -21,5 +21,6 @@ export const toAuditEntry = (r: StaffAuditRow): StaffAuditEntry => ({
   change: r.change,
   before: r.before,
   after: r.after,
-  at: r.at.toISOString(),
+  // To the microsecond: the console merges identity's and profiles' pages by it.
+  at: r.position,
 });

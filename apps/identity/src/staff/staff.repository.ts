@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
@@ -9,7 +9,8 @@ import type { AccountRow } from '../accounts/accounts.repository.js';
 
 type Executor = Database | Transaction;
 const AccountsNewestFirst: Keyset = { at: accounts.createdAt, id: accounts.id, order: 'newest-first' };
-export type StaffAuditRow = typeof staffAudit.$inferSelect & { staffUsername: string | null };
+const AuditNewestFirst: Keyset = { at: staffAudit.at, id: staffAudit.id, order: 'newest-first' };
+export type StaffAuditRow = typeof staffAudit.$inferSelect & { staffUsername: string | null; position: string };
 
 /** The staff console's SQL in identity: searching accounts, changing a role, and the audit of those changes. */
 @Injectable()
@@ -82,14 +83,18 @@ export class StaffRepository {
     await tx.insert(staffAudit).values(entry);
   }
 
-  /** The audited changes of one account, newest first, with the staff member's username. */
-  async auditOf(db: Executor, accountId: string): Promise<StaffAuditRow[]> {
+  /**
+   * A page of the audited changes of one account, newest first, with the staff member's username: `limit + 1` rows
+   * at most, after `start`, each with its position (its time to the microsecond).
+   */
+  async auditPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number): Promise<StaffAuditRow[]> {
     const rows = await db
-      .select({ entry: staffAudit, staffUsername: accounts.username })
+      .select({ entry: staffAudit, staffUsername: accounts.username, position: positionOf(staffAudit.at) })
       .from(staffAudit)
       .leftJoin(accounts, eq(accounts.id, staffAudit.staffAccountId))
-      .where(eq(staffAudit.accountId, accountId))
-      .orderBy(desc(staffAudit.at), desc(staffAudit.id));
-    return rows.map((r) => ({ ...r.entry, staffUsername: r.staffUsername }));
+      .where(and(eq(staffAudit.accountId, accountId), after(AuditNewestFirst, start)))
+      .orderBy(...orderOf(AuditNewestFirst))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.entry, staffUsername: r.staffUsername, position: r.position }));
   }
 }

@@ -7,7 +7,8 @@ import {
   type AnalyticsRange,
   type AnalyticsReport,
   type AnalyticsSource,
-  type TeamAnalyticsReport,
+  type TeamAnalyticsNumbers,
+  type TeamAnalyticsRequest,
   TeamMessages,
 } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
@@ -107,31 +108,22 @@ export class AnalyticsQueries {
   }
 
   /**
-   * The leader view: each current rep's counts over the same periods as the owner's report, and the team's totals.
-   * The reps are the profiles that show this leader's business (profiles' own record, `teams.member.added`), so a
-   * leader sees no one else's. Teams are DigiPlatinum's: a leader below it is refused (403), whatever the session says.
+   * A page of the leader view: the counts of the reps asked for (a page of teams' list) over the same periods as the
+   * owner's report, and the team's totals. Only reps whose profile shows this leader's business (profiles' own record,
+   * `teams.member.added`) are answered, so a leader sees no one else's numbers whatever ids they name; the totals are
+   * those reps' sums. Teams are DigiPlatinum's: a leader below it is refused (403), whatever the session says.
    */
-  async teamReport(leaderId: string, range: AnalyticsRange, today = saDay()): Promise<TeamAnalyticsReport> {
+  async teamReport(leaderId: string, { accountIds, ...range }: TeamAnalyticsRequest, today = saDay()): Promise<TeamAnalyticsNumbers> {
     const leader = await this.writer.own(leaderId);
     if (!can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
     const { from, to } = this.period(can(membershipOf(leader), 'analytics'), range, today);
-    const reps = (await this.profiles.membersOf(this.db, leaderId)).sort((a, b) => a.username.localeCompare(b.username));
-    const counts = await this.analytics.totalsPerAccount(
-      this.db,
-      reps.map((r) => r.accountId),
-      from,
-      to,
-    );
-    const rows = reps.map((r) => ({
-      accountId: r.accountId,
-      username: r.username,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      ...(counts.get(r.accountId) ?? emptyCounts()),
-    }));
+    const members = (await this.profiles.membersOf(this.db, leaderId)).map((r) => r.accountId);
+    const counts = await this.analytics.totalsPerAccount(this.db, members, from, to);
     const totals = emptyCounts();
-    for (const r of rows) for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += r[k];
-    return { full: true, from, to, reps: rows, totals };
+    for (const c of counts.values()) for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += c[k];
+    const asked = new Set(accountIds);
+    const reps = [...counts].filter(([accountId]) => asked.has(accountId)).map(([accountId, c]) => ({ accountId, ...c }));
+    return { full: true, from, to, reps, totals };
   }
 
   /** The report's days: the last 30 (SAST) by default; any range only with analytics (DigiPlatinum), else 403. */

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, Events, isReservedUsername, StaffMessages, type StaffAuditEntry, type StaffProfileView } from '@digicard/contracts';
+import {
+  ErrorCode,
+  Events,
+  isReservedUsername,
+  StaffMessages,
+  type Rpc,
+  type StaffAuditEntry,
+  type StaffAuditPage,
+  type StaffProfileView,
+} from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
-import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
+import { DATABASE, OUTBOX_RELAY, ServiceError, pageStart, toPage, type RpcBody } from '@digicard/server';
 import { outbox } from '../db/schema.js';
 import { membershipOf } from '../profiles/profile.mapping.js';
 import { ProfilesRepository, type ProfileRow } from '../profiles/profiles.repository.js';
@@ -25,7 +34,8 @@ const toEntry = (r: StaffAuditRow): StaffAuditEntry => ({
   change: r.change,
   before: r.before,
   after: r.after,
-  at: r.at.toISOString(),
+  // To the microsecond: the console merges identity's and profiles' pages by it.
+  at: r.position,
 });
 
 type Change =
@@ -70,8 +80,15 @@ export class StaffProfiles {
       isPartner: row.isPartner,
       vanityPaths: await this.staff.vanityPathsOf(this.db, row.accountId),
       businessUsername: business?.username ?? null,
-      audit: (await this.staff.auditOf(this.db, row.accountId)).map(toEntry),
     };
+  }
+
+  /** A page of the profile's audited changes, newest first (none for an account profiles never had). */
+  async audit(staffAccountId: string, { accountId, ...page }: RpcBody<typeof Rpc.staffProfileAudit>): Promise<StaffAuditPage> {
+    await this.assertStaff(staffAccountId);
+    const rows = await this.staff.auditPage(this.db, accountId, pageStart(page), page.limit);
+    const { items, nextCursor } = await toPage(rows, page.limit, (taken) => taken.map(toEntry));
+    return { entries: items, nextCursor };
   }
 
   async setPartner(staffAccountId: string, accountId: string, isPartner: boolean): Promise<StaffProfileView> {

@@ -13,6 +13,11 @@ export class StaffController {
     return this.staff.view(meta.userId, accountId);
   }
 
+  @Handles(Rpc.staffProfileAudit)
+  audit(request: Body<typeof Rpc.staffProfileAudit>, meta: SignedInMeta) {
+    return this.staff.audit(meta.userId, request);
+  }
+
   @Handles(Rpc.staffSetPartner)
   partner({ accountId, isPartner }: Body<typeof Rpc.staffSetPartner>, meta: SignedInMeta) {
     return this.staff.setPartner(meta.userId, accountId, isPartner);

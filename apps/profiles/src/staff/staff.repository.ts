@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
+import { after, orderOf, positionOf, type Keyset, type KeysetPosition } from '@digicard/server';
 import { profiles, staffAudit, vanityPaths } from '../db/schema.js';
 import type { ProfileRow } from '../profiles/profiles.repository.js';
 
 type Executor = Database | Transaction;
-export type StaffAuditRow = typeof staffAudit.$inferSelect & { staffUsername: string | null };
+const AuditNewestFirst: Keyset = { at: staffAudit.at, id: staffAudit.id, order: 'newest-first' };
+export type StaffAuditRow = typeof staffAudit.$inferSelect & { staffUsername: string | null; position: string };
 
 /** The staff console's SQL in profiles: partner flag, vanity paths, business link, and their audit. */
 @Injectable()
@@ -72,15 +74,19 @@ export class StaffRepository {
     await tx.insert(staffAudit).values(entry);
   }
 
-  /** The audited changes of one profile, newest first, with the staff member's username as profiles knows it. */
-  async auditOf(db: Executor, accountId: string): Promise<StaffAuditRow[]> {
+  /**
+   * A page of the audited changes of one profile, newest first, with the staff member's username as profiles knows it:
+   * `limit + 1` rows at most, after `start`, each with its position (its time to the microsecond).
+   */
+  async auditPage(db: Executor, accountId: string, start: KeysetPosition | null, limit: number): Promise<StaffAuditRow[]> {
     const rows = await db
-      .select({ entry: staffAudit, staffUsername: profiles.username })
+      .select({ entry: staffAudit, staffUsername: profiles.username, position: positionOf(staffAudit.at) })
       .from(staffAudit)
       .leftJoin(profiles, eq(profiles.accountId, staffAudit.staffAccountId))
-      .where(eq(staffAudit.accountId, accountId))
-      .orderBy(desc(staffAudit.at), desc(staffAudit.id));
-    return rows.map((r) => ({ ...r.entry, staffUsername: r.staffUsername }));
+      .where(and(eq(staffAudit.accountId, accountId), after(AuditNewestFirst, start)))
+      .orderBy(...orderOf(AuditNewestFirst))
+      .limit(limit + 1);
+    return rows.map((r) => ({ ...r.entry, staffUsername: r.staffUsername, position: r.position }));
   }
 
   async setRole(tx: Transaction, accountId: string, role: string): Promise<void> {

@@ -5,6 +5,9 @@ import { callAt, getJson, getPage, postJson, postPage, putJson, withParams } fro
 /** A page of the accounts found (newest first): the first without a cursor, the next with the last page's `nextCursor`. */
 export const searchAccounts = (query: string, cursor: string | null = null) => postPage(HttpRoutes.staffSearchAccounts, { query }, cursor);
 export const getAccount = (accountId: string) => getJson(withParams(HttpRoutes.staffGetAccount, { accountId }));
+/** A page of the account's audited changes (newest first): the first without a cursor, the next with `nextCursor`. */
+export const fetchAccountAudit = (accountId: string, cursor: string | null = null) =>
+  getPage(withParams(HttpRoutes.staffAccountAudit, { accountId }), cursor);
 export const setRole = (accountId: string, role: 'user' | 'teamLeader') =>
   putJson(withParams(HttpRoutes.staffSetRole, { accountId }), { role });
 export const setPartner = (accountId: string, isPartner: boolean) =>

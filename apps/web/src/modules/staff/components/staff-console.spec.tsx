@@ -2,7 +2,7 @@
  * @jest-environment @happy-dom/jest-environment
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { StaffMessages } from '@digicard/contracts';
+import { encodeCursor, StaffMessages } from '@digicard/contracts';
 import {
   alerts,
   byText,
@@ -19,6 +19,9 @@ import {
 } from '../../../testing/dom';
 import { queryClient } from '../../api/query-client';
 import StaffConsole from './staff-console';
+
+/** A next page's cursor as the gateway makes them (the web app checks each answer against the contract). */
+const PAGE_2 = encodeCursor({ at: '2026-11-02T08:00:00.000000Z', id: '00000000-0000-4000-8000-000000000002' });
 
 // The staff console's forms (react-hook-form over StaffSearchSchema, SetVanityPathsSchema and SetBusinessSchema):
 // checked before anything is sent, the server's refusals on their fields, and what is sent as the server reads it.
@@ -37,12 +40,24 @@ const account = {
 const detail = (vanityPaths: string[] = [], businessUsername: string | null = null) => ({
   account,
   profile: { accountId: ACCOUNT_ID, username: 'lindiwe', membership: 'DigiSilver', isPartner: false, vanityPaths, businessUsername },
-  audit: [],
 });
 const refused = (fieldErrors: Record<string, string[]>): FakeAnswer => ({
   status: 400,
   body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Please check the form.', fieldErrors },
 });
+
+/** The account's audit: two pages of changes (the first with the cursor of the second), newest first. */
+const change = (n: number) => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  accountId: ACCOUNT_ID,
+  staffAccountId: '00000000-0000-4000-8000-0000000000aa',
+  staffUsername: 'desk',
+  change: 'partner',
+  before: n % 2 === 0,
+  after: n % 2 !== 0,
+  at: `2026-11-0${n}T08:00:00.000000Z`,
+});
+let auditPage: (cursor?: string | null) => unknown = () => ({ entries: [], nextCursor: null });
 
 let mounted: Mounted | null = null;
 let gateway: ReturnType<typeof fakeGateway>;
@@ -56,6 +71,7 @@ beforeEach(() => {
   gateway = fakeGateway({
     'POST /api/staff/account-search': () => ({ status: 200, body: { accounts: [account], nextCursor: null } }),
     [`GET /api/staff/accounts/${ACCOUNT_ID}`]: () => ({ status: 200, body: detail() }),
+    [`GET /api/staff/accounts/${ACCOUNT_ID}/audit`]: (request) => ({ status: 200, body: auditPage(request.search.get('cursor')) }),
     [`PUT /api/staff/accounts/${ACCOUNT_ID}/vanity-paths`]: (request) => pathsAnswer((request.body as { paths: string[] }).paths),
     [`PUT /api/staff/accounts/${ACCOUNT_ID}/business`]: (request) =>
       businessAnswer((request.body as { businessUsername: string | null }).businessUsername),
@@ -64,6 +80,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  auditPage = () => ({ entries: [], nextCursor: null });
   mounted?.unmount();
   mounted = null;
   // The console's entry wraps itself in the app's QueryProvider (the app's client).
@@ -134,5 +151,38 @@ describe('the staff console’s forms', () => {
     await click(byText(page(), 'Save business', 'button'));
     await waitFor('the field’s error', () => errorOf(business()) === StaffMessages.businessUnknown);
     expect(gateway.requests.filter((r) => r.method === 'PUT').map((r) => r.body)[1]).toEqual({ businessUsername: 'acme' });
+  });
+});
+
+describe('the account’s changes by staff', () => {
+  const rows = () =>
+    [...page().querySelectorAll('table.staff-console__audit tbody tr')].map((tr) => tr.querySelector('td:nth-child(5)')?.textContent);
+
+  it('shows the first page, then the next with “Load more changes”, and reads it again from the first after a change', async () => {
+    auditPage = (cursor) =>
+      cursor === PAGE_2 ? { entries: [change(2), change(1)], nextCursor: null } : { entries: [change(4), change(3)], nextCursor: PAGE_2 };
+    await openLindiwe();
+    await waitFor('the first page', () => rows().length === 2);
+    expect(rows()).toEqual(['no', 'yes']);
+    await click(byText(page(), 'Load more changes', 'button'));
+    await waitFor('the second page', () => rows().length === 4);
+    expect(gateway.requests.filter((r) => r.path.endsWith('/audit')).map((r) => r.search.get('cursor'))).toEqual([null, PAGE_2]);
+    expect(byText(page(), 'Load more changes', 'button')).toBeNull();
+
+    // A change is the audit's newest entry: the list is read again from its first page.
+    await click(byText(page(), 'Save business', 'button'));
+    await waitFor('saved', () => byText(page(), 'Business saved.'));
+    await waitFor('the audit read again', () => gateway.count(`GET /api/staff/accounts/${ACCOUNT_ID}/audit`) === 3);
+    expect(
+      gateway.requests
+        .filter((r) => r.path.endsWith('/audit'))
+        .at(-1)
+        ?.search.get('cursor'),
+    ).toBeNull();
+  });
+
+  it('says when there are no changes yet', async () => {
+    await openLindiwe();
+    await waitFor('the empty audit', () => byText(page(), 'No changes yet.'));
   });
 });

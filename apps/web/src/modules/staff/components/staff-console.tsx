@@ -8,6 +8,7 @@ import {
   type StaffAuditEntry,
 } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { HttpResult } from '../../api/http';
@@ -15,7 +16,9 @@ import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { typedList } from '../../forms/utils/typed-list';
 import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
+import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
+import { StaffQueries, useAccountAudit } from '../hooks/use-staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
 import { TeamSignIn } from './team-sign-in';
@@ -55,7 +58,7 @@ export const BusinessFormSchema = z
 /**
  * The staff console: find an account by email, username or name; open it; make it a partner, a team leader (or an
  * ordinary user again); set the vanity paths that lead to its profile and the business it inherits from. Every change
- * is audited by the service that owns it, listed under the account, newest first. Below: the print proofs that
+ * is audited by the service that owns it, listed under the account, newest first, a page at a time. Below: the print proofs that
  * failed to render, with "Render again". Each form is react-hook-form over the contract's schema; the server's field
  * errors go on their fields.
  */
@@ -72,6 +75,7 @@ function StaffConsole() {
   const searchForm = useContractForm(StaffSearchSchema, { query: '' });
   const pathsForm = useContractForm(VanityPathsFormSchema, { paths: '' });
   const businessForm = useContractForm(BusinessFormSchema, { businessUsername: '' });
+  const queryClient = useQueryClient();
 
   const show = (next: StaffAccountDetail) => {
     setDetail(next);
@@ -132,6 +136,8 @@ function StaffConsole() {
     setBusy(false);
     if (result.ok) {
       show(result.data);
+      // The change is the audit's newest entry: read it again from its first page.
+      void queryClient.invalidateQueries({ queryKey: StaffQueries.audit(result.data.account.id) });
       setSaved(`${what} saved.`);
     } else {
       setChangeAlert(onRefused ? onRefused(result.error) : result.error.message);
@@ -274,40 +280,54 @@ function StaffConsole() {
 
           {account.role === 'teamLeader' ? <TeamSignIn key={account.id} accountId={account.id} /> : null}
 
-          <table className="staff-console__audit">
-            <caption>Changes by staff</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.audit.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No changes yet.</td>
-                </tr>
-              ) : (
-                detail.audit.map((e) => (
-                  <tr key={e.id}>
-                    <td>{new Date(e.at).toLocaleString('en-ZA')}</td>
-                    <td>{e.staffUsername ?? e.staffAccountId}</td>
-                    <td>{changeNames[e.change]}</td>
-                    <td>{shown(e.before)}</td>
-                    <td>{shown(e.after)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <StaffAudit key={account.id} accountId={account.id} />
         </section>
       ) : null}
       <FailedProofs />
       <RefundsDue />
     </div>
+  );
+}
+
+/** The account's audited changes (identity's and profiles' as one list), newest first, a page at a time. */
+function StaffAudit({ accountId }: { accountId: string }) {
+  const { state, retry, hasMore, more, loadMore } = useAccountAudit(accountId);
+  if (state.status === 'loading') return <p role="status">Loading the changes by staff...</p>;
+  if (state.status === 'failed') return <LoadFailed message={state.message} retry={retry} />;
+  const entries = state.value.entries;
+  return (
+    <>
+      <table className="staff-console__audit">
+        <caption>Changes by staff</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.length === 0 ? (
+            <tr>
+              <td colSpan={5}>No changes yet.</td>
+            </tr>
+          ) : (
+            entries.map((e) => (
+              <tr key={e.id}>
+                <td>{new Date(e.at).toLocaleString('en-ZA')}</td>
+                <td>{e.staffUsername ?? e.staffAccountId}</td>
+                <td>{changeNames[e.change]}</td>
+                <td>{shown(e.before)}</td>
+                <td>{shown(e.after)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      <LoadMore list="changes" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
+    </>
   );
 }
 

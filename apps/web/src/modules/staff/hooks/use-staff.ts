@@ -1,9 +1,22 @@
-import type { PrintOrder, StaffRefund } from '@digicard/contracts';
+import type { PrintOrder, StaffAuditEntry, StaffRefund } from '@digicard/contracts';
+import { useCallback } from 'react';
 import { useApiMutation } from '../../api/use-api-mutation';
 import { useOwnerPages } from '../../api/use-owner-pages';
-import { fetchFailedProofs, fetchRefundsDue, renderProofAgain } from '../api/staff';
+import { fetchAccountAudit, fetchFailedProofs, fetchRefundsDue, renderProofAgain } from '../api/staff';
 
-export const StaffQueries = { failedProofs: ['staff', 'failed-proofs'], refundsDue: ['staff', 'refunds-due'] } as const;
+export const StaffQueries = {
+  failedProofs: ['staff', 'failed-proofs'],
+  refundsDue: ['staff', 'refunds-due'],
+  audit: (accountId: string) => ['staff', 'audit', accountId],
+} as const;
+
+export const AUDIT_FAILED_MESSAGE = 'The changes by staff could not be loaded.';
+
+/** The account's audited changes, newest first, a page at a time ("Load more changes"). */
+export function useAccountAudit(accountId: string) {
+  const load = useCallback((cursor: string | null) => fetchAccountAudit(accountId, cursor), [accountId]);
+  return useOwnerPages<'entries', StaffAuditEntry>(StaffQueries.audit(accountId), 'entries', load, AUDIT_FAILED_MESSAGE);
+}
 
 export const useFailedProofs = () =>
   useOwnerPages<'orders', PrintOrder>(StaffQueries.failedProofs, 'orders', fetchFailedProofs, 'The failed proofs could not be loaded.');

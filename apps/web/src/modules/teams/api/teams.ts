@@ -44,9 +44,12 @@ export function offerRepPasses() {
 
 export const TeamLinks = { leadsCsv: HttpRoutes.exportTeamLeads.path } as const;
 
-/** GET /api/team/analytics: views, saves and leads per rep and for the team (the last 30 days, or a range). */
-export function fetchTeamAnalytics(range: AnalyticsRange) {
-  return getJsonWithQuery(HttpRoutes.getTeamAnalytics, { from: range.from ?? '', to: range.to ?? '' });
+/**
+ * GET /api/team/analytics: views, saves and leads per rep and for the team (the last 30 days, or a range), a page of
+ * reps at a time (the first without a cursor, the next with the last page's `nextCursor`).
+ */
+export function fetchTeamAnalytics(range: AnalyticsRange, cursor: string | null = null) {
+  return getJsonWithQuery(HttpRoutes.getTeamAnalytics, { from: range.from ?? '', to: range.to ?? '', cursor: cursor ?? '' });
 }
 
 /** The leader view's CSV download (opened by the browser with the session cookie). */

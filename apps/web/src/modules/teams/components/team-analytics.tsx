@@ -2,6 +2,7 @@ import { type AnalyticsRange, type TeamAnalyticsReport } from '@digicard/contrac
 import { Button } from '@digicard/ui';
 import { useState } from 'react';
 import { LoadFailed } from '../../site/components/load-failed';
+import { LoadMore } from '../../site/components/load-more';
 import { teamAnalyticsCsvUrl } from '../api/teams';
 import { useTeamAnalytics } from '../hooks/use-team';
 import { RangeFields, useRangeForm } from '../../analytics/components/range-fields';
@@ -22,11 +23,12 @@ const COLUMNS: Array<{ key: keyof TeamAnalyticsReport['totals']; label: string }
 /**
  * The leader view: for the same periods as the Analytics tab (the last 30 days, or a chosen range), each rep's
  * views, Save to Contact and leads at a glance (numbers with proportional bars), the team's totals, the full numbers
- * as a table, and a CSV download. No <form>: the section sits inside the editor's form.
+ * as a table, and a CSV download (every rep). The reps come a page at a time, in the order they joined ("Load more
+ * reps’ numbers"); the totals are the whole team's from the first page. No <form>: the section sits inside the editor's form.
  */
 export function TeamAnalytics() {
   const [range, setRange] = useState<AnalyticsRange>({});
-  const { state, retry } = useTeamAnalytics(range);
+  const { state, retry, hasMore, more, loadMore } = useTeamAnalytics(range);
   return (
     <section aria-labelledby="tm-analytics-title" className="tm-analytics">
       <h3 id="tm-analytics-title" className="tm-title">
@@ -37,7 +39,10 @@ export function TeamAnalytics() {
       ) : state.status === 'failed' ? (
         <LoadFailed message={state.message} retry={retry} />
       ) : (
-        <Report report={state.value} range={range} onRange={setRange} />
+        <>
+          <Report report={state.value} range={range} onRange={setRange} />
+          <LoadMore list="reps’ numbers" hasMore={hasMore} more={more} onLoadMore={() => void loadMore()} />
+        </>
       )}
     </section>
   );

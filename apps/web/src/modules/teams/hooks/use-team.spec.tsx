@@ -2,7 +2,7 @@
  * @jest-environment @happy-dom/jest-environment
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { TeamMessages, type Rep } from '@digicard/contracts';
+import { encodeCursor, TeamMessages, type Rep } from '@digicard/contracts';
 import { act } from 'react';
 import {
   alerts,
@@ -20,6 +20,9 @@ import {
   type Mounted,
 } from '../../../testing/dom';
 import { TeamsSection } from '../components/teams-section';
+
+/** A next page's cursor as the gateway makes them (the web app checks each answer against the contract). */
+const PAGE_2 = encodeCursor({ at: '2026-11-02T08:00:00.000000Z', id: '00000000-0000-4000-8000-000000000002' });
 
 // The Teams section over TanStack Query: each change of the team (adding a rep from the form, a CSV import, an edit,
 // a deletion) reads the reps and the leader view again; a refused change or a dry run reads nothing again. The forms
@@ -45,6 +48,7 @@ const report = (reps: Rep[]) => ({
   to: '2026-11-25',
   reps: reps.map((r) => ({ ...counts, accountId: r.accountId, username: r.username, firstName: r.firstName, lastName: r.lastName })),
   totals: counts,
+  nextCursor: null,
 });
 
 let team: Rep[];
@@ -264,5 +268,31 @@ describe('the CSV import', () => {
     expect(alerts(section())).toEqual(['Some rows need fixing (see below). Nothing was added: correct the file and choose it again.']);
     expect(errorOf(field(section(), 'Your password, to confirm'))).toBe('Incorrect password. Please try again.');
     expect(reads()).toEqual({ reps: 1, analytics: 1 });
+  });
+});
+
+describe('the leader view, a page of reps at a time', () => {
+  const repNumbers = () =>
+    [...mounted!.container.querySelectorAll('.tm-analytics ul[aria-label="Numbers per rep"] > li')].map((li) =>
+      li.getAttribute('aria-label'),
+    );
+
+  it('shows the first page of reps, then the next with “Load more reps’ numbers”, the team’s totals from the first', async () => {
+    team = [SIPHO, LERATO];
+    gateway = fakeGateway({
+      'GET /api/team/reps': () => ({ status: 200, body: { reps: team, nextCursor: null } }),
+      'GET /api/team/analytics': (request) =>
+        request.search.get('cursor') === PAGE_2
+          ? { status: 200, body: { ...report([LERATO]), nextCursor: null } }
+          : { status: 200, body: { ...report([SIPHO]), totals: { ...counts, views: 9 }, nextCursor: PAGE_2 } },
+    });
+    mounted = mount(<TeamsSection membership="DigiPlatinum" />);
+    await waitFor('the first page of numbers', () => repNumbers().length === 1);
+    expect(repNumbers()).toEqual(['Sipho Mahlangu']);
+    await click(byText(mounted.container, 'Load more reps’ numbers', 'button'));
+    await waitFor('the second page', () => repNumbers().length === 2);
+    expect(repNumbers()).toEqual(['Sipho Mahlangu', 'Lerato Mahlangu']);
+    expect(byText(mounted.container, 'Load more reps’ numbers', 'button')).toBeNull();
+    expect(gateway.requests.filter((r) => r.path === '/api/team/analytics').map((r) => r.search.get('cursor'))).toEqual([null, PAGE_2]);
   });
 });

@@ -2,7 +2,6 @@ import type { AnalyticsRange, Rep, RepFields, TeamAnalyticsReport } from '@digic
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApiMutation } from '../../api/use-api-mutation';
-import { useOwnerData } from '../../api/use-owner-data';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { addRep, fetchTeam, fetchTeamAnalytics, importReps, removeRep, updateRep } from '../api/teams';
 
@@ -27,11 +26,16 @@ const teamChanged = (_data: unknown, client: QueryClient) => void client.invalid
 /** The leader's reps, a page at a time. */
 export const useTeamReps = () => useOwnerPages<'reps', Rep>(TeamQueries.reps, 'reps', fetchTeam, TEAM_FAILED_MESSAGE);
 
-/** The leader view's numbers for a range (the last 30 days without one). */
+/** The leader view's numbers for a range (the last 30 days without one), a page of reps at a time ("Load more reps’ numbers"). */
 export function useTeamAnalytics(range: AnalyticsRange) {
   const { from, to } = range;
-  const load = useCallback(() => fetchTeamAnalytics({ from, to }), [from, to]);
-  return useOwnerData<TeamAnalyticsReport>(TeamQueries.analytics({ from, to }), load, TEAM_ANALYTICS_FAILED_MESSAGE);
+  const load = useCallback((cursor: string | null) => fetchTeamAnalytics({ from, to }, cursor), [from, to]);
+  return useOwnerPages<'reps', TeamAnalyticsReport['reps'][number], TeamAnalyticsReport>(
+    TeamQueries.analytics({ from, to }),
+    'reps',
+    load,
+    TEAM_ANALYTICS_FAILED_MESSAGE,
+  );
 }
 
 export const useAddRep = () => useApiMutation(addRep, teamChanged);
