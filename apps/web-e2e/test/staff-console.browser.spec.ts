@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { createStaffAccount, launchChromium, registerOwner, screenshotPath, TestSystem, waitFor, type TestOwner } from '@digicard/testing';
+import {
+  answerDialog,
+  createStaffAccount,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  TestSystem,
+  waitFor,
+  type TestOwner,
+} from '@digicard/testing';
 
 // Issue 10's staff console in Chromium: a staff member (made by the create-staff command) signs in, finds an
 // account by name, makes it a partner and a team leader, gives it a vanity path (a refused one first), and sees each
-// change in the audit list; sees a print proof that failed to render and renders it again. An owner opening /staff
-// is told it is not theirs.
+// change in the audit list; takes the print role away from a print account (after a confirmation; its signed-in
+// session loses the print console) and is offered no such button on their own account; sees a print proof that
+// failed to render and renders it again. An owner opening /staff is told it is not theirs.
 
 describe('the staff console in Chromium', () => {
   let system: TestSystem;
@@ -85,6 +95,48 @@ describe('the staff console in Chromium', () => {
     const [row] = await system.sql<{ role: string }>("SELECT role FROM identity.accounts WHERE username = 'lindiwe'");
     assert.equal(row!.role, 'teamLeader');
     assert.equal((await system.sql("SELECT is_partner FROM profiles.profiles WHERE username = 'lindiwe'"))[0]!['is_partner'], true);
+  });
+
+  it('takes the print role away after a confirmation: the row, the account and its audit say user, its session loses print', async () => {
+    const printer = await createStaffAccount(system, { email: 'ayanda@digicard.test', role: 'print', username: 'ayanda-print' });
+    assert.equal((await printer.client.request('/api/print/orders')).status, 200);
+    const { page } = await signIn(staff);
+    await page.goto(url('/staff'));
+    await page.getByLabel('Email, username or name').fill('ayanda');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: 'ayanda-print' });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /· print/);
+    await page.getByRole('button', { name: 'Open ayanda-print' }).click();
+    await page.getByRole('heading', { name: /\(ayanda-print\)/ }).waitFor();
+    assert.equal(await page.getByTestId('staff-role').textContent(), 'print');
+    assert.ok(!(await page.getByRole('button', { name: 'Make team leader' }).isVisible()));
+
+    await page.getByRole('button', { name: 'Remove print access' }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await page.screenshot({ path: screenshotPath('staff-console-remove-print-access'), fullPage: true });
+    const asked = await answerDialog(page, /^Remove the print access of .*\(ayanda-print\)\?$/, 'Remove print access');
+    assert.match(asked, /no longer open the print console/);
+    await page.getByRole('status').filter({ hasText: 'Role saved.' }).waitFor();
+    assert.equal(await page.getByTestId('staff-role').textContent(), 'user');
+    assert.match((await row.textContent()) ?? '', /· user/);
+    assert.ok(await page.getByRole('button', { name: 'Make team leader' }).isVisible());
+    const audit = page.getByRole('table', { name: 'Changes by staff' }).getByRole('row');
+    assert.deepEqual((await audit.nth(1).getByRole('cell').allTextContents()).slice(1), ['thandi-staff', 'Role', 'print', 'user']);
+    await page.screenshot({ path: screenshotPath('staff-console-print-access-removed'), fullPage: true });
+
+    const [account] = await system.sql<{ role: string }>("SELECT role FROM identity.accounts WHERE username = 'ayanda-print'");
+    assert.equal(account!.role, 'user');
+    // The printer's session, signed in before, is ended by the revocation: the print console asks them to sign in.
+    await waitFor('the printer’s session to end', async () => (await printer.client.request('/api/print/orders')).status === 401);
+
+    // Their own staff role: no button, the reason instead.
+    await page.getByLabel('Email, username or name').fill('thandi-staff');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Open thandi-staff' }).click();
+    await page.getByRole('heading', { name: /\(thandi-staff\)/ }).waitFor();
+    await page.getByText('You cannot take away your own staff role: ask another staff member.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Remove staff access' }).count(), 0);
   });
 
   it('shows a refused vanity path on its field, then saves a good one that leads to the profile', async () => {

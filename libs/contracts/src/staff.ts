@@ -15,6 +15,7 @@ export const StaffAssignableRoleSchema = z.enum(StaffAssignableRoles, { error: '
 /** The roles staff may take away (they are given by the command line): the account becomes an ordinary user. */
 export const StaffRevocableRoles = ['print', 'staff'] as const;
 export const StaffRevocableRoleSchema = z.enum(StaffRevocableRoles, { error: 'Please choose print or staff.' });
+export type StaffRevocableRole = z.infer<typeof StaffRevocableRoleSchema>;
 
 export const StaffMessages = {
   roleNotHeld: 'This account does not hold that role (any more).',

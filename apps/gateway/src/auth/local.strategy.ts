@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import passport from 'passport';
 import { Strategy } from 'passport-local';
 import { AccountMessages, ErrorCode, HttpRoutes, Rpc, SsoMessages, type RateLimitRule, type SessionUser } from '@digicard/contracts';
 import { ApiHttpException } from '@digicard/server';
@@ -22,14 +23,32 @@ const failureLimits = (HttpRoutes.login.limits as readonly RateLimitRule[]).filt
  * password stays counted against the account (the guard counted the attempt before asking), a right one clears the count.
  * A team member whose team requires its company account (single sign-on) is then refused: 403 SSO_REQUIRED, with the
  * way in they must use (the teams service says; while it does not answer, 503: the rule is never skipped).
+ *
+ * It is registered with a Passport of its own, never with Passport's default instance, whose strategies are one list
+ * per process: with two gateways in a process (the in-process tests start a second beside the first) the second's
+ * strategy took the first's sign-ins with its own clients, and after it stopped its closed NATS client reconnected
+ * (Nest's client connects again at its next call) and kept the process alive. `SignInGuards` authenticates through
+ * `passport` (`getPassportInstance` is @nestjs/passport's hook for it).
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
+  /** Made when the mixin's constructor registers the strategy (`declare`: no field initialiser runs after it). */
+  declare private own: passport.Authenticator | undefined;
+
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
+  }
+
+  /** The Passport this strategy is registered with, under the name 'local'. */
+  get passport(): passport.Authenticator {
+    return this.getPassportInstance();
+  }
+
+  getPassportInstance(): passport.Authenticator {
+    return (this.own ??= new passport.Authenticator());
   }
 
   async validate(req: SessionRequest, email: string, password: string): Promise<SessionUser> {

@@ -1,4 +1,4 @@
-import { HttpRoutes } from '@digicard/contracts';
+import { HttpRoutes, type StaffRevocableRole } from '@digicard/contracts';
 import { callAt, getJson, getPage, postJson, postPage, putJson, withParams } from '../../api/http';
 
 /** The staff console's calls (role staff; the gateway and each service check it). */
@@ -10,6 +10,9 @@ export const fetchAccountAudit = (accountId: string, cursor: string | null = nul
   getPage(withParams(HttpRoutes.staffAccountAudit, { accountId }), cursor);
 export const setRole = (accountId: string, role: 'user' | 'teamLeader') =>
   putJson(withParams(HttpRoutes.staffSetRole, { accountId }), { role });
+/** Takes the print or staff role away (the account becomes an ordinary user); the role named must be the one held. */
+export const revokeRole = (accountId: string, role: StaffRevocableRole) =>
+  postJson(withParams(HttpRoutes.staffRevokeRole, { accountId }), { role });
 export const setPartner = (accountId: string, isPartner: boolean) =>
   putJson(withParams(HttpRoutes.staffSetPartner, { accountId }), { isPartner });
 export const setVanityPaths = (accountId: string, paths: string[]) =>

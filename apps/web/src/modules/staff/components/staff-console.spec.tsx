@@ -2,7 +2,8 @@
  * @jest-environment @happy-dom/jest-environment
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { encodeCursor, StaffMessages } from '@digicard/contracts';
+import { encodeCursor, ErrorCode, StaffMessages } from '@digicard/contracts';
+import { DialogHost } from '@digicard/ui';
 import {
   alerts,
   byText,
@@ -18,6 +19,8 @@ import {
   type Mounted,
 } from '../../../testing/dom';
 import { queryClient } from '../../api/query-client';
+import { SessionContext } from '../../session/hooks/use-session';
+import { sessionStore } from '../../session/utils/session-store';
 import StaffConsole from './staff-console';
 
 /** A next page's cursor as the gateway makes them (the web app checks each answer against the contract). */
@@ -184,5 +187,104 @@ describe('the account’s changes by staff', () => {
   it('says when there are no changes yet', async () => {
     await openLindiwe();
     await waitFor('the empty audit', () => byText(page(), 'No changes yet.'));
+  });
+});
+
+describe('taking a print or staff role away', () => {
+  const PRINTER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+  const STAFF_ID = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+  const OTHER_STAFF_ID = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
+  const printer = { ...account, id: PRINTER_ID, username: 'sipho-print', firstName: 'Sipho', lastName: 'Nkosi', role: 'print' };
+  const self = { ...account, id: STAFF_ID, username: 'thandi', firstName: 'Thandi', lastName: 'Mahlangu', role: 'staff' };
+  const colleague = { ...account, id: OTHER_STAFF_ID, username: 'ayanda', firstName: 'Ayanda', lastName: 'Zulu', role: 'staff' };
+  const detailOf = (a: typeof account, role = a.role) => ({ account: { ...a, role }, profile: null });
+  let revocation: () => FakeAnswer;
+
+  beforeEach(() => {
+    // The signed-in staff member is `self`: the console's user, as the app's SessionProvider hands it out.
+    signIn('staff', STAFF_ID);
+    revocation = () => ({ status: 200, body: detailOf(printer, 'user') });
+    gateway = fakeGateway({
+      'POST /api/staff/account-search': () => ({ status: 200, body: { accounts: [printer, self, colleague], nextCursor: null } }),
+      [`GET /api/staff/accounts/${PRINTER_ID}`]: () => ({ status: 200, body: detailOf(printer) }),
+      [`GET /api/staff/accounts/${STAFF_ID}`]: () => ({ status: 200, body: detailOf(self) }),
+      [`GET /api/staff/accounts/${OTHER_STAFF_ID}`]: () => ({ status: 200, body: detailOf(colleague) }),
+      [`POST /api/staff/accounts/${PRINTER_ID}/role-revocation`]: () => revocation(),
+      ...Object.fromEntries(
+        [PRINTER_ID, STAFF_ID, OTHER_STAFF_ID].map((id) => [
+          `GET /api/staff/accounts/${id}/audit`,
+          () => ({ status: 200, body: { entries: [], nextCursor: null } }),
+        ]),
+      ),
+      'GET /api/staff/failed-proofs': () => ({ status: 200, body: { orders: [], nextCursor: null } }),
+      'GET /api/staff/refunds': () => ({ status: 200, body: { payments: [], nextCursor: null } }),
+    });
+  });
+
+  async function openAccount(username: string, heading: string) {
+    mounted = mount(
+      <SessionContext value={sessionStore.get()}>
+        <StaffConsole />
+        <DialogHost />
+      </SessionContext>,
+    );
+    type(field(searchForm(), 'Email, username or name'), 'example');
+    await click(byText(searchForm(), 'Search', 'button'));
+    await waitFor('the results', () => byText(page(), '3 accounts found'));
+    await click(page().querySelector(`button[aria-label="Open ${username}"]`));
+    await waitFor('the account', () => byText(page(), heading));
+  }
+
+  const account_ = () => page().querySelector<HTMLElement>('section.staff-console__account')!;
+  const rowOf = (username: string) =>
+    [...page().querySelectorAll<HTMLElement>('.staff-console__row')].find((row) => row.textContent?.includes(` ${username} `))!;
+  const dialogButton = (name: string) =>
+    waitFor(`the dialog's ${name}`, () =>
+      [...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')].find((b) => b.textContent === name),
+    );
+  const revocations = () => gateway.requests.filter((r) => r.path.endsWith('/role-revocation'));
+
+  it('asks first; Cancel sends nothing; yes takes the print role away and the row and the account show the new role', async () => {
+    await openAccount('sipho-print', 'Sipho Nkosi (sipho-print)');
+    expect(byText(account_(), 'Make team leader', 'button')).toBeNull();
+    await click(byText(account_(), 'Remove print access', 'button'));
+    const dialog = await waitFor('the question', () => document.querySelector('[role="alertdialog"]'));
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Remove the print access of Sipho Nkosi (sipho-print)?',
+    );
+    await click(await dialogButton('Cancel'));
+    await waitFor('the dialog to close', () => document.querySelector('[role="alertdialog"]') === null);
+    expect(revocations()).toEqual([]);
+
+    await click(byText(account_(), 'Remove print access', 'button'));
+    await click(await dialogButton('Remove print access'));
+    await waitFor('saved', () => byText(account_(), 'Role saved.'));
+    expect(revocations().map((r) => [r.method, r.path, r.body])).toEqual([
+      ['POST', `/api/staff/accounts/${PRINTER_ID}/role-revocation`, { role: 'print' }],
+    ]);
+    expect(account_().querySelector('[data-testid="staff-role"]')?.textContent).toBe('user');
+    expect(rowOf('sipho-print').querySelector('span')?.textContent).toMatch(/· user$/);
+    expect(byText(account_(), 'Remove print access', 'button')).toBeNull();
+    expect(byText(account_(), 'Make team leader', 'button')).not.toBeNull();
+  });
+
+  it('says the server’s refusal (a screen out of date) and leaves the role shown as it was', async () => {
+    revocation = () => ({ status: 409, body: { statusCode: 409, code: ErrorCode.Conflict, message: StaffMessages.roleNotHeld } });
+    await openAccount('sipho-print', 'Sipho Nkosi (sipho-print)');
+    await click(byText(account_(), 'Remove print access', 'button'));
+    await click(await dialogButton('Remove print access'));
+    await waitFor('the refusal', () => alerts(account_()).includes(StaffMessages.roleNotHeld));
+    expect(account_().querySelector('[data-testid="staff-role"]')?.textContent).toBe('print');
+    expect(rowOf('sipho-print').querySelector('span')?.textContent).toMatch(/· print$/);
+  });
+
+  it('offers another staff member’s staff role, but no button to take away one’s own, and says why', async () => {
+    await openAccount('ayanda', 'Ayanda Zulu (ayanda)');
+    expect(byText(account_(), 'Remove staff access', 'button')).not.toBeNull();
+    await click(page().querySelector('button[aria-label="Open thandi"]'));
+    await waitFor('one’s own account', () => byText(page(), 'Thandi Mahlangu (thandi)'));
+    expect(byText(account_(), 'Remove staff access', 'button')).toBeNull();
+    expect(byText(account_(), StaffMessages.revokeOwnRole)).not.toBeNull();
+    expect(revocations()).toEqual([]);
   });
 });

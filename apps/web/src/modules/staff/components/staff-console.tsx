@@ -1,13 +1,16 @@
 import {
   SetBusinessSchema,
   SetVanityPathsSchema,
+  StaffMessages,
+  StaffRevocableRoles,
   StaffSearchSchema,
   type ApiError,
   type StaffAccountDetail,
   type StaffAccountSummary,
   type StaffAuditEntry,
+  type StaffRevocableRole,
 } from '@digicard/contracts';
-import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
+import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -15,7 +18,8 @@ import type { HttpResult } from '../../api/http';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { typedList } from '../../forms/utils/typed-list';
-import { getAccount, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
+import { useSession } from '../../session/hooks/use-session';
+import { getAccount, revokeRole, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { StaffQueries, useAccountAudit } from '../hooks/use-staff';
@@ -39,6 +43,14 @@ const shown = (value: unknown): string => {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 };
 
+const isRevocable = (role: string): role is StaffRevocableRole => (StaffRevocableRoles as readonly string[]).includes(role);
+
+/** What taking a role away ends, said in the confirmation. */
+const revokeEffects: Record<StaffRevocableRole, string> = {
+  print: 'They can no longer open the print console or change print orders.',
+  staff: 'They can no longer open the staff console.',
+};
+
 const SEARCH_FIELDS = ['query'] as const;
 const PATHS_FIELDS = ['paths'] as const;
 const BUSINESS_FIELDS = ['businessUsername'] as const;
@@ -57,12 +69,14 @@ export const BusinessFormSchema = z
 
 /**
  * The staff console: find an account by email, username or name; open it; make it a partner, a team leader (or an
- * ordinary user again); set the vanity paths that lead to its profile and the business it inherits from. Every change
- * is audited by the service that owns it, listed under the account, newest first, a page at a time. Below: the print proofs that
+ * ordinary user again); take a print or staff role away (after a confirmation; not one's own staff role); set the
+ * vanity paths that lead to its profile and the business it inherits from. Every change is audited by the service that
+ * owns it, listed under the account, newest first, a page at a time. Below: the print proofs that
  * failed to render, with "Render again". Each form is react-hook-form over the contract's schema; the server's field
  * errors go on their fields.
  */
 function StaffConsole() {
+  const { user } = useSession();
   const [results, setResults] = useState<StaffAccountSummary[] | null>(null);
   const [searchAlert, setSearchAlert] = useState<string | null>(null);
   /** The search the list answers (its next page follows it, whatever the field holds now) and its next page. */
@@ -144,9 +158,20 @@ function StaffConsole() {
     }
   }
 
+  /** Takes the print or staff role away, once the staff member has confirmed it: the account is an ordinary user. */
+  async function revoke(target: StaffAccountSummary, role: StaffRevocableRole) {
+    const agreed = await confirm({
+      title: `Remove the ${role} access of ${target.firstName} ${target.lastName} (${target.username})?`,
+      message: `${revokeEffects[role]} The account becomes an ordinary user at once, signed in or not.`,
+      confirmLabel: `Remove ${role} access`,
+    });
+    if (agreed) await change('Role', () => revokeRole(target.id, role));
+  }
+
   const account = detail?.account;
   const profile = detail?.profile;
   const roleChangeable = account?.role === 'user' || account?.role === 'teamLeader';
+  const revocableRole = account && isRevocable(account.role) ? account.role : null;
 
   return (
     <div className="staff-console">
@@ -221,6 +246,12 @@ function StaffConsole() {
                 onClick={() => void change('Role', () => setRole(account.id, account.role === 'teamLeader' ? 'user' : 'teamLeader'))}
               >
                 {account.role === 'teamLeader' ? 'Make ordinary user' : 'Make team leader'}
+              </Button>
+            ) : revocableRole && account.id === user?.id ? (
+              <p className="staff-console__note">{StaffMessages.revokeOwnRole}</p>
+            ) : revocableRole ? (
+              <Button disabled={busy} onClick={() => void revoke(account, revocableRole)}>
+                {`Remove ${revocableRole} access`}
               </Button>
             ) : (
               <p className="staff-console__note">This account is {account.role}: its role is not changed here.</p>
