@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
+import { MediaRepository } from '../profiles/media.repository.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { appleWalletOf, appleWalletState, type AppleWallet } from './apple-config.js';
 import { APPLE_PASS_PUSHES, ApplePassLifecycle } from './apple-pass-lifecycle.js';
@@ -49,6 +50,7 @@ export class WalletModule {
         { provide: GOOGLE_WALLET_WRITES, useValue: writes },
         { provide: GoogleWalletObjectsRepository, useValue: objects },
         ProfilesRepository,
+        MediaRepository,
         ApplePassMaker,
         ApplePassQueries,
         IssueApplePass,
