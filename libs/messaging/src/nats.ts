@@ -8,7 +8,7 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { inboxPrefixFor, provisionedStreams, type ProvisionedStream, type ServiceName } from '@digicard/contracts';
+import { inboxPrefixFor, provisionedStreams, type ProvisionedStream } from '@digicard/contracts';
 
 export type { NatsConnection } from '@nats-io/transport-node';
 export type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
