@@ -7,7 +7,7 @@ import {
   type WebhookDelivery,
   type WebhookSettings,
 } from '@digicard/contracts';
-import { can } from '@digicard/domain';
+import { can, SA_TIME_ZONE } from '@digicard/domain';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type KeyboardEvent } from 'react';
 import { useAction } from '../../api/use-action';
@@ -184,7 +184,7 @@ function SecretAndTest({ settings }: { settings: WebhookSettings }) {
   );
 }
 
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: SA_TIME_ZONE });
 
 export function deliveryStatusLabel(delivery: WebhookDelivery): string {
   if (delivery.status === 'succeeded') return 'Delivered';
