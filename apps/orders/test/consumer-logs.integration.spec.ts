@@ -10,7 +10,7 @@ import { createLogger } from '@digicard/config';
 import { createDatabase } from '@digicard/db';
 import {
   connectNats,
-  ensureEventStream,
+  provisionStream,
   handleOnce,
   jetStreamHandles,
   messagingTables,
@@ -65,7 +65,7 @@ describe('a consumer warning about a failed query does not log the query paramet
     const { processedMessages } = messagingTables(pgSchema('clog'));
     const db = createDatabase(pool);
     const { js, jsm } = await jetStreamHandles(nc);
-    await ensureEventStream(jsm, 'orders');
+    await provisionStream(jsm, streamFor('orders'));
     const consumer = await startEventConsumer(
       js,
       jsm,

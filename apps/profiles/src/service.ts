@@ -6,6 +6,7 @@ import { StaffModule } from './staff/staff.module.js';
 import { appleWalletOf } from './wallet/apple-config.js';
 import { startApplePassPushWorker } from './wallet/apple-pass-push.js';
 import { WalletPassSweeper } from './wallet/wallet-pass-sweeper.js';
+import { ApplePassRegistrationsRepository } from './wallet/apple-pass-registrations.repository.js';
 import { ApplePassesRepository } from './wallet/apple-passes.repository.js';
 import { ApplePassMaker } from './wallet/apple-pass-maker.js';
 import { googleWalletOf } from './wallet/google-config.js';
@@ -26,7 +27,7 @@ export const profilesService: ServiceDefinition<Config> = {
   imports: (ctx) => [WalletModule.register(ctx), ProfilesModule, StaffModule],
   afterStart: (app, ctx) => {
     const wallet = appleWalletOf(ctx.config);
-    if (wallet) startApplePassPushWorker(ctx, wallet, app.get(ApplePassesRepository));
+    if (wallet) startApplePassPushWorker(ctx, wallet, app.get(ApplePassesRepository), app.get(ApplePassRegistrationsRepository));
     const google = googleWalletOf(ctx.config);
     if (google) {
       const maker = app.get(ApplePassMaker);

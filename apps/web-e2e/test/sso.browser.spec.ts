@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { SsoMessages } from '@digicard/contracts';
-import { launchChromium, registerOwner, setMembership, TestSystem, type TestOwner } from '@digicard/testing';
+import { ScimMessages, SsoMessages } from '@digicard/contracts';
+import {
+  answerDialog,
+  launchChromium,
+  registerOwner,
+  screenshotPath,
+  sessionCookie,
+  setMembership,
+  TestSystem,
+  type TestOwner,
+} from '@digicard/testing';
 import { OidcTestProvider } from '@digicard/testing/oidc-provider';
 
 // Why a browser test: company sign-in is two top-level navigations across origins (the login page to the provider,
@@ -98,5 +107,44 @@ describe('"Sign in with your company account" in Chromium', () => {
     await form.getByRole('button', { name: 'Sign in with your company account' }).click();
     await page.waitForURL(url('/login?sso_error=no-account'));
     await page.getByText(SsoMessages.errors['no-account']).waitFor();
+  });
+
+  // Last: it removes the company sign-in the tests above use.
+  it('the leader makes, replaces and revokes a SCIM token and removes company sign-in, each asked first in the app’s dialog', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([sessionCookie(leader.client.sessionId!)]);
+    const page = await context.newPage();
+    await page.goto(url('/dashboard'));
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    const scim = page.getByRole('group', { name: 'SCIM token' });
+    await scim.getByText('No token yet: your identity provider cannot provision reps.').waitFor();
+
+    await scim.getByRole('button', { name: 'Make a SCIM token' }).click();
+    await scim.getByText(ScimMessages.tokenMade).waitFor();
+    const first = await scim.getByTestId('scim-token').textContent();
+    assert.ok(first && first.length > 20, 'the token is shown once');
+
+    // Replacing it is asked first; "Cancel" keeps the token, the new one replaces it.
+    await scim.getByRole('button', { name: 'Make a new token' }).click();
+    await answerDialog(page, 'Make a new SCIM token?', 'Cancel');
+    assert.equal(await scim.getByTestId('scim-token').textContent(), first);
+    await scim.getByRole('button', { name: 'Make a new token' }).click();
+    await answerDialog(page, 'Make a new SCIM token?', 'Make a new token');
+    await page.waitForFunction((old) => document.querySelector('[data-testid="scim-token"]')?.textContent !== old, first);
+
+    await scim.getByRole('button', { name: 'Revoke token' }).click();
+    await answerDialog(page, 'Revoke the SCIM token?', 'Revoke');
+    await scim.getByText(ScimMessages.tokenRevoked).waitFor();
+    await scim.getByText('No token yet: your identity provider cannot provision reps.').waitFor();
+    assert.equal(await scim.getByTestId('scim-token').count(), 0, 'the revoked token is no longer shown');
+
+    const sso = page.getByRole('group', { name: 'Company sign-in' });
+    await sso.getByRole('button', { name: 'Remove company sign-in' }).click();
+    await answerDialog(page, 'Remove company sign-in?', 'Remove');
+    await sso.getByText(SsoMessages.removed).waitFor();
+    assert.equal(await sso.getByLabel('Issuer URL').inputValue(), '');
+    assert.equal(await sso.getByRole('button', { name: 'Remove company sign-in' }).count(), 0);
+    await page.screenshot({ path: screenshotPath('sso-scim-removed'), fullPage: true });
+    await context.close();
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -131,9 +132,26 @@ export async function retryTransaction<T>(
   );
 }
 
+const transactionScope = new AsyncLocalStorage<{ what: string }>();
+
+/**
+ * Runs `work` marked as inside a database transaction (rows it locked stay locked until it returns), named `what`
+ * for the error of whoever refuses to run there (a queue producer: see `currentTransaction`). Every transaction of
+ * `createDatabase` marks its work so; the event consumer names it after the event it handles.
+ */
+export function insideTransaction<T>(what: string, work: () => Promise<T>): Promise<T> {
+  return transactionScope.run({ what }, work);
+}
+
+/** The database transaction the caller runs inside (see `insideTransaction`), if any. */
+export function currentTransaction(): { what: string } | undefined {
+  return transactionScope.getStore();
+}
+
 /**
  * The drizzle database over a pool, whose top-level transactions are retried where that is safe (see
- * `retryTransaction`). Nested transactions (savepoints) are part of their outer one and are not retried alone.
+ * `retryTransaction`). Nested transactions (savepoints) are part of their outer one and are not retried alone. The work
+ * of each runs `insideTransaction`, so that what must not run while it holds its rows (a queue add) can refuse.
  */
 export function createDatabase(pool: pg.Pool, retry: TransactionRetryOptions = {}): Database {
   const db = drizzle({ client: pool });
@@ -142,7 +160,7 @@ export function createDatabase(pool: pg.Pool, retry: TransactionRetryOptions = {
     retryTransaction(
       (markBodyDone) =>
         transaction(async (tx) => {
-          const result = await work(tx);
+          const result = await insideTransaction('a database transaction', () => work(tx));
           markBodyDone();
           return result;
         }, config),

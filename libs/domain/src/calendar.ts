@@ -10,3 +10,6 @@ export const saDay = (at: Date = new Date()): string => new Date(at.getTime() + 
 
 /** Midnight at the start of a South African date (YYYY-MM-DD). */
 export const startOfSaDay = (isoDate: string): Date => new Date(`${isoDate}T00:00:00+02:00`);
+
+/** South Africa's time zone, for showing an instant as a person here reads it (`Intl.DateTimeFormat`'s `timeZone`). */
+export const SA_TIME_ZONE = 'Africa/Johannesburg';

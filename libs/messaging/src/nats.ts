@@ -8,14 +8,7 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import {
-  deadLetterStreamFor,
-  inboxPrefixFor,
-  provisionedStreams,
-  streamFor,
-  type ProvisionedStream,
-  type ServiceName,
-} from '@digicard/contracts';
+import { inboxPrefixFor, provisionedStreams, type ProvisionedStream } from '@digicard/contracts';
 
 export type { NatsConnection } from '@nats-io/transport-node';
 export type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
@@ -64,26 +57,6 @@ export async function jetStreamHandles(nc: NatsConnection): Promise<JetStreamHan
 /** How long events are kept: a consumer that was down this long still catches up; `processed_messages` rows older than this (and a margin) can go. */
 export const EVENT_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
-/**
- * Declares the events stream of a publishing service. Only the stream provisioner (`provisionStreams`, the NATS user
- * `provisioner`) may: the apps' users look at streams, never declare or change them. Subjects are only ever added: a
- * provisioner of an older build, which knows fewer events, leaves the stream as a newer one declared it instead of
- * shrinking it and losing the newer events.
- */
-export async function ensureEventStream(jsm: JetStreamManager, owner: ServiceName, replicas = 1): Promise<string | null> {
-  const { name, subjects } = streamFor(owner);
-  if (subjects.length === 0) return null;
-  await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS);
-  return name;
-}
-
-/** Declares an app's own dead-letter stream (see `deadLetterStreamFor`); kept as long as the events. Provisioner only. */
-export async function ensureDeadLetterStream(jsm: JetStreamManager, service: ServiceName | 'gateway', replicas = 1): Promise<string> {
-  const { name, subjects } = deadLetterStreamFor(service);
-  await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS);
-  return name;
-}
-
 export type StreamDeclaration = 'created' | 'updated' | 'unchanged';
 
 /**
@@ -98,9 +71,21 @@ export async function provisionStreams(
   replicas = 1,
 ): Promise<Array<{ name: string; kind: ProvisionedStream['kind']; result: StreamDeclaration }>> {
   const results = [];
-  for (const { name, subjects, kind } of provisionedStreams())
-    results.push({ name, kind, result: await declareStream(jsm, name, subjects, replicas, EVENT_RETENTION_MS) });
+  for (const stream of provisionedStreams())
+    results.push({ name: stream.name, kind: stream.kind, result: await provisionStream(jsm, stream, replicas) });
   return results;
+}
+
+/**
+ * Declares one stream of the system as `provisionStreams` does (`streamFor(owner)`, `deadLetterStreamFor(app)`): for
+ * a test that needs one service's streams on its own NATS server, not the whole set.
+ */
+export function provisionStream(
+  jsm: JetStreamManager,
+  stream: { name: string; subjects: string[] },
+  replicas = 1,
+): Promise<StreamDeclaration> {
+  return declareStream(jsm, stream.name, stream.subjects, replicas, EVENT_RETENTION_MS);
 }
 
 async function declareStream(

@@ -11,7 +11,7 @@ import {
   OutboxRelay,
   connectNats,
   durableName,
-  ensureEventStream,
+  provisionStream,
   handleOnce,
   jetStreamHandles,
   messagingTables,
@@ -51,7 +51,7 @@ describe('transactional outbox and idempotent consumer (real PostgreSQL and NATS
     await pool.query(`CREATE TABLE "${schemaName}".processed_messages (consumer text NOT NULL, message_id text NOT NULL,
       processed_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (consumer, message_id))`);
     nc = await connectNats(nats.url, 'outbox-test');
-    await ensureEventStream((await jetStreamHandles(nc)).jsm, 'orders');
+    await provisionStream((await jetStreamHandles(nc)).jsm, streamFor('orders'));
   });
 
   afterAll(async () => {
@@ -96,7 +96,7 @@ describe('transactional outbox and idempotent consumer (real PostgreSQL and NATS
       await nc.flush();
       return true;
     });
-    await ensureEventStream(jsm, 'orders');
+    await provisionStream(jsm, streamFor('orders'));
     assert.equal(await waitFor('relay to publish', () => relay.relayOnce().catch(() => 0)), 5);
     assert.equal(await relay.relayOnce(), 0);
     const stream = await jsm.streams.info(streamFor('orders').name);

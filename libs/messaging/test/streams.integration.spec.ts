@@ -10,8 +10,7 @@ import {
   EVENT_RETENTION_MS,
   ProcessedMessagesPurge,
   connectNats,
-  ensureDeadLetterStream,
-  ensureEventStream,
+  provisionStream,
   jetStreamHandles,
   messagingTables,
   missingStreams,
@@ -93,12 +92,12 @@ describe('streams have one owner; consumers give up into a dead-letter stream an
 
   it('an older build of the owner never shrinks the subjects a newer one declared', async () => {
     const { name, subjects } = streamFor('orders');
-    await ensureEventStream(jsm, 'orders');
+    await provisionStream(jsm, streamFor('orders'));
     // A newer build, which knows one more event, declared it.
     const info = await jsm.streams.info(name);
     await jsm.streams.update(name, { ...info.config, subjects: [...subjects, 'orders.future-thing.happened'] });
     // A replica of the older build starts (a rolling deploy, a rollback).
-    await ensureEventStream(jsm, 'orders');
+    await provisionStream(jsm, streamFor('orders'));
     const after = (await jsm.streams.info(name)).config.subjects ?? [];
     assert.ok(after.includes('orders.future-thing.happened'), `the newer subject stays: ${after.join(', ')}`);
     for (const s of subjects) assert.ok(after.includes(s));
@@ -106,7 +105,7 @@ describe('streams have one owner; consumers give up into a dead-letter stream an
 
   it('dead-letters an event that keeps failing after max_deliver deliveries, logs it as an error, and goes on', async () => {
     const { name } = streamFor('orders');
-    await ensureDeadLetterStream(jsm, 'orders');
+    await provisionStream(jsm, deadLetterStreamFor('orders'));
     const dlq = deadLetterStreamFor('orders');
     const deliveries = new Map<string, number>();
     const handled: string[] = [];

@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Queue, type DefaultJobOptions, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { contextFrom, currentTraceparent, redisConnectionOptions, SpanKind, withSpan, type RedisEnv } from '@digicard/config';
+import { currentTransaction } from '@digicard/db';
 import { queueJobs } from './metrics.js';
 import type { ServiceContext } from './context.js';
 
@@ -15,15 +15,8 @@ export class EnqueueInTransactionError extends Error {
   override name = 'EnqueueInTransactionError';
 }
 
-const transactionScope = new AsyncLocalStorage<{ what: string }>();
-
-/**
- * Runs `work` marked as inside a database transaction (rows it locked stay locked until it returns): a
- * `QueueProducer` called from it refuses. The event consumer marks every `@OnEvent` handler's work this way.
- */
-export function insideTransaction<T>(what: string, work: () => Promise<T>): Promise<T> {
-  return transactionScope.run({ what }, work);
-}
+/** Marks work as inside a database transaction (`@digicard/db`: every transaction of `createDatabase` is marked so). */
+export { insideTransaction } from '@digicard/db';
 
 export interface QueueProducerOptions {
   /** BullMQ key prefix (the service's `QUEUE_PREFIX`). */
@@ -43,7 +36,7 @@ export interface QueueProducerOptions {
  * The one producer side of a BullMQ queue. Its Redis connection queues nothing while disconnected and retries a
  * command once, and every add is bounded by `timeoutMs`: while Redis is away an add fails fast with
  * `QueueUnavailableError`, it never waits for Redis to come back. It refuses to be called inside a database
- * transaction (`insideTransaction`): a transaction, or a row lock, held while Redis is slow holds up everyone else,
+ * transaction (any transaction of `createDatabase`, or work marked `insideTransaction`): a transaction, or a row lock, held while Redis is slow holds up everyone else,
  * and a job queued before its rows are committed runs against rows that may roll back. Queue after the commit
  * (`EventContext.afterCommit` in an event handler) with a job id derived from the cause, so a second add is harmless.
  */
@@ -58,7 +51,7 @@ export class QueueProducer<Data = unknown> {
   }
 
   async add(name: string, data: Data, options: JobsOptions = {}): Promise<void> {
-    const scope = transactionScope.getStore();
+    const scope = currentTransaction();
     if (scope)
       throw new EnqueueInTransactionError(
         `a ${this.queue.name} job was queued inside a database transaction (${scope.what}): queue it after the commit`,

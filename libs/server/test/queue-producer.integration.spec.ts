@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, connect } from 'node:net';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Queue } from 'bullmq';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createLogger } from '@digicard/config';
+import { createDatabase } from '@digicard/db';
 import type { ServiceContext } from '../src/context.js';
 import { HealthRegistry } from '../src/health.js';
 import {
@@ -99,6 +102,29 @@ describe('QueueProducer', () => {
     await insideTransaction('a test', () => Promise.resolve());
     await producer.add('job', { n: 3 }, { jobId: 'in-tx' });
     assert.ok(await producer.queue.getJob('in-tx'));
+  });
+
+  it('refuses inside any transaction of the database, a lock held, and queues once it has committed', async () => {
+    const pool = new pg.Pool({
+      connectionString: process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      max: 1,
+    });
+    try {
+      const db = createDatabase(pool, { attempts: 1 });
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${prefix}, 0))`);
+          await producer.add('job', { n: 5 }, { jobId: 'in-db-tx' });
+        }),
+        (error: unknown) => error instanceof EnqueueInTransactionError && /\(a database transaction\)/.test(error.message),
+      );
+      assert.equal(await producer.queue.getJob('in-db-tx'), undefined);
+      await db.transaction(async (tx) => void (await tx.execute(sql`SELECT 1`)));
+      await producer.add('job', { n: 5 }, { jobId: 'in-db-tx' });
+      assert.ok(await producer.queue.getJob('in-db-tx'));
+    } finally {
+      await pool.end();
+    }
   });
 
   it('fails within its time-out while Redis is away, and adds again once it is back', async () => {

@@ -42,13 +42,23 @@ export async function registerOwner(
   const session = await client.request('/api/session');
   const accountId = (session.body as { user: { id: string } | null }).user?.id;
   if (!accountId) throw new Error(`${who.username} is not signed in after registering`);
-  // The profile is created from the registration event: wait until it exists.
+  await profileReady(client, options.verify !== false);
+  return { client, accountId, username: who.username, email: who.email, password };
+}
+
+/**
+ * Waits (up to 10 s) until profiles has handled the account's events: the profile exists (`user.registered`) and, for
+ * a verified account, is marked verified (`user.verified`, a separate consumer that may come later), so the owner's
+ * public page is shown. A test that acts right after registering then never races those events. One cheap read per
+ * 50 ms, usually one or two in all.
+ */
+async function profileReady(client: ApiClient, verified: boolean): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if ((await client.request('/api/profile')).status === 200) break;
-    await new Promise((r) => setTimeout(r, 100));
+    const res = await client.request('/api/profile');
+    if (res.status === 200 && (!verified || (res.body as { isVerified?: boolean }).isVerified === true)) return;
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return { client, accountId, username: who.username, email: who.email, password };
 }
 
 /** Tests set a tier directly until the payments service publishes membership changes. */
@@ -97,10 +107,6 @@ export async function createStaffAccount(
   const client = system.client();
   const signedIn = await client.request('/api/session', { body: { email: who.email, password } });
   if (signedIn.status !== 200) throw new Error(`sign-in as ${who.email} failed: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if ((await client.request('/api/profile')).status === 200) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await profileReady(client, true);
   return { client, accountId: (signedIn.body as { user: { id: string } }).user.id, username: who.username, email: who.email, password };
 }

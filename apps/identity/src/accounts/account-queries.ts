@@ -5,6 +5,7 @@ import { DATABASE, exportChunk, toPage } from '@digicard/server';
 import { AccountErrors } from './account.errors.js';
 import { toSessionUser } from './account.mapping.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { EmailTokensRepository } from './email-tokens.repository.js';
 
 /** What the identity service answers without changing anything. */
 @Injectable()
@@ -12,6 +13,7 @@ export class AccountQueries {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
   ) {}
 
   /** The rep accounts among these ids, for teams completing an addition it was cut short in (any order). */
@@ -68,7 +70,7 @@ export class AccountQueries {
           name: 'emailLinks',
           read: async (start, limit, part) =>
             toPage(
-              await this.accounts.tokensPage(this.db, accountId, start, limit),
+              await this.tokens.tokensPage(this.db, accountId, start, limit),
               limit,
               (rows) =>
                 rows.map((l) => ({

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { AccountQueries } from './account-queries.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { CredentialsRepository } from './credentials.repository.js';
+import { EmailTokensRepository } from './email-tokens.repository.js';
 import { PasswordHashing } from './password-hashing.js';
 import { Authenticate } from './use-cases/authenticate.use-case.js';
 import { SsoSignIn } from './use-cases/sso-sign-in.use-case.js';
@@ -25,6 +27,8 @@ import { ConfirmEmailChange } from './use-cases/confirm-email-change.use-case.js
   controllers: [AccountsController],
   providers: [
     AccountsRepository,
+    CredentialsRepository,
+    EmailTokensRepository,
     PasswordHashing,
     AccountQueries,
     RegisterAccount,

@@ -1,5 +1,5 @@
 import { formatRand, type EmailJob } from '@digicard/contracts';
-import { includedMembership } from '@digicard/domain';
+import { includedMembership, SA_TIME_ZONE } from '@digicard/domain';
 
 export interface RenderedEmail {
   to: string;
@@ -34,7 +34,7 @@ const escapeHtml = (value: string): string =>
 
 /** A moment as South Africans read it. */
 const when = (iso: string): string =>
-  new Date(iso).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'long', timeStyle: 'short' });
+  new Date(iso).toLocaleString('en-ZA', { timeZone: SA_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });
 
 /** Subject lines carry user input: no line breaks, bounded length. */
 const oneLine = (value: string, max = 80): string => value.replace(/\s+/g, ' ').trim().slice(0, max);
@@ -194,7 +194,7 @@ function orderReceipt(job: OrderReceiptJob, brand: Brand): RenderedEmail {
     'In the meantime, complete your profile: the proof is made from it (a change before you approve makes a new proof), and your QR code is in the QR Code section of your dashboard.',
   ];
   const closing = 'Happy networking with your Digital Business Profile!';
-  const paidAt = new Date(job.paidAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' });
+  const paidAt = new Date(job.paidAt).toLocaleString('en-ZA', { timeZone: SA_TIME_ZONE });
   // What a special's line includes, in libs/domain's words (nothing for a card without months of DigiGold).
   const gold = (includedGoldMonths: number): string => {
     const included = includedMembership({ includedGoldMonths });
@@ -272,7 +272,7 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ['Email', l.email],
         ...(l.phone ? [['Phone', l.phone] as [string, string]] : []),
         ...(l.message ? [['Message', l.message] as [string, string]] : []),
-        ['Received', new Date(l.createdAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' })],
+        ['Received', new Date(l.createdAt).toLocaleString('en-ZA', { timeZone: SA_TIME_ZONE })],
       ];
       return {
         to: job.to,
@@ -516,7 +516,7 @@ export function renderEmail(job: EmailJob, brand: Brand): RenderedEmail {
         ['Email', e.email],
         ...(e.phone ? [['Number', e.phone] as [string, string]] : []),
         ...(e.message ? [['Message', e.message] as [string, string]] : []),
-        ['Received', new Date(e.receivedAt).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' })],
+        ['Received', new Date(e.receivedAt).toLocaleString('en-ZA', { timeZone: SA_TIME_ZONE })],
         ['Reference', e.enquiryId],
       ];
       return {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { AnalyticsBatch } from '@digicard/contracts';
+import { saDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { analyticsDaily, analyticsVisitors, cardSerials, leads } from '../db/schema.js';
@@ -216,5 +217,26 @@ export class AnalyticsRepository {
       .orderBy(metric, key)
       .limit(limit + 1);
     return rows.map((r) => ({ ...r, count: Number(r.count) }));
+  }
+
+  /** Views counted by the service itself (a caller that names a source), onto today's analytics row. */
+  async recordView(db: Executor, accountId: string, source: 'link' | 'qr' | 'nfc', count = 1): Promise<void> {
+    await db
+      .insert(analyticsDaily)
+      .values({ accountId, day: saDay(), metric: 'view', key: source, count: Math.min(count, 1_000_000) })
+      .onConflictDoUpdate({
+        target: [analyticsDaily.accountId, analyticsDaily.day, analyticsDaily.metric, analyticsDaily.key],
+        set: { count: sql`${analyticsDaily.count} + excluded.count` },
+      });
+  }
+
+  /** Views kept for the owner, by source, all time (the POPIA export). */
+  async viewCounts(db: Executor, accountId: string): Promise<Record<string, number>> {
+    const rows = await db
+      .select({ source: analyticsDaily.key, n: sql<number>`sum(${analyticsDaily.count})::integer` })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.accountId, accountId), eq(analyticsDaily.metric, 'view')))
+      .groupBy(analyticsDaily.key);
+    return Object.fromEntries(rows.map((r) => [r.source, Number(r.n)]));
   }
 }

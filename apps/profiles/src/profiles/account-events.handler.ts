@@ -5,6 +5,7 @@ import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
 import { WalletPassEvents } from '../wallet/wallet-pass-events.js';
 import { ProfilesRepository } from './profiles.repository.js';
+import { AccountFactsRepository } from './account-facts.repository.js';
 
 /**
  * Keeps profiles in step with accounts: a registered account gets its profile document with the product's
@@ -14,6 +15,7 @@ import { ProfilesRepository } from './profiles.repository.js';
 export class AccountEvents {
   constructor(
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(AccountFactsRepository) private readonly facts: AccountFactsRepository,
     @Inject(WalletPassEvents) private readonly walletPasses: WalletPassEvents,
   ) {}
 
@@ -22,9 +24,9 @@ export class AccountEvents {
     // Identity's other events may have come first (each subject has its own consumer): a deleted account gets no
     // profile, a verified one starts verified, a tier paid for already is kept.
     await this.profiles.lockAccount(tx, data.accountId);
-    const facts = await this.profiles.accountFactsOf(tx, data.accountId);
+    const facts = await this.facts.accountFactsOf(tx, data.accountId);
     if (facts?.deletedAt) return;
-    const membership = (await this.profiles.membershipOf(tx, data.accountId)) ?? 'DigiShare';
+    const membership = (await this.facts.membershipOf(tx, data.accountId)) ?? 'DigiShare';
     // A team rep whose `teams.member.added` came first: the leader's business and the phone the leader gave.
     const team = facts?.businessAccountId ? { businessAccountId: facts.businessAccountId } : {};
     await this.profiles.insertIfNew(tx, {
@@ -61,11 +63,11 @@ export class AccountEvents {
     { tx }: EventContext,
   ): Promise<void> {
     await this.profiles.lockAccount(tx, data.accountId);
-    const facts = await this.profiles.accountFactsOf(tx, data.accountId);
+    const facts = await this.facts.accountFactsOf(tx, data.accountId);
     const at = new Date(data.changedAt);
     if (facts?.deletedAt || (facts?.accountChangedAt && facts.accountChangedAt >= at)) return;
     const account = { username: data.username, email: data.email, firstName: data.firstName, lastName: data.lastName };
-    await this.profiles.recordAccountFact(tx, data.accountId, { accountChangedAt: at, account });
+    await this.facts.recordAccountFact(tx, data.accountId, { accountChangedAt: at, account });
     const before = await this.profiles.byAccount(tx, data.accountId);
     if (!before) return;
     const after = await this.profiles.update(tx, data.accountId, account);
@@ -82,7 +84,7 @@ export class AccountEvents {
   @OnEvent(Events.userVerified)
   async verified(data: { accountId: string; verifiedAt: string }, { tx }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.accountId);
-    await this.profiles.recordAccountFact(tx, data.accountId, { verifiedAt: new Date(data.verifiedAt) });
+    await this.facts.recordAccountFact(tx, data.accountId, { verifiedAt: new Date(data.verifiedAt) });
     await this.profiles.markVerified(tx, data.accountId, new Date(data.verifiedAt));
   }
 
@@ -95,7 +97,7 @@ export class AccountEvents {
     // Kept after everything else goes, so a registration event that arrives late creates nothing.
     await this.profiles.lockAccount(tx, data.accountId);
     // The names and email a change left here go too.
-    await this.profiles.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt), account: null });
+    await this.facts.recordAccountFact(tx, data.accountId, { deletedAt: new Date(data.deletedAt), account: null });
     const username = await this.profiles.deleteAll(tx, data.accountId);
     await this.walletPasses.voidPassesOf(tx, data.accountId, afterCommit);
     // Gateways drop the cached page at once.

@@ -5,7 +5,7 @@ import type { Logger } from '@digicard/config';
 import type { Transaction } from '@digicard/messaging';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
-import { ProfilesRepository } from './profiles.repository.js';
+import { MediaRepository } from './media.repository.js';
 
 /**
  * Keeps an account's stored images to what its profile shows: after every change of the document, the images it no
@@ -16,7 +16,7 @@ import { ProfilesRepository } from './profiles.repository.js';
 @Injectable()
 export class MediaKeeper {
   constructor(
-    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(MediaRepository) private readonly media: MediaRepository,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -25,7 +25,7 @@ export class MediaKeeper {
     const keep = mediaIdsOf(after);
     const dropped = mediaIdsOf(before).filter((id) => !keep.includes(id));
     const unsavedBefore = new Date(Date.now() - this.config.UNSAVED_MEDIA_HOURS * 3600_000);
-    const gone = await this.profiles.deleteOrphanMedia(tx, accountId, keep, dropped, unsavedBefore);
+    const gone = await this.media.deleteOrphanMedia(tx, accountId, keep, dropped, unsavedBefore);
     if (gone.length > 0) this.logger.info({ accountId, deleted: gone.length }, 'images no longer shown deleted');
   }
 }

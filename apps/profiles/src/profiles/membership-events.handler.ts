@@ -5,6 +5,7 @@ import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
 import { announceMembers } from './profile-writer.js';
 import { ProfilesRepository } from './profiles.repository.js';
+import { AccountFactsRepository } from './account-facts.repository.js';
 
 /**
  * The tier is the payments service's to decide; profiles keeps it as a projection, because every page and every
@@ -12,11 +13,14 @@ import { ProfilesRepository } from './profiles.repository.js';
  */
 @Injectable()
 export class MembershipEvents {
-  constructor(@Inject(ProfilesRepository) private readonly profiles: ProfilesRepository) {}
+  constructor(
+    @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(AccountFactsRepository) private readonly facts: AccountFactsRepository,
+  ) {}
 
   @OnEvent(Events.membershipChanged)
   async changed(data: MembershipChanged, { tx }: EventContext): Promise<void> {
-    const newer = await this.profiles.recordMembership(tx, {
+    const newer = await this.facts.recordMembership(tx, {
       accountId: data.accountId,
       membership: data.membership,
       paidUntil: data.paidUntil ? new Date(data.paidUntil) : null,

@@ -6,6 +6,9 @@ import { can, mediaIdsOf, storedDocument, withBusiness } from '@digicard/domain'
 import { documentOf, membershipOf, toLead, toOwn, toPublic } from './profile.mapping.js';
 import { ProfileWriter, profileNotFound } from './profile-writer.js';
 import { ProfilesRepository, type ProfileRow } from './profiles.repository.js';
+import { AnalyticsRepository } from '../analytics/analytics.repository.js';
+import { LeadsRepository } from './leads.repository.js';
+import { MediaRepository } from './media.repository.js';
 
 /** What the profiles service answers without changing anything (a page view is counted, nothing else). */
 @Injectable()
@@ -14,6 +17,9 @@ export class ProfileQueries {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(LeadsRepository) private readonly leadRows: LeadsRepository,
+    @Inject(MediaRepository) private readonly images: MediaRepository,
   ) {}
 
   async own(accountId: string): Promise<OwnProfile> {
@@ -24,7 +30,7 @@ export class ProfileQueries {
   /** A page of the owner's leads, newest first. */
   async leads(accountId: string, request: PageRequest): Promise<LeadList> {
     await this.writer.own(accountId);
-    const rows = await this.profiles.leadsPage(this.db, accountId, pageStart(request), request.limit);
+    const rows = await this.leadRows.leadsPage(this.db, accountId, pageStart(request), request.limit);
     const { items, nextCursor } = await toPage(rows, request.limit, (page) => page.map(toLead));
     return { leads: items, nextCursor };
   }
@@ -36,7 +42,7 @@ export class ProfileQueries {
    * never cached); to nobody once the profile is gone.
    */
   async media(id: string, viewerId: string | null): Promise<{ contentType: string; dataBase64: string; shareable: boolean }> {
-    const row = await this.profiles.mediaById(this.db, id);
+    const row = await this.images.mediaById(this.db, id);
     if (!row) throw ServiceError.notFound('No such image.');
     const owner = await this.profiles.byAccount(this.db, row.accountId);
     const shareable = !!owner && ((owner.isPublic && owner.isVerified && !owner.suspendedAt) || (await this.shownAsBusiness(owner, id)));
@@ -63,7 +69,7 @@ export class ProfileQueries {
     if (row.suspendedAt) throw profileNotFound();
     const shareable = row.isPublic && row.isVerified;
     if (!shareable && !isOwner) throw profileNotFound();
-    if (source && !isOwner) await this.profiles.recordView(this.db, row.accountId, source);
+    if (source && !isOwner) await this.analytics.recordView(this.db, row.accountId, source);
     const business = row.businessAccountId ? await this.profiles.byAccount(this.db, row.businessAccountId) : null;
     return { profile: toPublic(row, business), isOwner, shareable };
   }
@@ -73,7 +79,7 @@ export class ProfileQueries {
     // Teams are DigiPlatinum's: a leader whose tier lapsed keeps the leads (nothing is deleted) until it is back.
     const leader = await this.profiles.byAccount(this.db, leaderId);
     if (!leader || !can(membershipOf(leader), 'teams')) throw ServiceError.forbidden(TeamMessages.needsPlatinum);
-    const rows = await this.profiles.teamLeadsPage(this.db, leaderId, pageStart(request), request.limit);
+    const rows = await this.leadRows.teamLeadsPage(this.db, leaderId, pageStart(request), request.limit);
     const { items, nextCursor } = await toPage(rows, request.limit, (page) => page.map(toLead));
     return { leads: items, nextCursor };
   }

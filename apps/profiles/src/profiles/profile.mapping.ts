@@ -1,6 +1,7 @@
 import { MembershipSchema, type Lead, type Membership, type OwnProfile, type PublicProfile } from '@digicard/contracts';
 import { InheritedFields, publicFeatures, storedDocument, visibleContent, withBusiness } from '@digicard/domain';
-import type { LeadRow, ProfileRow } from './profiles.repository.js';
+import type { LeadRow } from './leads.repository.js';
+import type { ProfileRow } from './profiles.repository.js';
 
 export const membershipOf = (row: ProfileRow): Membership => MembershipSchema.catch('DigiShare').parse(row.membership);
 

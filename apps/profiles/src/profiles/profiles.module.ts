@@ -9,6 +9,9 @@ import { MembershipEvents } from './membership-events.handler.js';
 import { ProfileQueries } from './profile-queries.js';
 import { ProfileWriter } from './profile-writer.js';
 import { ProfilesController } from './profiles.controller.js';
+import { AccountFactsRepository } from './account-facts.repository.js';
+import { LeadsRepository } from './leads.repository.js';
+import { MediaRepository } from './media.repository.js';
 import { ProfilesRepository } from './profiles.repository.js';
 import { ChangeSettings } from './use-cases/change-settings.use-case.js';
 import { ExportData } from './use-cases/export-data.use-case.js';
@@ -21,6 +24,9 @@ import { TeamEvents } from './team-events.handler.js';
   controllers: [ProfilesController, AnalyticsController],
   providers: [
     ProfilesRepository,
+    AccountFactsRepository,
+    LeadsRepository,
+    MediaRepository,
     ProfileWriter,
     MediaKeeper,
     ProfileQueries,

@@ -7,6 +7,8 @@ import { outbox } from '../db/schema.js';
 import { WalletPassEvents } from '../wallet/wallet-pass-events.js';
 import { documentOf } from './profile.mapping.js';
 import { ProfilesRepository } from './profiles.repository.js';
+import { LeadsRepository } from './leads.repository.js';
+import { AccountFactsRepository } from './account-facts.repository.js';
 
 type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 
@@ -19,6 +21,8 @@ type Data<E extends { data: z.ZodType }> = z.output<E['data']>;
 export class TeamEvents {
   constructor(
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(LeadsRepository) private readonly leads: LeadsRepository,
+    @Inject(AccountFactsRepository) private readonly facts: AccountFactsRepository,
     @Inject(WalletPassEvents) private readonly walletPasses: WalletPassEvents,
   ) {}
 
@@ -26,7 +30,7 @@ export class TeamEvents {
   async added(data: Data<typeof Events.teamMemberAdded>, { tx }: EventContext): Promise<void> {
     // Kept for a registration that arrives after this event (each subject has its own consumer).
     await this.profiles.lockAccount(tx, data.memberAccountId);
-    await this.profiles.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
+    await this.facts.recordAccountFact(tx, data.memberAccountId, { businessAccountId: data.leaderAccountId, teamTel: data.tel });
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
     if (!row) return;
     const updated = await this.profiles.update(tx, data.memberAccountId, {
@@ -41,7 +45,7 @@ export class TeamEvents {
   async updated(data: Data<typeof Events.teamMemberUpdated>, { tx }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.memberAccountId);
     const title = data.title === undefined ? {} : { title: data.title };
-    await this.profiles.recordAccountFact(tx, data.memberAccountId, {
+    await this.facts.recordAccountFact(tx, data.memberAccountId, {
       businessAccountId: data.leaderAccountId,
       teamTel: data.tel,
       ...(data.title === undefined ? {} : { teamTitle: data.title }),
@@ -72,9 +76,9 @@ export class TeamEvents {
    */
   private async suspension(tx: Transaction, accountId: string, at: Date, suspendedAt: Date | null): Promise<void> {
     await this.profiles.lockAccount(tx, accountId);
-    const facts = await this.profiles.accountFactsOf(tx, accountId);
+    const facts = await this.facts.accountFactsOf(tx, accountId);
     if (facts?.suspensionChangedAt && facts.suspensionChangedAt > at) return;
-    await this.profiles.recordAccountFact(tx, accountId, { suspensionChangedAt: at, suspendedAt });
+    await this.facts.recordAccountFact(tx, accountId, { suspensionChangedAt: at, suspendedAt });
     const updated = await this.profiles.update(tx, accountId, { suspendedAt });
     if (updated) await this.announce(tx, updated.accountId, updated.username, updated.updatedAt);
   }
@@ -84,8 +88,8 @@ export class TeamEvents {
   async removed(data: Data<typeof Events.teamMemberRemoved>, { tx, afterCommit }: EventContext): Promise<void> {
     await this.profiles.lockAccount(tx, data.memberAccountId);
     const row = await this.profiles.byAccount(tx, data.memberAccountId);
-    await this.profiles.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt), account: null });
-    await this.profiles.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);
+    await this.facts.recordAccountFact(tx, data.memberAccountId, { deletedAt: new Date(data.removedAt), account: null });
+    await this.leads.moveLeads(tx, data.memberAccountId, data.leaderAccountId, row?.username ?? data.username);
     const username = await this.profiles.deleteAll(tx, data.memberAccountId);
     await this.walletPasses.voidPassesOf(tx, data.memberAccountId, afterCommit);
     if (username) await recordEvent(tx, outbox, Events.profileDeleted, { accountId: data.memberAccountId, username });

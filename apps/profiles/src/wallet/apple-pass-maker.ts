@@ -6,6 +6,7 @@ import { CONFIG, DATABASE } from '@digicard/server';
 import type { Config } from '../config.js';
 import { toPublic } from '../profiles/profile.mapping.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
+import { MediaRepository } from '../profiles/media.repository.js';
 import type { AppleWallet } from './apple-config.js';
 import { signedApplePass } from './apple-pass-bundle.js';
 import { applePassContentOf, type ApplePassContent } from './apple-pass-content.js';
@@ -24,6 +25,7 @@ export class ApplePassMaker {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(MediaRepository) private readonly media: MediaRepository,
   ) {}
 
   /** What the account's pass shows now, as its public page shows it; null when the account has no profile. */
@@ -56,6 +58,6 @@ export class ApplePassMaker {
 
   private async image(id: string | null): Promise<Buffer | null> {
     if (!id) return null;
-    return (await this.profiles.mediaById(this.db, id))?.bytes ?? null;
+    return (await this.media.mediaById(this.db, id))?.bytes ?? null;
   }
 }

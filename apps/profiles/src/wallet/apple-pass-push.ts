@@ -6,6 +6,7 @@ import type { Database } from '@digicard/db';
 import { continueJobTrace, openQueueProducer, type QueueProducer, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
 import type { AppleWallet } from './apple-config.js';
+import type { ApplePassRegistrationsRepository } from './apple-pass-registrations.repository.js';
 import type { ApplePassesRepository } from './apple-passes.repository.js';
 import { ApnsClient } from './apns-client.js';
 
@@ -23,13 +24,14 @@ export class ApplePassPushes {
     private readonly producer: QueueProducer<ApplePassPushJob>,
     private readonly db: Database,
     private readonly passes: ApplePassesRepository,
+    private readonly registrations: ApplePassRegistrationsRepository,
   ) {}
 
   async queueOwed(serialNumber: string): Promise<number> {
     const pass = await this.passes.bySerialAnyType(this.db, serialNumber);
     if (!pass || pass.pushesQueuedFor >= pass.updatedAt) return 0;
     const version = pass.updatedAt;
-    const registrations = await this.passes.registrationsOf(this.db, serialNumber);
+    const registrations = await this.registrations.registrationsOf(this.db, serialNumber);
     for (const registration of registrations) {
       const job = ApplePassPushJobSchema.parse({
         serialNumber,
@@ -45,22 +47,32 @@ export class ApplePassPushes {
 }
 
 /** Opens the queue's producer on the service's Redis (reported as an alert, never readiness); it closes at shutdown. */
-export function openApplePassPushes(ctx: ServiceContext<Config>, passes: ApplePassesRepository): ApplePassPushes {
+export function openApplePassPushes(
+  ctx: ServiceContext<Config>,
+  passes: ApplePassesRepository,
+  registrations: ApplePassRegistrationsRepository,
+): ApplePassPushes {
   const producer = openQueueProducer<ApplePassPushJob>(ctx as ServiceContext<Config & { REDIS_URL: string }>, QueueName.ApplePassPush, {
     prefix: ctx.config.QUEUE_PREFIX,
     timeoutMs: ctx.config.QUEUE_ADD_TIMEOUT_MS,
     defaultJobOptions: { ...ApplePassPushJobOptions, backoff: { type: 'exponential', delay: ctx.config.APPLE_PASS_PUSH_BACKOFF_MS } },
     redisHealth: 'alert',
   });
-  return new ApplePassPushes(producer, ctx.db, passes);
+  return new ApplePassPushes(producer, ctx.db, passes, registrations);
 }
 
 /** One push: to the device still registered with that token, unless a later version of the pass supersedes it. */
 export async function pushOne(
   job: ApplePassPushJob,
-  deps: { db: Database; passes: ApplePassesRepository; apns: Pick<ApnsClient, 'push'>; logger: Logger },
+  deps: {
+    db: Database;
+    passes: ApplePassesRepository;
+    registrations: ApplePassRegistrationsRepository;
+    apns: Pick<ApnsClient, 'push'>;
+    logger: Logger;
+  },
 ): Promise<ApplePassPushResult> {
-  const registration = await deps.passes.registrationById(deps.db, job.registrationId);
+  const registration = await deps.registrations.registrationById(deps.db, job.registrationId);
   if (!registration || registration.pushToken !== job.pushToken) return { status: 'unregistered' };
   const pass = await deps.passes.bySerialAnyType(deps.db, job.serialNumber);
   if (!pass) return { status: 'unregistered' };
@@ -68,7 +80,7 @@ export async function pushOne(
   const outcome = await deps.apns.push(job.pushToken);
   if (outcome.status === 'sent') return { status: 'sent' };
   if (outcome.status === 'gone') {
-    await deps.passes.removeRegistration(deps.db, job.registrationId, job.pushToken);
+    await deps.registrations.removeRegistration(deps.db, job.registrationId, job.pushToken);
     deps.logger.info({ serialNumber: job.serialNumber, reason: outcome.reason }, 'APNs: device no longer registered; registration removed');
     return { status: 'gone' };
   }
@@ -84,6 +96,7 @@ export function startApplePassPushWorker(
   ctx: ServiceContext<Config>,
   wallet: AppleWallet,
   passes: ApplePassesRepository,
+  registrations: ApplePassRegistrationsRepository,
   apns: ApnsClient = new ApnsClient(wallet),
 ): Worker {
   const connection = new Redis({
@@ -95,7 +108,9 @@ export function startApplePassPushWorker(
   const worker = new Worker<ApplePassPushJob, ApplePassPushResult>(
     QueueName.ApplePassPush,
     async (job: Job<ApplePassPushJob>) =>
-      continueJobTrace(job, () => pushOne(ApplePassPushJobSchema.parse(job.data), { db: ctx.db, passes, apns, logger: ctx.logger })),
+      continueJobTrace(job, () =>
+        pushOne(ApplePassPushJobSchema.parse(job.data), { db: ctx.db, passes, registrations, apns, logger: ctx.logger }),
+      ),
     { connection, prefix: ctx.config.QUEUE_PREFIX, concurrency: ctx.config.APPLE_PASS_PUSH_CONCURRENCY },
   );
   worker.on('failed', (job, error) => {

@@ -6,6 +6,7 @@ import type { AppleWallet } from './apple-config.js';
 import { checkPass, requireWallet } from './apple-pass-auth.js';
 import { APPLE_WALLET, ApplePassMaker } from './apple-pass-maker.js';
 import { ApplePassesRepository } from './apple-passes.repository.js';
+import { ApplePassRegistrationsRepository } from './apple-pass-registrations.repository.js';
 
 /** What Apple's web service and the dashboard read: the wallets offered, a pass's latest version, a device's changes. */
 @Injectable()
@@ -14,6 +15,7 @@ export class ApplePassQueries {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(APPLE_WALLET) private readonly wallet: AppleWallet | null,
     @Inject(ApplePassesRepository) private readonly passes: ApplePassesRepository,
+    @Inject(ApplePassRegistrationsRepository) private readonly registrations: ApplePassRegistrationsRepository,
     @Inject(ApplePassMaker) private readonly maker: ApplePassMaker,
   ) {}
 
@@ -51,7 +53,12 @@ export class ApplePassQueries {
   async changedFor(deviceLibraryIdentifier: string, passTypeIdentifier: string, since: string | null): Promise<ApplePassSerials | null> {
     const wallet = requireWallet(this.wallet);
     if (passTypeIdentifier !== wallet.passTypeIdentifier) return null;
-    const rows = await this.passes.updatedFor(this.db, deviceLibraryIdentifier, passTypeIdentifier, since === null ? null : Number(since));
+    const rows = await this.registrations.updatedFor(
+      this.db,
+      deviceLibraryIdentifier,
+      passTypeIdentifier,
+      since === null ? null : Number(since),
+    );
     if (rows.length === 0) return null;
     return {
       serialNumbers: rows.map((r) => r.serialNumber),

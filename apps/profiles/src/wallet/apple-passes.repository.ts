@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { applePassRegistrations, applePasses } from '../db/schema.js';
 
 type Executor = Database | Transaction;
 export type ApplePassRow = typeof applePasses.$inferSelect;
-export type ApplePassRegistrationRow = typeof applePassRegistrations.$inferSelect;
 
 /** The SQL of Apple Wallet passes and the devices registered for their pushes. */
 @Injectable()
@@ -69,77 +68,6 @@ export class ApplePassesRepository {
       .where(and(eq(applePasses.accountId, accountId), isNull(applePasses.voidedAt)))
       .returning({ serialNumber: applePasses.serialNumber });
     return rows.map((r) => r.serialNumber);
-  }
-
-  /** Registers a device for a pass's pushes (or renews its push token); true when it was not registered before. */
-  async register(tx: Transaction, row: { deviceLibraryIdentifier: string; serialNumber: string; pushToken: string }): Promise<boolean> {
-    const [existing] = await tx
-      .select({ id: applePassRegistrations.id })
-      .from(applePassRegistrations)
-      .where(
-        and(
-          eq(applePassRegistrations.deviceLibraryIdentifier, row.deviceLibraryIdentifier),
-          eq(applePassRegistrations.serialNumber, row.serialNumber),
-        ),
-      )
-      .for('update');
-    if (existing) {
-      await tx.update(applePassRegistrations).set({ pushToken: row.pushToken }).where(eq(applePassRegistrations.id, existing.id));
-      return false;
-    }
-    const inserted = await tx.insert(applePassRegistrations).values(row).onConflictDoNothing().returning({ id: applePassRegistrations.id });
-    return inserted.length > 0;
-  }
-
-  async unregister(db: Executor, deviceLibraryIdentifier: string, serialNumber: string): Promise<boolean> {
-    const gone = await db
-      .delete(applePassRegistrations)
-      .where(
-        and(
-          eq(applePassRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
-          eq(applePassRegistrations.serialNumber, serialNumber),
-        ),
-      )
-      .returning({ id: applePassRegistrations.id });
-    return gone.length > 0;
-  }
-
-  /** A registration APNs says is gone (the app removed, the token no longer valid). */
-  async removeRegistration(db: Executor, id: string, pushToken: string): Promise<void> {
-    await db.delete(applePassRegistrations).where(and(eq(applePassRegistrations.id, id), eq(applePassRegistrations.pushToken, pushToken)));
-  }
-
-  registrationsOf(db: Executor, serialNumber: string): Promise<ApplePassRegistrationRow[]> {
-    return db.select().from(applePassRegistrations).where(eq(applePassRegistrations.serialNumber, serialNumber));
-  }
-
-  registrationById(db: Executor, id: string): Promise<ApplePassRegistrationRow | undefined> {
-    return db
-      .select()
-      .from(applePassRegistrations)
-      .where(eq(applePassRegistrations.id, id))
-      .limit(1)
-      .then((rows) => rows[0]);
-  }
-
-  /** The device's passes of this type changed after the tag (all of them without one), with their update tags. */
-  updatedFor(
-    db: Executor,
-    deviceLibraryIdentifier: string,
-    passTypeIdentifier: string,
-    since: number | null,
-  ): Promise<Array<{ serialNumber: string; updatedAt: number }>> {
-    return db
-      .select({ serialNumber: applePasses.serialNumber, updatedAt: applePasses.updatedAt })
-      .from(applePassRegistrations)
-      .innerJoin(applePasses, eq(applePasses.serialNumber, applePassRegistrations.serialNumber))
-      .where(
-        and(
-          eq(applePassRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
-          eq(applePasses.passTypeIdentifier, passTypeIdentifier),
-          ...(since === null ? [] : [gt(applePasses.updatedAt, since)]),
-        ),
-      );
   }
 
   /** Voided passes older than the cut-off go, their registrations with them (cascade). */

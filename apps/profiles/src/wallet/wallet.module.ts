@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import type { ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
+import { MediaRepository } from '../profiles/media.repository.js';
 import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { appleWalletOf, appleWalletState, type AppleWallet } from './apple-config.js';
 import { APPLE_PASS_PUSHES, ApplePassLifecycle } from './apple-pass-lifecycle.js';
@@ -8,6 +9,7 @@ import { APPLE_WALLET, ApplePassMaker } from './apple-pass-maker.js';
 import { openApplePassPushes, type ApplePassPushes } from './apple-pass-push.js';
 import { ApplePassQueries } from './apple-pass-queries.js';
 import { WalletPassSweeper } from './wallet-pass-sweeper.js';
+import { ApplePassRegistrationsRepository } from './apple-pass-registrations.repository.js';
 import { ApplePassesRepository } from './apple-passes.repository.js';
 import { googleWalletOf, googleWalletState, type GoogleWallet } from './google-config.js';
 import { GOOGLE_WALLET, GOOGLE_WALLET_WRITES, GoogleWalletLifecycle } from './google-wallet-lifecycle.js';
@@ -33,7 +35,8 @@ export class WalletModule {
     const wallet: AppleWallet | null = appleWalletOf(ctx.config);
     ctx.health.feature('appleWallet', appleWalletState(ctx.config));
     const passes = new ApplePassesRepository();
-    const pushes: ApplePassPushes | null = wallet ? openApplePassPushes(ctx, passes) : null;
+    const registrations = new ApplePassRegistrationsRepository();
+    const pushes: ApplePassPushes | null = wallet ? openApplePassPushes(ctx, passes, registrations) : null;
     const google: GoogleWallet | null = googleWalletOf(ctx.config);
     ctx.health.feature('googleWallet', googleWalletState(ctx.config));
     const objects = new GoogleWalletObjectsRepository();
@@ -45,10 +48,12 @@ export class WalletModule {
         { provide: APPLE_WALLET, useValue: wallet },
         { provide: APPLE_PASS_PUSHES, useValue: pushes },
         { provide: ApplePassesRepository, useValue: passes },
+        { provide: ApplePassRegistrationsRepository, useValue: registrations },
         { provide: GOOGLE_WALLET, useValue: google },
         { provide: GOOGLE_WALLET_WRITES, useValue: writes },
         { provide: GoogleWalletObjectsRepository, useValue: objects },
         ProfilesRepository,
+        MediaRepository,
         ApplePassMaker,
         ApplePassQueries,
         IssueApplePass,

@@ -6,6 +6,7 @@ import { DATABASE, LOGGER } from '@digicard/server';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
+import { CredentialsRepository } from '../credentials.repository.js';
 import { PasswordHashing } from '../password-hashing.js';
 import { hashPassword, needsRehash, spendVerifyTime, verifyPassword } from '../passwords.js';
 
@@ -20,6 +21,7 @@ export class Authenticate {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
     // Constructed first, so the configured parameters apply to every hash and check below.
     @Inject(PasswordHashing) _hashing: PasswordHashing,
@@ -42,7 +44,7 @@ export class Authenticate {
   /** Best effort: a failure leaves the old hash, which still works, and the next sign-in tries again. */
   private async upgradeHash(accountId: string, oldHash: string, password: string): Promise<void> {
     try {
-      await this.accounts.replaceHash(this.db, accountId, oldHash, await hashPassword(password));
+      await this.credentials.replaceHash(this.db, accountId, oldHash, await hashPassword(password));
       this.logger.info({ accountId }, 'password hash upgraded to the current argon2 parameters');
     } catch (error) {
       this.logger.warn({ accountId, err: error }, 'password hash not upgraded; the old one still works');

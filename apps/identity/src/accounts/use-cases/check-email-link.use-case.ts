@@ -3,7 +3,7 @@ import type { EmailLinkCheck, EmailLinkOwner } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE } from '@digicard/server';
 import { AccountErrors } from '../account.errors.js';
-import { AccountsRepository } from '../accounts.repository.js';
+import { EmailTokensRepository } from '../email-tokens.repository.js';
 import { maskEmail } from '../email-mask.js';
 import { hashToken } from '../tokens.js';
 
@@ -16,11 +16,11 @@ import { hashToken } from '../tokens.js';
 export class CheckEmailLink {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
   ) {}
 
   async execute(viewerId: string, { purpose, token }: EmailLinkCheck): Promise<EmailLinkOwner> {
-    const owner = await this.accounts.findByLiveToken(this.db, hashToken(token), purpose, new Date());
+    const owner = await this.tokens.findByLiveToken(this.db, hashToken(token), purpose, new Date());
     if (!owner) throw AccountErrors.linkInvalid();
     return { forSignedInAccount: owner.id === viewerId, maskedEmail: maskEmail(owner.email) };
   }

@@ -7,6 +7,8 @@ import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { changedEvent, toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
+import { EmailTokensRepository } from '../email-tokens.repository.js';
+import { CredentialsRepository } from '../credentials.repository.js';
 import { hashToken } from '../tokens.js';
 
 const uniqueViolation = (error: unknown): boolean => {
@@ -28,6 +30,8 @@ export class ConfirmEmailChange {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
+    @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
   ) {}
 
   async execute(token: string): Promise<SessionUser> {
@@ -35,13 +39,13 @@ export class ConfirmEmailChange {
     let account;
     try {
       account = await this.db.transaction(async (tx) => {
-        const spent = await this.accounts.consumeEmailChangeToken(tx, hashToken(token), now);
+        const spent = await this.tokens.consumeEmailChangeToken(tx, hashToken(token), now);
         if (!spent?.newEmail) return null;
         const current = await this.accounts.findById(tx, spent.accountId);
         if (!current || current.disabledAt || current.pendingEmail?.toLowerCase() !== spent.newEmail.toLowerCase()) return null;
-        const row = await this.accounts.changeEmail(tx, current.id, spent.newEmail, now);
+        const row = await this.credentials.changeEmail(tx, current.id, spent.newEmail, now);
         if (!row) return null;
-        const changed = row.isVerified ? row : await this.accounts.markVerified(tx, row.id, now);
+        const changed = row.isVerified ? row : await this.credentials.markVerified(tx, row.id, now);
         if (!row.isVerified) await recordEvent(tx, outbox, Events.userVerified, { accountId: row.id, verifiedAt: now.toISOString() });
         await recordEvent(tx, outbox, Events.userChanged, changedEvent(row, now));
         await recordEvent(tx, outbox, Events.emailChanged, {

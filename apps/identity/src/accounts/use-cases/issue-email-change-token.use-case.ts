@@ -3,6 +3,7 @@ import { ErrorCode } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { DATABASE, ServiceError } from '@digicard/server';
 import { AccountsRepository } from '../accounts.repository.js';
+import { EmailTokensRepository } from '../email-tokens.repository.js';
 import { TOKEN_LIFETIME_MS } from '../tokens.js';
 import type { IssuedToken } from './issue-email-token.use-case.js';
 
@@ -17,6 +18,7 @@ export class IssueEmailChangeToken {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
   ) {}
 
   async execute(accountId: string, newEmail: string, tokenHash: string): Promise<IssuedToken | null> {
@@ -26,15 +28,15 @@ export class IssueEmailChangeToken {
     const pending = account.pendingEmail;
     const now = new Date();
     const expiresAt = await this.db.transaction(async (tx) => {
-      const known = await this.accounts.tokenByHash(tx, tokenHash);
+      const known = await this.tokens.tokenByHash(tx, tokenHash);
       if (known) {
         if (known.accountId !== accountId || known.purpose !== 'change-email')
           throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: 'That token is taken.' });
         return known.expiresAt;
       }
       const until = new Date(now.getTime() + TOKEN_LIFETIME_MS['change-email']);
-      await this.accounts.revokeTokens(tx, accountId, 'change-email', now);
-      await this.accounts.insertToken(tx, accountId, 'change-email', tokenHash, until, pending, pending);
+      await this.tokens.revokeTokens(tx, accountId, 'change-email', now);
+      await this.tokens.insertToken(tx, accountId, 'change-email', tokenHash, until, pending, pending);
       return until;
     });
     return { email: pending, firstName: account.firstName, expiresAt: expiresAt.toISOString() };

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Database } from '@digicard/db';
 import { ErrorCode } from '@digicard/contracts';
 import { DATABASE, ServiceError } from '@digicard/server';
-import { AccountsRepository, type TokenPurpose } from '../accounts.repository.js';
+import { AccountsRepository } from '../accounts.repository.js';
+import { EmailTokensRepository, type TokenPurpose } from '../email-tokens.repository.js';
 import { TOKEN_LIFETIME_MS, WELCOME_LIFETIME_MS } from '../tokens.js';
 
 export interface IssuedToken {
@@ -24,6 +25,7 @@ export class IssueEmailToken {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
   ) {}
 
   async execute(accountId: string, purpose: TokenPurpose, tokenHash: string, welcome = false): Promise<IssuedToken | null> {
@@ -33,7 +35,7 @@ export class IssueEmailToken {
     if (welcome && (purpose !== 'reset-password' || account.role !== 'teamMember')) return null;
     const now = new Date();
     const expiresAt = await this.db.transaction(async (tx) => {
-      const known = await this.accounts.tokenByHash(tx, tokenHash);
+      const known = await this.tokens.tokenByHash(tx, tokenHash);
       // The same hash again for the same link is the caller's retry (its first call timed out): the same answer.
       if (known) {
         if (known.accountId !== accountId || known.purpose !== purpose)
@@ -41,8 +43,8 @@ export class IssueEmailToken {
         return known.expiresAt;
       }
       const until = new Date(now.getTime() + (welcome ? WELCOME_LIFETIME_MS : TOKEN_LIFETIME_MS[purpose]));
-      if (purpose === 'reset-password') await this.accounts.revokeTokens(tx, accountId, purpose, now);
-      await this.accounts.insertToken(tx, accountId, purpose, tokenHash, until, account.email);
+      if (purpose === 'reset-password') await this.tokens.revokeTokens(tx, accountId, purpose, now);
+      await this.tokens.insertToken(tx, accountId, purpose, tokenHash, until, account.email);
       return until;
     });
     return { email: account.email, firstName: account.firstName, expiresAt: expiresAt.toISOString() };

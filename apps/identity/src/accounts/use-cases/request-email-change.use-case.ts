@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { AccountsRepository } from '../accounts.repository.js';
+import { CredentialsRepository } from '../credentials.repository.js';
 import { verifyPassword } from '../passwords.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -24,6 +25,7 @@ export class RequestEmailChange {
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
   ) {}
 
   async execute(accountId: string, request: EmailChangeRequest): Promise<{ requested: true }> {
@@ -45,7 +47,7 @@ export class RequestEmailChange {
           await recordEvent(tx, outbox, Events.emailChangeAttempted, { accountId: holder.id, attemptedAt: now.toISOString() });
         return;
       }
-      await this.accounts.setPendingEmail(tx, accountId, email, now);
+      await this.credentials.setPendingEmail(tx, accountId, email, now);
       await recordEvent(tx, outbox, Events.emailChangeRequested, { accountId, newEmail: email, requestedAt: now.toISOString() });
     });
     this.relay?.kick();

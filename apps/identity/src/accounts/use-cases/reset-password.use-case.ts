@@ -6,7 +6,8 @@ import { DATABASE, OUTBOX_RELAY } from '@digicard/server';
 import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
-import { AccountsRepository } from '../accounts.repository.js';
+import { EmailTokensRepository } from '../email-tokens.repository.js';
+import { CredentialsRepository } from '../credentials.repository.js';
 import { hashPassword, passwordProblem } from '../passwords.js';
 import { hashToken } from '../tokens.js';
 
@@ -23,23 +24,24 @@ export class ResetPassword {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
-    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
+    @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
   ) {}
 
   async execute({ token, password }: PasswordReset, viewerId: string | null): Promise<SessionUser> {
     const now = new Date();
-    const owner = await this.accounts.findByLiveToken(this.db, hashToken(token), 'reset-password', now);
+    const owner = await this.tokens.findByLiveToken(this.db, hashToken(token), 'reset-password', now);
     if (!owner) throw AccountErrors.linkInvalid();
     if (viewerId !== null && viewerId !== owner.id) throw AccountErrors.linkForOtherAccount();
     const weak = passwordProblem(password, owner);
     if (weak) throw AccountErrors.field('password', weak);
     const passwordHash = await hashPassword(password);
     const account = await this.db.transaction(async (tx) => {
-      const spent = await this.accounts.consumeToken(tx, hashToken(token), 'reset-password', now);
+      const spent = await this.tokens.consumeToken(tx, hashToken(token), 'reset-password', now);
       if (!spent) return null;
       const { accountId } = spent;
-      await this.accounts.markEmailProved(tx, accountId, spent.sentTo, now);
-      const row = await this.accounts.setPassword(tx, accountId, passwordHash, now);
+      await this.credentials.markEmailProved(tx, accountId, spent.sentTo, now);
+      const row = await this.credentials.setPassword(tx, accountId, passwordHash, now);
       await recordEvent(tx, outbox, Events.passwordChanged, { accountId, changedAt: now.toISOString() });
       return row;
     });

@@ -7,6 +7,8 @@ import { outbox } from '../../db/schema.js';
 import { AccountErrors } from '../account.errors.js';
 import { toSessionUser } from '../account.mapping.js';
 import { AccountsRepository } from '../accounts.repository.js';
+import { EmailTokensRepository } from '../email-tokens.repository.js';
+import { CredentialsRepository } from '../credentials.repository.js';
 import { hashToken } from '../tokens.js';
 
 /**
@@ -22,21 +24,23 @@ export class VerifyEmail {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(EmailTokensRepository) private readonly tokens: EmailTokensRepository,
+    @Inject(CredentialsRepository) private readonly credentials: CredentialsRepository,
   ) {}
 
   async execute(token: string, viewerId: string | null): Promise<SessionUser> {
     const now = new Date();
     const account = await this.db.transaction(async (tx) => {
-      const spent = await this.accounts.consumeToken(tx, hashToken(token), 'verify-email', now);
+      const spent = await this.tokens.consumeToken(tx, hashToken(token), 'verify-email', now);
       if (!spent) return null;
       const { accountId } = spent;
       // Thrown inside the transaction: its rollback leaves the token unspent.
       if (viewerId !== null && viewerId !== accountId) throw AccountErrors.linkForOtherAccount();
       const current = await this.accounts.findById(tx, accountId);
       if (!current) return null;
-      const proved = (await this.accounts.markEmailProved(tx, accountId, spent.sentTo, now)) ?? current;
+      const proved = (await this.credentials.markEmailProved(tx, accountId, spent.sentTo, now)) ?? current;
       if (current.isVerified) return proved;
-      const row = await this.accounts.markVerified(tx, accountId, now);
+      const row = await this.credentials.markVerified(tx, accountId, now);
       await recordEvent(tx, outbox, Events.userVerified, { accountId, verifiedAt: now.toISOString() });
       return row;
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { MembershipReturnPath, type PaidTier, type PaymentRedirect } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
+import { SA_TIME_ZONE } from '@digicard/domain';
 import { DATABASE, type SignedInMeta } from '@digicard/server';
 import { Clock, johannesburgDate } from '../clock.js';
 import { conflict, unavailable } from '../errors.js';
@@ -46,7 +47,7 @@ export class StartMembership {
       const pending = await this.subscriptions.pendingSubscription(tx, meta.userId);
       if (pending && isOpenCheckout(pending, now)) {
         throw conflict(
-          `Your ${pending.tier} payment at PayFast is not finished yet. Please finish it in the window where you started it, or start again after ${checkoutExpiry(pending).toLocaleTimeString('en-ZA', { timeZone: 'Africa/Johannesburg', hour: '2-digit', minute: '2-digit' })}.`,
+          `Your ${pending.tier} payment at PayFast is not finished yet. Please finish it in the window where you started it, or start again after ${checkoutExpiry(pending).toLocaleTimeString('en-ZA', { timeZone: SA_TIME_ZONE, hour: '2-digit', minute: '2-digit' })}.`,
         );
       }
       // A checkout left longer than that is given up; should it still be paid, the payment is flagged for a refund.

@@ -8,6 +8,8 @@ import { ProfileWriter } from '../profile-writer.js';
 import { ApplePassesRepository } from '../../wallet/apple-passes.repository.js';
 import { GoogleWalletObjectsRepository } from '../../wallet/google-wallet-objects.repository.js';
 import { ProfilesRepository } from '../profiles.repository.js';
+import { LeadsRepository } from '../leads.repository.js';
+import { MediaRepository } from '../media.repository.js';
 
 /**
  * Everything this service holds about the owner (POPIA: the right of access), in chunks: the profile, its images and
@@ -20,6 +22,8 @@ export class ExportData {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(LeadsRepository) private readonly leads: LeadsRepository,
+    @Inject(MediaRepository) private readonly media: MediaRepository,
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
     @Inject(ApplePassesRepository) private readonly applePasses: ApplePassesRepository,
     @Inject(GoogleWalletObjectsRepository) private readonly googleObjects: GoogleWalletObjectsRepository,
@@ -33,8 +37,8 @@ export class ExportData {
       async () => ({
         profile: toOwn(row),
         createdAt: row.createdAt.toISOString(),
-        images: await this.profiles.mediaOf(this.db, accountId),
-        views: await this.profiles.viewCounts(this.db, accountId),
+        images: await this.media.mediaOf(this.db, accountId),
+        views: await this.analytics.viewCounts(this.db, accountId),
         // Apple Wallet: each pass's serial and how many devices hold it (never its token or the devices' push tokens).
         applePasses: await this.applePasses.exportOf(this.db, accountId),
         // Google Wallet: each pass object's own id part (Google knows it as `<issuer id>.<suffix>`).
@@ -45,7 +49,7 @@ export class ExportData {
           name: 'leads',
           read: async (start, limit, part) =>
             toPage(
-              await this.profiles.leadsPage(this.db, accountId, start, limit),
+              await this.leads.leadsPage(this.db, accountId, start, limit),
               limit,
               (rows) =>
                 rows.map((lead) => ({

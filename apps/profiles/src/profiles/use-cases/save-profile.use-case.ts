@@ -7,6 +7,7 @@ import { MediaKeeper } from '../media-keeper.js';
 import { documentOf, effectiveMembership, toOwn } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
+import { MediaRepository } from '../media.repository.js';
 
 /**
  * The editor's Save: the whole document, refused (not silently trimmed) when it uses what the tier lacks. A team
@@ -19,6 +20,7 @@ export class SaveProfile {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(MediaRepository) private readonly images: MediaRepository,
     @Inject(MediaKeeper) private readonly media: MediaKeeper,
   ) {}
 
@@ -43,7 +45,7 @@ export class SaveProfile {
   /** Image addresses in a document must be this owner's uploads: nobody shows another owner's pictures. */
   private async assertOwnMedia(accountId: string, document: ProfileDocument): Promise<void> {
     for (const id of mediaIdsOf(document)) {
-      const row = await this.profiles.mediaById(this.db, id);
+      const row = await this.images.mediaById(this.db, id);
       if (!row || row.accountId !== accountId) {
         throw new ServiceError({
           statusCode: 400,

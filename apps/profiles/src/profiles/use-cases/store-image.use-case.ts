@@ -8,6 +8,7 @@ import { MediaKeeper } from '../media-keeper.js';
 import { documentOf, membershipOf } from '../profile.mapping.js';
 import { ProfileWriter } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
+import { MediaRepository } from '../media.repository.js';
 
 export interface ImageUpload {
   purpose: ImagePurpose;
@@ -30,6 +31,7 @@ export class StoreImage {
   constructor(
     @Inject(ProfileWriter) private readonly writer: ProfileWriter,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(MediaRepository) private readonly images: MediaRepository,
     @Inject(MediaKeeper) private readonly media: MediaKeeper,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -47,7 +49,7 @@ export class StoreImage {
       // The profile row is locked first, so parallel uploads of one account are counted against the quota (and
       // change the document) one after another.
       const locked = await this.profiles.lockProfile(tx, accountId);
-      await this.profiles.insertMedia(tx, { id, accountId, purpose, contentType, bytes: data, width, height });
+      await this.images.insertMedia(tx, { id, accountId, purpose, contentType, bytes: data, width, height });
       const before = documentOf(locked ?? current);
       const document = { ...before, ...(immediate ? { [purpose]: url } : {}) };
       const saved = await this.profiles.update(tx, accountId, { document });
@@ -55,7 +57,7 @@ export class StoreImage {
       if (saved) await this.media.dropOrphans(tx, accountId, before, document);
       // The quota counts what the account keeps after this change: the image a new one replaces is not counted, so
       // an owner at the limit can still change their photo. Over it, the whole change is rolled back.
-      if ((await this.profiles.mediaBytesOf(tx, accountId)) > this.config.MEDIA_QUOTA_BYTES)
+      if ((await this.images.mediaBytesOf(tx, accountId)) > this.config.MEDIA_QUOTA_BYTES)
         throw quotaExceeded(this.config.MEDIA_QUOTA_BYTES);
       return saved;
     });

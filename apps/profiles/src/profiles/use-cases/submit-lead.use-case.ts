@@ -10,6 +10,7 @@ import { outbox } from '../../db/schema.js';
 import { membershipOf } from '../profile.mapping.js';
 import { profileNotFound } from '../profile-writer.js';
 import { ProfilesRepository } from '../profiles.repository.js';
+import { LeadsRepository } from '../leads.repository.js';
 
 /**
  * A visitor's lead form, Exchange Contact or Get your own Profile: stored with `profiles.lead.captured` in one
@@ -24,6 +25,7 @@ export class SubmitLead {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(OUTBOX_RELAY) private readonly relay: OutboxRelay | null,
     @Inject(ProfilesRepository) private readonly profiles: ProfilesRepository,
+    @Inject(LeadsRepository) private readonly leads: LeadsRepository,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -38,12 +40,12 @@ export class SubmitLead {
     if (submission.website) return { id };
     const stored = await this.db.transaction(async (tx) => {
       await this.profiles.lockAccount(tx, row.accountId);
-      const today = await this.profiles.leadsSince(tx, row.accountId, startOfSaDay(saDay()));
-      const retry = submission.idempotencyKey ? await this.profiles.leadByIdempotencyKey(tx, submission.idempotencyKey) : null;
+      const today = await this.leads.leadsSince(tx, row.accountId, startOfSaDay(saDay()));
+      const retry = submission.idempotencyKey ? await this.leads.leadByIdempotencyKey(tx, submission.idempotencyKey) : null;
       if (today >= this.config.LEADS_PER_PROFILE_DAY && !retry) {
         throw new ServiceError({ statusCode: 429, code: ErrorCode.TooManyRequests, message: LeadMessages.profileFullToday });
       }
-      const lead = await this.profiles.insertLead(tx, {
+      const lead = await this.leads.insertLead(tx, {
         id,
         accountId: row.accountId,
         kind: submission.kind,
@@ -61,7 +63,7 @@ export class SubmitLead {
       if (!lead) {
         // A retry of a submission stored already (its first answer was lost): the first result again, no second lead
         // or email. A key sent with someone else's details, or to another profile, is refused.
-        const first = await this.profiles.leadByIdempotencyKey(tx, submission.idempotencyKey!);
+        const first = await this.leads.leadByIdempotencyKey(tx, submission.idempotencyKey!);
         if (!first || first.accountId !== row.accountId || first.email !== submission.email) {
           throw new ServiceError({
             statusCode: 409,

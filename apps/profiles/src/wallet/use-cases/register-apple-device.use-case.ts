@@ -6,6 +6,7 @@ import type { AppleWallet } from '../apple-config.js';
 import { checkPass, requireWallet } from '../apple-pass-auth.js';
 import { APPLE_WALLET } from '../apple-pass-maker.js';
 import { ApplePassesRepository } from '../apple-passes.repository.js';
+import { ApplePassRegistrationsRepository } from '../apple-pass-registrations.repository.js';
 
 interface PassRef {
   passTypeIdentifier: string;
@@ -24,6 +25,7 @@ export class RegisterAppleDevice {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(APPLE_WALLET) private readonly wallet: AppleWallet | null,
     @Inject(ApplePassesRepository) private readonly passes: ApplePassesRepository,
+    @Inject(ApplePassRegistrationsRepository) private readonly registrations: ApplePassRegistrationsRepository,
   ) {}
 
   async register(ref: PassRef & { pushToken: string }): Promise<{ created: boolean }> {
@@ -36,7 +38,7 @@ export class RegisterAppleDevice {
         ref.authenticationToken,
       );
       if (pass.voidedAt) throw ServiceError.notFound(WalletMessages.noPass);
-      const created = await this.passes.register(tx, {
+      const created = await this.registrations.register(tx, {
         deviceLibraryIdentifier: ref.deviceLibraryIdentifier,
         serialNumber: pass.serialNumber,
         pushToken: ref.pushToken.toLowerCase(),
@@ -53,6 +55,6 @@ export class RegisterAppleDevice {
       await this.passes.bySerial(this.db, ref.passTypeIdentifier, ref.serialNumber),
       ref.authenticationToken,
     );
-    return { removed: await this.passes.unregister(this.db, ref.deviceLibraryIdentifier, pass.serialNumber) };
+    return { removed: await this.registrations.unregister(this.db, ref.deviceLibraryIdentifier, pass.serialNumber) };
   }
 }

@@ -1,3 +1,4 @@
+import { SA_TIME_ZONE } from '@digicard/domain';
 import { cartTotal, formatRand, WebRoutes, type Order } from '@digicard/contracts';
 import { Link } from 'react-router';
 import { useCart } from '../../shop/hooks/use-cart';
@@ -7,7 +8,7 @@ import { LoadMore } from '../../site/components/load-more';
 import { useOrders } from '../hooks/use-billing';
 import { CheckoutButton } from './checkout-button';
 
-const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: 'Africa/Johannesburg' });
+const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeZone: SA_TIME_ZONE });
 
 export const ORDER_STATUS_TEXT: Record<Order['status'], string> = {
   'awaiting-payment': 'Awaiting payment',

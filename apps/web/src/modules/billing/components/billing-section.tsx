@@ -1,3 +1,4 @@
+import { SA_TIME_ZONE } from '@digicard/domain';
 import {
   formatRand,
   PaidTiers,
@@ -20,7 +21,7 @@ import { LoadMore } from '../../site/components/load-more';
 import { cancelMembership, changeMembership, fetchPayments, goToPayFast, startMembership } from '../api/billing';
 import { useBilling } from '../hooks/use-billing';
 
-const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: 'Africa/Johannesburg' });
+const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeZone: SA_TIME_ZONE });
 const when = (iso: string | null) => (iso ? day.format(new Date(iso)) : '');
 
 export const CANCEL_QUESTION = 'Cancel your membership? You keep it until the end of the month you have paid for.';

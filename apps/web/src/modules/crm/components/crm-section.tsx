@@ -7,9 +7,10 @@ import {
   type WebhookDelivery,
   type WebhookSettings,
 } from '@digicard/contracts';
-import { can } from '@digicard/domain';
+import { can, SA_TIME_ZONE } from '@digicard/domain';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type KeyboardEvent } from 'react';
+import { useAction } from '../../api/use-action';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { UpgradeNotice } from '../../profile-editor/components/fields';
@@ -131,28 +132,24 @@ function SecretAndTest({ settings }: { settings: WebhookSettings }) {
   const rotation = useRotateWebhookSecret();
   const test = useSendTestWebhook();
   const [shown, setShown] = useState(false);
-  const [message, setMessage] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const action = useAction();
   const endpoint = settings.endpoint!;
 
-  const run = async (action: 'rotate' | 'test') => {
-    setPending(true);
-    setMessage('');
-    setFailure(null);
-    if (action === 'rotate') {
-      const result = await rotation.mutateAsync();
-      if (result.ok) {
+  const rotate = () =>
+    action.run({
+      send: () => rotation.mutateAsync(),
+      failed: (error) => (error.statusCode === 0 ? error.message : FAILED),
+      done: () => {
         setShown(true);
-        setMessage(CRM_ROTATED);
-      } else setFailure(result.error.statusCode === 0 ? result.error.message : FAILED);
-    } else {
-      const result = await test.mutateAsync();
-      if (result.ok) setMessage(result.data.message);
-      else setFailure(result.error.statusCode === 0 || result.error.statusCode === 429 ? result.error.message : FAILED);
-    }
-    setPending(false);
-  };
+        return CRM_ROTATED;
+      },
+    });
+  const sendTest = () =>
+    action.run({
+      send: () => test.mutateAsync(),
+      failed: (error) => (error.statusCode === 0 || error.statusCode === 429 ? error.message : FAILED),
+      done: (sent) => sent.message,
+    });
 
   return (
     <section className="crm-secret" aria-labelledby="crm-secret-title">
@@ -170,24 +167,24 @@ function SecretAndTest({ settings }: { settings: WebhookSettings }) {
         <Button variant="secondary" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
           {shown ? 'Hide secret' : 'Show secret'}
         </Button>
-        <Button variant="secondary" disabled={pending} onClick={() => void run('rotate')}>
+        <Button variant="secondary" disabled={action.pending} onClick={() => void rotate()}>
           Rotate secret
         </Button>
       </div>
       <div className="crm-actions">
-        <Button disabled={pending || !endpoint.enabled} onClick={() => void run('test')}>
+        <Button disabled={action.pending || !endpoint.enabled} onClick={() => void sendTest()}>
           Send test lead
         </Button>
       </div>
       <p className="pe-status" role="status">
-        {message}
+        {action.message}
       </p>
-      <FormAlert>{failure}</FormAlert>
+      <FormAlert>{action.failure}</FormAlert>
     </section>
   );
 }
 
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: SA_TIME_ZONE });
 
 export function deliveryStatusLabel(delivery: WebhookDelivery): string {
   if (delivery.status === 'succeeded') return 'Delivered';

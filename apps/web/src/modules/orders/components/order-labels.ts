@@ -1,3 +1,4 @@
+import { SA_TIME_ZONE } from '@digicard/domain';
 import type { OrderActor, OrderStatus, Proof } from '@digicard/contracts';
 
 export const StatusText: Record<OrderStatus, string> = {
@@ -25,5 +26,5 @@ export function proofText(proof: Proof | null): string | null {
   return null;
 }
 
-const moment = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+const moment = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: SA_TIME_ZONE });
 export const when = (iso: string): string => moment.format(new Date(iso));

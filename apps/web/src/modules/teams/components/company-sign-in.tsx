@@ -7,18 +7,15 @@ import {
   type SaveSsoSettings,
   type SsoSettings,
 } from '@digicard/contracts';
-import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
-import { useState } from 'react';
-import { useOwnerData } from '../../api/use-owner-data';
+import { Button, TextField } from '@digicard/ui';
+import { ActionOutcome, useAction } from '../../api/use-action';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { namingListItems, typedList } from '../../forms/utils/typed-list';
 import { LoadFailed } from '../../site/components/load-failed';
-import { fetchSsoSettings, removeSsoSettings, saveSsoSettings } from '../api/sso';
+import { useRemoveSso, useSaveSso, useSsoSettings } from '../hooks/use-company-sign-in';
 
 const FAILED = 'That did not work. Please try again in a minute.';
-/** The company sign-in settings' query (a save or removal shows what the server answered). */
-export const SSO_QUERY = ['sso-settings'] as const;
 
 /**
  * Company sign-in (single sign-on with OpenID Connect): the leader connects the company's identity provider (a preset
@@ -27,11 +24,7 @@ export const SSO_QUERY = ['sso-settings'] as const;
  * (No <form> elements: the section sits inside the editor's form.)
  */
 export function CompanySignIn() {
-  const { state, retry, replace } = useOwnerData<SsoSettings>(
-    SSO_QUERY,
-    fetchSsoSettings,
-    'Your company sign-in settings could not be loaded.',
-  );
+  const { state, retry } = useSsoSettings();
   return (
     <section aria-labelledby="tm-sso-title" className="tm-sso">
       <h3 id="tm-sso-title" className="tm-title">
@@ -39,7 +32,7 @@ export function CompanySignIn() {
       </h3>
       {state.status === 'loading' ? <p role="status">Loading...</p> : null}
       {state.status === 'failed' ? <LoadFailed message={state.message} retry={retry} /> : null}
-      {state.status === 'loaded' ? <SsoForm settings={state.value} onSaved={replace} /> : null}
+      {state.status === 'loaded' ? <SsoForm settings={state.value} /> : null}
     </section>
   );
 }
@@ -53,7 +46,7 @@ function failureText(error: ApiError): string {
   return error.statusCode === 403 || error.statusCode === 503 || error.statusCode === 0 ? error.message : FAILED;
 }
 
-function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (settings: SsoSettings) => void }) {
+function SsoForm({ settings }: { settings: SsoSettings }) {
   const form = useContractForm(SsoFormSchema, {
     issuer: settings.issuer,
     clientId: settings.clientId,
@@ -62,55 +55,38 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
     required: settings.required,
   });
   const { errors } = form.formState;
-  const [failure, setFailure] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [pending, setPending] = useState(false);
+  const saving = useSaveSso();
+  const removal = useRemoveSso();
+  const action = useAction();
 
-  const onValid = async (values: SaveSsoSettings) => {
-    setPending(true);
-    const result = await saveSsoSettings(values);
-    setPending(false);
-    if (result.ok) {
-      onSaved(result.data);
-      form.reset({ ...form.getValues(), clientSecret: '', domains: result.data.domains.join(', ') });
-      setMessage(SsoMessages.saved);
-      return;
-    }
-    const named = namingListItems(result.error, 'domains', values.domains);
-    setFailure(applyApiError(named, SSO_FIELDS, form.setError, failureText(result.error)));
-  };
+  const onValid = (values: SaveSsoSettings) =>
+    action.run({
+      send: () => saving.mutateAsync(values),
+      failed: (error) => applyApiError(namingListItems(error, 'domains', values.domains), SSO_FIELDS, form.setError, failureText(error)),
+      done: (saved) => {
+        form.reset({ ...form.getValues(), clientSecret: '', domains: saved.domains.join(', ') });
+        return SsoMessages.saved;
+      },
+    });
   const save = () => {
-    setFailure(null);
-    setMessage('');
+    action.clear();
     void form.handleSubmit(onValid)();
   };
 
-  const remove = async () => {
-    const agreed = await confirm({
-      title: 'Remove company sign-in?',
-      message: 'Your reps will sign in with their DigiCard passwords again.',
-      confirmLabel: 'Remove',
+  const remove = () =>
+    action.run({
+      confirm: {
+        title: 'Remove company sign-in?',
+        message: 'Your reps will sign in with their DigiCard passwords again.',
+        confirmLabel: 'Remove',
+      },
+      send: () => removal.mutateAsync(),
+      failed: (error) => (error.statusCode === 0 ? error.message : FAILED),
+      done: (removed) => {
+        form.reset({ issuer: '', clientId: '', clientSecret: '', domains: '', required: false });
+        return removed.message;
+      },
     });
-    if (!agreed) return;
-    setPending(true);
-    setFailure(null);
-    setMessage('');
-    const result = await removeSsoSettings();
-    setPending(false);
-    if (!result.ok) return setFailure(result.error.statusCode === 0 ? result.error.message : FAILED);
-    onSaved({
-      ...settings,
-      configured: false,
-      teamId: null,
-      issuer: '',
-      clientId: '',
-      hasClientSecret: false,
-      domains: [],
-      required: false,
-    });
-    form.reset({ issuer: '', clientId: '', clientSecret: '', domains: '', required: false });
-    setMessage(result.data.message);
-  };
 
   const teamLink = settings.teamId ? `${window.location.origin}${WebRoutes.login}?team=${settings.teamId}` : null;
 
@@ -165,21 +141,16 @@ function SsoForm({ settings, onSaved }: { settings: SsoSettings; onSaved: (setti
         <label htmlFor="tm-sso-required">Require SSO for the team (reps can no longer sign in with a password; you still can)</label>
       </div>
       <div className="pe-actions">
-        <Button disabled={pending} onClick={save}>
-          {pending ? 'Saving...' : 'Save company sign-in'}
+        <Button disabled={action.pending} onClick={save}>
+          {action.pending ? 'Saving...' : 'Save company sign-in'}
         </Button>
         {settings.configured ? (
-          <Button variant="secondary" disabled={pending} onClick={() => void remove()}>
+          <Button variant="secondary" disabled={action.pending} onClick={() => void remove()}>
             Remove company sign-in
           </Button>
         ) : null}
       </div>
-      {message ? (
-        <Notice tone="success" role="status">
-          {message}
-        </Notice>
-      ) : null}
-      <FormAlert>{failure}</FormAlert>
+      <ActionOutcome action={action} />
       {teamLink ? (
         <p className="pe-note">
           Your team&apos;s sign-in link (share it with your reps): <code>{teamLink}</code>

@@ -1,14 +1,21 @@
 import { ScimMessages, type ScimAuditEntry, type ScimSettings } from '@digicard/contracts';
-import { Button, confirm, FormAlert, Notice } from '@digicard/ui';
+import { Button } from '@digicard/ui';
 import { useState } from 'react';
+import { ActionOutcome, useAction } from '../../api/use-action';
 import { useOwnerData } from '../../api/use-owner-data';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
-import { fetchScimAudit, fetchScimSettings, issueScimToken, revokeScimToken } from '../api/scim';
+import { fetchScimAudit, fetchScimSettings } from '../api/scim';
+import { useIssueScimToken, useRevokeScimToken } from '../hooks/use-company-sign-in';
 import { TeamQueries } from '../hooks/use-team';
 
 const FAILED = 'That did not work. Please try again in a minute.';
+const REPLACE_TOKEN = {
+  title: 'Make a new SCIM token?',
+  message: 'The current token stops working at once. Put the new one into your identity provider straight after.',
+  confirmLabel: 'Make a new token',
+};
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
 
 /**
@@ -18,11 +25,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'ne
  * editor's form.)
  */
 export function ScimProvisioning() {
-  const { state, retry, replace } = useOwnerData<ScimSettings>(
-    TeamQueries.scim,
-    fetchScimSettings,
-    'Your SCIM settings could not be loaded.',
-  );
+  const { state, retry } = useOwnerData<ScimSettings>(TeamQueries.scim, fetchScimSettings, 'Your SCIM settings could not be loaded.');
   return (
     <section aria-labelledby="tm-scim-title" className="tm-sso">
       <h3 id="tm-scim-title" className="tm-title">
@@ -30,56 +33,44 @@ export function ScimProvisioning() {
       </h3>
       {state.status === 'loading' ? <p role="status">Loading...</p> : null}
       {state.status === 'failed' ? <LoadFailed message={state.message} retry={retry} /> : null}
-      {state.status === 'loaded' ? <ScimToken settings={state.value} onChanged={replace} /> : null}
+      {state.status === 'loaded' ? <ScimToken settings={state.value} /> : null}
       {state.status === 'loaded' ? <ScimAuditList /> : null}
     </section>
   );
 }
 
-function ScimToken({ settings, onChanged }: { settings: ScimSettings; onChanged: (settings: ScimSettings) => void }) {
+function ScimToken({ settings }: { settings: ScimSettings }) {
   const [token, setToken] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [pending, setPending] = useState(false);
+  const issuing = useIssueScimToken();
+  const revoking = useRevokeScimToken();
+  const action = useAction();
 
-  const issue = async () => {
-    if (settings.configured) {
-      const agreed = await confirm({
-        title: 'Make a new SCIM token?',
-        message: 'The current token stops working at once. Put the new one into your identity provider straight after.',
-        confirmLabel: 'Make a new token',
-      });
-      if (!agreed) return;
-    }
-    setPending(true);
-    setFailure(null);
-    setMessage('');
-    const result = await issueScimToken();
-    setPending(false);
-    if (!result.ok) return setFailure(result.error.statusCode === 403 || result.error.statusCode === 0 ? result.error.message : FAILED);
-    const { token: made, ...state } = result.data;
-    setToken(made);
-    onChanged(state);
-    setMessage(ScimMessages.tokenMade);
-  };
-
-  const revoke = async () => {
-    const agreed = await confirm({
-      title: 'Revoke the SCIM token?',
-      message: 'Your identity provider can no longer add, change or remove reps. Reps already added stay.',
-      confirmLabel: 'Revoke',
+  const issue = () =>
+    action.run({
+      // Replacing a token stops the one the identity provider has: asked first.
+      confirm: settings.configured ? REPLACE_TOKEN : null,
+      send: () => issuing.mutateAsync(),
+      failed: (error) => (error.statusCode === 403 || error.statusCode === 0 ? error.message : FAILED),
+      done: (made) => {
+        setToken(made.token);
+        return ScimMessages.tokenMade;
+      },
     });
-    if (!agreed) return;
-    setPending(true);
-    setFailure(null);
-    setMessage('');
-    const result = await revokeScimToken();
-    setPending(false);
-    if (!result.ok) return setFailure(result.error.statusCode === 0 ? result.error.message : FAILED);
-    setToken(null);
-    onChanged({ ...settings, configured: false, createdAt: null, lastUsedAt: null });
-    setMessage(result.data.message);
-  };
+
+  const revoke = () =>
+    action.run({
+      confirm: {
+        title: 'Revoke the SCIM token?',
+        message: 'Your identity provider can no longer add, change or remove reps. Reps already added stay.',
+        confirmLabel: 'Revoke',
+      },
+      send: () => revoking.mutateAsync(),
+      failed: (error) => (error.statusCode === 0 ? error.message : FAILED),
+      done: (revoked) => {
+        setToken(null);
+        return revoked.message;
+      },
+    });
 
   return (
     <div className="tm-sso__form" role="group" aria-label="SCIM token">
@@ -106,21 +97,16 @@ function ScimToken({ settings, onChanged }: { settings: ScimSettings; onChanged:
         </div>
       ) : null}
       <div className="pe-actions">
-        <Button disabled={pending} onClick={() => void issue()}>
+        <Button disabled={action.pending} onClick={() => void issue()}>
           {settings.configured ? 'Make a new token' : 'Make a SCIM token'}
         </Button>
         {settings.configured ? (
-          <Button variant="secondary" disabled={pending} onClick={() => void revoke()}>
+          <Button variant="secondary" disabled={action.pending} onClick={() => void revoke()}>
             Revoke token
           </Button>
         ) : null}
       </div>
-      {message ? (
-        <Notice tone="success" role="status">
-          {message}
-        </Notice>
-      ) : null}
-      <FormAlert>{failure}</FormAlert>
+      <ActionOutcome action={action} />
     </div>
   );
 }

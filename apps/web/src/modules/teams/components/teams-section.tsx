@@ -13,6 +13,7 @@ import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { useAction } from '../../api/use-action';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
 import { useWalletStatus } from '../../profile-editor/hooks/use-wallet-status';
@@ -150,32 +151,29 @@ export const GIVE_REP_PASSES = 'Give every rep their wallet pass';
  */
 function GiveRepPasses({ onDone }: { onDone: (message: string) => void }) {
   const wallet = useWalletStatus();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
   if (wallet.state.status !== 'loaded' || !(wallet.state.value.apple.available || wallet.state.value.google.available)) return null;
 
-  async function give() {
-    if (
-      !(await confirm({
+  const give = () =>
+    action.run({
+      confirm: {
         title: 'Email every rep in your team a link to add their card to their phone’s wallet?',
         confirmLabel: 'Email the reps',
-      }))
-    )
-      return;
-    setBusy(true);
-    setError(null);
-    const result = await offerRepPasses();
-    setBusy(false);
-    if (result.ok) onDone(result.data.sent === 1 ? 'Sent to 1 rep.' : `Sent to ${result.data.sent} reps.`);
-    else setError(result.error.message);
-  }
+      },
+      send: () => offerRepPasses(),
+      failed: (error) => error.message,
+      done: ({ sent }) => {
+        onDone(sent === 1 ? 'Sent to 1 rep.' : `Sent to ${sent} reps.`);
+        return '';
+      },
+    });
 
   return (
     <div className="pe-actions">
-      <Button variant="secondary" disabled={busy} onClick={() => void give()}>
+      <Button variant="secondary" disabled={action.pending} onClick={() => void give()}>
         {GIVE_REP_PASSES}
       </Button>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {action.failure ? <FormAlert>{action.failure}</FormAlert> : null}
     </div>
   );
 }
