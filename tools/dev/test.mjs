@@ -1,6 +1,6 @@
-// `npm test`: the whole suite. Build and typecheck; then, side by side against the real servers, the checks (lint,
-// formatting, contract and migration drift, deployment files: tools/dev/checks.mjs) followed by the unit and service
-// lanes, the system lane, and the browser lane; npm start's own test last.
+// `npm test`: the whole suite, against the real servers. Build and typecheck; the checks (lint, formatting, contract and
+// migration drift, deployment files: tools/dev/checks.mjs) beside the unit and service lanes; the system and browser
+// lanes side by side; last, npm start's own test and the short run of the production layout, each alone.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -94,24 +94,26 @@ if (serial) {
   ])
     finished.push(await run());
 } else {
-  // Every lane needs only the build, so all start now, in three streams side by side: the checks (mostly one core of
-  // lint), then the unit and service lanes (they mostly wait on PostgreSQL, Redis and NATS); the system lane; the
-  // browser lane, the longest. Measured on 2 cores (docs/benchmarks.md, "The suite's schedule"): the lanes use less
-  // than one core each when alone, so the run is bounded by the CPU the whole suite needs, not by one lane after
-  // another. The system lane runs two projects at a time: the gateway's files take most of it, and the other
-  // projects' (notifications' email-worker-killed alone is over a minute) then run beside them, not after.
-  step('three streams side by side: checks, unit and service; system; browser');
-  const checksThenFast = (async () => [
-    await start('checks', 'node', ['tools/dev/checks.mjs']),
-    await lane('unit', 2),
-    await lane('service', 2),
-  ])();
-  const streams = await Promise.all([checksThenFast, lane('system', 2, {}, ['--exclude=web-e2e']), lane('browser', 1)]);
-  finished.push(...streams.flat());
-  // npm start's own test (web-e2e's system lane) builds the tree as `npm start` does, and Nx may put a build's outputs
-  // back from its cache meanwhile: an app another file starts at that moment is not there (seen: profiles' main.js).
-  // So it runs after the others, on its own.
+  // After the build: the checks (mostly one core of lint) beside the unit and service lanes (they mostly wait on
+  // PostgreSQL, Redis and NATS); then the system and browser lanes side by side, the system lane two projects at a time
+  // (the gateway's files take most of it; the other projects' then run beside them, not after). Measured on 2 cores
+  // (docs/benchmarks.md, "The suite's schedule"). Starting every lane at once after the build was tried (2026-11-28):
+  // the load reached 40 and apps took over 30 s to answer their health checks; 96 tests failed on it.
+  step('checks beside the unit and service lanes');
+  const checks = start('checks', 'node', ['tools/dev/checks.mjs']);
+  finished.push(await lane('unit', 2, { show: true }));
+  finished.push(await lane('service', 2, { show: true }));
+  finished.push(await checks);
+  step('system and browser lanes side by side');
+  finished.push(...(await Promise.all([lane('system', 2, {}, ['--exclude=web-e2e,cluster']), lane('browser', 1)])));
+  // Last, each on its own: npm start's own test (web-e2e's system lane), which builds the tree as `npm start` does (Nx
+  // may put a build's outputs back from its cache meanwhile, and an app another file started at that moment was not
+  // there: profiles' main.js, seen once); then the short run of the production layout (tools/cluster: 3 NATS servers,
+  // Redis with Sentinel, PostgreSQL with a replica, 14 app processes), which needs the machine's cores to itself to
+  // keep its recovery targets.
+  step("npm start's test, then the production layout under faults");
   finished.push(await lane('system', 1, { show: true, logName: 'system-npm-start' }, ['--projects=web-e2e']));
+  finished.push(await lane('system', 1, { show: true, logName: 'system-cluster' }, ['--projects=cluster']));
 }
 const laneTimes = finished.map((f) => `${f.name} ${Math.round(f.wallSeconds)} s, ${Math.round(f.cpuSeconds)} CPU-s`);
 const checksFailed = finished.some((f) => f.name === 'checks' && f.status !== 0);
