@@ -43,10 +43,13 @@ export const APP_ENTRY: Record<AppName, string> = {
 export const STREAMS_ENTRY = 'libs/messaging/dist/src/streams-main.js';
 
 /**
- * How long an app may take to answer its readiness check: 30 s, or `DIGICARD_APP_READY_MS` on a machine so loaded
- * that a service's start takes longer (identity alone took 20 s at a load average of 20 on 2 cores).
+ * How long an app may take to answer its readiness check: 90 s, or `DIGICARD_APP_READY_MS`. A start is a few
+ * CPU-seconds, but `npm test` runs the system and browser lanes side by side (nine systems and three Chromiums at the
+ * peak, a load average of about 30 on 2 cores), and on 2026-11-28 (a machine of our kind with an Intel Xeon, where
+ * every lane used about twice the CPU-seconds of the 2026-11-26 runs on an AMD EPYC) identity, orders and profiles took
+ * over 30 s to answer: 53 gateway tests failed on that wait alone. A start that does not come at all still fails.
  */
-const APP_READY_MS = Number(process.env['DIGICARD_APP_READY_MS'] ?? 30_000);
+const APP_READY_MS = Number(process.env['DIGICARD_APP_READY_MS'] ?? 90_000);
 
 export const SALES_INBOX = 'sales@digicard.test';
 
