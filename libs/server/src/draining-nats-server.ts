@@ -29,11 +29,6 @@ export class DrainingNatsServer extends ServerNats {
     super(options);
   }
 
-  /** Requests being handled now (their replies not yet sent). */
-  get inFlight(): number {
-    return this.running;
-  }
-
   override async handleMessage(channel: string, natsMsg: unknown): Promise<unknown> {
     this.running += 1;
     try {

@@ -69,7 +69,8 @@ export function isPublicAddress(address: string): boolean {
 /** How a name is resolved (every address; the system's resolver unless a test gives another). */
 export type AddressResolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
-const systemResolver: AddressResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+/** The system's resolver, every address of the name. */
+export const systemResolver: AddressResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 /** A connection refused because the name resolved to an address that is not public. */
 export class PrivateAddressRefused extends Error {

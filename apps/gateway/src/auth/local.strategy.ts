@@ -43,10 +43,6 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   }
 
   /** The Passport this strategy is registered with, under the name 'local'. */
-  get passport(): passport.Authenticator {
-    return this.getPassportInstance();
-  }
-
   getPassportInstance(): passport.Authenticator {
     return (this.own ??= new passport.Authenticator());
   }

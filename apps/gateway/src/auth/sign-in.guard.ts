@@ -45,7 +45,7 @@ class LocalSignInGuard implements CanActivate {
   constructor(@Inject(LocalStrategy) private readonly strategy: LocalStrategy) {}
 
   canActivate(context: ExecutionContext): Promise<true> {
-    return authenticate(this.strategy.passport, 'local', context);
+    return authenticate(this.strategy.getPassportInstance(), 'local', context);
   }
 }
 

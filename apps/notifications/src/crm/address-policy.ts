@@ -1,7 +1,6 @@
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { CrmMessages } from '@digicard/contracts';
-import { isPublicAddress } from '@digicard/server';
+import { isPublicAddress, systemResolver, type AddressResolver } from '@digicard/server';
 
 // Where a CRM webhook may point (SSRF): https only, and every address its name resolves to public (`isPublicAddress`,
 // libs/server, shared with the gateway's company sign-in). Checked when the owner saves it and again at each
@@ -21,9 +20,7 @@ export interface CheckedTarget {
   family: 4 | 6;
 }
 
-export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
-
-const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+export type Resolver = AddressResolver;
 
 /**
  * Checks `raw` and resolves it once. `allowLocal` (development, tests) lets http:// and private addresses through.
