@@ -85,8 +85,11 @@ export async function runFaults(cluster, load, options = {}) {
   return { rates: load.rates, ...accounting, streams };
 }
 
-/** The targets of issue 29 applied to a result. */
-export function verdict(result) {
+/**
+ * The targets of issue 29 applied to a result. `recoveryTargetSeconds`: 10 as the issue sets it; the short run in the
+ * suite allows more (see its file).
+ */
+export function verdict(result, { recoveryTargetSeconds = 10 } = {}) {
   const problems = [];
   for (const p of result.phases) {
     const lost = Object.entries(p.lost).filter(([, n]) => n > 0);
@@ -96,8 +99,8 @@ export function verdict(result) {
     if (p.http500 > 0) problems.push(`${p.phase}: ${p.http500} answers were 500`);
     if ((p.phase === FAULTS.rolling || p.phase === 'warm-up' || p.phase === 'after') && Object.keys(p.failures).length > 0)
       problems.push(`${p.phase}: failed requests ${JSON.stringify(p.failures)}`);
-    if ((p.phase === FAULTS.nats || p.phase === FAULTS.redis) && p.recoverySeconds > 10)
-      problems.push(`${p.phase}: recovered after ${p.recoverySeconds} s (target 10 s)`);
+    if ((p.phase === FAULTS.nats || p.phase === FAULTS.redis) && p.recoverySeconds > recoveryTargetSeconds)
+      problems.push(`${p.phase}: recovered after ${p.recoverySeconds} s (target ${recoveryTargetSeconds} s)`);
   }
   // The same message again (same Message-ID) is what SMTP allows when a worker dies between the relay's reply and
   // its record: at most one per email it was sending, EMAIL_CONCURRENCY (5) at a time, per notifications process
