@@ -3,6 +3,13 @@
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
+/** The first lines of a failure message without colours or the stack, at most 600 characters. */
+function firstLines(text) {
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain.split('\n').filter((l) => l.trim() && !/^\s+at /.test(l));
+  return lines.slice(0, 6).join('\n').slice(0, 600);
+}
+
 class SummaryReporter {
   constructor(_globalConfig, options) {
     this.name = options.name;
@@ -13,7 +20,15 @@ class SummaryReporter {
     mkdirSync(dir, { recursive: true });
     const failedFiles = results.testResults
       .filter((r) => r.numFailingTests > 0 || r.testExecError)
-      .map((r) => ({ file: r.testFilePath, error: r.testExecError?.message ?? null }));
+      .map((r) => ({
+        file: r.testFilePath,
+        error: r.testExecError?.message ?? null,
+        // Each failed test's name and the start of its message: the summary at the end of `npm test` names them, so a
+        // CI log cut to its last lines still says what failed and why.
+        tests: r.testResults
+          .filter((t) => t.status === 'failed')
+          .map((t) => ({ name: t.fullName, message: firstLines(t.failureMessages.join('\n')) })),
+      }));
     writeFileSync(
       join(dir, `${this.name}.json`),
       JSON.stringify(

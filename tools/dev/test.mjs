@@ -127,8 +127,12 @@ const passed = total('passed');
 // A project whose run crashed before writing its counts is one failure too.
 const failed = total('failed') + (jestFailed && total('failed') === 0 ? 1 : 0);
 const skipped = total('skipped');
-for (const s of summaries.filter((x) => x.failed > 0))
+for (const s of summaries.filter((x) => x.failed > 0)) {
   log(`failed in ${s.project}: ${s.failedFiles.map((f) => relative(ROOT, f.file)).join(', ')}`);
+  for (const f of s.failedFiles)
+    for (const t of f.tests?.length ? f.tests : f.error ? [{ name: '(the file did not run)', message: f.error }] : [])
+      process.stdout.write(`  ✕ ${relative(ROOT, f.file)} › ${t.name}\n${t.message.replace(/^/gm, '      ')}\n`);
+}
 log(
   `finished in ${Math.round((Date.now() - started) / 1000)} s (${laneTimes.join('; ')}); ${total('files')} test files in ${summaries.length} project lanes; screenshots in test-results/screenshots`,
 );

@@ -104,7 +104,7 @@ describe('the public profile page /{username}: rendered on the server, cached, a
 
     await setMembership(system, 'thabo', 'DigiShare');
     await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiShare' } });
-    await waitFor('the page without gold content', async () => !(await page('/thabo')).html.includes('My Gallery'), 2000, 50);
+    await waitFor('the page without gold content', async () => !(await page('/thabo')).html.includes('My Gallery'), 15_000, 50);
     const { html } = await page('/thabo');
     assert.ok(!html.includes('linkedin.com/in/thabo'), 'no social links on DigiShare');
     assert.ok(!html.includes('youtube-nocookie') && !html.includes('Solar kit') && !html.includes('Let me get in contact with you.'));
@@ -184,12 +184,12 @@ describe('the public profile page /{username}: rendered on the server, cached, a
     assert.equal(own.status, 200);
     assert.match(await own.text(), /Only you can see this page/);
     await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: false, membership: 'DigiGold' } });
-    await waitFor('the private page to go', async () => (await page('/thabo')).status === 404, 2000, 50);
+    await waitFor('the private page to go', async () => (await page('/thabo')).status === 404, 15_000, 50);
   });
 
   it('answers a cached page before the whole stack with the same headers as the full path, ETag and 304, HEAD', async () => {
     await thabo.client.request('/api/profile/settings', { method: 'PUT', body: { isPublic: true, membership: 'DigiGold' } });
-    await waitFor('the page public again', async () => (await page('/thabo')).status === 200, 2000, 50);
+    await waitFor('the page public again', async () => (await page('/thabo')).status === 200, 15_000, 50);
     const fast = await fetch(`${system.gatewayUrl}/thabo`, { headers: { 'accept-encoding': 'gzip' } });
     const fastHtml = await fast.text();
     // A stale session cookie sends the same request down the full path (session lookup, helmet, compression...).

@@ -86,7 +86,8 @@ export class RpcClient {
       answer = await firstValueFrom(this.proxy.send(def.subject, withTraceHeaders({ meta, body })).pipe(timeout(timeoutMs)));
     } catch (error) {
       if (isApiError(error)) throw new RpcCallError('rejected', def.subject, error);
-      if (error instanceof TimeoutError || isNoResponders(error)) throw new RpcCallError('unavailable', def.subject);
+      if (error instanceof TimeoutError) throw new RpcCallError('unavailable', def.subject, null, `no answer in ${timeoutMs} ms`);
+      if (isNoResponders(error)) throw new RpcCallError('unavailable', def.subject, null, 'no responders');
       if (isServiceFault(error)) throw new RpcCallError('failed', def.subject, null, 'the service failed');
       // Anything else comes from the transport (NATS away, reconnecting, closed): try again later, not a 500.
       throw new RpcCallError('unavailable', def.subject, null, error instanceof Error ? error.message : 'transport error');

@@ -9,8 +9,41 @@ const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like
 const PASSWORD = 'a long enough passphrase';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Why a request failed, from its answer's body: the API's error code, HAProxy's own 503 page (no gateway in service),
+ * or the start of whatever else came back. Nothing for an answer that did not fail.
+ * @param {number} status
+ * @param {string} text
+ */
+function reasonOf(status, text) {
+  if (status < 400) return undefined;
+  try {
+    const code = JSON.parse(text)?.code;
+    if (typeof code === 'string') return code;
+  } catch {
+    /* not the API's JSON */
+  }
+  if (/No server is available/i.test(text)) return 'load balancer: no gateway in service';
+  return text.replace(/\s+/g, ' ').slice(0, 60) || undefined;
+}
+
+/** @param {string} text */
+function safeJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A request's outcome: its status and, when it failed, why (see `reasonOf`). */
+async function outcome(res) {
+  const text = await res.text().catch(() => '');
+  return { status: res.status, reason: reasonOf(res.status, text), text };
+}
+
 /** @typedef {'lead' | 'registration' | 'view' | 'payment'} Kind */
-/** @typedef {{ kind: Kind, phase: string, at: number, status: number, ms: number }} Sample */
+/** @typedef {{ kind: Kind, phase: string, at: number, status: number, reason?: string, ms: number }} Sample */
 
 export class Load {
   /**
@@ -93,9 +126,13 @@ export class Load {
         const phase = this.phase;
         const started = Date.now();
         const p = send(i, phase)
-          .catch(() => 0)
-          .then((status) => {
-            this.samples.push({ kind, phase, at: started, status, ms: Date.now() - started });
+          .catch((error) => ({
+            status: 0,
+            reason: error?.name === 'TimeoutError' ? 'timed out' : String(error?.cause?.code ?? error?.message),
+          }))
+          .then((answer) => {
+            const { status, reason } = typeof answer === 'number' ? { status: answer, reason: undefined } : answer;
+            this.samples.push({ kind, phase, at: started, status, ...(reason ? { reason } : {}), ms: Date.now() - started });
           })
           .finally(() => this.inFlight.delete(p));
         this.inFlight.add(p);
@@ -144,9 +181,12 @@ export class Load {
       email: `lead${this.run}${n}@example.co.za`,
       number: `08${String(10_000_000 + (n % 90_000_000)).slice(-8)}`,
     });
-    const json = /** @type {any} */ (await res.json().catch(() => null));
-    if (res.status === 202 && json?.id) this.leads.set(json.id, phase);
-    return res.status;
+    const answer = await outcome(res);
+    if (res.status === 202) {
+      const id = /** @type {any} */ (safeJson(answer.text))?.id;
+      if (id) this.leads.set(id, phase);
+    }
+    return answer;
   }
 
   async registration(i, phase) {
@@ -158,9 +198,9 @@ export class Load {
       email,
       password: PASSWORD,
     });
-    await res.arrayBuffer().catch(() => undefined);
+    const answer = await outcome(res);
     if (res.status === 201) this.registrations.set(email, phase);
-    return res.status;
+    return answer;
   }
 
   async view() {
@@ -168,15 +208,17 @@ export class Load {
       headers: { 'user-agent': BROWSER },
       signal: AbortSignal.timeout(15_000),
     });
-    await res.arrayBuffer().catch(() => undefined);
-    return res.status;
+    return outcome(res);
   }
 
   /** Checkout: the order, PayFast's page, Pay (the simulator posts the ITN to the gateway through the load balancer). */
   async payment(i, phase) {
     const buyer = this.buyers[i % this.buyers.length];
     const checkout = await buyer.client.request('/api/orders', { body: { items: [{ id: 'pvc-card', colour: 'White', quantity: 1 }] } });
-    if (!checkout.body?.redirectUrl) return checkout.status >= 200 && checkout.status < 300 ? 1000 + checkout.status : checkout.status;
+    if (!checkout.body?.redirectUrl)
+      return checkout.status >= 200 && checkout.status < 300
+        ? 1000 + checkout.status
+        : { status: checkout.status, reason: checkout.body?.code ?? undefined };
     const orderId = checkout.body.order?.id ?? null;
     const page = await fetch(checkout.body.redirectUrl, { signal: AbortSignal.timeout(15_000) });
     const html = (await page.text()).replace(/&#x2F;|&#47;/g, '/');
@@ -289,7 +331,7 @@ export class Load {
       for (const s of samples) {
         const ok = s.status >= 200 && s.status < 400;
         if (ok) continue;
-        const key = `${s.kind} ${s.status === 0 ? 'no answer' : s.status}`;
+        const key = `${s.kind} ${s.status === 0 ? 'no answer' : s.status}${s.reason ? ` ${s.reason}` : ''}`;
         failures[key] = (failures[key] ?? 0) + 1;
         lastFailureAt = Math.max(lastFailureAt ?? 0, s.at + s.ms);
       }

@@ -14,14 +14,27 @@ import { Cluster } from '../src/cluster.mjs';
 import { FAULTS, runFaults, verdict } from '../src/faults.mjs';
 import { Load } from '../src/load.mjs';
 
-/** The apps' warnings and errors (their JSON log lines), for the message of a failed assertion. */
+/**
+ * The apps' warnings and errors (their JSON log lines) in time order, the first and the last 30, and the load
+ * balancer's changes of a gateway's state, for the message of a failed assertion (a failure in the warm-up shows in
+ * the first lines, one in a late fault in the last).
+ */
 function warnings(dir: string): string {
   const logs = join(dir, 'logs');
-  const lines: string[] = [];
-  for (const file of readdirSync(logs).filter((f) => /^(gateway|identity|profiles|teams|orders|payments|notifications)/.test(f)))
-    for (const line of readFileSync(join(logs, file), 'utf8').split('\n'))
-      if (/"level":"(warn|error|fatal)"/.test(line)) lines.push(`${file}: ${line.slice(0, 400)}`);
-  return lines.slice(-40).join('\n');
+  const lines: Array<{ at: string; text: string }> = [];
+  const balancer: string[] = [];
+  for (const file of readdirSync(logs)) {
+    const text = readFileSync(join(logs, file), 'utf8');
+    if (file.startsWith('haproxy-lb'))
+      balancer.push(...text.split('\n').filter((l) => /gateways\/\S+ is (DOWN|UP)|no server available/i.test(l)));
+    if (!/^(gateway|identity|profiles|teams|orders|payments|notifications)/.test(file)) continue;
+    for (const line of text.split('\n'))
+      if (/"level":"(warn|error|fatal)"/.test(line))
+        lines.push({ at: /"time":"([^"]+)"/.exec(line)?.[1] ?? '', text: `${file}: ${line.slice(0, 400)}` });
+  }
+  lines.sort((a, b) => a.at.localeCompare(b.at));
+  const shown = lines.length > 60 ? [...lines.slice(0, 30), { text: `... ${lines.length - 60} more ...` }, ...lines.slice(-30)] : lines;
+  return [...balancer.map((l) => `haproxy-lb: ${l}`), ...shown.map((l) => l.text)].join('\n');
 }
 
 describe('the production layout rides out one fault of each kind (npm run cluster, short)', () => {

@@ -33,7 +33,8 @@ export class GatewayRpc {
       if (error.failure === 'rejected' && error.apiError) throw new ApiHttpException(error.apiError);
       if (error.failure === 'unavailable') {
         // No answer in time, or nobody subscribed (the service is down): the caller may simply try again.
-        this.logger.warn({ subject: def.subject, requestId: meta.requestId }, 'service did not answer');
+        // The cause (time-out, nobody subscribed, the transport) tells an operator which of them to look at.
+        this.logger.warn({ subject: def.subject, requestId: meta.requestId, cause: error.message }, 'service did not answer');
         throw new ApiHttpException(UNAVAILABLE);
       }
       this.logger.error({ subject: def.subject, requestId: meta.requestId, err: error }, 'service call failed');
