@@ -27,13 +27,13 @@ describe('role changes reach the sessions of a signed-in account, even when no g
   };
   const roleOfSession = async (): Promise<Role> => (await sessionRecord())['role'] as Role;
   /** What identity's outbox relay publishes for a role change (the envelope, the message id it de-duplicates on). */
-  const publishRoleChange = async (role: Role, changedAt: Date) => {
+  const publishRoleChange = async (role: Role, changedAt: Date, signOut?: boolean) => {
     const id = randomUUID();
     const envelope = {
       id,
       type: Events.roleChanged.subject,
       occurredAt: changedAt.toISOString(),
-      data: { accountId: owner.accountId, role, changedAt: changedAt.toISOString() },
+      data: { accountId: owner.accountId, role, changedAt: changedAt.toISOString(), ...(signOut === undefined ? {} : { signOut }) },
     };
     return (await jetstream(nc).publish(Events.roleChanged.subject, JSON.stringify(envelope), { msgID: id })).seq;
   };
@@ -108,5 +108,20 @@ describe('role changes reach the sessions of a signed-in account, even when no g
     });
     assert.equal(alerts, 'gateway deadLetters: 1 events in DEADLETTER_GATEWAY need an operator');
     assert.equal(await roleOfSession(), 'teamMember', 'the sessions are as they were');
+  });
+
+  it('ends the sessions signed in before a role was taken away (signOut), even when no gateway was up to hear it', async () => {
+    // Staff took a print or staff role away while Redis failed the console's own sign-out: the event still ends them.
+    await system.stopApp('gateway');
+    await publishRoleChange('user', new Date(), true);
+    await system.startApp('gateway');
+    const id = decodeURIComponent(owner.client.cookie!.split('=')[1]!);
+    const key = `${system.redisPrefix}:session:${createHash('sha256').update(id).digest('base64url')}`;
+    await waitFor('the session to end', async () => (await redis.get(key)) === null, 15_000);
+    assert.equal((await owner.client.request('/api/session')).body.user, null, 'signed out');
+    // Signing in again is the way back, with the role identity holds.
+    const again = system.client();
+    const signedIn = await again.request('/api/session', { body: { email: 'lindiwe@example.co.za', password: owner.password } });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
   });
 });

@@ -72,4 +72,23 @@ describe('session records are MACed with a key only the gateway holds', () => {
     assert.equal((await sessions.get(session.id))?.data.role, 'teamLeader');
     assert.equal(await sessions.get(forgedId), null);
   });
+
+  it('ends, on a role taken away (signOut), the sessions signed in before the change and keeps one signed in after it', async () => {
+    const revoked = 'c3a9e0d2-5b1f-4e77-8a0c-2f4d6b8e1a22';
+    const before = [await sessions.create(revoked, 'print'), await sessions.create(revoked, 'print')];
+    const changedAt = new Date(Date.now() + 5).toISOString();
+    await new Promise((r) => setTimeout(r, 10));
+    // Signed in again after the change (identity said 'user' then): the change, arriving late, leaves it alone.
+    const after = await sessions.create(revoked, 'user');
+    const other = await sessions.create(accountId, 'print');
+    assert.equal(await sessions.setRoleFor(revoked, 'user', changedAt, { signOut: true }), 2);
+    for (const session of before) assert.equal(await sessions.get(session.id), null, 'signed out');
+    assert.equal((await sessions.get(after.id))?.data.role, 'user');
+    assert.equal((await sessions.get(other.id))?.data.role, 'print', "another account's session is untouched");
+    assert.deepEqual(await redis.smembers(`${prefix}:account-sessions:${revoked}`), [
+      createHash('sha256').update(after.id).digest('base64url'),
+    ]);
+    // Delivered again (JetStream redelivers until acknowledged): nothing more to end.
+    assert.equal(await sessions.setRoleFor(revoked, 'user', changedAt, { signOut: true }), 0);
+  });
 });

@@ -153,7 +153,8 @@ describe('staff subjects in identity', () => {
     await service.call(Rpc.staffSetRole, { accountId: customerId, role: 'teamLeader' }, asStaff);
     expect(await service.sql('SELECT * FROM identity.staff_audit')).toHaveLength(1);
     const events = (await service.recordedEvents<{ accountId: string; role: string }>(Events.roleChanged.subject)).map((e) => e.data);
-    expect(events).toEqual([{ accountId: customerId, role: 'teamLeader', changedAt: expect.any(String) }]);
+    // Made a team leader: the sessions take the new role (no sign-out).
+    expect(events).toEqual([{ accountId: customerId, role: 'teamLeader', changedAt: expect.any(String), signOut: false }]);
     expect(await service.call(Rpc.staffSetRole, { accountId: staffId, role: 'user' }, asStaff)).toMatchObject({ ok: false, status: 409 });
     expect(
       await service.call(Rpc.staffSetRole, { accountId: '00000000-0000-4000-8000-000000000000', role: 'user' }, asStaff),
@@ -217,8 +218,9 @@ describe('staff subjects in identity', () => {
     const events = (await service.recordedEvents<{ accountId: string; role: string }>(Events.roleChanged.subject)).map((e) => e.data);
     expect(events).toEqual(
       expect.arrayContaining([
-        { accountId: printerId, role: 'user', changedAt: expect.any(String) },
-        { accountId: otherStaffId, role: 'user', changedAt: expect.any(String) },
+        // A role taken away: the gateway's role sync ends the sessions signed in before the change.
+        { accountId: printerId, role: 'user', changedAt: expect.any(String), signOut: true },
+        { accountId: otherStaffId, role: 'user', changedAt: expect.any(String), signOut: true },
       ]),
     );
     // The revoked staff member's powers end at once, whatever their session still says.

@@ -97,8 +97,16 @@ export const Events = {
     'identity.user.deleted',
     z.object({ accountId: z.uuid(), deletedAt: at, email: z.string().nullable().default(null) }),
   ),
-  /** Staff gave the account another role (teamLeader, or back to user). */
-  roleChanged: event('identity', 'identity.user.role-changed', z.object({ accountId: z.uuid(), role: RoleSchema, changedAt: at })),
+  /**
+   * The account has another role (staff made it a team leader or took a role away; a DigiPlatinum subscription started
+   * or ended). `signOut`: the sessions signed in before the change end instead of taking the new role (staff took a
+   * print or staff role away: whoever holds such a session signs in again).
+   */
+  roleChanged: event(
+    'identity',
+    'identity.user.role-changed',
+    z.object({ accountId: z.uuid(), role: RoleSchema, changedAt: at, signOut: z.boolean().default(false) }),
+  ),
   orderPlaced: event('orders', 'orders.order.placed', OrderEventSchema),
   orderPaid: event('orders', 'orders.order.paid', OrderEventSchema),
   /** Every move of an order after payment (who, when, note): the owner is emailed each one. */

@@ -64,9 +64,12 @@ export class RoleSync implements OnModuleInit, OnModuleDestroy {
             deadLetterSubject: deadLetterStreamFor('gateway').subjectFor(Events.roleChanged.subject),
             maxDeliver: MAX_DELIVER,
             handle: async ({ data }) => {
-              const changed = await this.sessions.setRoleFor(data.accountId, data.role, data.changedAt);
+              const changed = await this.sessions.setRoleFor(data.accountId, data.role, data.changedAt, { signOut: data.signOut });
               if (changed > 0)
-                this.logger.info({ accountId: data.accountId, role: data.role, sessions: changed }, 'sessions given their new role');
+                this.logger.info(
+                  { accountId: data.accountId, role: data.role, sessions: changed },
+                  data.signOut ? 'sessions ended: a role was taken away' : 'sessions given their new role',
+                );
             },
           },
           this.logger,

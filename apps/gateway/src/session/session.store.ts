@@ -47,7 +47,13 @@ for _, hash in ipairs(redis.call('SMEMBERS', KEYS[2])) do
     local mac, json = raw:sub(4, 43), raw:sub(45)
     if hmac(ARGV[6], json) == mac then
       local data = cjson.decode(json)
-      if data['accountId'] == ARGV[5] and data['role'] ~= ARGV[2] then
+      if data['accountId'] == ARGV[5] and ARGV[7] == '1' then
+        if tonumber(data['createdAt']) < tonumber(ARGV[1]) then
+          redis.call('DEL', key)
+          redis.call('SREM', KEYS[2], hash)
+          changed = changed + 1
+        end
+      elseif data['accountId'] == ARGV[5] and data['role'] ~= ARGV[2] then
         data['role'] = ARGV[2]
         local encoded = cjson.encode(data)
         redis.call('SET', key, 'v1.' .. hmac(ARGV[6], encoded) .. '.' .. encoded, 'KEEPTTL', 'XX')
@@ -167,9 +173,11 @@ export class SessionStore {
    *
    * `changedAt` orders the changes: one older than the latest applied to the account is skipped (a change redelivered
    * after a newer one must not bring the older role back). The time of the latest is kept as long as a session can
-   * live. Returns the number of sessions rewritten, or -1 when the change was older than one already applied.
+   * live. With `signOut` (staff took a role away) the sessions signed in before the change end instead; one signed in
+   * after it (identity gave it the new role) is kept, however late the change arrives. Returns the number of sessions
+   * rewritten or ended, or -1 when the change was older than one already applied.
    */
-  async setRoleFor(accountId: string, role: Role, changedAt: string): Promise<number> {
+  async setRoleFor(accountId: string, role: Role, changedAt: string, { signOut = false }: { signOut?: boolean } = {}): Promise<number> {
     const marker = `${this.config.REDIS_KEY_PREFIX}:role-changed-at:${accountId}`;
     const sessionPrefix = `${this.config.REDIS_KEY_PREFIX}:session:`;
     // One script, so two replicas handling two changes of one account at once cannot interleave.
@@ -185,6 +193,7 @@ export class SessionStore {
         String(this.absoluteMs),
         accountId,
         this.macKey,
+        signOut ? '1' : '0',
       ),
     );
     return Number(result);

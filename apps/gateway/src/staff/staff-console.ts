@@ -7,6 +7,9 @@ import {
   type StaffAuditPage,
   type StaffSearchResult,
 } from '@digicard/contracts';
+import type { Logger } from '@digicard/config';
+import { LOGGER } from '@digicard/server';
+import { RedisUnavailableError } from '../redis/redis-call.js';
 import { GatewayRpc } from '../rpc/rpc.client.js';
 import { SessionStore } from '../session/session.store.js';
 import { mergeAuditPages } from './merged-audit.js';
@@ -21,6 +24,7 @@ export class StaffConsole {
   constructor(
     @Inject(GatewayRpc) private readonly rpc: GatewayRpc,
     @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   search(query: string, page: PageRequest, meta: RequestMeta): Promise<StaffSearchResult> {
@@ -52,8 +56,15 @@ export class StaffConsole {
 
   async revokeRole(accountId: string, role: 'print' | 'staff', meta: RequestMeta): Promise<StaffAccountDetail> {
     await this.rpc.call(Rpc.staffRevokeRole, { accountId, role }, meta);
-    // Signed out everywhere at once (issue 28, item 7); a sign-in after this gets the role identity now holds.
-    await this.sessions.destroyAllFor(accountId);
+    // Signed out everywhere at once (issue 28, item 7); a sign-in after this gets the role identity now holds. The role
+    // is taken already: should Redis fail here, the answer is still the revoked account, and the role change's event
+    // (with `signOut`, handled by the role sync until Redis is back) ends the sessions signed in before it.
+    try {
+      await this.sessions.destroyAllFor(accountId);
+    } catch (error) {
+      if (!(error instanceof RedisUnavailableError)) throw error;
+      this.logger.warn({ accountId, err: error.cause }, 'sessions not ended at once (Redis unavailable): the role sync will end them');
+    }
     return this.detail(accountId, meta);
   }
 

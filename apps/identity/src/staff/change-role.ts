@@ -5,13 +5,13 @@ import type { StaffRepository } from './staff.repository.js';
 
 /**
  * Every change of an account's role, in the caller's transaction: the role, and `identity.user.role-changed` (the
- * gateway's role sync rewrites the account's sessions on it, so the change reaches signed-in sessions at once). A
- * change staff make is audited too (who, when, before, after).
+ * gateway's role sync rewrites the account's sessions on it, so the change reaches signed-in sessions at once, or
+ * with `signOut` ends them). A change staff make is audited too (who, when, before, after).
  */
 export async function changeRole(
   tx: Transaction,
   staff: StaffRepository,
-  change: { accountId: string; from: Role; to: Role; byStaff?: string },
+  change: { accountId: string; from: Role; to: Role; byStaff?: string; signOut?: boolean },
 ): Promise<void> {
   const at = new Date();
   await staff.setRole(tx, change.accountId, change.to, at);
@@ -25,5 +25,10 @@ export async function changeRole(
       at,
     });
   }
-  await recordEvent(tx, outbox, Events.roleChanged, { accountId: change.accountId, role: change.to, changedAt: at.toISOString() });
+  await recordEvent(tx, outbox, Events.roleChanged, {
+    accountId: change.accountId,
+    role: change.to,
+    changedAt: at.toISOString(),
+    signOut: change.signOut ?? false,
+  });
 }

@@ -11,9 +11,10 @@ import { changeRole } from './change-role.js';
 
 /**
  * Staff take a print or staff role away (those roles are given by the command line, never here): the account becomes
- * an ordinary user. The change, its audit row and `identity.user.role-changed` are one transaction; the gateway's
- * role sync rewrites the account's sessions on that event, and identity and orders check the role in identity's
- * records on every staff or print call, so the powers end at once. Staff cannot take away their own staff role (the
+ * an ordinary user. The change, its audit row and `identity.user.role-changed` (with `signOut`) are one transaction;
+ * the gateway's role sync ends the account's sessions on that event (the staff console's request ends them at once as
+ * well; the event makes it certain when Redis failed that request), and identity and orders check the role in
+ * identity's records on every staff or print call, so the powers end at once. Staff cannot take away their own staff role (the
  * last staff member would lock everyone out); the account must hold the role named (409 otherwise).
  */
 @Injectable()
@@ -34,7 +35,7 @@ export class RevokeRole {
       const account = await this.staff.lock(tx, accountId);
       if (!account) throw AccountErrors.accountNotFound();
       if (account.role !== role) throw new ServiceError({ statusCode: 409, code: ErrorCode.Conflict, message: StaffMessages.roleNotHeld });
-      await changeRole(tx, this.staff, { accountId, from: role, to: 'user', byStaff: staffAccountId });
+      await changeRole(tx, this.staff, { accountId, from: role, to: 'user', byStaff: staffAccountId, signOut: true });
     });
     this.relay?.kick();
     return this.queries.inspect(staffAccountId, accountId);
