@@ -288,3 +288,96 @@ describe('taking a print or staff role away', () => {
     expect(revocations()).toEqual([]);
   });
 });
+
+describe('a team leader’s company sign-in and SCIM', () => {
+  const LEADER_ID = '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';
+  const leader = { ...account, id: LEADER_ID, username: 'pinnacle', firstName: 'Naledi', lastName: 'Khumalo', role: 'teamLeader' };
+  const both = {
+    sso: { configured: true, required: true, issuer: 'https://login.microsoftonline.com/pinnacle/v2.0' },
+    scim: { configured: true, createdAt: '2026-11-20T08:00:00.000Z', lastUsedAt: null },
+  };
+  let state: () => FakeAnswer;
+  let off: (body: { sso: boolean; scim: boolean }) => FakeAnswer;
+
+  beforeEach(() => {
+    state = () => ({ status: 200, body: both });
+    off = (body) => ({
+      status: 200,
+      body: {
+        sso: body.sso ? { configured: false, required: false, issuer: null } : both.sso,
+        scim: body.scim ? { configured: false, createdAt: null, lastUsedAt: null } : both.scim,
+      },
+    });
+    gateway = fakeGateway({
+      'POST /api/staff/account-search': () => ({ status: 200, body: { accounts: [leader], nextCursor: null } }),
+      [`GET /api/staff/accounts/${LEADER_ID}`]: () => ({ status: 200, body: { account: leader, profile: null } }),
+      [`GET /api/staff/accounts/${LEADER_ID}/audit`]: () => ({ status: 200, body: { entries: [], nextCursor: null } }),
+      [`GET /api/staff/accounts/${LEADER_ID}/team-sign-in`]: () => state(),
+      [`POST /api/staff/accounts/${LEADER_ID}/team-sign-in/off`]: (request) => off(request.body as { sso: boolean; scim: boolean }),
+      'GET /api/staff/failed-proofs': () => ({ status: 200, body: { orders: [], nextCursor: null } }),
+      'GET /api/staff/refunds': () => ({ status: 200, body: { payments: [], nextCursor: null } }),
+    });
+  });
+
+  const panel = () => page().querySelector<HTMLElement>('section.staff-console__team-sign-in')!;
+  const dialogButton = (name: string) =>
+    waitFor(`the dialog's ${name}`, () =>
+      [...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')].find((b) => b.textContent === name),
+    );
+
+  async function openLeader() {
+    mounted = mount(
+      <SessionContext value={sessionStore.get()}>
+        <StaffConsole />
+        <DialogHost />
+      </SessionContext>,
+    );
+    type(field(searchForm(), 'Email, username or name'), 'pinnacle');
+    await click(byText(searchForm(), 'Search', 'button'));
+    await waitFor('the result', () => byText(page(), '1 account found'));
+    await click(page().querySelector('button[aria-label="Open pinnacle"]'));
+    await waitFor('the account', () => byText(page(), 'Naledi Khumalo (pinnacle)'));
+  }
+
+  it('shows both as configured, and turning company sign-in off (after asking) shows what the server answered', async () => {
+    await openLeader();
+    await waitFor('the state', () => panel().querySelector('[data-testid="staff-sso"]'));
+    expect(panel().querySelector('[data-testid="staff-sso"]')?.textContent).toBe(
+      'configured (https://login.microsoftonline.com/pinnacle/v2.0), required',
+    );
+    expect(panel().querySelector('[data-testid="staff-scim"]')?.textContent).toMatch(/^token made .+, last used never$/);
+
+    await click(byText(panel(), 'Turn company sign-in off', 'button'));
+    await click(await dialogButton('Cancel'));
+    expect(gateway.count(`POST /api/staff/accounts/${LEADER_ID}/team-sign-in/off`)).toBe(0);
+
+    await click(byText(panel(), 'Turn company sign-in off', 'button'));
+    await click(await dialogButton('Turn off'));
+    await waitFor('off', () => panel().querySelector('[data-testid="staff-sso"]')?.textContent === 'off');
+    expect(gateway.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/off')).map((r) => r.body)).toEqual([
+      { sso: true, scim: false },
+    ]);
+    expect(byText(panel(), 'Turn company sign-in off', 'button')).toBeNull();
+    expect(byText(panel(), 'Turn SCIM off', 'button')).not.toBeNull();
+  });
+
+  it('says why the state did not load and reads it again with “Try again”', async () => {
+    state = () => ({ status: 503, body: { statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Unavailable.' } });
+    await openLeader();
+    await waitFor('the failure', () => alerts(panel()).includes('The team’s sign-in settings could not be loaded.'));
+    state = () => ({ status: 200, body: both });
+    await click(byText(panel(), 'Try again', 'button'));
+    await waitFor('the state', () => panel().querySelector('[data-testid="staff-sso"]'));
+    expect(gateway.count(`GET /api/staff/accounts/${LEADER_ID}/team-sign-in`)).toBe(2);
+  });
+
+  it('says the server’s refusal of turning off and keeps what was shown', async () => {
+    off = () => ({ status: 503, body: { statusCode: 503, code: ErrorCode.ServiceUnavailable, message: 'Please try again in a moment.' } });
+    await openLeader();
+    await waitFor('the state', () => panel().querySelector('[data-testid="staff-scim"]'));
+    await click(byText(panel(), 'Turn SCIM off', 'button'));
+    await click(await dialogButton('Turn off'));
+    await waitFor('the refusal', () => alerts(panel()).includes('Please try again in a moment.'));
+    expect(panel().querySelector('[data-testid="staff-scim"]')?.textContent).toMatch(/^token made /);
+  });
+});

@@ -8,6 +8,7 @@ export const StaffQueries = {
   failedProofs: ['staff', 'failed-proofs'],
   refundsDue: ['staff', 'refunds-due'],
   audit: (accountId: string) => ['staff', 'audit', accountId],
+  teamSignIn: (accountId: string) => ['staff', 'team-sign-in', accountId],
 } as const;
 
 export const AUDIT_FAILED_MESSAGE = 'The changes by staff could not be loaded.';
