@@ -22,6 +22,8 @@ tester.run('no-tier-name-comparison', rule, {
     { name: 'other strings compared', code: `if (status === 'active' || kind !== 'special') done();` },
     { name: 'a sentence that mentions a tier', code: `if (label === 'DigiPlatinum teams') go();` },
     { name: 'a variable that may change is not a tier name', code: `let tier = 'DigiGold';\ntier = next();\nif (tier === other) go();` },
+    { name: 'a list of other strings asked', code: `if (['active', 'pending'].includes(status)) go();` },
+    { name: 'the tiers listed to be shown, not asked', code: `const order = ['DigiShare', 'DigiSilver'];\nrender(order.map(label));` },
   ],
   invalid: [
     { name: 'the tier compared with !==', code: `if (membership !== 'DigiPlatinum') throw forbidden();`, errors: [error('DigiPlatinum')] },
@@ -33,6 +35,21 @@ tester.run('no-tier-name-comparison', rule, {
       name: 'through a constant of the file',
       code: `const PLATINUM = 'DigiPlatinum';\nif (data.membership === PLATINUM && role === 'user') promote();`,
       errors: [error('DigiPlatinum')],
+    },
+    {
+      name: 'a written-out list of tiers asked whether it holds the tier',
+      code: `if (['DigiGold', 'DigiPlatinum'].includes(membership)) show();`,
+      errors: [error('DigiGold')],
+    },
+    {
+      name: 'a list constant (as const) asked with indexOf',
+      code: `const PAID = ['DigiSilver', 'DigiGold'] as const;\nif (PAID.indexOf(tier) >= 0) bill();`,
+      errors: [error('DigiSilver')],
+    },
+    {
+      name: 'a Set of tiers asked with has',
+      code: `const GOLDISH = new Set(['DigiGold', 'DigiPlatinum']);\nconst gold = GOLDISH.has(profile.membership);`,
+      errors: [error('DigiGold')],
     },
     {
       name: 'a switch on the tier',
