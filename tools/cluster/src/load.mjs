@@ -36,6 +36,16 @@ function safeJson(text) {
   }
 }
 
+/** The phases with no fault in them: `warm-up` (before the first) and `after` (after the last; faults.mjs). */
+const QUIET = new Set(['warm-up', 'after']);
+
+/** @param {number[]} values */
+function percentiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) };
+}
+
 /** A request's outcome: its status and, when it failed, why (see `reasonOf`). */
 async function outcome(res) {
   const text = await res.text().catch(() => '');
@@ -56,10 +66,10 @@ export class Load {
     this.run = Math.random().toString(36).slice(2, 8);
     /** @type {Sample[]} */
     this.samples = [];
-    // The first seconds of load on a cluster just started: reported, not held against the targets (faults.mjs).
-    this.phase = 'ramp-up';
+    // Load with no fault yet (faults.mjs).
+    this.phase = 'warm-up';
     /** @type {Array<{ name: string, startedAt: number, endedAt: number | null, note?: Record<string, unknown> }>} */
-    this.phases = [{ name: 'ramp-up', startedAt: Date.now(), endedAt: null }];
+    this.phases = [{ name: 'warm-up', startedAt: Date.now(), endedAt: null }];
     /** lead id -> phase */
     this.leads = new Map();
     /** registered email -> phase */
@@ -323,14 +333,24 @@ export class Load {
           ).map((r) => r.id)
         : [],
     );
+    // A request sent in a phase without a fault (the warm-up, the time after the last) that was still waiting for its
+    // answer when the next phase began failed in that phase: its fault is what it met (a request in an orders
+    // replica's hands when that replica's NATS server was killed got no answer). A request sent during a fault stays
+    // that fault's, however long its answer took.
+    const phaseOfFailure = (s) => {
+      const i = this.phases.findIndex((p) => p.name === s.phase);
+      const sentIn = this.phases[i];
+      const next = this.phases[i + 1];
+      return QUIET.has(sentIn.name) && next && s.at + s.ms > next.startedAt ? next.name : sentIn.name;
+    };
+    const failed = this.samples.filter((s) => !(s.status >= 200 && s.status < 400));
     const report = [];
     for (const phase of this.phases) {
       const samples = this.samples.filter((s) => s.phase === phase.name);
       const failures = {};
       let lastFailureAt = null;
-      for (const s of samples) {
-        const ok = s.status >= 200 && s.status < 400;
-        if (ok) continue;
+      for (const s of failed) {
+        if (phaseOfFailure(s) !== phase.name) continue;
         const key = `${s.kind} ${s.status === 0 ? 'no answer' : s.status}${s.reason ? ` ${s.reason}` : ''}`;
         failures[key] = (failures[key] ?? 0) + 1;
         lastFailureAt = Math.max(lastFailureAt ?? 0, s.at + s.ms);
@@ -346,6 +366,13 @@ export class Load {
         sent: samples.length,
         byKind: Object.fromEntries(['lead', 'registration', 'view', 'payment'].map((k) => [k, samples.filter((s) => s.kind === k).length])),
         failures,
+        // Answered requests' time in ms by kind (p50, p99, max): a slow start shows here before it becomes a 503.
+        latencyMs: Object.fromEntries(
+          ['lead', 'registration', 'view', 'payment']
+            .map((k) => [k, samples.filter((s) => s.kind === k && s.status > 0).map((s) => s.ms)])
+            .filter(([, ms]) => ms.length > 0)
+            .map(([k, ms]) => [k, percentiles(ms)]),
+        ),
         http500: samples.filter((s) => s.status === 500).length,
         lost: {
           leadsNotStored: leads.filter((id) => !storedLeads.has(id)).length,
