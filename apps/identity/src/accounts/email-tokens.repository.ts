@@ -11,6 +11,10 @@ export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 /** The links sent to an account, oldest first (its data export). */
 const TokensOldestFirst: Keyset = { at: emailTokens.createdAt, id: emailTokens.id, order: 'oldest-first' };
 
+/** A token that still works: this hash and purpose, unused, not expired at `now`. */
+const liveToken = (tokenHash: string, purpose: TokenPurpose, now: Date) =>
+  and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
+
 /** The links emailed to an account (verification, password reset, sign-in, email change): stored as hashes, spent once. */
 @Injectable()
 export class EmailTokensRepository {
@@ -58,14 +62,7 @@ export class EmailTokensRepository {
     const [row] = await tx
       .update(emailTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash),
-          eq(emailTokens.purpose, 'change-email'),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
-        ),
-      )
+      .where(liveToken(tokenHash, 'change-email', now))
       .returning({ accountId: emailTokens.accountId, newEmail: emailTokens.newEmail });
     return row ?? null;
   }
@@ -94,14 +91,7 @@ export class EmailTokensRepository {
       .select({ account: accounts })
       .from(emailTokens)
       .innerJoin(accounts, eq(accounts.id, emailTokens.accountId))
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
-        ),
-      )
+      .where(liveToken(tokenHash, purpose, now))
       .limit(1);
     return row?.account ?? null;
   }
@@ -119,14 +109,7 @@ export class EmailTokensRepository {
     const [row] = await tx
       .update(emailTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
-        ),
-      )
+      .where(liveToken(tokenHash, purpose, now))
       .returning({ accountId: emailTokens.accountId, sentTo: emailTokens.sentTo });
     return row ?? null;
   }
