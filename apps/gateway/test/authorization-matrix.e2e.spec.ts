@@ -19,7 +19,8 @@ describe('authorization matrix: every API route as owner, another owner, team me
   beforeAll(async () => {
     system = await TestSystem.start({ apps: [...MatrixSystemOptions.apps], env: MatrixSystemOptions.env });
     fixture = await prepareMatrix(system);
-  }, 120_000);
+    // Eight apps (each given 90 s to be ready) and the fixture's accounts, beside the browser lane.
+  }, 240_000);
   afterAll(() => system?.stop());
 
   it('fails a route whose path parameter has no rule, naming it', () => {

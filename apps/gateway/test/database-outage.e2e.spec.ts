@@ -46,7 +46,9 @@ describe('orders and notifications when PostgreSQL cuts their connections or res
       env: { orders: { READINESS_GRACE_SECONDS: '30' }, notifications: { READINESS_GRACE_SECONDS: '30' } },
     });
     assert.equal(await send('before'), 202);
-  }, 90_000);
+    // A private PostgreSQL, then the apps, each given 90 s to be ready: 90 s for the whole was too little beside the
+    // browser lane (2026-11-29).
+  }, 240_000);
   afterAll(async () => {
     // A failed test may have left the server stopped; the system's database is dropped from it.
     if (!(await canConnect(postgres.url))) await postgres.start();

@@ -50,7 +50,7 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     release();
     await page.waitForURL(url('/login'));
     await page.unroute('**/api/session');
-    assert.ok(await page.getByRole('heading', { name: 'Log In' }).isVisible());
+    await page.getByRole('heading', { name: 'Log In' }).waitFor();
   });
 
   it('registers and lands on the verify-email page, signed out until the emailed link is followed', async () => {
@@ -59,14 +59,14 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     assert.equal(await titleOf(page, 'Register | DigiCard'), 'Register | DigiCard');
     const form = page.getByRole('main');
     await form.getByRole('button', { name: 'Register' }).click();
-    assert.ok(await form.getByText('Please choose a username.').isVisible());
+    await form.getByText('Please choose a username.').waitFor();
     await form.getByLabel('Username').fill('dashboard');
     await form.getByLabel('First Name').fill(person.firstName);
     await form.getByLabel('Last Name').fill(person.lastName);
     await form.getByLabel('Email').fill(person.email);
     await form.getByLabel('Password').fill('password1');
     await form.getByRole('button', { name: 'Register' }).click();
-    assert.ok(await form.getByText('That username is reserved. Please choose another.').isVisible());
+    await form.getByText('That username is reserved. Please choose another.').waitFor();
     await form.getByLabel('Username').fill(person.username);
     await form.getByRole('button', { name: 'Register' }).click();
     await form.getByText('This password is too common. Please choose another.').waitFor();
@@ -74,7 +74,7 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
     await form.getByLabel('Password').fill(person.password);
     await form.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL(url('/verify-email'));
-    assert.ok(await page.getByText('Thank you for registering your DigiCard Business Card.').isVisible());
+    await page.getByText('Thank you for registering your DigiCard Business Card.').waitFor();
     assert.ok(
       await page
         .getByText(
@@ -140,13 +140,13 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
   it('goes to the dashboard, signs out to the home page, and cannot reach the dashboard signed out', async () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await page.waitForURL(url('/dashboard'));
-    assert.ok(await page.getByText('Welcome, Naledi!').isVisible());
+    await page.getByText('Welcome, Naledi!').waitFor();
     assert.equal(await page.getByText('Please verify your email address.', { exact: false }).count(), 0, 'no banner once verified');
     await page.screenshot({ path: screenshotPath('dashboard'), fullPage: true });
     await page.evaluate(() => localStorage.setItem('userData', '{"fname":"Naledi"}'));
     await header().getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(url('/'));
-    assert.ok(await header().getByRole('link', { name: 'Sign In' }).isVisible());
+    await header().getByRole('link', { name: 'Sign In' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('userData')), null, 'local profile data cleared');
     await page.goto(url('/dashboard'));
     await page.waitForURL(url('/login'));

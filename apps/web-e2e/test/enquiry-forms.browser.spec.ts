@@ -36,14 +36,14 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
       assert.equal(await nav.getByRole('link', { name, exact: true }).getAttribute('href'), href);
     }
     assert.equal(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href'), '/login');
-    assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
-    assert.ok(await page.getByRole('link', { name: 'Get Your Digital Profile' }).first().isVisible());
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Get Your Digital Profile' }).first().waitFor();
     for (const tier of ['DigiShare', 'DigiSilver', 'DigiGold', 'DigiPlatinum']) {
       assert.ok(await page.getByRole('heading', { name: tier }).isVisible(), tier);
     }
-    assert.ok(await page.getByText('R49.00 per month').isVisible());
-    assert.ok(await page.getByText('R69.00 per month').isVisible());
-    assert.ok(await page.getByText(`© ${year} DigiCard. All Rights Reserved.`).isVisible());
+    await page.getByText('R49.00 per month').waitFor();
+    await page.getByText('R69.00 per month').waitFor();
+    await page.getByText(`© ${year} DigiCard. All Rights Reserved.`).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href'), '/terms-and-conditions');
     await page.screenshot({ path: screenshotPath('home-desktop'), fullPage: true });
   });
@@ -61,8 +61,8 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     await form.getByLabel('Email', { exact: true }).fill('sipho@example');
     await form.getByLabel(/^Number/).fill('082 123');
     await form.getByRole('button', { name: "Let's Talk" }).click();
-    assert.ok(await form.getByText('Please enter a valid email address, e.g. thabo@example.co.za.').isVisible());
-    assert.ok(await form.getByText('Please enter a 10-digit phone number, e.g. 0821234567.').isVisible());
+    await form.getByText('Please enter a valid email address, e.g. thabo@example.co.za.').waitFor();
+    await form.getByText('Please enter a 10-digit phone number, e.g. 0821234567.').waitFor();
     assert.equal(await form.getByLabel(/^Number/).getAttribute('aria-invalid'), 'true');
     await page.screenshot({ path: screenshotPath('footer-form-errors'), fullPage: false, clip: (await form.boundingBox())! });
     assert.equal(Number((await system.sql<{ n: string }>('SELECT count(*) AS n FROM orders.enquiries'))[0]!.n), 0);
@@ -81,7 +81,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     // Read it as a person would, on the mail catcher's page.
     await page.goto(`http://127.0.0.1:${system.port('mail-http')}/`);
     await page.getByRole('link', { name: '[DigiCard] Call-back request from Sipho Nkosi' }).click();
-    assert.ok(await page.getByText('0821234567').isVisible());
+    await page.getByText('0821234567').waitFor();
     await page.screenshot({ path: screenshotPath('footer-form-email'), fullPage: true });
   });
 
@@ -124,7 +124,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     await form.getByLabel('Email').fill('ayanda@acme.co.za');
     await form.getByLabel(/^Number/).fill('0115551234');
     await form.getByRole('button', { name: 'Request a quote' }).click();
-    assert.ok(await form.getByText('DigiPlatinum is for teams of two or more.').isVisible());
+    await form.getByText('DigiPlatinum is for teams of two or more.').waitFor();
     await form.getByLabel('How many people would use DigiCard?').fill('40');
     await form.getByRole('button', { name: 'Request a quote' }).click();
     await page.getByText('Thank you. Our sales team will send you a DigiPlatinum quote').waitFor({ timeout: 10_000 });
@@ -139,7 +139,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     const page = await desktop();
     const response = await page.goto(`${system.gatewayUrl}/no/such/page`);
     assert.equal(response?.status(), 404);
-    assert.ok(await page.getByRole('heading', { name: 'Oops!!! Page not found.' }).isVisible());
+    await page.getByRole('heading', { name: 'Oops!!! Page not found.' }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${system.gatewayUrl}/`);
   });
@@ -155,7 +155,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     await page.screenshot({ path: screenshotPath('home-phone') });
     await toggle.click();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.ok(await packages.isVisible());
+    await packages.waitFor();
     await page.screenshot({ path: screenshotPath('home-phone-menu') });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.equal(overflow, 0, 'nothing is wider than the phone');
@@ -165,7 +165,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
     await form.getByLabel('Email', { exact: true }).fill('zanele@example.co.za');
     await form.getByLabel(/^Number/).fill('12345');
     await form.getByRole('button', { name: "Let's Talk" }).click();
-    assert.ok(await form.getByText('Please enter a 10-digit phone number, e.g. 0821234567.').isVisible());
+    await form.getByText('Please enter a 10-digit phone number, e.g. 0821234567.').waitFor();
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('footer-form-phone-error') });
     await context.close();

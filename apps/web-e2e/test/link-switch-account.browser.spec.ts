@@ -70,9 +70,9 @@ describe('a link of another account asks before it switches accounts', () => {
     await page.goto(linkIn(mail, 'verify-email'));
     const { situation, ask } = question('b***@e***.za');
     await situation.waitFor();
-    assert.ok(await ask.isVisible());
+    await ask.waitFor();
     assert.equal(await page.getByText('Verifying your email...').count(), 0, 'nothing is verified before the answer');
-    assert.ok(await page.getByRole('button', { name: 'Sign out and continue' }).isVisible());
+    await page.getByRole('button', { name: 'Sign out and continue' }).waitFor();
     await page.screenshot({ path: screenshotPath('link-switch-verify-question'), fullPage: true });
 
     await page.getByRole('link', { name: 'No, stay signed in' }).click();
@@ -99,7 +99,7 @@ describe('a link of another account asks before it switches accounts', () => {
     const mail = await system.mail.waitFor((m) => m.to.includes(ayanda.email) && m.subject === 'Reset your DigiCard password');
     await page.goto(linkIn(mail, 'reset-password'));
     await page.getByText(`You are signed in as ${bongi.email}. This link is for another account.`).waitFor();
-    assert.ok(await page.getByText('Sign out and continue as a***@e***.za?').isVisible());
+    await page.getByText('Sign out and continue as a***@e***.za?').waitFor();
     assert.equal(await page.getByLabel('New password').count(), 0, 'no password form before the answer');
     await page.screenshot({ path: screenshotPath('link-switch-reset-question'), fullPage: true });
 

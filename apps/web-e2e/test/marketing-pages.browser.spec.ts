@@ -112,12 +112,12 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
     assert.equal(await packages.isVisible(), false);
     await toggle.tap();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.ok(await packages.isVisible());
+    await packages.waitFor();
     assert.equal(await page.locator('html[data-app="ready"]').count(), 0, 'the app is still held back');
     release();
     await page.locator('html[data-app="ready"]').waitFor({ timeout: 30_000 });
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    assert.ok(await packages.isVisible());
+    await packages.waitFor();
     // After the app took over, a press closes the menu through the app.
     await toggle.tap();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');

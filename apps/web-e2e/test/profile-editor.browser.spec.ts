@@ -218,8 +218,8 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     }
     assert.equal(await visitor.getByRole('link', { name: /My portfolio/ }).getAttribute('href'), 'https://khumalo.studio/');
     assert.equal(await visitor.getByRole('link', { name: 'Instagram' }).getAttribute('href'), 'https://www.instagram.com/khumalo.studio');
-    assert.ok(await visitor.getByRole('heading', { name: 'My Gallery' }).isVisible());
-    assert.ok(await visitor.getByRole('heading', { name: 'Products' }).isVisible());
+    await visitor.getByRole('heading', { name: 'My Gallery' }).waitFor();
+    await visitor.getByRole('heading', { name: 'Products' }).waitFor();
     assert.equal(await visitor.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]').count(), 1);
     assert.match((await visitor.locator('meta[property="og:image"]').getAttribute('content')) ?? '', /\/media\/.+\.webp$/);
     await visitor.screenshot({ path: screenshotPath('public-profile-phone'), fullPage: true });
@@ -315,7 +315,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     await page.goto(`${system.gatewayUrl}/dashboard`);
     const leads = await section('Leads');
     for (const name of ['Sipho', 'Zanele', 'Thabo']) await leads.getByText(name, { exact: false }).first().waitFor();
-    assert.ok(await leads.getByText('I need a logo for my spaza shop.').isVisible());
+    await leads.getByText('I need a logo for my spaza shop.').waitFor();
     await page.screenshot({ path: screenshotPath('editor-leads'), fullPage: true });
   });
 
@@ -384,7 +384,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
       alerts.some((a) => a.startsWith('Delete your account')),
       'asked to confirm first',
     );
-    assert.ok(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).isVisible());
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
     // The account goes at once; its profile is forgotten through identity.user.deleted, a moment later.
     await waitFor('the public page to be gone', async () => (await fetch(`${system.gatewayUrl}/naledi`)).status === 404, 10_000);
   });

@@ -66,7 +66,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
     assert.deepEqual(await takeDialogs(alerts), ['Your cards have been added to your basket.']);
     const main = page.getByRole('main');
     await main.getByText('Total: R899.00').waitFor();
-    assert.ok(await main.getByText('PVC NFC Card Special').isVisible());
+    await main.getByText('PVC NFC Card Special').waitFor();
     for (const label of ['Username', 'First Name', 'Last Name', 'Email', 'Password'])
       assert.ok(await main.getByLabel(label).isVisible(), label);
     await page.screenshot({ path: screenshotPath('special-registration'), fullPage: true });

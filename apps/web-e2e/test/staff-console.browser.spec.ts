@@ -81,7 +81,7 @@ describe('the staff console in Chromium', () => {
     await page.getByRole('button', { name: 'Make team leader' }).click();
     await page.getByRole('status').filter({ hasText: 'Role saved.' }).waitFor();
     assert.equal(await page.getByTestId('staff-role').textContent(), 'teamLeader');
-    assert.ok(await page.getByRole('button', { name: 'Make ordinary user' }).isVisible());
+    await page.getByRole('button', { name: 'Make ordinary user' }).waitFor();
 
     // The changes are a list of their own, read again from its first page after each change.
     const rows = page.getByRole('table', { name: 'Changes by staff' }).getByRole('row');
@@ -120,8 +120,10 @@ describe('the staff console in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Role saved.' }).waitFor();
     assert.equal(await page.getByTestId('staff-role').textContent(), 'user');
     assert.match((await row.textContent()) ?? '', /· user/);
-    assert.ok(await page.getByRole('button', { name: 'Make team leader' }).isVisible());
+    await page.getByRole('button', { name: 'Make team leader' }).waitFor();
     const audit = page.getByRole('table', { name: 'Changes by staff' }).getByRole('row');
+    // The list is read again after the change: wait for its row (allTextContents does not wait; it read an empty list once).
+    await audit.nth(1).filter({ hasText: 'thandi-staff' }).waitFor();
     assert.deepEqual((await audit.nth(1).getByRole('cell').allTextContents()).slice(1), ['thandi-staff', 'Role', 'print', 'user']);
     await page.screenshot({ path: screenshotPath('staff-console-print-access-removed'), fullPage: true });
 

@@ -29,6 +29,23 @@ export class DrainingNatsServer extends ServerNats {
     super(options);
   }
 
+  /**
+   * Subscribes, then reports listening only once the server has the subscriptions (a flush is the server's answer to
+   * everything sent before it). Nest's own reports at once: a request sent the moment after, from another connection,
+   * could reach the server first and be answered "no responders" (a service just started looked ready but was not;
+   * seen as `RequestError` in this class's test on a loaded machine). While NATS is away the flush fails and the
+   * subscriptions are sent again on reconnect: listening is reported anyway, as before.
+   */
+  override start(callback: (error?: unknown) => void): void {
+    super.start((error?: unknown) => {
+      if (error) return callback(error);
+      this.unwrap<NatsClient>()
+        .flush()
+        .catch(() => undefined)
+        .then(() => callback());
+    });
+  }
+
   override async handleMessage(channel: string, natsMsg: unknown): Promise<unknown> {
     this.running += 1;
     try {

@@ -10,6 +10,9 @@ import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infr
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
 
+/** How long an app of a TestSystem waits for another's answer over NATS (see `envFor`). */
+export const TEST_CALL_TIMEOUT_MS = 15_000;
+
 export type AppName = 'gateway' | 'mail-catcher' | 'payfast-simulator' | ServiceName;
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -195,6 +198,12 @@ export class TestSystem {
       LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       NATS_URL: natsUrl,
+      // Calls between the apps wait 15 s here, not production's 5 s: a test is about what is answered, and with the
+      // system and browser lanes side by side on 2 cores (load 20-30) a call sometimes took over 5 s and the test saw
+      // a 503 it was not about (2026-11-29: teams.e2e's Add rep, tracing.e2e's registration). A down service is still
+      // "no responders" at once; a test about the time-out sets its own (enquiries.e2e, routes.integration), and the
+      // production layout's run (tools/cluster) keeps 5 s.
+      RPC_TIMEOUT_MS: String(TEST_CALL_TIMEOUT_MS),
       ...((SERVICE_SCHEMAS as readonly string[]).includes(app) ? { DATABASE_URL: this.serviceDatabaseUrl(app as ServiceSchema) } : {}),
     };
     const own: Record<AppName, Record<string, string>> = {
@@ -211,7 +220,7 @@ export class TestSystem {
         SALES_EMAIL: SALES_INBOX,
         WHATSAPP_NUMBER: '27821234567',
         ENQUIRY_RATE_LIMIT: '1000/60',
-        REQUEST_TIMEOUT_MS: '5000',
+        REQUEST_TIMEOUT_MS: String(TEST_CALL_TIMEOUT_MS),
         // The simulator posts its notifications from here.
         PAYFAST_SOURCE_RANGES: '127.0.0.1/32',
       },

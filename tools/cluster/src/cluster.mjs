@@ -519,6 +519,9 @@ export class Cluster {
       NATS_URL: this.natsUrlFor(app),
       DATABASE_URL: app === 'gateway' ? undefined : system.serviceDatabaseUrl(app),
       HEALTH_PORT: String(slot ? slot.health : await freePort()),
+      // Production's time-out for calls between the apps (TestSystem gives its tests 15 s): recovery is measured with it.
+      REQUEST_TIMEOUT_MS: '5000',
+      RPC_TIMEOUT_MS: '5000',
     };
     if (app === 'gateway' || app === 'orders' || app === 'notifications') {
       Object.assign(env, {
