@@ -39,7 +39,7 @@ export class DrainingNatsServer extends ServerNats {
   override start(callback: (error?: unknown) => void): void {
     super.start((error?: unknown) => {
       if (error) return callback(error);
-      this.unwrap<NatsClient>()
+      void this.unwrap<NatsClient>()
         .flush()
         .catch(() => undefined)
         .then(() => callback());
