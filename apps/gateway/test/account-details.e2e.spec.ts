@@ -243,7 +243,9 @@ describe('account details, Exchange Contact and the data export', () => {
   it('limits Exchange Contact like the other public forms (429)', async () => {
     const visitor = system.client();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    // The limit (4 per 600 s here) counts in fixed windows: five in a row can straddle two (seen once on a loaded
+    // machine, all five 202). Up to nine are sent: at most two windows, so one holds five.
+    for (let i = 0; i < 9 && statuses.at(-1) !== 429; i++) {
       statuses.push(
         (
           await visitor.request('/api/profiles/pieter/leads', {
@@ -253,5 +255,10 @@ describe('account details, Exchange Contact and the data export', () => {
       );
     }
     assert.equal(statuses.at(-1), 429, statuses.join(','));
+    // Accepted until the limit (the file's earlier Exchange Contacts from this address count too).
+    assert.ok(
+      statuses.slice(0, -1).every((s) => s === 202),
+      statuses.join(','),
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   waitFor,
   type AppleTestCredentials,
   type TestOwner,
+  withinOneWindow,
 } from '@digicard/testing';
 import { InProcessGateway } from './support/in-process-gateway.js';
 import { ServicesBehind } from './support/services-behind.js';
@@ -184,6 +185,7 @@ describe('Apple Wallet through the gateway', () => {
   });
 
   it('limits web-service calls per client address, and downloads per account', async () => {
+    await withinOneWindow(60);
     const from = '203.0.113.77';
     const statuses: number[] = [];
     for (let i = 0; i < 13; i += 1) statuses.push((await device(`/devices/limit-device/registrations/${PASS_TYPE}`, { from })).status);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
-import { registerOwner } from '@digicard/testing';
+import { registerOwner, withinOneWindow } from '@digicard/testing';
 import { InProcessGateway } from './support/in-process-gateway.js';
 import { ServicesBehind } from './support/services-behind.js';
 
@@ -23,6 +23,7 @@ describe('profile saves, limited per account', () => {
   });
 
   it('refuses the fourth save of one account with 429, and saves another account’s', async () => {
+    await withinOneWindow(600);
     const owner = await registerOwner(
       system,
       { username: 'busy-saver', firstName: 'Busy', lastName: 'Saver', email: 'saver@example.co.za' },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import sharp from 'sharp';
-import { TestSystem, registerOwner, setMembership, type TestOwner } from '@digicard/testing';
+import { TestSystem, registerOwner, setMembership, type TestOwner, withinOneWindow } from '@digicard/testing';
 
 /** A photo-like JPEG of noise: it does not compress, so its WebP stays large. */
 async function noisyPhoto(width: number, height: number, seed = 1): Promise<Buffer> {
@@ -155,6 +155,7 @@ describe('uploads and media: checked before the body, limited, kept to what prof
   });
 
   it('refuses uploads past the storage quota with 413 and past the upload limit with 429, each with a clear message', async () => {
+    await withinOneWindow(600, 60);
     await setMembership(system, 'thabo', 'DigiGold');
     // Each noisy gallery image is about 0.5 MB once re-encoded: the third goes past the 1.5 MB quota.
     const statuses: number[] = [];

@@ -110,6 +110,17 @@ export async function waitFor<T>(
 }
 
 /**
+ * Waits, when needed, until a fixed rate-limit window of `windowSeconds` (the gateway's `hit`: windows counted from
+ * the epoch) has at least `needSeconds` left, so that the requests a limit test sends next all fall in one window.
+ * Sent across a boundary, the count starts again and the expected 429 does not come (seen on loaded machines).
+ */
+export async function withinOneWindow(windowSeconds: number, needSeconds = 20): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const leftMs = windowMs - (Date.now() % windowMs);
+  if (leftMs < Math.min(needSeconds * 1000, windowMs / 2)) await new Promise((r) => setTimeout(r, leftMs + 50));
+}
+
+/**
  * Fails with one message naming every shared server the tests need and do not reach. (NATS is not shared: each
  * test file starts its own, see PrivateNats.) `npm test` finds or starts them and sets these variables.
  */
