@@ -4,7 +4,7 @@
 //
 // How many files run at once: unit as Jest decides (one worker per spare core); service two (npm test runs two
 // projects at once, so four files); system `DIGICARD_SYSTEM_WORKERS` at a time and browser `DIGICARD_BROWSER_WORKERS`,
-// 3 each unless told (npm test runs the two lanes side by side). Every TestSystem has its own database, Redis prefix
+// 2 each unless told (npm test runs the two lanes side by side). Every TestSystem has its own database, Redis prefix
 // and NATS, every in-process service file its own database and NATS, and every browser test its own Chromium
 // profile, so files run side by side; on 2 cores these lanes mostly wait (a browser file used 18.7 CPU-seconds in
 // 71 s), so more at once is faster until both cores are busy (docs/benchmarks.md, "The test suite").
@@ -44,11 +44,14 @@ if (!found) {
   process.exit(0);
 }
 
-const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '3'}`;
+// Two files at once in each (three until 2026-11-29): with two system projects and the browser lane side by side that
+// made nine systems and three Chromiums on 2 cores, load 30-35, and every clean-clone run lost a few tests to it
+// (calls over their time-out, emails over 15 s, a Chromium gone). Six systems keep the cores busy with less of that.
+const systemWorkers = `--maxWorkers=${process.env.DIGICARD_SYSTEM_WORKERS ?? '2'}`;
 // Several browser files at once once lost a tab click in the profile editor: a click aimed while the page still
 // scrolled smoothly; test browsers now prefer reduced motion (libs/testing launchChromium), and the editor's test
 // waits for the section it opened (docs/benchmarks.md).
-const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '3'}`;
+const browserWorkers = `--maxWorkers=${process.env.DIGICARD_BROWSER_WORKERS ?? '2'}`;
 const serviceWorkers = `--maxWorkers=${process.env.DIGICARD_SERVICE_WORKERS ?? '2'}`;
 const workers = { unit: [], service: [serviceWorkers], system: [systemWorkers], browser: [browserWorkers] }[lane];
 // Once every file has finished, Jest exits even if a test left a timer or a connection behind, so that one leak

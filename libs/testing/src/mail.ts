@@ -30,7 +30,9 @@ export class MailClient {
   }
 
   /** Waits until a message matching `match` arrives. */
-  async waitFor(match: (mail: Mail) => boolean, timeoutMs = 15_000): Promise<Mail> {
+  // 30 s, as waitForCount: an email goes through the outbox, JetStream, notifications' consumer, BullMQ and SMTP, and
+  // took longer than 15 s beside the browser lane (2026-11-29, xss-corpus.e2e).
+  async waitFor(match: (mail: Mail) => boolean, timeoutMs = 30_000): Promise<Mail> {
     return waitFor('an email', async () => (await this.list()).find(match), timeoutMs, 200);
   }
 
