@@ -93,6 +93,27 @@ afterEach(() => {
 const page = () => mounted!.container;
 const searchForm = () => page().querySelector<HTMLElement>('form.staff-console__search')!;
 
+/** The console with the app's dialogs, an account found by `query` (`found` says how many) and opened. */
+async function openFromSearch(query: string, found: string, username: string, heading: string) {
+  mounted = mount(
+    <SessionContext value={sessionStore.get()}>
+      <StaffConsole />
+      <DialogHost />
+    </SessionContext>,
+  );
+  type(field(searchForm(), 'Email, username or name'), query);
+  await click(byText(searchForm(), 'Search', 'button'));
+  await waitFor('the results', () => byText(page(), found));
+  await click(page().querySelector(`button[aria-label="Open ${username}"]`));
+  await waitFor('the account', () => byText(page(), heading));
+}
+
+/** A button of the app's confirm dialog, once it is shown. */
+const dialogButton = (name: string) =>
+  waitFor(`the dialog's ${name}`, () =>
+    [...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')].find((b) => b.textContent === name),
+  );
+
 async function openLindiwe() {
   mounted = mount(<StaffConsole />);
   type(field(searchForm(), 'Email, username or name'), 'dlamini');
@@ -221,27 +242,11 @@ describe('taking a print or staff role away', () => {
     });
   });
 
-  async function openAccount(username: string, heading: string) {
-    mounted = mount(
-      <SessionContext value={sessionStore.get()}>
-        <StaffConsole />
-        <DialogHost />
-      </SessionContext>,
-    );
-    type(field(searchForm(), 'Email, username or name'), 'example');
-    await click(byText(searchForm(), 'Search', 'button'));
-    await waitFor('the results', () => byText(page(), '3 accounts found'));
-    await click(page().querySelector(`button[aria-label="Open ${username}"]`));
-    await waitFor('the account', () => byText(page(), heading));
-  }
+  const openAccount = (username: string, heading: string) => openFromSearch('example', '3 accounts found', username, heading);
 
   const account_ = () => page().querySelector<HTMLElement>('section.staff-console__account')!;
   const rowOf = (username: string) =>
     [...page().querySelectorAll<HTMLElement>('.staff-console__row')].find((row) => row.textContent?.includes(` ${username} `))!;
-  const dialogButton = (name: string) =>
-    waitFor(`the dialog's ${name}`, () =>
-      [...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')].find((b) => b.textContent === name),
-    );
   const revocations = () => gateway.requests.filter((r) => r.path.endsWith('/role-revocation'));
 
   it('asks first; Cancel sends nothing; yes takes the print role away and the row and the account show the new role', async () => {
@@ -320,24 +325,7 @@ describe('a team leader’s company sign-in and SCIM', () => {
   });
 
   const panel = () => page().querySelector<HTMLElement>('section.staff-console__team-sign-in')!;
-  const dialogButton = (name: string) =>
-    waitFor(`the dialog's ${name}`, () =>
-      [...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')].find((b) => b.textContent === name),
-    );
-
-  async function openLeader() {
-    mounted = mount(
-      <SessionContext value={sessionStore.get()}>
-        <StaffConsole />
-        <DialogHost />
-      </SessionContext>,
-    );
-    type(field(searchForm(), 'Email, username or name'), 'pinnacle');
-    await click(byText(searchForm(), 'Search', 'button'));
-    await waitFor('the result', () => byText(page(), '1 account found'));
-    await click(page().querySelector('button[aria-label="Open pinnacle"]'));
-    await waitFor('the account', () => byText(page(), 'Naledi Khumalo (pinnacle)'));
-  }
+  const openLeader = () => openFromSearch('pinnacle', '1 account found', 'pinnacle', 'Naledi Khumalo (pinnacle)');
 
   it('shows both as configured, and turning company sign-in off (after asking) shows what the server answered', async () => {
     await openLeader();
