@@ -14,10 +14,8 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { PricingPage } from '../pages/pricing-page';
 import { RegisterPage } from '../pages/register-page';
 import { RegistrationPage } from '../pages/registration-page';
-import { ResetPasswordPage } from '../pages/reset-password-page';
 import { SpecialPage } from '../pages/special-page';
 import { ThankYouPage } from '../pages/thank-you-page';
-import { VerifyEmailPage } from '../pages/verify-email-page';
 import { Layout } from './layout';
 
 // Long pages few visitors open load on demand, in chunks of their own (the layout shows "Loading..." meanwhile).
@@ -25,6 +23,9 @@ const TermsPage = lazy(() => import('../pages/terms-page').then((module) => ({ d
 const PrintPage = lazy(() => import('../pages/print-page').then((module) => ({ default: module.PrintPage })));
 const StaffPage = lazy(() => import('../pages/staff-page').then((module) => ({ default: module.StaffPage })));
 const TedxGeorgePage = lazy(() => import('../pages/tedx-george-page').then((module) => ({ default: module.TedxGeorgePage })));
+// The emailed links' pages read server state through TanStack Query, which loads with them only.
+const VerifyEmailPage = lazy(() => import('../pages/verify-email-page').then((module) => ({ default: module.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page').then((module) => ({ default: module.ResetPasswordPage })));
 
 /**
  * The pages this build implements, keyed by the shared WebRoutes table (the gateway answers 200 for the routes

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ResetPasswordForm } from '../modules/accounts/components/reset-password-form';
 import { SignInLinkGate } from '../modules/accounts/components/sign-in-link-gate';
 import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
+import { QueryProvider } from '../modules/api/query-client';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { focusOnMount } from '../modules/site/utils/focus-on-mount';
 
@@ -22,25 +23,27 @@ export function ResetPasswordPage() {
   const complete = token !== null && PasswordResetSchema.shape.token.safeParse(token).success;
 
   return (
-    <Container className="page account-page">
-      <h1 className="page__title">Choose a new password</h1>
-      {!complete || invalidMessage ? (
-        <>
-          <Notice tone="warning" role="alert" tabIndex={-1} ref={invalidMessage ? focusOnMount : undefined}>
-            {invalidMessage ?? INCOMPLETE_LINK_MESSAGE}
-          </Notice>
-          <p>To get a new link, enter your email on the Log In page and choose Reset Password.</p>
-          <p className="page__actions">
-            <Link to={WebRoutes.login} className="button-link">
-              Request a new link
-            </Link>
-          </p>
-        </>
-      ) : (
-        <SignInLinkGate purpose="reset-password" token={token} onLinkInvalid={setInvalidMessage}>
-          <ResetPasswordForm token={token} onLinkInvalid={setInvalidMessage} />
-        </SignInLinkGate>
-      )}
-    </Container>
+    <QueryProvider>
+      <Container className="page account-page">
+        <h1 className="page__title">Choose a new password</h1>
+        {!complete || invalidMessage ? (
+          <>
+            <Notice tone="warning" role="alert" tabIndex={-1} ref={invalidMessage ? focusOnMount : undefined}>
+              {invalidMessage ?? INCOMPLETE_LINK_MESSAGE}
+            </Notice>
+            <p>To get a new link, enter your email on the Log In page and choose Reset Password.</p>
+            <p className="page__actions">
+              <Link to={WebRoutes.login} className="button-link">
+                Request a new link
+              </Link>
+            </p>
+          </>
+        ) : (
+          <SignInLinkGate purpose="reset-password" token={token} onLinkInvalid={setInvalidMessage}>
+            <ResetPasswordForm token={token} onLinkInvalid={setInvalidMessage} />
+          </SignInLinkGate>
+        )}
+      </Container>
+    </QueryProvider>
   );
 }

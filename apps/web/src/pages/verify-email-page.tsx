@@ -5,6 +5,7 @@ import { EmailVerification } from '../modules/accounts/components/email-verifica
 import { ResendVerification } from '../modules/accounts/components/resend-verification';
 import { SignInLinkGate } from '../modules/accounts/components/sign-in-link-gate';
 import { useLinkToken } from '../modules/accounts/hooks/use-link-token';
+import { QueryProvider } from '../modules/api/query-client';
 import { useSession } from '../modules/session/hooks/use-session';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { useSiteConfig } from '../modules/site/hooks/use-site-config';
@@ -17,16 +18,18 @@ export function VerifyEmailPage() {
   usePageMeta('Verify your email', 'Verify your email address so that you can share your digital business profile.');
   const token = useLinkToken();
   return (
-    <Container className="page account-page">
-      <h1 className="page__title">Verify your email</h1>
-      {token === null ? (
-        <RegisteredNotice />
-      ) : (
-        <SignInLinkGate purpose="verify-email" token={token}>
-          <EmailVerification token={token} />
-        </SignInLinkGate>
-      )}
-    </Container>
+    <QueryProvider>
+      <Container className="page account-page">
+        <h1 className="page__title">Verify your email</h1>
+        {token === null ? (
+          <RegisteredNotice />
+        ) : (
+          <SignInLinkGate purpose="verify-email" token={token}>
+            <EmailVerification token={token} />
+          </SignInLinkGate>
+        )}
+      </Container>
+    </QueryProvider>
   );
 }
 
