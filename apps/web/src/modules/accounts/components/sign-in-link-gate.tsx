@@ -1,5 +1,6 @@
 import { WebRoutes, type SignInLinkPurpose } from '@digicard/contracts';
 import { Button, FormAlert, Notice } from '@digicard/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../session/hooks/use-session';
@@ -32,26 +33,21 @@ export function SignInLinkGate({
   const { status, user, signOut, refresh } = useSession();
   const [goneOn, setGoneOn] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [checked, setChecked] = useState<{ attempt: number; outcome: LinkCheckOutcome } | null>(null);
   const [switching, setSwitching] = useState(false);
   const [signOutFailed, setSignOutFailed] = useState(false);
 
-  const outcome = checked?.attempt === attempt ? checked.outcome : null;
+  // Asked while signed in and not yet gone on; "Try again" is a new attempt (a new key, so a new request). An answer
+  // is final for its attempt; checkLinkOnce asks once per link and attempt however often the query runs.
+  const check = useQuery({
+    queryKey: ['sign-in-link', purpose, token, attempt],
+    queryFn: () => checkLinkOnce(purpose, token, attempt),
+    enabled: !goneOn && status === 'signed-in',
+    staleTime: Infinity,
+  });
+  const outcome: LinkCheckOutcome | null = check.data ?? null;
   const goesOn = status === 'signed-out' || outcome?.kind === 'own' || (outcome?.kind === 'invalid' && !onLinkInvalid);
   // Latched while rendering (React's pattern for state derived from earlier renders), before the children can sign in.
   if (goesOn && !goneOn) setGoneOn(true);
-
-  const asking = !goneOn && !goesOn && status === 'signed-in';
-  useEffect(() => {
-    if (!asking) return;
-    let active = true;
-    void checkLinkOnce(purpose, token, attempt).then((answer) => {
-      if (active) setChecked({ attempt, outcome: answer });
-    });
-    return () => {
-      active = false;
-    };
-  }, [asking, purpose, token, attempt]);
 
   const invalidMessage = !goneOn && outcome?.kind === 'invalid' ? outcome.message : null;
   useEffect(() => {
