@@ -1,8 +1,10 @@
-import { CardMessages, formatRand, RequestChangesSchema, type ApiError, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
+import { CardMessages, formatRand, RequestChangesSchema, type Card, type OrderDetail, type Rep } from '@digicard/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, confirm, FormAlert } from '@digicard/ui';
+import { Button, FormAlert, type ConfirmOptions } from '@digicard/ui';
 import { useState } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
+import type { HttpResult } from '../../api/http';
+import { useAction } from '../../api/use-action';
 import { useOwnerPages } from '../../api/use-owner-pages';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
@@ -77,8 +79,9 @@ function useTeam(): Team {
 }
 
 function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o: OrderDetail) => void; team: Team }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // One action of the card at a time (its buttons are disabled meanwhile); a refusal is the card's alert.
+  const action = useAction();
+  const busy = action.pending;
   const [asking, setAsking] = useState(false);
   // "Request changes": react-hook-form over the contract's RequestChangesSchema.
   const changes = useContractForm(RequestChangesSchema, { note: '' });
@@ -88,21 +91,23 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
   const unpaid = order.status === 'awaiting-payment';
   const urls = order.proof && order.proof.version > 0 ? ownProofUrls(order.id, order.proof.version) : null;
 
-  /** An action on the order; a refusal is the card's alert, or (the note's) on the note. */
-  async function run(
-    action: () => Promise<{ ok: true; data: OrderDetail } | { ok: false; error: ApiError }>,
-    setFieldError?: UseFormSetError<{ note: string }>,
+  /** An action on the order (asked first when `confirm` is given); a refusal is the card's alert, or (the note's) on the note. */
+  function run(
+    send: () => Promise<HttpResult<OrderDetail>>,
+    { confirm = null, setFieldError }: { confirm?: ConfirmOptions | null; setFieldError?: UseFormSetError<{ note: string }> } = {},
   ) {
-    setBusy(true);
-    setError(null);
-    const result = await action();
-    setBusy(false);
-    if (result.ok) {
-      onChange(result.data);
-      setAsking(false);
-      changes.reset();
-    } else if (setFieldError) setError(applyApiError(result.error, ['note'], setFieldError, result.error.message));
-    else setError(result.error.fieldErrors?.['note']?.[0] ?? result.error.message);
+    return action.run({
+      confirm,
+      send,
+      failed: (error) =>
+        setFieldError ? applyApiError(error, ['note'], setFieldError, error.message) : (error.fieldErrors?.['note']?.[0] ?? error.message),
+      done: (changed) => {
+        onChange(changed);
+        setAsking(false);
+        changes.reset();
+        return '';
+      },
+    });
   }
 
   return (
@@ -129,22 +134,13 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
           </figcaption>
         </figure>
       ) : null}
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {action.failure ? <FormAlert>{action.failure}</FormAlert> : null}
       {unpaid ? (
         <div className="orders__actions">
           <Button
             type="button"
             disabled={busy}
-            onClick={() => {
-              setBusy(true);
-              setError(null);
-              void payForOrder(order.id).then((failed) => {
-                if (failed) {
-                  setBusy(false);
-                  setError(failed);
-                }
-              });
-            }}
+            onClick={() => void action.run({ send: () => payForOrder(order.id), failed: (error) => error.message, done: () => '' })}
           >
             Pay with PayFast
           </Button>
@@ -152,15 +148,15 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
             type="button"
             variant="secondary"
             disabled={busy}
-            onClick={() => {
-              void confirm({
-                title: `Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.`,
-                confirmLabel: 'Cancel order',
-                cancelLabel: 'Keep order',
-              }).then((yes) => {
-                if (yes) void run(() => cancelOrder(order.id));
-              });
-            }}
+            onClick={() =>
+              void run(() => cancelOrder(order.id), {
+                confirm: {
+                  title: `Cancel order ${order.reference}? Nothing has been paid, so nothing is charged.`,
+                  confirmLabel: 'Cancel order',
+                  cancelLabel: 'Keep order',
+                },
+              })
+            }
           >
             Cancel order
           </Button>
@@ -196,7 +192,9 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
           <Button
             type="button"
             disabled={busy}
-            onClick={() => void changes.handleSubmit(({ note }) => run(() => requestProofChanges(order.id, note), changes.setError))()}
+            onClick={() =>
+              void changes.handleSubmit(({ note }) => run(() => requestProofChanges(order.id, note), { setFieldError: changes.setError }))()
+            }
           >
             Send changes
           </Button>
@@ -216,23 +214,22 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
                   type="button"
                   variant="secondary"
                   disabled={busy}
-                  onClick={() => {
-                    const asked = card.disabled
-                      ? Promise.resolve(true)
-                      : confirm({
-                          title: `Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`,
-                          confirmLabel: 'Disable card',
-                        });
-                    void asked.then(async (yes) => {
-                      if (!yes) return;
-                      setBusy(true);
-                      const result = await setCardDisabled(card.serial, !card.disabled);
-                      setBusy(false);
-                      if (result.ok)
-                        onChange({ ...order, cards: order.cards.map((c) => (c.serial === result.data.serial ? result.data : c)) });
-                      else setError(result.error.message);
-                    });
-                  }}
+                  onClick={() =>
+                    void action.run({
+                      confirm: card.disabled
+                        ? null
+                        : {
+                            title: `Disable card ${card.serial}? Tapping or scanning it will no longer open your profile.`,
+                            confirmLabel: 'Disable card',
+                          },
+                      send: () => setCardDisabled(card.serial, !card.disabled),
+                      failed: (error) => error.message,
+                      done: (changed) => {
+                        onChange({ ...order, cards: order.cards.map((c) => (c.serial === changed.serial ? changed : c)) });
+                        return '';
+                      },
+                    })
+                  }
                 >
                   {card.disabled ? `Enable card ${card.serial}` : `Disable card ${card.serial}`}
                 </Button>
@@ -262,8 +259,8 @@ function OrderCard({ order, onChange, team }: { order: OrderDetail; onChange: (o
 function CardAssignee({ card, team, onAssigned }: { card: Card; team: NonNullable<Team>; onAssigned: (card: Card) => void }) {
   const current = card.assignedTo ?? team.self.accountId;
   const [chosen, setChosen] = useState(current);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const action = useAction();
+  const busy = action.pending;
   const id = `assignee-${card.serial}`;
   const nameOf = (accountId: string) => {
     const rep = team.reps.find((r) => r.accountId === accountId);
@@ -283,23 +280,26 @@ function CardAssignee({ card, team, onAssigned }: { card: Card; team: NonNullabl
         type="button"
         variant="secondary"
         disabled={busy || chosen === current}
-        onClick={() => {
-          setBusy(true);
-          setMessage(null);
-          void assignCard(card.serial, chosen).then((result) => {
-            setBusy(false);
-            if (result.ok) {
-              onAssigned(result.data);
-              setMessage({ tone: 'ok', text: CardMessages.assigned });
-            } else setMessage({ tone: 'error', text: result.error.fieldErrors?.['accountId']?.[0] ?? result.error.message });
-          });
-        }}
+        onClick={() =>
+          void action.run({
+            send: () => assignCard(card.serial, chosen),
+            failed: (error) => error.fieldErrors?.['accountId']?.[0] ?? error.message,
+            done: (assigned) => {
+              onAssigned(assigned);
+              return CardMessages.assigned;
+            },
+          })
+        }
       >
         Reassign card
       </Button>
-      {message ? (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'ui-form-alert' : 'orders__assigned'}>
-          {message.text}
+      {action.failure ? (
+        <p role="alert" className="ui-form-alert">
+          {action.failure}
+        </p>
+      ) : action.message ? (
+        <p role="status" className="orders__assigned">
+          {action.message}
         </p>
       ) : null}
     </div>

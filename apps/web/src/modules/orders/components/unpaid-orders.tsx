@@ -1,7 +1,10 @@
 import { formatRand, type Order } from '@digicard/contracts';
 import { Button, FormAlert, notice } from '@digicard/ui';
-import { useEffect, useState } from 'react';
-import { fetchOrders, goToPayFast } from '../../billing/api/billing';
+import type { HttpResult } from '../../api/http';
+import { useAction } from '../../api/use-action';
+import { goToPayFast } from '../../billing/api/billing';
+import { useOrders } from '../../billing/hooks/use-billing';
+import { useSession } from '../../session/hooks/use-session';
 import { payOrder } from '../api/orders';
 
 /** The alert before the browser leaves for PayFast (the special offer's, as on /registration). */
@@ -12,13 +15,15 @@ const linesOf = (order: Order): string => order.lines.map((l) => (l.quantity > 1
 /**
  * Pays an order that awaits payment: PayFast's signed request from the server (a special's includes its year of
  * DigiGold), an alert, then PayFast. Nothing of the basket is removed on the way back: the order is on the server.
+ * As a `useAction` send: answers only a refusal; once the browser is on its way to PayFast it never answers, so the
+ * button that asked stays busy until the page is gone.
  */
-export async function payForOrder(orderId: string): Promise<string | null> {
+export async function payForOrder(orderId: string): Promise<HttpResult<never>> {
   const result = await payOrder(orderId);
-  if (!result.ok) return result.error.message;
+  if (!result.ok) return result;
   await notice({ title: PAY_FOR_CARDS_ALERT });
   goToPayFast(result.data.redirectUrl, orderId, []);
-  return null;
+  return new Promise<never>(() => undefined);
 }
 
 /**
@@ -27,31 +32,19 @@ export async function payForOrder(orderId: string): Promise<string | null> {
  * orders cannot be read (the dashboard's Orders section offers the same).
  */
 export function UnpaidOrders() {
-  const [orders, setOrders] = useState<Order[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { user } = useSession();
+  // Read once the session knows the account the link signed in: that sign-in empties the query cache
+  // (query-client.tsx), which would drop a read begun before it.
+  return user ? <AwaitingPayment key={user.id} /> : null;
+}
 
-  useEffect(() => {
-    let active = true;
-    void fetchOrders().then((result) => {
-      if (active && result.ok) setOrders(result.data.orders.filter((o) => o.status === 'awaiting-payment'));
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-
+function AwaitingPayment() {
+  const { state } = useOrders();
+  const action = useAction();
+  const orders = state.status === 'loaded' ? state.value.orders.filter((o) => o.status === 'awaiting-payment') : [];
   if (orders.length === 0) return null;
 
-  async function pay(orderId: string) {
-    setBusy(true);
-    setError(null);
-    const failed = await payForOrder(orderId);
-    if (failed) {
-      setBusy(false);
-      setError(failed);
-    }
-  }
+  const pay = (orderId: string) => action.run({ send: () => payForOrder(orderId), failed: (error) => error.message, done: () => '' });
 
   return (
     <section className="unpaid-orders" aria-labelledby="unpaid-orders-title">
@@ -63,13 +56,13 @@ export function UnpaidOrders() {
           <li key={order.id} className="cart-line">
             <span className="cart-line__name">{`Order ${order.reference}: ${linesOf(order)}`}</span>{' '}
             <span className="cart-line__price">{formatRand(order.totalCents)}</span>{' '}
-            <Button disabled={busy} onClick={() => void pay(order.id)}>
-              {busy ? 'Taking you to PayFast...' : 'Pay for your cards'}
+            <Button disabled={action.pending} onClick={() => void pay(order.id)}>
+              {action.pending ? 'Taking you to PayFast...' : 'Pay for your cards'}
             </Button>
           </li>
         ))}
       </ul>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {action.failure ? <FormAlert>{action.failure}</FormAlert> : null}
     </section>
   );
 }
