@@ -1,5 +1,6 @@
 import { AccountMessages, VerifyEmailSchema, WebRoutes } from '@digicard/contracts';
 import { Button, Notice } from '@digicard/ui';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../session/hooks/use-session';
@@ -9,6 +10,7 @@ import { verifyEmailOnce, type VerificationOutcome } from '../utils/verify-email
 import { ResendVerification } from './resend-verification';
 
 type Phase = { kind: 'verifying' } | VerificationOutcome;
+type Attempt = { readonly token: string; readonly attempt: number };
 
 /**
  * The link from the verification email: "Verifying your email...", then the server's answer (and, once verified, any
@@ -17,21 +19,20 @@ type Phase = { kind: 'verifying' } | VerificationOutcome;
 export function EmailVerification({ token }: { token: string }) {
   const wellFormed = VerifyEmailSchema.safeParse({ token }).success;
   const [attempt, setAttempt] = useState(0);
-  const [phase, setPhase] = useState<Phase>(wellFormed ? { kind: 'verifying' } : { kind: 'invalid', message: AccountMessages.linkInvalid });
-
+  // A mutation (the link is used up by its request), sent when the page opens and by "Try again" (a new attempt):
+  // verifyEmailOnce makes one request per token and attempt, so StrictMode's second mount gets the first one's
+  // answer. Unlike a query's, its answer stays when the link's sign-in empties the query cache (query-client.tsx).
+  const verification = useMutation({ mutationFn: (asked: Attempt) => verifyEmailOnce(asked.token, asked.attempt) });
+  const { mutate } = verification;
   useEffect(() => {
-    if (!wellFormed) return;
-    let active = true;
-    void verifyEmailOnce(token, attempt).then((outcome) => {
-      if (active) setPhase(outcome);
-    });
-    return () => {
-      active = false;
-    };
-  }, [token, attempt, wellFormed]);
+    if (wellFormed) mutate({ token, attempt });
+  }, [mutate, token, attempt, wellFormed]);
+
+  const asked = verification.variables;
+  const answer = asked?.token === token && asked.attempt === attempt ? verification.data : undefined;
+  const phase: Phase = !wellFormed ? { kind: 'invalid', message: AccountMessages.linkInvalid } : (answer ?? { kind: 'verifying' });
 
   function tryAgain() {
-    setPhase({ kind: 'verifying' });
     setAttempt((n) => n + 1);
   }
 
