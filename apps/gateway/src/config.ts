@@ -171,6 +171,13 @@ export const ConfigSchema = z.object({
   PUBLIC_PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(64),
   /** How long a cached public page is served without asking the profiles service (a Save drops it at once). */
   PUBLIC_PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The share of cached public page answers traced (at most OTEL_TRACES_SAMPLER_ARG, the share of every other new
+   * trace). The busiest route gives the same one-span trace each time: at the general ratio it would be most of the
+   * spans exported and stored (1,500 a second at 15,000 views a second and 0.1), while metrics count and time every
+   * view. Its cost to the page: docs/benchmarks.md.
+   */
+  PUBLIC_PAGE_TRACE_RATIO: z.coerce.number().min(0).max(1).default(0.01),
   /** Answer cached public pages to visitors without a session before the Nest/express stack (same headers). */
   PUBLIC_PAGE_FAST_PATH: z
     .enum(['true', 'false'])

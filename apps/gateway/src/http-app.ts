@@ -160,6 +160,7 @@ export function configureGatewayApp(app: NestExpressApplication, config: Config,
         logger,
         (visit, username) => analytics.countView(visit, username),
         trustProxy,
+        config.PUBLIC_PAGE_TRACE_RATIO,
       ),
     );
   }

@@ -15,7 +15,8 @@ describe('tracing: one registration is one trace, from the HTTP request to the e
       apps: ['mail-catcher', 'identity', 'notifications', 'profiles', 'gateway'],
       // profiles renders the public page of the last test; it traces nothing here (the registration's trace stays the
       // three services it names).
-      env: { gateway: env, identity: env, notifications: env },
+      // The cached public page is traced at PUBLIC_PAGE_TRACE_RATIO (0.01 by default), here every one.
+      env: { gateway: { ...env, PUBLIC_PAGE_TRACE_RATIO: '1' }, identity: env, notifications: env },
     });
   });
   afterAll(async () => {
@@ -68,7 +69,7 @@ describe('tracing: one registration is one trace, from the HTTP request to the e
     assert.equal(span.parentSpanId, '');
   });
 
-  it('traces a cached public page answered before the stack, as its own root span (every one at ratio 1)', async () => {
+  it('traces a cached public page answered before the stack, as its own root span (every one at its ratio 1)', async () => {
     await registerOwner(system, { username: 'thandi', firstName: 'Thandi', lastName: 'Zulu', email: 'thandi@example.co.za' });
     const page = `${system.gatewayUrl}/thandi`;
     // The first view renders the page (asking profiles); the next ones are answered from the cache by the fast path,

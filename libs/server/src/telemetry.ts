@@ -40,12 +40,14 @@ let rootRatio = 0;
 
 /**
  * For a hot path that starts a trace of its own and calls nothing (the gateway's cached public page): decides the
- * sampling first, at the same ratio as every other new trace, and hands back the root context to start the span in,
- * or null when this trace is not sampled. A trace that is not sampled then costs no span at all (no ids generated,
- * no sampler call); one that is sampled is recorded and exported like any other.
+ * sampling first and hands back the root context to start the span in, or null when this trace is not sampled. A
+ * trace that is not sampled then costs no span at all (no ids generated, no sampler call); one that is sampled is
+ * recorded and exported like any other. `ratio` lowers the share for this path (never above the process's ratio):
+ * a path answered thousands of times a second gives the same trace each time, and would be most of the spans stored.
  */
-export function sampledRootContext(): Context | null {
-  return rootRatio > 0 && Math.random() < rootRatio ? PRESAMPLED_ROOT : null;
+export function sampledRootContext(ratio = 1): Context | null {
+  const share = Math.min(ratio, rootRatio);
+  return share > 0 && Math.random() < share ? PRESAMPLED_ROOT : null;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function startTelemetry(
   ]);
   const { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler, SamplingDecision, TraceIdRatioBasedSampler } = sdk;
   const byRatio = new TraceIdRatioBasedSampler(settings.ratio);
-  // New traces: by the ratio, but for a root already sampled by `sampledRootContext` (sampled at that same ratio).
+  // New traces: by the ratio, but for a root already sampled by `sampledRootContext` (at that ratio or below it).
   const root: Sampler = {
     shouldSample: (ctx, traceId) =>
       ctx.getValue(PRESAMPLED) === true ? { decision: SamplingDecision.RECORD_AND_SAMPLED } : byRatio.shouldSample(ctx, traceId),

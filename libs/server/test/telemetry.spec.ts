@@ -56,6 +56,18 @@ describe('startTelemetry', () => {
     for (let i = 0; i < 20_000; i++) if (sampledRootContext() !== null) sampled += 1;
     // 5,000 expected; a binomial's standard deviation here is about 61.
     assert.ok(sampled > 4_600 && sampled < 5_400, `${sampled} of 20,000 sampled at 0.25`);
+    // A hot path's own, lower share; never above the process's.
+    const share = (ratio: number) => {
+      let n = 0;
+      for (let i = 0; i < 20_000; i++) if (sampledRootContext(ratio) !== null) n += 1;
+      return n;
+    };
+    const lower = share(0.05);
+    // 1,000 expected, standard deviation about 31.
+    assert.ok(lower > 850 && lower < 1_150, `${lower} of 20,000 sampled at the path's 0.05`);
+    const capped = share(0.9);
+    assert.ok(capped > 4_600 && capped < 5_400, `${capped} of 20,000 sampled at 0.9 asked, 0.25 allowed`);
+    assert.equal(share(0), 0, "the path's ratio 0");
     await shutdownTelemetry();
     assert.equal(sampledRootContext(), null, 'stopped');
 

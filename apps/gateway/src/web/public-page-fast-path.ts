@@ -70,7 +70,7 @@ class HeaderTemplate {
  * request id, `Cache-Control: no-cache` with the page's ETag (304 for a repeat visit), gzip when accepted, and the
  * view counted. It writes no log line per page (the ingress keeps access logs, metrics count the pages): only a slow
  * answer is logged. Per request it allocates next to nothing of its own: the headers are filled into lists made at
- * start, and a span is started only for the sampled share of requests (`sampledRootContext`).
+ * start, and a span is started only for the sampled share of requests (`sampledRootContext`, at `traceRatio`).
  */
 export function publicPageFastPath(
   pages: PublicPageService,
@@ -78,6 +78,8 @@ export function publicPageFastPath(
   logger: Logger,
   countView: (visit: Visit, username: string) => void,
   trustProxy: ProxyTrust,
+  /** The share of answers traced (PUBLIC_PAGE_TRACE_RATIO; at most the process's ratio). */
+  traceRatio = 1,
 ) {
   const base: OutgoingHttpHeaders = {
     ...securityHeaders,
@@ -119,7 +121,7 @@ export function publicPageFastPath(
     if (!page) return false;
     hit.inc();
     countView(rawVisitOf(req, trustProxy), username);
-    const root = sampledRootContext();
+    const root = sampledRootContext(traceRatio);
     const span = root ? startHttpSpan(req, root) : null;
 
     const requestId = requestIdOf(req);
