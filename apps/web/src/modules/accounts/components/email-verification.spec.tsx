@@ -2,6 +2,7 @@
  * @jest-environment @happy-dom/jest-environment
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { sampleOrder } from '../../../testing/orders';
 import { AccountMessages } from '@digicard/contracts';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -39,26 +40,7 @@ const user = (id: string) => ({
   role: 'user',
   isVerified: true,
 });
-const unpaid = {
-  id: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98',
-  reference: 'DC-7K3M9Q',
-  status: 'awaiting-payment',
-  lines: [
-    {
-      itemId: 'gold-card',
-      kind: 'special',
-      name: 'Gold card',
-      quantity: 1,
-      unitPriceCents: 99900,
-      lineTotalCents: 99900,
-      includedGoldMonths: 12,
-      colour: 'Black',
-    },
-  ],
-  totalCents: 99900,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  paidAt: null,
-};
+const unpaid = sampleOrder();
 
 // Each test its own link: a link's answer is kept per token and attempt for the page's lifetime.
 const token = (n: number) => `verification-link-token-${n}-abcdefghij`;

@@ -2,6 +2,7 @@
  * @jest-environment @happy-dom/jest-environment
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { sampleOrder } from '../../../testing/orders';
 import { alerts, byText, click, deferred, fakeGateway, mount, signIn, waitFor, type FakeAnswer, type Mounted } from '../../../testing/dom';
 import { SessionContext } from '../../session/hooks/use-session';
 import { sessionStore } from '../../session/utils/session-store';
@@ -12,26 +13,7 @@ import { UnpaidOrders } from './unpaid-orders';
 // PayFast's request is asked for, and a refusal is said under the list with the button usable again.
 
 const ORDER_ID = '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a98';
-const order = (status: string, id = ORDER_ID, reference = 'DC-7K3M9Q') => ({
-  id,
-  reference,
-  status,
-  lines: [
-    {
-      itemId: 'gold-card',
-      kind: 'special',
-      name: 'Gold card',
-      quantity: 1,
-      unitPriceCents: 99900,
-      lineTotalCents: 99900,
-      includedGoldMonths: 12,
-      colour: 'Black',
-    },
-  ],
-  totalCents: 99900,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  paidAt: status === 'awaiting-payment' ? null : '2026-11-01T08:05:00.000Z',
-});
+const order = (status: string, id = ORDER_ID, reference = 'DC-7K3M9Q') => sampleOrder(status, id, reference);
 
 let mounted: Mounted | null = null;
 let gateway: ReturnType<typeof fakeGateway>;
