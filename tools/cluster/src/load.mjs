@@ -4,6 +4,7 @@
 // compares what was accepted with what is stored and emailed, as tools/chaos does for leads.
 import { ProfileDefaults } from '../../../libs/contracts/dist/src/index.js';
 import { SALES_INBOX, registerOwner, setMembership } from '../../../libs/testing/dist/src/index.js';
+import { failuresByPhase } from './accounting.mjs';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const PASSWORD = 'a long enough passphrase';
@@ -35,9 +36,6 @@ function safeJson(text) {
     return null;
   }
 }
-
-/** The phases with no fault in them: `warm-up` (before the first) and `after` (after the last; faults.mjs). */
-const QUIET = new Set(['warm-up', 'after']);
 
 /** @param {number[]} values */
 function percentiles(values) {
@@ -333,28 +331,13 @@ export class Load {
           ).map((r) => r.id)
         : [],
     );
-    // A request sent in a phase without a fault (the warm-up, the time after the last) that was still waiting for its
-    // answer when the next phase began failed in that phase: its fault is what it met (a request in an orders
-    // replica's hands when that replica's NATS server was killed got no answer). A request sent during a fault stays
-    // that fault's, however long its answer took.
-    const phaseOfFailure = (s) => {
-      const i = this.phases.findIndex((p) => p.name === s.phase);
-      const sentIn = this.phases[i];
-      const next = this.phases[i + 1];
-      return QUIET.has(sentIn.name) && next && s.at + s.ms > next.startedAt ? next.name : sentIn.name;
-    };
-    const failed = this.samples.filter((s) => !(s.status >= 200 && s.status < 400));
+    // Failures by the phase they failed in (a quiet phase's request still waiting when a fault began is that fault's).
+    const failedIn = failuresByPhase(this.phases, this.samples);
     const report = [];
     for (const phase of this.phases) {
       const samples = this.samples.filter((s) => s.phase === phase.name);
-      const failures = {};
-      let lastFailureAt = null;
-      for (const s of failed) {
-        if (phaseOfFailure(s) !== phase.name) continue;
-        const key = `${s.kind} ${s.status === 0 ? 'no answer' : s.status}${s.reason ? ` ${s.reason}` : ''}`;
-        failures[key] = (failures[key] ?? 0) + 1;
-        lastFailureAt = Math.max(lastFailureAt ?? 0, s.at + s.ms);
-      }
+      const { failures, lastAnsweredAt, lastSentAt } = /** @type {import('./accounting.mjs').PhaseFailures} */ (failedIn.get(phase.name));
+      const since = (at) => (at === null ? 0 : Math.round((at - phase.startedAt) / 100) / 10);
       const inPhase = (map) => [...map].filter(([, p]) => p === phase.name).map(([k]) => k);
       const leads = inPhase(this.leads);
       const regs = inPhase(this.registrations);
@@ -391,8 +374,11 @@ export class Load {
           leadEmails: extra(leadCopies, leads).sameMessageId,
           verificationEmails: extra(verifyCopies, regs).sameMessageId,
         },
-        // From the fault until the last request that failed because of it; 0 when none failed.
-        recoverySeconds: lastFailureAt === null ? 0 : Math.round((lastFailureAt - phase.startedAt) / 100) / 10,
+        // From the fault until the answer of the last request that failed because of it; 0 when none failed.
+        recoverySeconds: since(lastAnsweredAt),
+        // From the fault until that request was sent: a request sent early that waited out its time-out (5 s) counts
+        // to its answer above; this says when the system last refused new work.
+        lastFailedSentSeconds: since(lastSentAt),
         ...(phase.note ? { note: phase.note } : {}),
       });
     }

@@ -59,7 +59,7 @@ describe('the production layout rides out one fault of each kind (npm run cluste
     const result = await runFaults(cluster, load, { settleMs: 4000, warmUpMs: 5000, drainTimeoutMs: 120_000 });
     const table = result.phases.map(
       (p) =>
-        `${p.phase}: ${p.answered}/${p.sent} answered, failures ${JSON.stringify(p.failures)}, recovery ${p.recoverySeconds} s, ms ${JSON.stringify(p.latencyMs)}`,
+        `${p.phase}: ${p.answered}/${p.sent} answered, failures ${JSON.stringify(p.failures)}, recovery ${p.recoverySeconds} s (last failed request sent at ${p.lastFailedSentSeconds} s), ms ${JSON.stringify(p.latencyMs)}`,
     );
     // Recovery within 15 s here, 10 s in the long run (`npm run cluster`): the whole layout (a dozen app processes, 3
     // NATS servers, Redis with Sentinels, two PostgreSQL) shares the suite's 2 cores, and the Redis failover took
