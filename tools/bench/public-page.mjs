@@ -211,11 +211,16 @@ try {
   await wrk(bareUrl, { duration: 5, ...onBare });
   // Side by side, interleaved: gateway, bare, gateway, bare, ... ROUNDS pairs; the median of the pairs' ratios counts
   // (a pair's two runs are seconds apart, so whatever else the machine does weighs on both about alike).
-  const runs = { gateway: [], bare: [], fullPath: [], gateway304: [], bare304: [] };
-  for (let round = 0; round < ROUNDS; round += 1) {
-    runs.gateway.push(await wrk(pageUrl, onGateway));
-    runs.bare.push(await wrk(bareUrl, onBare));
-  }
+  /** `rounds` pairs: the gateway (`gatewayTarget`: its pid), then the bare server, each a full wrk run. */
+  const pairs = async (rounds, gatewayTarget) => {
+    const out = { gateway: [], bare: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      out.gateway.push(await wrk(pageUrl, gatewayTarget));
+      out.bare.push(await wrk(bareUrl, onBare));
+    }
+    return out;
+  };
+  const runs = { ...(await pairs(ROUNDS, onGateway)), fullPath: [], gateway304: [], bare304: [] };
   // The same page through the whole express/Nest stack: a (stale) session cookie sends a request there.
   runs.fullPath.push(await wrk(pageUrl, { headers: { Cookie: '__Host-digicard_session=not-a-session' }, ...onGateway }));
   // Repeat visits: If-None-Match with the page's ETag, 304 without a body.
@@ -335,11 +340,7 @@ try {
   for (let i = 0; i < 3; i += 1) await (await fetch(pageUrl)).arrayBuffer();
   const tracedGateway = { pid: system.pidOf('gateway') };
   await wrk(pageUrl, { duration: 5, ...tracedGateway });
-  const traced = { gateway: [], bare: [] };
-  for (let round = 0; round < 2; round += 1) {
-    traced.gateway.push(await wrk(pageUrl, tracedGateway));
-    traced.bare.push(await wrk(bareUrl, onBare));
-  }
+  const traced = await pairs(2, tracedGateway);
   const tracedRatios = traced.gateway.map((g, i) => g.rps / traced.bare[i].rps);
 
   const kb = (n) => `${(n / 1024).toFixed(1)} kB`;

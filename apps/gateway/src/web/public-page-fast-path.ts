@@ -79,7 +79,7 @@ export function publicPageFastPath(
   countView: (visit: Visit, username: string) => void,
   trustProxy: ProxyTrust,
   /** The share of answers traced (PUBLIC_PAGE_TRACE_RATIO; at most the process's ratio). */
-  traceRatio = 1,
+  traceRatio: number,
 ) {
   const base: OutgoingHttpHeaders = {
     ...securityHeaders,
