@@ -10,7 +10,10 @@ import {
   planPriceText,
   Plans,
   priceOf,
+  endOfSaDay,
   saDay,
+  saDaysBefore,
+  saTimestamp,
   specialGrant,
   specialIncludes,
   specialOfferSummary,
@@ -96,5 +99,17 @@ describe('the South African calendar', () => {
       const at = new Date(Date.UTC(2031, 0, 1) + hour * 3_600_000);
       expect([at.toISOString(), saDay(at)]).toEqual([at.toISOString(), joburg.format(at)]);
     }
+  });
+
+  it('counts days back, ends a day at its midnight and writes an instant as SAST: the one place for each', () => {
+    const lateEvening = new Date('2030-03-14T21:30:00Z'); // 23:30 in Johannesburg on the 14th
+    expect(saDaysBefore(0, lateEvening)).toBe('2030-03-14');
+    expect(saDaysBefore(29, lateEvening)).toBe('2030-02-13');
+    expect(saDaysBefore(1, new Date('2030-03-14T22:00:00Z'))).toBe('2030-03-14'); // already the 15th there
+    expect(endOfSaDay(lateEvening).toISOString()).toBe('2030-03-14T22:00:00.000Z');
+    expect(endOfSaDay(new Date('2030-03-14T22:00:00Z')).toISOString()).toBe('2030-03-15T22:00:00.000Z');
+    expect(saDay(new Date(endOfSaDay(lateEvening).getTime() - 1))).toBe('2030-03-14');
+    expect(saTimestamp(new Date('2026-11-23T14:00:00.250Z'))).toBe('2026-11-23T16:00:00+02:00');
+    expect(saTimestamp(new Date('2026-11-23T23:15:00Z'))).toBe('2026-11-24T01:15:00+02:00');
   });
 });

@@ -10,6 +10,7 @@ import {
   type Click,
   type RequestMeta,
 } from '@digicard/contracts';
+import { saDaysBefore } from '@digicard/domain';
 import { ApiHttpException } from '@digicard/server';
 import { Meta } from '../http/request-meta.js';
 import { Route } from '../http/route.js';
@@ -58,4 +59,4 @@ export class AnalyticsController {
 }
 
 /** The last 30 days (SAST), as the report's default. */
-const defaultFrom = (): string => new Date(Date.now() + 2 * 3_600_000 - 29 * 86_400_000).toISOString().slice(0, 10);
+const defaultFrom = (): string => saDaysBefore(29);

@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { AnalyticsSourceSchema, CardSerialSchema, Notices, type AnalyticsBatch, type AnalyticsMetric } from '@digicard/contracts';
-import { saDay } from '@digicard/domain';
+import { endOfSaDay, saDay } from '@digicard/domain';
 import type { Logger } from '@digicard/config';
 import { CONFIG, LOGGER } from '@digicard/server';
 import type { Config } from '../config.js';
@@ -187,9 +187,8 @@ export class PageAnalytics implements OnModuleDestroy {
   private today(): DayCounts {
     const now = Date.now();
     if (now >= this.day.until) {
-      // South Africa is UTC+2 all year: its day ends at 22:00 UTC.
-      const offset = 2 * 3_600_000;
-      this.day = { value: saDay(new Date(now)), until: (Math.floor((now + offset) / 86_400_000) + 1) * 86_400_000 - offset, counts: null };
+      const at = new Date(now);
+      this.day = { value: saDay(at), until: endOfSaDay(at).getTime(), counts: null };
     }
     if (!this.day.counts) {
       let counts = this.days.get(this.day.value);

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { AnalyticsBatch } from '@digicard/contracts';
-import { saDay } from '@digicard/domain';
+import { SA_TIME_ZONE, saDay } from '@digicard/domain';
 import type { Database } from '@digicard/db';
 import type { Transaction } from '@digicard/messaging';
 import { analyticsDaily, analyticsVisitors, cardSerials, leads } from '../db/schema.js';
 
 type Executor = Database | Transaction;
+
+/** A lead's South African date (the zone as a literal: a bound parameter would make GROUP BY's expression differ). */
+const leadDay = sql`(${leads.createdAt} AT TIME ZONE ${sql.raw(`'${SA_TIME_ZONE}'`)})::date`;
 
 /** How much one profile's analytics may grow a day (profiles' `ANALYTICS_KEYS_PER_DAY`, `ANALYTICS_VISITORS_PER_DAY`). */
 export interface AnalyticsCaps {
@@ -125,16 +128,11 @@ export class AnalyticsRepository {
   }
 
   async leadsPerDay(db: Executor, accountId: string, from: string, to: string): Promise<Map<string, number>> {
-    const day = sql<string>`to_char(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg', 'YYYY-MM-DD')`;
+    const day = sql<string>`to_char(${leadDay}, 'YYYY-MM-DD')`;
     const rows = await db
       .select({ day, n: sql<number>`count(*)::integer` })
       .from(leads)
-      .where(
-        and(
-          eq(leads.accountId, accountId),
-          sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`,
-        ),
-      )
+      .where(and(eq(leads.accountId, accountId), sql`${leadDay} BETWEEN ${from}::date AND ${to}::date`))
       .groupBy(day);
     return new Map(rows.map((r) => [r.day, Number(r.n)]));
   }
@@ -176,12 +174,7 @@ export class AnalyticsRepository {
       db
         .select({ accountId: leads.accountId, n: sql<number>`count(*)::integer` })
         .from(leads)
-        .where(
-          and(
-            inArray(leads.accountId, accountIds),
-            sql`(${leads.createdAt} AT TIME ZONE 'Africa/Johannesburg')::date BETWEEN ${from}::date AND ${to}::date`,
-          ),
-        )
+        .where(and(inArray(leads.accountId, accountIds), sql`${leadDay} BETWEEN ${from}::date AND ${to}::date`))
         .groupBy(leads.accountId),
     ]);
     for (const r of counts) {

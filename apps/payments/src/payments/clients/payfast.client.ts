@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { apiSignature, buildPaymentRequest, validateWithPayFast, type PaymentRequestInput, type ValidateResult } from '@digicard/payfast';
 import { WebRoutes } from '@digicard/contracts';
+import { saTimestamp } from '@digicard/domain';
 import { CONFIG } from '@digicard/server';
 import type { Config } from '../../config.js';
 
@@ -65,7 +66,7 @@ export class PayFastClient {
     body: Record<string, string>,
     now: Date,
   ): Promise<ApiAnswer> {
-    const headers = { 'merchant-id': this.config.PAYFAST_MERCHANT_ID, version: 'v1', timestamp: sastTimestamp(now) };
+    const headers = { 'merchant-id': this.config.PAYFAST_MERCHANT_ID, version: 'v1', timestamp: saTimestamp(now) };
     const signature = apiSignature(headers, body, this.config.PAYFAST_PASSPHRASE);
     // The sandbox is chosen by `?testing=true`, which is left out of the signature (PayFast API reference).
     const url = `${this.config.PAYFAST_API_URL.replace(/\/+$/, '')}/subscriptions/${encodeURIComponent(token)}/${action}${this.config.PAYFAST_SANDBOX ? '?testing=true' : ''}`;
@@ -83,9 +84,4 @@ export class PayFastClient {
       return { ok: false, status: 0, detail: error instanceof Error ? error.message : String(error) };
     }
   }
-}
-
-/** ISO-8601 in South African time, as PayFast's API examples show it: 2026-11-23T16:00:00+02:00. */
-function sastTimestamp(at: Date): string {
-  return `${new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
 }
