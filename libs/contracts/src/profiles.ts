@@ -219,17 +219,19 @@ export const LeadSubmissionSchema = z
 export type LeadSubmission = z.infer<typeof LeadSubmissionSchema>;
 
 /**
- * A stored lead, declared once: the owner's list (LeadSchema), the CRM webhook's body, the lead email's job and
- * profiles' `profiles.lead.captured` event all derive from it (`.omit`/`.extend`).
+ * A stored lead: the submission's own fields (`.pick`: what the visitor wrote, as the submission's rules left it) with
+ * its id and time. The owner's list (LeadSchema), the CRM webhook's body, the lead email's job and profiles'
+ * `profiles.lead.captured` event all derive from it (`.omit`/`.extend`), so the lead's shape is declared once.
  */
-export const LeadFieldsSchema = z.object({
+export const LeadFieldsSchema = LeadSubmissionSchema.pick({
+  kind: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  message: true,
+}).extend({
   id: z.uuid(),
-  kind: z.enum(LeadKinds),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  message: z.string(),
   createdAt: z.iso.datetime(),
 });
 

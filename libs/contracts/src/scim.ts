@@ -94,8 +94,8 @@ export const ScimUserFieldsSchema = z.object({
   givenName: z.string().trim().min(1, ScimMessages.nameRequired).max(60),
   familyName: z.string().trim().min(1, ScimMessages.nameRequired).max(60),
   title: z.string().trim().max(120).nullable(),
-  /** A South African number as 10 digits, or '' (a number that is not South African is not kept). */
-  tel: z.string().regex(/^(\d{10})?$/),
+  /** A South African number as 10 digits, or '' (a number that is not South African is not kept): `scimPhone`'s form. */
+  tel: z.string().refine((tel) => scimPhone(tel) === tel, 'A South African phone number as 10 digits, or nothing.'),
   active: z.boolean(),
 });
 export type ScimUserFields = z.infer<typeof ScimUserFieldsSchema>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, type ScimAuditEntry, type ScimRequestError, type ScimType, type ScimUserRecord } from '@digicard/contracts';
+import { ErrorCode, type ScimAuditEntry, type ScimRequestError, type ScimType, type ScimUserRecord, scimPhone } from '@digicard/contracts';
 import { ServiceError } from '@digicard/server';
 import type { MemberRow } from '../team/members.repository.js';
 import type { ScimAuditRow } from './scim.repository.js';
@@ -46,7 +46,7 @@ export const toScimRecord = (row: MemberRow): ScimUserRecord => ({
   givenName: row.firstName,
   familyName: row.lastName,
   title: row.title,
-  tel: /^\d{10}$/.test(row.tel) ? row.tel : '',
+  tel: scimPhone(row.tel),
   active: row.suspendedAt === null,
   created: row.addedAt.toISOString(),
   lastModified: row.updatedAt.toISOString(),
