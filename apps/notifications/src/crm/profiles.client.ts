@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CrmMessages, ErrorCode, Rpc, type Membership } from '@digicard/contracts';
-import { can } from '@digicard/domain';
+import { can, FREE_TIER } from '@digicard/domain';
 import { RpcCallError, ServiceError, type RpcClient, RPC_CLIENT } from '@digicard/server';
 
 /**
@@ -17,7 +17,7 @@ export class ProfilesClient {
       const profile = await this.rpc.call(Rpc.profileOfAccount, { accountId }, { requestId, userId: null, role: null, ip: null });
       return profile.membership;
     } catch (error) {
-      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return 'DigiShare';
+      if (error instanceof RpcCallError && error.apiError?.statusCode === 404) return FREE_TIER;
       if (error instanceof RpcCallError) {
         throw new ServiceError({
           statusCode: 503,

@@ -1,5 +1,5 @@
 import { Events, type Membership } from '@digicard/contracts';
-import { isFreeTier } from '@digicard/domain';
+import { FREE_TIER, isFreeTier } from '@digicard/domain';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { outbox } from '../db/schema.js';
 import type { SubscriptionsRepository, SubscriptionRow } from './subscriptions.repository.js';
@@ -36,7 +36,7 @@ export const isOpenCheckout = (sub: SubscriptionRow, now: Date): boolean => sub.
 
 /** The tier a subscription gives its account now. */
 export function membershipOf(sub: SubscriptionRow | null): Membership {
-  return sub && (sub.status === 'active' || sub.status === 'cancelling' || sub.status === 'past-due') ? sub.tier : 'DigiShare';
+  return sub && (sub.status === 'active' || sub.status === 'cancelling' || sub.status === 'past-due') ? sub.tier : FREE_TIER;
 }
 
 /** Records `payments.membership.changed` with the account's next version, in the caller's transaction. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, ProfileDefaults, type UserRegistered } from '@digicard/contracts';
+import { FREE_TIER } from '@digicard/domain';
 import { recordEvent } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
-import { WalletPassEvents } from '../wallet/wallet-pass-events.js';
+import { WalletPassEvents } from '../wallet/wallet-pass-events.handler.js';
 import { ProfilesRepository } from './profiles.repository.js';
 import { AccountFactsRepository } from './account-facts.repository.js';
 
@@ -26,7 +27,7 @@ export class AccountEvents {
     await this.profiles.lockAccount(tx, data.accountId);
     const facts = await this.facts.accountFactsOf(tx, data.accountId);
     if (facts?.deletedAt) return;
-    const membership = (await this.facts.membershipOf(tx, data.accountId)) ?? 'DigiShare';
+    const membership = (await this.facts.membershipOf(tx, data.accountId)) ?? FREE_TIER;
     // A team rep whose `teams.member.added` came first: the leader's business and the phone the leader gave.
     const team = facts?.businessAccountId ? { businessAccountId: facts.businessAccountId } : {};
     await this.profiles.insertIfNew(tx, {

@@ -1,9 +1,9 @@
 import { MembershipSchema, type Lead, type Membership, type OwnProfile, type PublicProfile } from '@digicard/contracts';
-import { InheritedFields, publicFeatures, storedDocument, visibleContent, withBusiness } from '@digicard/domain';
+import { FREE_TIER, InheritedFields, publicFeatures, storedDocument, visibleContent, withBusiness } from '@digicard/domain';
 import type { LeadRow } from './leads.repository.js';
 import type { ProfileRow } from './profiles.repository.js';
 
-export const membershipOf = (row: ProfileRow): Membership => MembershipSchema.catch('DigiShare').parse(row.membership);
+export const membershipOf = (row: ProfileRow): Membership => MembershipSchema.catch(FREE_TIER).parse(row.membership);
 
 export const documentOf = (row: ProfileRow) => storedDocument(row.document);
 

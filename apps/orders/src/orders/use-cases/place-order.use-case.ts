@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { catalogueColour, colourRefusal, ErrorCode, Events, type CheckoutRequest, type Order } from '@digicard/contracts';
+import { catalogueColour, colourRefusal, ErrorCode, Events, type CheckoutRequest, type Order, unitPrice } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
 import { recordEvent, type OutboxRelay, type Transaction } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
@@ -72,7 +72,7 @@ export class PlaceOrder {
     }
     const lines: NewOrderLine[] = request.items.map(({ id, quantity }, index) => {
       const item = items.get(id)!;
-      const unitPriceCents = item.specialPrice ?? item.normalPrice;
+      const unitPriceCents = unitPrice(item);
       return {
         itemId: id,
         kind: item.kind,
