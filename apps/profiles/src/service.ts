@@ -4,14 +4,14 @@ import { outbox, processedMessages } from './db/schema.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { appleWalletOf } from './wallet/apple-config.js';
-import { startApplePassPushWorker } from './wallet/apple-pass-push.js';
-import { WalletPassSweeper } from './wallet/wallet-pass-sweeper.js';
+import { startApplePassPushWorker } from './wallet/workers/apple-pass-push.worker.js';
+import { WalletPassSweeper } from './wallet/workers/wallet-pass-sweeper.js';
 import { ApplePassRegistrationsRepository } from './wallet/apple-pass-registrations.repository.js';
 import { ApplePassesRepository } from './wallet/apple-passes.repository.js';
 import { ApplePassMaker } from './wallet/apple-pass-maker.js';
 import { googleWalletOf } from './wallet/google-config.js';
 import { GoogleWalletObjectsRepository } from './wallet/google-wallet-objects.repository.js';
-import { startGoogleWalletSyncWorker } from './wallet/google-wallet-sync.js';
+import { startGoogleWalletSyncWorker } from './wallet/workers/google-wallet-sync.worker.js';
 import { WalletModule } from './wallet/wallet.module.js';
 
 /**

@@ -7,7 +7,7 @@ import { InProcessService, type Answer } from '@digicard/service-testing';
 import { ApnsStandIn, DEFAULTS, makeAppleTestCredentials, unzipPass, waitFor, type AppleTestCredentials } from '@digicard/testing';
 import type { Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
-import { WalletPassSweeper } from '../src/wallet/wallet-pass-sweeper.js';
+import { WalletPassSweeper } from '../src/wallet/workers/wallet-pass-sweeper.js';
 
 // Apple Wallet in the profiles service, in this process: the owner's pass, Apple's pass web service (the subjects the
 // gateway maps it to), the push when a Save changes what the pass shows (the `apple-pass-push` queue on real Redis, to

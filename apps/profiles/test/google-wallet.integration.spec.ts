@@ -16,7 +16,7 @@ import { ConfigSchema, type Config } from '../src/config.js';
 import { profilesService } from '../src/service.js';
 import { googleWalletOf } from '../src/wallet/google-config.js';
 import { GoogleWalletClient } from '../src/wallet/google-wallet-client.js';
-import { WalletPassSweeper } from '../src/wallet/wallet-pass-sweeper.js';
+import { WalletPassSweeper } from '../src/wallet/workers/wallet-pass-sweeper.js';
 
 // Google Wallet in the profiles service, in this process: the owner's Save to Google Wallet link (a JWT checked here
 // with the service account's public key), the object written through the Wallet REST API when a Save changes what it

@@ -5,7 +5,7 @@ import { ProfileDefaults, Rpc, ScimMessages, type ScimUserFields } from '@digica
 import { connectNats, type NatsConnection } from '@digicard/messaging';
 import { InProcessService, type Caller } from '@digicard/service-testing';
 import type { Config } from '../src/config.js';
-import { ScimAuditPrune } from '../src/scim/scim-audit-prune.js';
+import { ScimAuditPrune } from '../src/scim/workers/scim-audit-prune.js';
 import { teamsService } from '../src/service.js';
 
 // SCIM provisioning as the teams service does it (issue 27 item 2): the team is the leader whose token has the hash

@@ -3,7 +3,7 @@ import { Events, MembershipSchema, type MembershipChanged } from '@digicard/cont
 import { can } from '@digicard/domain';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { StaffRepository } from './staff.repository.js';
-import { changeRole } from './change-role.js';
+import { changeRole } from './use-cases/change-role.js';
 
 /** Whether a tier (as stored: any string) unlocks teams, which makes its owner a team leader. */
 const leadsTeams = (membership: string | null): boolean => {

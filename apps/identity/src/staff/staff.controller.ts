@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Rpc } from '@digicard/contracts';
 import { Handles, type RpcBody as Body, type SignedInMeta } from '@digicard/server';
-import { RevokeRole } from './revoke-role.use-case.js';
-import { SetRole } from './set-role.use-case.js';
+import { RevokeRole } from './use-cases/revoke-role.use-case.js';
+import { SetRole } from './use-cases/set-role.use-case.js';
 import { StaffQueries } from './staff-queries.js';
 
 /** The staff console's subjects in identity (role staff, checked by @Handles and again against the account). */

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { MembershipRoles } from './membership-roles.handler.js';
-import { RevokeRole } from './revoke-role.use-case.js';
-import { SetRole } from './set-role.use-case.js';
+import { RevokeRole } from './use-cases/revoke-role.use-case.js';
+import { SetRole } from './use-cases/set-role.use-case.js';
 import { StaffAccess } from './staff-access.js';
 import { StaffController } from './staff.controller.js';
 import { StaffQueries } from './staff-queries.js';

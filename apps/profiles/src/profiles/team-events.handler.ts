@@ -4,7 +4,7 @@ import { Events } from '@digicard/contracts';
 import { recordEvent, type Transaction } from '@digicard/messaging';
 import { OnEvent, type EventContext } from '@digicard/server';
 import { outbox } from '../db/schema.js';
-import { WalletPassEvents } from '../wallet/wallet-pass-events.js';
+import { WalletPassEvents } from '../wallet/wallet-pass-events.handler.js';
 import { documentOf } from './profile.mapping.js';
 import { ProfilesRepository } from './profiles.repository.js';
 import { LeadsRepository } from './leads.repository.js';

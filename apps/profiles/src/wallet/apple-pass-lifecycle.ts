@@ -5,7 +5,7 @@ import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import type { AppleWallet } from './apple-config.js';
 import { contentHashOf } from './apple-pass-content.js';
 import { APPLE_WALLET, ApplePassMaker } from './apple-pass-maker.js';
-import type { ApplePassPushes } from './apple-pass-push.js';
+import type { ApplePassPushes } from './apple-pass-push.producer.js';
 import { ApplePassesRepository } from './apple-passes.repository.js';
 
 /** Where the wallet module finds the `apple-pass-push` producer (only while Apple Wallet is configured). */

@@ -5,7 +5,7 @@ import { ProfilesRepository } from '../profiles/profiles.repository.js';
 import { contentHashOf } from './apple-pass-content.js';
 import { ApplePassMaker } from './apple-pass-maker.js';
 import type { GoogleWallet } from './google-config.js';
-import type { GoogleWalletWrites } from './google-wallet-sync.js';
+import type { GoogleWalletWrites } from './google-wallet-sync.producer.js';
 import { GoogleWalletObjectsRepository } from './google-wallet-objects.repository.js';
 
 /** Where the wallet module finds Google Wallet's settings: null while the feature is off. */

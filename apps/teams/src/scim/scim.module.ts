@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { SsoRepository } from '../sso/sso.repository.js';
 import { TeamModule } from '../team/team.module.js';
-import { ScimAuditPrune } from './scim-audit-prune.js';
+import { ScimAuditPrune } from './workers/scim-audit-prune.js';
 import { ScimController } from './scim.controller.js';
 import { ScimRepository } from './scim.repository.js';
 import { ScimSettings } from './use-cases/scim-settings.use-case.js';

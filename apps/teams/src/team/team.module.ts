@@ -4,7 +4,7 @@ import { LeaderTier } from './leader-tier.js';
 import { MembersRepository } from './members.repository.js';
 import { TeamController } from './team.controller.js';
 import { TeamQueries } from './team-queries.js';
-import { PendingRepsSweeper } from './pending-reps.sweeper.js';
+import { PendingRepsSweeper } from './workers/pending-reps.sweeper.js';
 import { AddReps } from './use-cases/add-reps.use-case.js';
 import { CompleteRepAdditions } from './use-cases/complete-rep-additions.use-case.js';
 import { RemoveRep } from './use-cases/remove-rep.use-case.js';

@@ -3,10 +3,10 @@ import { ErrorCode, StaffMessages, type StaffIdentityView, type StaffRevocableRo
 import type { Database } from '@digicard/db';
 import type { OutboxRelay } from '@digicard/messaging';
 import { DATABASE, OUTBOX_RELAY, ServiceError } from '@digicard/server';
-import { AccountErrors } from '../accounts/account.errors.js';
-import { StaffAccess } from './staff-access.js';
-import { StaffQueries } from './staff-queries.js';
-import { StaffRepository } from './staff.repository.js';
+import { AccountErrors } from '../../accounts/account.errors.js';
+import { StaffAccess } from '../staff-access.js';
+import { StaffQueries } from '../staff-queries.js';
+import { StaffRepository } from '../staff.repository.js';
 import { changeRole } from './change-role.js';
 
 /**

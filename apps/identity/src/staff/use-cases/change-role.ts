@@ -1,7 +1,7 @@
 import { Events, type Role } from '@digicard/contracts';
 import { recordEvent, type Transaction } from '@digicard/messaging';
-import { outbox } from '../db/schema.js';
-import type { StaffRepository } from './staff.repository.js';
+import { outbox } from '../../db/schema.js';
+import type { StaffRepository } from '../staff.repository.js';
 
 /**
  * Every change of an account's role, in the caller's transaction: the role, and `identity.user.role-changed` (the

@@ -2,13 +2,13 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { CONFIG, DATABASE, IntervalTask, LOGGER } from '@digicard/server';
-import type { Config } from '../config.js';
-import { APPLE_PASS_PUSHES } from './apple-pass-lifecycle.js';
-import type { ApplePassPushes } from './apple-pass-push.js';
-import { ApplePassesRepository } from './apple-passes.repository.js';
-import { GOOGLE_WALLET_WRITES } from './google-wallet-lifecycle.js';
-import { GoogleWalletObjectsRepository } from './google-wallet-objects.repository.js';
-import type { GoogleWalletWrites } from './google-wallet-sync.js';
+import type { Config } from '../../config.js';
+import { APPLE_PASS_PUSHES } from '../apple-pass-lifecycle.js';
+import type { ApplePassPushes } from '../apple-pass-push.producer.js';
+import { ApplePassesRepository } from '../apple-passes.repository.js';
+import { GOOGLE_WALLET_WRITES } from '../google-wallet-lifecycle.js';
+import { GoogleWalletObjectsRepository } from '../google-wallet-objects.repository.js';
+import type { GoogleWalletWrites } from '../google-wallet-sync.producer.js';
 
 /**
  * Every minute, for both wallets. Apple: queues the pushes still owed a minute after a pass changed (Redis refused the

@@ -2,8 +2,8 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationB
 import type { Logger } from '@digicard/config';
 import type { Database } from '@digicard/db';
 import { CONFIG, DATABASE, IntervalTask, LOGGER } from '@digicard/server';
-import type { Config } from '../config.js';
-import { ScimRepository } from './scim.repository.js';
+import type { Config } from '../../config.js';
+import { ScimRepository } from '../scim.repository.js';
 
 const DAY_MS = 86_400_000;
 

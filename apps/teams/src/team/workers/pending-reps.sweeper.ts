@@ -1,8 +1,8 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from '@digicard/config';
 import { CONFIG, IntervalTask, LOGGER } from '@digicard/server';
-import type { Config } from '../config.js';
-import { CompleteRepAdditions } from './use-cases/complete-rep-additions.use-case.js';
+import type { Config } from '../../config.js';
+import { CompleteRepAdditions } from '../use-cases/complete-rep-additions.use-case.js';
 
 /** On start and then on a timer: completes additions of reps that were cut short (CompleteRepAdditions.sweep). */
 @Injectable()
