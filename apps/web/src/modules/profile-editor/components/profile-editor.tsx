@@ -1,13 +1,15 @@
 import { Button, FormAlert, Notice, notice } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { DashboardSectionParam } from '@digicard/contracts';
+import { DashboardSectionParam, type OwnProfile } from '@digicard/contracts';
 import { flushSync } from 'react-dom';
 import { useBeforeUnload } from '../hooks/use-before-unload';
 import {
   PROFILE_NOT_UPDATED,
   PROFILE_UPDATED,
+  useOwnProfile,
   useProfileEditor,
+  type OwnProfileQuery,
   type ProfileEditor as Editor,
   type SaveOutcome,
 } from '../hooks/use-profile-editor';
@@ -49,19 +51,11 @@ export const ALL_SAVED = 'All changes saved';
 
 /**
  * The dashboard's profile editor (loaded on demand): the section buttons, Save above the form, the chosen section,
- * and the live preview beside the form (below it on phones).
+ * and the live preview beside the form (below it on phones). "Loading..." until the profile is read.
  */
 function ProfileEditor() {
-  const editor = useProfileEditor();
-  const { user } = useSession();
-  const [searchParams] = useSearchParams();
-  // `/dashboard?section=billing` (where PayFast sends a membership's buyer back) opens that section.
-  const [section, setSection] = useState<SectionId>(
-    () => sectionNamed(searchParams.get(DashboardSectionParam), user?.role) ?? DEFAULT_SECTION,
-  );
-  const [outcome, setOutcome] = useState<SaveOutcome>(null);
-  useBeforeUnload(editor.dirty);
-  const { state } = editor;
+  const own = useOwnProfile();
+  const { state } = own;
 
   if (state.status === 'loading') {
     return (
@@ -74,12 +68,26 @@ function ProfileEditor() {
     return (
       <div className="pe-load-failed">
         <FormAlert>{state.message}</FormAlert>
-        <Button variant="secondary" onClick={editor.reload}>
+        <Button variant="secondary" onClick={own.retry}>
           Try again
         </Button>
       </div>
     );
   }
+  return <LoadedProfileEditor own={own} profile={state.value} />;
+}
+
+/** The editor of the profile as read: its form is a react-hook-form form (`useProfileEditor`). */
+function LoadedProfileEditor({ own, profile }: { own: OwnProfileQuery; profile: OwnProfile }) {
+  const editor = useProfileEditor(own, profile);
+  const { user } = useSession();
+  const [searchParams] = useSearchParams();
+  // `/dashboard?section=billing` (where PayFast sends a membership's buyer back) opens that section.
+  const [section, setSection] = useState<SectionId>(
+    () => sectionNamed(searchParams.get(DashboardSectionParam), user?.role) ?? DEFAULT_SECTION,
+  );
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  useBeforeUnload(editor.dirty);
 
   const goToField = (path: string) => {
     flushSync(() => setSection(sectionOfField(path)));
@@ -100,9 +108,9 @@ function ProfileEditor() {
     if (first) goToField(first.path);
   }
 
-  const errors = orderedErrors(state.errors);
+  const errors = orderedErrors(editor.errors);
   const showFailure = outcome !== null && !outcome.ok && (errors.length > 0 || outcome.message !== FIX_FIELDS_MESSAGE);
-  const { account } = state;
+  const { account } = editor;
 
   return (
     <div className="pe">
@@ -145,7 +153,7 @@ function ProfileEditor() {
             ) : null}
           </div>
         ) : null}
-        {state.restored && editor.dirty ? (
+        {editor.restored && editor.dirty ? (
           <Notice tone="warning" className="pe-restored">
             <span>We brought back changes you had not saved yet.</span>{' '}
             <Button variant="secondary" className="pe-small-button" onClick={editor.discardRestored}>
@@ -172,19 +180,18 @@ function ProfileEditor() {
       </form>
 
       <div className="pe__preview">
-        <LivePreview account={account} document={state.draft} />
+        <LivePreview account={account} document={editor.draft} />
       </div>
     </div>
   );
 }
 
 function SectionBody({ section, editor }: { section: SectionId; editor: Editor }) {
-  const { state } = editor;
-  if (state.status !== 'ready') return null;
+  const { account } = editor;
   const props: DocumentSectionProps = {
-    doc: state.draft,
-    errors: state.errors,
-    membership: state.account.membership,
+    doc: editor.draft,
+    errors: editor.errors,
+    membership: account.membership,
     setField: editor.setField,
     edit: editor.edit,
     imageStored: editor.imageStored,
@@ -205,20 +212,20 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'qr':
       return (
         <QrSection
-          username={state.account.username}
-          isVerified={state.account.isVerified}
-          isPublic={state.account.isPublic}
-          name={`${state.account.firstName} ${state.account.lastName}`.trim() || state.account.username}
-          membership={state.account.membership}
+          username={account.username}
+          isVerified={account.isVerified}
+          isPublic={account.isPublic}
+          name={`${account.firstName} ${account.lastName}`.trim() || account.username}
+          membership={account.membership}
         />
       );
     case 'settings':
       return (
         <SettingsSection
-          membership={state.account.membership}
-          isPublic={state.account.isPublic}
-          isVerified={state.account.isVerified}
-          isPartner={state.account.isPartner ?? false}
+          membership={account.membership}
+          isPublic={account.isPublic}
+          isVerified={account.isVerified}
+          isPartner={account.isPartner ?? false}
           changeSettings={editor.changeSettings}
           renamed={editor.renamed}
         />
@@ -228,12 +235,12 @@ function SectionBody({ section, editor }: { section: SectionId; editor: Editor }
     case 'analytics':
       return <AnalyticsSection />;
     case 'crm':
-      return <CrmSection membership={state.account.membership} />;
+      return <CrmSection membership={account.membership} />;
     case 'teams':
-      return <TeamsSection membership={state.account.membership} />;
+      return <TeamsSection membership={account.membership} />;
     case 'billing':
-      return state.account.managedBy ? (
-        <TeamBilling membership={state.account.membership} team={state.account.managedBy} />
+      return account.managedBy ? (
+        <TeamBilling membership={account.membership} team={account.managedBy} />
       ) : (
         <BillingSection onMembershipChanged={editor.membershipChanged} />
       );

@@ -1,4 +1,4 @@
-import { ProfileDefaults, type ProfileDocument } from '@digicard/contracts';
+import { ProfileDefaults, type Membership, type ProfileDocument } from '@digicard/contracts';
 import type { GatedContent } from '@digicard/domain';
 
 /** The same content, whatever the order of the keys (the server's answer and the editor's state differ in it). */
@@ -23,6 +23,13 @@ export const LockedFeatureNames: Record<GatedContent, string> = {
   video: 'the video link',
   products: 'products',
 };
+
+/** The question asked before locked content is left out: "Your DigiShare membership does not include a, b and c. ...". */
+export function lockedQuestion(membership: Membership, locked: readonly GatedContent[]): string {
+  const names = locked.map((feature) => LockedFeatureNames[feature]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
+  return `Your ${membership} membership does not include ${list}. Save without them? They will be removed from your profile.`;
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

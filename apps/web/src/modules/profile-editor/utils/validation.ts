@@ -1,4 +1,4 @@
-import { ProfileDocumentSchema, type ProfileDocument } from '@digicard/contracts';
+import type { FieldErrors as FormErrors } from 'react-hook-form';
 import { Sections, sectionOfField } from './sections';
 
 /** One message per field, keyed by its path in the document (`title`, `websiteLinks.0.url`, `gallery`). */
@@ -6,36 +6,24 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 export const FIX_FIELDS_MESSAGE = 'Please correct the highlighted fields.';
 
-export type Validation = { ok: true; document: ProfileDocument } | { ok: false; errors: FieldErrors };
-
-/** The same checks and messages as the server's (ProfileDocumentSchema); the parsed document has its text trimmed. */
-export function validateDocument(document: ProfileDocument): Validation {
-  const parsed = ProfileDocumentSchema.safeParse(document);
-  if (parsed.success) return { ok: true, document: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.map(String).join('.') || '_form';
-    errors[path] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
-
-/** A 400's field errors (keyed `document.websiteLinks.0.url`) as the editor's paths. */
-export function errorsFromServer(fieldErrors: Readonly<Record<string, readonly string[]>> | undefined): FieldErrors {
-  const errors: Record<string, string> = {};
-  for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
-    const message = messages[0];
-    if (!message) continue;
-    const path = key === 'document' ? '_form' : key.replace(/^document\./, '');
-    errors[path] ??= message;
-  }
-  return errors;
-}
-
-/** Errors whose path is `prefix` or lies under it go; the others stay. */
-export function withoutErrors(errors: FieldErrors, prefix: string): FieldErrors {
-  const kept = Object.entries(errors).filter(([path]) => path !== prefix && !path.startsWith(`${prefix}.`));
-  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
+/**
+ * The form's errors (react-hook-form's nested ones, from the contract schema or the server) as one message per path:
+ * `{ websiteLinks: [{ url: { message } }] }` is `{ 'websiteLinks.0.url': message }`; a list's own error (its `root`)
+ * is the list's path.
+ */
+export function fieldErrorsOf(errors: FormErrors): FieldErrors {
+  const out: Record<string, string> = {};
+  const visit = (node: unknown, path: string) => {
+    if (typeof node !== 'object' || node === null) return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && path) out[path] ??= message;
+    for (const [key, inner] of Object.entries(node)) {
+      if (key === 'message' || key === 'type' || key === 'types' || key === 'ref') continue;
+      visit(inner, key === 'root' ? path : path ? `${path}.${key}` : key);
+    }
+  };
+  visit(errors, '');
+  return out;
 }
 
 /** The id of the control that edits a path (`pe-websiteLinks-0-url`): error links and focus find it by this. */
