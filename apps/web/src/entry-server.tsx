@@ -2,8 +2,9 @@ import { WebRoutes, type CatalogueItem, type Plan, type SiteConfig } from '@digi
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
-import { plansStore } from './modules/packages/utils/plans-store';
-import { catalogueStore } from './modules/shop/utils/catalogue-store';
+import { newQueryClient } from './modules/api/query-client';
+import { setInitialPlans } from './modules/packages/hooks/use-plans';
+import { setInitialCatalogue } from './modules/shop/hooks/use-catalogue';
 import { serverPageMeta } from './modules/site/hooks/use-page-meta';
 
 /**
@@ -44,7 +45,7 @@ export interface RenderedPage {
 /**
  * Renders one page as the browser's first render will see it: session still loading, basket empty, the catalogue
  * the gateway read from orders and the plans it read from payments (or, when one did not answer, still loading: the
- * page then reads it itself). Waits for the pages that load on demand (React.lazy), so their content is in the HTML too.
+ * page then reads it itself), each the initial data of its query in a client of the page's own. Waits for the pages that load on demand (React.lazy), so their content is in the HTML too.
  */
 export async function renderPage(
   path: string,
@@ -52,14 +53,13 @@ export async function renderPage(
   catalogue: readonly CatalogueItem[] | null,
   plans: readonly Plan[] | null = null,
 ): Promise<RenderedPage> {
-  if (catalogue) catalogueStore.prime(catalogue);
-  else catalogueStore.reset();
-  if (plans) plansStore.prime(plans);
-  else plansStore.reset();
+  const queryClient = newQueryClient();
+  if (catalogue) setInitialCatalogue(queryClient, catalogue);
+  if (plans) setInitialPlans(queryClient, plans);
   serverPageMeta.current = null;
   const { prelude } = await prerender(
     <StrictMode>
-      <App siteConfig={site} location={path} />
+      <App siteConfig={site} location={path} queryClient={queryClient} />
     </StrictMode>,
   );
   const html = await new Response(prelude).text();

@@ -2,8 +2,9 @@ import { CatalogueListSchema, PlanListSchema } from '@digicard/contracts';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { plansStore } from './modules/packages/utils/plans-store';
-import { catalogueStore } from './modules/shop/utils/catalogue-store';
+import { queryClient } from './modules/api/query-client';
+import { setInitialPlans } from './modules/packages/hooks/use-plans';
+import { setInitialCatalogue } from './modules/shop/hooks/use-catalogue';
 import { CATALOGUE_DATA_ELEMENT_ID, PLANS_DATA_ELEMENT_ID } from './modules/site/utils/prerendered';
 import { readSiteConfig } from './modules/site/utils/site-config';
 
@@ -13,7 +14,10 @@ function Started({ onStarted }: { onStarted: () => void }) {
   return null;
 }
 
-/** The catalogue and the plans the page was rendered with, so that the first render matches the server's. */
+/**
+ * The catalogue and the plans the page was rendered with, as their queries' initial data: no request for them, and the
+ * first render matches the server's.
+ */
 function primeCatalogue(): void {
   const embedded = (id: string): unknown => {
     const text = document.getElementById(id)?.textContent;
@@ -24,9 +28,9 @@ function primeCatalogue(): void {
     }
   };
   const catalogue = CatalogueListSchema.safeParse(embedded(CATALOGUE_DATA_ELEMENT_ID));
-  if (catalogue.success) catalogueStore.prime(catalogue.data.items);
+  if (catalogue.success) setInitialCatalogue(queryClient, catalogue.data.items);
   const plans = PlanListSchema.safeParse(embedded(PLANS_DATA_ELEMENT_ID));
-  if (plans.success) plansStore.prime(plans.data.plans);
+  if (plans.success) setInitialPlans(queryClient, plans.data.plans);
 }
 
 /**

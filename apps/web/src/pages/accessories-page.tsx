@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CatalogueImage } from '../modules/shop/components/catalogue-image';
 import { CatalogueStatus } from '../modules/shop/components/catalogue-status';
 import { useCatalogue } from '../modules/shop/hooks/use-catalogue';
-import { itemsOfKind } from '../modules/shop/utils/catalogue-store';
+import { itemsOfKind } from '../modules/shop/utils/catalogue';
 import { usePageMeta } from '../modules/site/hooks/use-page-meta';
 import { useSiteConfig } from '../modules/site/hooks/use-site-config';
 

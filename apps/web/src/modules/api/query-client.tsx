@@ -23,17 +23,27 @@ export function newQueryClient(): QueryClient {
 
 export const queryClient = newQueryClient();
 
+/**
+ * The `meta` of a query of what every visitor sees alike (the catalogue, the plans): it is kept when the account
+ * changes.
+ */
+export const EVERY_VISITOR = { everyVisitor: true } as const;
+
 // What one account read is never shown to another: a sign-out, or another account signing in (in this tab or
-// another one), empties the cache.
+// another one), empties the cache (but for what every visitor sees alike).
 let accountId = sessionStore.get().user?.id ?? null;
 sessionStore.subscribe((state) => {
   const next = state.user?.id ?? null;
   if (next === accountId) return;
   accountId = next;
-  queryClient.clear();
+  queryClient.removeQueries({ predicate: (query) => query.meta?.['everyVisitor'] !== true });
+  queryClient.getMutationCache().clear();
 });
 
-/** Wraps a page's part that reads server state (the editor, the consoles: each loaded in a chunk of its own). */
+/**
+ * Gives the app's client to what it wraps: the whole app (`App`; the server renders each page with a client of its
+ * own), and each lazily loaded part (the editor, the consoles) again, so that it has it when rendered alone (tests).
+ */
 export function QueryProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

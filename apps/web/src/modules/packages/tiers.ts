@@ -1,6 +1,6 @@
 import type { Membership } from '@digicard/contracts';
 import { planPriceText } from '@digicard/domain';
-import type { PlansState } from './utils/plans-store';
+import type { PlansState } from './hooks/use-plans';
 
 /**
  * The four membership tiers as the marketing pages describe them (product spec, section 1). The prices are the plans

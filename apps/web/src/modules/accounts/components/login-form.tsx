@@ -10,6 +10,8 @@ import {
   type SsoErrorCode,
   type ApiError,
   type LoginRequest,
+  type PasswordResetRequest,
+  type SsoStart,
 } from '@digicard/contracts';
 import { Button, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useState, type FormEvent } from 'react';
@@ -61,6 +63,10 @@ export function LoginForm({ labelledBy }: { labelledBy: string }) {
     setFocus,
     formState: { errors, isSubmitting },
   } = useContractForm(LoginRequestSchema, { email: '', password: '' });
+  // "Reset Password" and "Sign in with your company account" send the email typed above, each checked by its own
+  // contract schema (the form's values are copied into it when the button is pressed).
+  const resetForm = useContractForm(PasswordResetRequestSchema, { email: '' });
+  const ssoForm = useContractForm(SsoStartSchema, { email: '' });
 
   const onValid = async (values: LoginRequest) => {
     const result = await logIn(values);
@@ -78,45 +84,29 @@ export function LoginForm({ labelledBy }: { labelledBy: string }) {
     void handleSubmit(onValid)(event);
   }
 
-  async function onResetPassword() {
-    setAlert(null);
-    setReset(null);
-    const email = getValues('email').trim();
-    if (!email) {
-      setReset({ sent: false, message: AccountMessages.resetEmailRequired });
-      setFocus('email');
-      return;
-    }
-    const parsed = PasswordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setReset({ sent: false, message: parsed.error.issues[0]?.message ?? AccountMessages.resetFailed });
-      setFocus('email');
-      return;
-    }
+  const sendReset = async (body: PasswordResetRequest) => {
     setResetting(true);
-    const result = await requestPasswordReset(parsed.data);
+    const result = await requestPasswordReset(body);
     setResetting(false);
     if (result.ok) setReset({ sent: true, message: AccountMessages.resetSent });
     else if (isTooManyRequests(result.error)) setReset({ sent: false, message: result.error.message });
     else if (result.error.statusCode === 400 && result.error.fieldErrors?.['email']?.[0]) {
       setReset({ sent: false, message: result.error.fieldErrors['email'][0] });
     } else setReset({ sent: false, message: AccountMessages.resetFailed });
-  }
+  };
 
-  async function onCompanySignIn() {
+  async function onResetPassword() {
     setAlert(null);
     setReset(null);
-    let body: { email: string } | { team: string };
-    if (team) body = { team };
-    else {
-      const parsed = SsoStartSchema.safeParse({ email: getValues('email').trim() });
-      if (!parsed.success || !parsed.data.email) {
-        setError('email', { message: parsed.success ? 'Please enter your work email address.' : (parsed.error.issues[0]?.message ?? '') });
-        setFocus('email');
-        return;
-      }
-      body = { email: parsed.data.email };
-    }
+    resetForm.reset({ email: getValues('email') });
+    // An empty or malformed email is said beside the button (not on the field: the login itself did not fail).
+    await resetForm.handleSubmit(sendReset, (wrong) => {
+      setReset({ sent: false, message: wrong.email?.message ?? AccountMessages.resetFailed });
+      setFocus('email');
+    })();
+  }
+
+  const sendSso = async (body: SsoStart) => {
     setRedirecting(true);
     const result = await startSso(body);
     if (result.ok) {
@@ -128,6 +118,18 @@ export function LoginForm({ labelledBy }: { labelledBy: string }) {
     if (result.error.statusCode === 400 && result.error.fieldErrors?.['email']?.[0])
       setError('email', { message: result.error.fieldErrors['email'][0] });
     else setAlert(result.error.message || SsoMessages.providerUnreachable);
+  };
+
+  async function onCompanySignIn() {
+    setAlert(null);
+    setReset(null);
+    // The team's link names the team: no email needed.
+    if (team) return sendSso({ team });
+    ssoForm.reset({ email: getValues('email') });
+    await ssoForm.handleSubmit(sendSso, (wrong) => {
+      setError('email', { message: wrong.email?.message ?? 'Please enter your work email address.' });
+      setFocus('email');
+    })();
   }
 
   return (

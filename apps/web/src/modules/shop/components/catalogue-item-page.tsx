@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { usePageMeta } from '../../site/hooks/use-page-meta';
 import { useCatalogue } from '../hooks/use-catalogue';
-import { findItem } from '../utils/catalogue-store';
+import { findItem } from '../utils/catalogue';
 import { CardNotFound, CARD_NOT_FOUND } from './card-not-found';
 import { CatalogueStatus } from './catalogue-status';
 

@@ -1,6 +1,7 @@
 import { Button, Notice } from '@digicard/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { catalogueStore, type CatalogueState } from '../utils/catalogue-store';
+import { retryCatalogue, type CatalogueState } from '../hooks/use-catalogue';
 
 export const CATALOGUE_FAILED_MESSAGE = 'We could not load the shop just now. Please try again in a minute.';
 
@@ -11,11 +12,12 @@ export const CATALOGUE_FAILED_MESSAGE = 'We could not load the shop just now. Pl
  */
 export function CatalogueStatus({ state }: { state: CatalogueState }) {
   const ref = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
   if (state.status === 'loaded') return null;
 
   function tryAgain() {
     ref.current?.focus();
-    void catalogueStore.retry().then(() => {
+    void retryCatalogue(client).then(() => {
       // Loaded: the wrapper that held the focus is gone; carry on from the top of the page content.
       setTimeout(() => {
         if (document.activeElement === document.body) document.getElementById('main-content')?.focus({ preventScroll: true });

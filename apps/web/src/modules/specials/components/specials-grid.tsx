@@ -2,7 +2,7 @@ import { specialPath, type CatalogueItem } from '@digicard/contracts';
 import { specialIncludes } from '@digicard/domain';
 import { Link } from 'react-router';
 import { useCatalogue } from '../../shop/hooks/use-catalogue';
-import { itemsOfKind } from '../../shop/utils/catalogue-store';
+import { itemsOfKind } from '../../shop/utils/catalogue';
 import { ItemPrice, NORMAL_PRICE_FOOTNOTE } from '../../shop/components/item-price';
 import { materialOf, SPECIALS, type SpecialMaterial } from '../specials';
 

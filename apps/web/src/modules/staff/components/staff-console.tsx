@@ -12,17 +12,26 @@ import {
 } from '@digicard/contracts';
 import { Button, confirm, FormAlert, Notice, TextField } from '@digicard/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { HttpResult } from '../../api/http';
 import { useContractForm } from '../../forms/hooks/use-contract-form';
 import { applyApiError } from '../../forms/utils/apply-api-error';
 import { typedList } from '../../forms/utils/typed-list';
 import { useSession } from '../../session/hooks/use-session';
-import { getAccount, revokeRole, searchAccounts, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
+import { revokeRole, setBusiness, setPartner, setRole, setVanityPaths } from '../api/staff';
 import { LoadFailed } from '../../site/components/load-failed';
 import { LoadMore } from '../../site/components/load-more';
-import { StaffQueries, useAccountAudit } from '../hooks/use-staff';
+import {
+  apiErrorOf,
+  showInSearches,
+  StaffQueries,
+  staffSearch,
+  useAccountAudit,
+  useChangeAccount,
+  useStaffAccount,
+  useStaffSearch,
+} from '../hooks/use-staff';
 import { FailedProofs } from './failed-proofs';
 import { RefundsDue } from './refunds-due';
 import { TeamSignIn } from './team-sign-in';
@@ -77,65 +86,63 @@ export const BusinessFormSchema = z
  */
 function StaffConsole() {
   const { user } = useSession();
-  const [results, setResults] = useState<StaffAccountSummary[] | null>(null);
+  const queryClient = useQueryClient();
+  /** The search the list answers (its next page follows it, whatever the field holds now); null: none, or it failed. */
+  const [searched, setSearched] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
   const [searchAlert, setSearchAlert] = useState<string | null>(null);
-  /** The search the list answers (its next page follows it, whatever the field holds now) and its next page. */
-  const [searched, setSearched] = useState<{ query: string; nextCursor: string | null } | null>(null);
-  const [more, setMore] = useState<{ loading: boolean; failed: string | null }>({ loading: false, failed: null });
-  const [detail, setDetail] = useState<StaffAccountDetail | null>(null);
+  const [accountId, setAccountId] = useState<string | null>(null);
   const [changeAlert, setChangeAlert] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const searchForm = useContractForm(StaffSearchSchema, { query: '' });
   const pathsForm = useContractForm(VanityPathsFormSchema, { paths: '' });
   const businessForm = useContractForm(BusinessFormSchema, { businessUsername: '' });
-  const queryClient = useQueryClient();
+  const found = useStaffSearch(searched);
+  const opened = useStaffAccount(accountId);
+  const changeAccount = useChangeAccount();
+  const busy = searching || changeAccount.isPending;
 
-  const show = (next: StaffAccountDetail) => {
-    setDetail(next);
-    // The list shows the account as it is now too (its role).
-    setResults((list) => list?.map((a) => (a.id === next.account.id ? next.account : a)) ?? list);
-    pathsForm.reset({ paths: next.profile?.vanityPaths.join(', ') ?? '' });
-    businessForm.reset({ businessUsername: next.profile?.businessUsername ?? '' });
-  };
+  // The account as it was read (opened, or changed): its forms show it, and so does its row in the list (its role).
+  const detail = opened.data;
+  const { reset: resetPaths } = pathsForm;
+  const { reset: resetBusiness } = businessForm;
+  useEffect(() => {
+    if (!detail) return;
+    showInSearches(queryClient, detail.account);
+    resetPaths({ paths: detail.profile?.vanityPaths.join(', ') ?? '' });
+    resetBusiness({ businessUsername: detail.profile?.businessUsername ?? '' });
+  }, [detail, queryClient, resetPaths, resetBusiness]);
 
   const search = searchForm.handleSubmit(async ({ query }) => {
-    setBusy(true);
-    const result = await searchAccounts(query);
-    setBusy(false);
-    setMore({ loading: false, failed: null });
-    if (result.ok) {
-      setResults(result.data.accounts);
-      setSearched({ query, nextCursor: result.data.nextCursor });
+    setSearching(true);
+    try {
+      // Sent here (a new search reads its first page only), so that a refusal lands on the field; the list reads it.
+      await queryClient.fetchInfiniteQuery({ ...staffSearch(query), pages: 1 });
+      setSearched(query);
       setSearchAlert(null);
-    } else {
-      setResults(null);
+    } catch (error) {
       setSearched(null);
-      setSearchAlert(applyApiError(result.error, SEARCH_FIELDS, searchForm.setError, result.error.message));
+      const apiError = apiErrorOf(error);
+      setSearchAlert(applyApiError(apiError, SEARCH_FIELDS, searchForm.setError, apiError.message));
+    } finally {
+      setSearching(false);
     }
   });
 
-  async function loadMore() {
-    if (!searched?.nextCursor) return;
-    const { query: searchedQuery, nextCursor } = searched;
-    setMore({ loading: true, failed: null });
-    const result = await searchAccounts(searchedQuery, nextCursor);
-    if (!result.ok) {
-      setMore({ loading: false, failed: result.error.message });
-      return;
-    }
-    setResults((list) => [...(list ?? []), ...result.data.accounts]);
-    setSearched({ query: searchedQuery, nextCursor: result.data.nextCursor });
-    setMore({ loading: false, failed: null });
-  }
+  const results = found.data?.pages.flatMap((p) => p.accounts) ?? null;
+  const more = {
+    loading: found.isFetchingNextPage,
+    failed: found.isFetchNextPageError ? apiErrorOf(found.error).message : null,
+  };
 
-  async function open(accountId: string) {
+  function open(id: string) {
     setSaved(null);
     setChangeAlert(null);
-    const result = await getAccount(accountId);
-    if (result.ok) show(result.data);
-    else setChangeAlert(result.error.message);
+    // Read again each time it is opened (the one shown meanwhile stays).
+    void queryClient.invalidateQueries({ queryKey: StaffQueries.account(id), exact: true });
+    setAccountId(id);
   }
+  const openFailed = opened.isError ? apiErrorOf(opened.error).message : null;
 
   /** Makes a change; a refusal is said in the account's alert, or (a form's) on its fields. */
   async function change(
@@ -143,19 +150,11 @@ function StaffConsole() {
     request: () => Promise<HttpResult<StaffAccountDetail>>,
     onRefused?: (error: ApiError) => string | null,
   ) {
-    setBusy(true);
     setSaved(null);
     setChangeAlert(null);
-    const result = await request();
-    setBusy(false);
-    if (result.ok) {
-      show(result.data);
-      // The change is the audit's newest entry: read it again from its first page.
-      void queryClient.invalidateQueries({ queryKey: StaffQueries.audit(result.data.account.id) });
-      setSaved(`${what} saved.`);
-    } else {
-      setChangeAlert(onRefused ? onRefused(result.error) : result.error.message);
-    }
+    const result = await changeAccount.mutateAsync(request);
+    if (result.ok) setSaved(`${what} saved.`);
+    else setChangeAlert(onRefused ? onRefused(result.error) : result.error.message);
   }
 
   /** Takes the print or staff role away, once the staff member has confirmed it: the account is an ordinary user. */
@@ -195,7 +194,7 @@ function StaffConsole() {
       {results ? (
         <section className="staff-console__results" aria-labelledby="staff-results-title">
           <h2 id="staff-results-title">
-            {`${results.length === 1 ? '1 account found' : `${results.length} accounts found`}${searched?.nextCursor ? ' so far' : ''}`}
+            {`${results.length === 1 ? '1 account found' : `${results.length} accounts found`}${found.hasNextPage ? ' so far' : ''}`}
           </h2>
           {results.length === 0 ? <p>No account matches. Try part of the email, the username or the name.</p> : null}
           <ul className="staff-console__list">
@@ -204,13 +203,13 @@ function StaffConsole() {
                 <span>
                   <strong>{`${a.firstName} ${a.lastName}`}</strong> {a.username} · {a.email} · {a.role}
                 </span>
-                <Button variant="secondary" onClick={() => void open(a.id)} aria-label={`Open ${a.username}`}>
+                <Button variant="secondary" onClick={() => open(a.id)} aria-label={`Open ${a.username}`}>
                   Open
                 </Button>
               </li>
             ))}
           </ul>
-          <LoadMore list="accounts" hasMore={!!searched?.nextCursor} more={more} onLoadMore={() => void loadMore()} />
+          <LoadMore list="accounts" hasMore={found.hasNextPage} more={more} onLoadMore={() => void found.fetchNextPage()} />
         </section>
       ) : null}
 
@@ -222,7 +221,7 @@ function StaffConsole() {
               {saved}
             </Notice>
           ) : null}
-          <FormAlert>{changeAlert}</FormAlert>
+          <FormAlert>{changeAlert ?? openFailed}</FormAlert>
           <dl className="staff-console__facts">
             <dt>Email</dt>
             <dd>{account.email}</dd>
@@ -309,11 +308,13 @@ function StaffConsole() {
             </>
           ) : null}
 
-          {account.role === 'teamLeader' ? <TeamSignIn key={account.id} accountId={account.id} /> : null}
+          {account.role === 'teamLeader' ? <TeamSignIn key={`sign-in:${account.id}`} accountId={account.id} /> : null}
 
-          <StaffAudit key={account.id} accountId={account.id} />
+          <StaffAudit key={`audit:${account.id}`} accountId={account.id} />
         </section>
-      ) : null}
+      ) : (
+        <FormAlert>{openFailed}</FormAlert>
+      )}
       <FailedProofs />
       <RefundsDue />
     </div>
