@@ -14,6 +14,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONCURRENCY = 5;
 
 const catcher = await new MailCatcher({ keep: 100 }).start();
+/** @type {Parameters<typeof smtpOptions>[0]} */
 const config = {
   SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`,
   SMTP_REQUIRE_TLS: false,
