@@ -157,3 +157,14 @@ export function continueJobTrace<T>(
     work,
   );
 }
+
+/**
+ * The Redis connection a BullMQ worker runs on: it waits for Redis however long it is away (no time-out per command,
+ * as BullMQ's blocking reads need; the producer side fails fast instead, `openQueueProducer`), and says nothing of
+ * its own while it does (health's Redis alert and the failing jobs report the outage).
+ */
+export function workerConnection(config: RedisEnv): Redis {
+  const connection = new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
+  connection.on('error', () => undefined);
+  return connection;
+}

@@ -1,8 +1,6 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
-import { redisConnectionOptions } from '@digicard/config';
 import { CrmWebhookJobSchema, CrmWebhookRetryDelaysMs, QueueName, WebhookHeaders } from '@digicard/contracts';
-import { IntervalTask, continueJobTrace, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
+import { IntervalTask, continueJobTrace, openQueueProducer, retry, workerConnection, type ServiceContext } from '@digicard/server';
 import { allowsLocalWebhooks, type Config } from '../config.js';
 import { checkWebhookTarget, WebhookAddressRefused } from './address-policy.js';
 import { signatureHeader } from './signature.js';
@@ -124,9 +122,9 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
     queue,
     start() {
       requeue.start();
-      const workerConnection = new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
+      const connection = workerConnection(config);
       const worker = new Worker(QueueName.CrmWebhook, (job: Job) => continueJobTrace(job, () => process(job)), {
-        connection: workerConnection,
+        connection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.CRM_WEBHOOK_CONCURRENCY,
         settings: { backoffStrategy: (attemptsMade: number) => delays[Math.min(Math.max(attemptsMade, 1) - 1, delays.length - 1)] ?? 0 },
@@ -137,7 +135,7 @@ export function openCrmWebhookQueue(ctx: ServiceContext<Config>): { queue: CrmWe
       worker.on('error', (error) => logger.error({ err: error }, 'crm-webhook worker error'));
       ctx.onShutdown(async () => {
         await worker.close();
-        await workerConnection.quit().catch(() => undefined);
+        await connection.quit().catch(() => undefined);
       });
       return worker;
     },

@@ -1,9 +1,8 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
 import { errorCodeOf, isConnectionError } from '@digicard/db';
 import { DefaultJobOptions, EmailJobSchema, QueueName, SECRET_TEMPLATES, jobIdFor, type EmailJob } from '@digicard/contracts';
-import { redisConnectionOptions, SpanKind, withSpan } from '@digicard/config';
-import { IntervalTask, continueJobTrace, openQueueProducer, retry, type ServiceContext } from '@digicard/server';
+import { SpanKind, withSpan } from '@digicard/config';
+import { IntervalTask, continueJobTrace, openQueueProducer, retry, workerConnection, type ServiceContext } from '@digicard/server';
 import { messageIdFor, type Config } from '../config.js';
 import { EmailQueue } from './email.producer.js';
 import { MailLogRepository } from './mail-log.repository.js';
@@ -37,7 +36,6 @@ function untilWritten(
  */
 export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue; start(): Worker } {
   const { config, logger, db } = ctx;
-  const connection = () => new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
   // The producer fails fast while Redis is away (the worker's connection waits for it instead).
   const producer = openQueueProducer<EmailJob>(ctx, QueueName.Email, {
     prefix: config.QUEUE_PREFIX,
@@ -127,9 +125,9 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
     queue,
     start() {
       requeue.start();
-      const workerConnection = connection();
+      const connection = workerConnection(config);
       const worker = new Worker(QueueName.Email, (job: Job, token?: string) => continueJobTrace(job, () => process(job, token)), {
-        connection: workerConnection,
+        connection,
         prefix: config.QUEUE_PREFIX,
         concurrency: config.EMAIL_CONCURRENCY,
         lockDuration: config.EMAIL_JOB_LOCK_MS,
@@ -142,7 +140,7 @@ export function openEmailQueue(ctx: ServiceContext<Config>): { queue: EmailQueue
       ctx.onShutdown(async () => {
         await worker.close();
         // BullMQ closes only the connections it opened itself.
-        await workerConnection.quit().catch(() => undefined);
+        await connection.quit().catch(() => undefined);
       });
       return worker;
     },

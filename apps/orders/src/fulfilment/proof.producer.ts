@@ -1,5 +1,3 @@
-import { Redis } from 'ioredis';
-import { redisConnectionOptions } from '@digicard/config';
 import { ProofRenderJobOptions, ProofRenderJobSchema, QueueName, type ProofRenderJob } from '@digicard/contracts';
 import { openQueueProducer, type QueueProducer, type ServiceContext } from '@digicard/server';
 import type { Config } from '../config.js';
@@ -31,9 +29,6 @@ export class ProofQueue {
     });
   }
 }
-
-export const redisConnection = (config: Config): Redis =>
-  new Redis({ ...redisConnectionOptions(config), maxRetriesPerRequest: null, enableReadyCheck: true });
 
 /** Opens the queue's producer on the service's Redis; it closes at shutdown. */
 export function openProofQueue(ctx: ServiceContext<Config>): ProofQueue {

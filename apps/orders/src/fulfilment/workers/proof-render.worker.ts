@@ -1,8 +1,8 @@
 import { Worker, type Job } from 'bullmq';
 import { ProofRenderJobOptions, QueueName, type ProofRenderJob } from '@digicard/contracts';
-import { continueJobTrace, type ServiceContext } from '@digicard/server';
+import { continueJobTrace, workerConnection, type ServiceContext } from '@digicard/server';
 import type { Config } from '../../config.js';
-import { redisConnection, type ProofQueue } from '../proof.producer.js';
+import type { ProofQueue } from '../proof.producer.js';
 import type { ProofJobResult, RenderProof } from '../use-cases/render-proof.use-case.js';
 
 /**
@@ -12,7 +12,7 @@ import type { ProofJobResult, RenderProof } from '../use-cases/render-proof.use-
  * one ran (`superseded`) is queued again once that job is done.
  */
 export function startProofWorker(ctx: ServiceContext<Config>, render: RenderProof, queue: ProofQueue): Worker {
-  const connection = redisConnection(ctx.config);
+  const connection = workerConnection(ctx.config);
   const maxAttempts = ProofRenderJobOptions.attempts;
   const worker = new Worker<ProofRenderJob, ProofJobResult>(
     QueueName.ProofRender,

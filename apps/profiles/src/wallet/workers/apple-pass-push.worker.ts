@@ -1,9 +1,8 @@
 import { Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
-import { redisConnectionOptions, type Logger } from '@digicard/config';
+import type { Logger } from '@digicard/config';
 import { ApplePassPushJobOptions, ApplePassPushJobSchema, QueueName, type ApplePassPushJob } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { continueJobTrace, type ServiceContext } from '@digicard/server';
+import { continueJobTrace, workerConnection, type ServiceContext } from '@digicard/server';
 import type { Config } from '../../config.js';
 import type { AppleWallet } from '../apple-config.js';
 import type { ApplePassRegistrationsRepository } from '../apple-pass-registrations.repository.js';
@@ -51,12 +50,7 @@ export function startApplePassPushWorker(
   registrations: ApplePassRegistrationsRepository,
   apns: ApnsClient = new ApnsClient(wallet),
 ): Worker {
-  const connection = new Redis({
-    ...redisConnectionOptions(ctx.config as Config & { REDIS_URL: string }),
-    maxRetriesPerRequest: null,
-    enableReadyCheck: true,
-  });
-  connection.on('error', () => undefined); // reported by health's alert and by the failing jobs
+  const connection = workerConnection(ctx.config as Config & { REDIS_URL: string });
   const worker = new Worker<ApplePassPushJob, ApplePassPushResult>(
     QueueName.ApplePassPush,
     async (job: Job<ApplePassPushJob>) =>

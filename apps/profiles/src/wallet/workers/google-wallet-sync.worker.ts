@@ -1,9 +1,8 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
-import { redisConnectionOptions, type Logger } from '@digicard/config';
+import type { Logger } from '@digicard/config';
 import { GoogleWalletSyncJobOptions, GoogleWalletSyncJobSchema, QueueName, type GoogleWalletSyncJob } from '@digicard/contracts';
 import type { Database } from '@digicard/db';
-import { continueJobTrace, type ServiceContext } from '@digicard/server';
+import { continueJobTrace, workerConnection, type ServiceContext } from '@digicard/server';
 import type { Config } from '../../config.js';
 import type { ApplePassContent } from '../apple-pass-content.js';
 import type { GoogleWallet } from '../google-config.js';
@@ -54,12 +53,7 @@ export function startGoogleWalletSyncWorker(
   contentOf: (accountId: string) => Promise<ApplePassContent | null>,
   client: GoogleWalletClient = new GoogleWalletClient(wallet),
 ): Worker {
-  const connection = new Redis({
-    ...redisConnectionOptions(ctx.config as Config & { REDIS_URL: string }),
-    maxRetriesPerRequest: null,
-    enableReadyCheck: true,
-  });
-  connection.on('error', () => undefined); // reported by health's alert and by the failing jobs
+  const connection = workerConnection(ctx.config as Config & { REDIS_URL: string });
   const deps = { db: ctx.db, wallet, objects, contentOf, client, brand: ctx.config.BRAND_NAME, logger: ctx.logger };
   const worker = new Worker<GoogleWalletSyncJob, GoogleWalletSyncResult>(
     QueueName.GoogleWalletSync,
