@@ -239,12 +239,14 @@ export class Load {
       signal: AbortSignal.timeout(20_000),
     });
     await paid.arrayBuffer().catch(() => undefined);
-    // The simulator answers 303 once the gateway acknowledged the ITN (200); anything else is the ITN's failure.
-    if (paid.status === 303 || paid.status === 200) {
-      if (orderId) this.payments.set(orderId, phase);
-      return 201;
-    }
-    return 2000 + paid.status;
+    if (paid.status !== 303 && paid.status !== 200) return 2000 + paid.status;
+    // The simulator sends the payer back whatever the gateway answered its ITN, and says what that answer was: the
+    // payment is ours (accepted, to be recorded) only when the gateway took the ITN; a refused one (503 while a fault
+    // lasts) is that request's failure, as PayFast would see it.
+    const itnStatus = Number(paid.headers.get('x-sim-itn-status'));
+    if (itnStatus !== 200) return { status: Number.isInteger(itnStatus) ? itnStatus : 0, reason: 'ITN refused' };
+    if (orderId) this.payments.set(orderId, phase);
+    return 201;
   }
 
   /**

@@ -65,8 +65,8 @@ export function sendText(res: ServerResponse, status: number, text: string): voi
 }
 
 /** 303 See Other: the browser follows with a GET, as after PayFast's own Pay and Cancel buttons. */
-export function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(303, { location }).end();
+export function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+  res.writeHead(303, { location, ...headers }).end();
 }
 
 /** A JSON object body for the control API; an empty body is `{}`. */

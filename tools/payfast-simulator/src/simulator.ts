@@ -149,8 +149,12 @@ class Simulator implements PayFastSimulator {
         createdAt: new Date().toISOString(),
       });
     }
-    await this.charge('payment', request, request.amountCents, 'COMPLETE', token, s?.billingDate);
-    if (request.returnUrl) return redirect(res, request.returnUrl);
+    const itn = await this.charge('payment', request, request.amountCents, 'COMPLETE', token, s?.billingDate);
+    // The payer goes back to the shop whatever the merchant answered the ITN (as at PayFast); the answer is in a
+    // header for load tools, which count a payment as the merchant's only once it took the ITN (200).
+    const answer = { 'x-sim-itn-status': String(itn?.responseStatus ?? 'none') };
+    if (request.returnUrl) return redirect(res, request.returnUrl, answer);
+    res.setHeader('x-sim-itn-status', answer['x-sim-itn-status']);
     sendHtml(res, 200, messagePage('Payment complete', 'The payment went through. You may close this page.'));
   }
 

@@ -163,6 +163,21 @@ describe('process page, ITN and validate (merchant without a passphrase)', () =>
     assert.equal(itns[0].kind, 'payment');
   });
 
+  it("says in a header what the merchant answered the payment's ITN: 200, a refusal, or none while held", async () => {
+    const first = await openCheckout(simulator.url, onceOff(receiver.notifyUrl).formFields());
+    const taken = await postForm(first.pay);
+    assert.deepEqual([taken.status, taken.headers.get('x-sim-itn-status')], [303, '200']);
+    receiver.state.status = 503;
+    try {
+      const second = await openCheckout(simulator.url, onceOff(receiver.notifyUrl).formFields());
+      const refused = await postForm(second.pay);
+      assert.deepEqual([refused.status, refused.headers.get('x-sim-itn-status')], [303, '503'], 'the buyer is sent back all the same');
+    } finally {
+      receiver.state.status = 200;
+    }
+    assert.equal(receiver.received.length, 2);
+  });
+
   it('gives every payment its own pf_payment_id and charges a page only once', async () => {
     const first = await openCheckout(simulator.url, onceOff(receiver.notifyUrl).formFields());
     const second = await openCheckout(simulator.url, onceOff(receiver.notifyUrl, undefined, { mPaymentId: 'ORD-1002' }).formFields());
