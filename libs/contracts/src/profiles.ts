@@ -198,11 +198,37 @@ export const ViewSources = ['link', 'qr', 'nfc'] as const;
 export const ViewSourceSchema = z.enum(ViewSources);
 export type ViewSource = z.infer<typeof ViewSourceSchema>;
 
-/** The three forms a visitor can send from a profile (spec section 7), one shape with a kind. */
+/**
+ * A stored lead, declared once: what a visitor wrote (the submission's fields, below), its id and its time. The owner's
+ * list (LeadSchema), the CRM webhook's body, the lead email's job and profiles' `profiles.lead.captured` event derive
+ * from it (`.omit`/`.extend`). Read back as stored: no rule of the form rewrites it on the way out (a message keeps its
+ * line breaks in the CSV).
+ */
 export const LeadKinds = ['lead', 'exchange', 'own-profile'] as const;
-export const LeadSubmissionSchema = z
-  .object({
-    kind: z.enum(LeadKinds),
+export const LeadFieldsSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(LeadKinds),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/**
+ * The three forms a visitor can send from a profile (spec section 7), one shape with a kind: the stored lead's own
+ * fields (`.pick`), each with the form's rule (`.extend`), and what only the submission carries.
+ */
+export const LeadSubmissionSchema = LeadFieldsSchema.pick({
+  kind: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  message: true,
+})
+  .extend({
     firstName: personName,
     lastName: z.string().trim().max(120).default(''),
     email: emailAddress,
@@ -217,23 +243,6 @@ export const LeadSubmissionSchema = z
   })
   .meta({ id: 'LeadSubmission' });
 export type LeadSubmission = z.infer<typeof LeadSubmissionSchema>;
-
-/**
- * A stored lead: the submission's own fields (`.pick`: what the visitor wrote, as the submission's rules left it) with
- * its id and time. The owner's list (LeadSchema), the CRM webhook's body, the lead email's job and profiles'
- * `profiles.lead.captured` event all derive from it (`.omit`/`.extend`), so the lead's shape is declared once.
- */
-export const LeadFieldsSchema = LeadSubmissionSchema.pick({
-  kind: true,
-  firstName: true,
-  lastName: true,
-  email: true,
-  phone: true,
-  message: true,
-}).extend({
-  id: z.uuid(),
-  createdAt: z.iso.datetime(),
-});
 
 export const LeadSchema = LeadFieldsSchema.extend({
   /** In a team leader's team leads: the rep whose page it came from. */
