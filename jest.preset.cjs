@@ -22,11 +22,26 @@ const LANES = {
 };
 const ALL = { testRegex: '/(src|test)/.*\\.spec\\.tsx?$', testTimeout: 300_000 };
 
+/**
+ * A lane, or several joined by commas (`system,browser`: one Jest run over the files of both, as `npm test` runs its
+ * pool, tools/dev/jest.pool.config.cjs): the files of any of them, with the longest time-out.
+ * @param {string} value
+ */
+function laneOf(value) {
+  const names = value.split(',');
+  const unknown = names.filter((n) => !(n in LANES));
+  if (unknown.length > 0) throw new Error(`DIGICARD_TEST_LANE=${value}: ${unknown.join(', ')} not one of ${Object.keys(LANES).join(', ')}`);
+  if (names.length === 1) return LANES[names[0]];
+  return {
+    testRegex: names.map((n) => LANES[n].testRegex),
+    testTimeout: Math.max(...names.map((n) => LANES[n].testTimeout)),
+  };
+}
+
 /** @param {string} projectRoot @param {string} name */
 const preset = (projectRoot, name) => {
   const laneName = process.env.DIGICARD_TEST_LANE;
-  if (laneName && !(laneName in LANES)) throw new Error(`DIGICARD_TEST_LANE=${laneName}: not one of ${Object.keys(LANES).join(', ')}`);
-  const lane = laneName ? LANES[laneName] : ALL;
+  const lane = laneName ? laneOf(laneName) : ALL;
   const id = laneName ? `${name}:${laneName}` : name;
   return {
     displayName: id,
@@ -74,3 +89,4 @@ const preset = (projectRoot, name) => {
 
 module.exports = preset;
 module.exports.LANES = LANES;
+module.exports.laneOf = laneOf;

@@ -4,10 +4,10 @@
 //
 // How many files run at once: unit as Jest decides (one worker per spare core); service two (npm test runs two
 // projects at once, so four files); system `DIGICARD_SYSTEM_WORKERS` at a time and browser `DIGICARD_BROWSER_WORKERS`,
-// 2 each unless told (npm test runs the two lanes side by side). Every TestSystem has its own database, Redis prefix
-// and NATS, every in-process service file its own database and NATS, and every browser test its own Chromium
-// profile, so files run side by side; on 2 cores these lanes mostly wait (a browser file used 18.7 CPU-seconds in
-// 71 s), so more at once is faster until both cores are busy (docs/benchmarks.md, "The test suite").
+// 2 each unless told (npm test runs neither lane this way: their files run in one pool, jest.pool.config.cjs). Every
+// TestSystem has its own database, Redis prefix and NATS, every in-process service file its own database and NATS,
+// and every browser test its own Chromium profile, so files run side by side; more at once is faster until both cores
+// are busy (docs/benchmarks.md, "The test suite").
 const { spawnSync } = require('node:child_process');
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');

@@ -1,18 +1,55 @@
-// Unit tests first, then in-process service tests, then whole-system tests, then the browser: fast feedback before
-// slow when a project's lanes run together (a Jest run without DIGICARD_TEST_LANE). Within a lane, Jest's own order:
-// files that failed last time first, then the slowest first (from Jest's cache of durations), so that two workers
-// do not end with one long file alone.
+// The order of a run's files. In a lane (one project's `unit`, `service`, `system` or `browser`): Jest's own order,
+// files that failed last time first, then the slowest first, so that two workers do not end with one long file
+// alone. A run of several lanes at once ranks them: unit tests first, then in-process service tests, then whole
+// systems, then the browser (fast feedback before slow), except `npm test`'s pool (DIGICARD_TEST_LANE=system,browser,
+// tools/dev/jest.pool.config.cjs), which takes the slowest first whatever its lane, to keep its workers busy to the end.
+//
+// The slowest by what: Jest's cache of durations from this machine's last run, or, for a file it has not timed (a
+// clean machine, whose cache is empty), tools/dev/test-durations.json, the seconds each file took in a measured
+// `npm test` (written by `node tools/dev/test-durations.mjs`). Without either, Jest orders by file size.
+const { existsSync, readFileSync } = require('node:fs');
+const { join, relative } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
+const ROOT = join(__dirname, '../..');
+const DURATIONS_FILE = join(__dirname, 'test-durations.json');
+/** @type {Record<string, number>} seconds by path from the repository root */
+const committed = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')).seconds : {};
+
 const rank = (path) => (path.includes('.browser.') ? 3 : /\.e2e\./.test(path) ? 2 : /\.integration\./.test(path) ? 1 : 0);
+/** Whether this run is `npm test`'s pool (several lanes in one run). */
+const pooled = () => (process.env.DIGICARD_TEST_LANE ?? '').includes(',');
+
+/** Jest's mark of a file that failed in its last run (its cache entries are `[FAIL or SUCCESS, milliseconds]`). */
+const FAIL = 0;
 
 class LaneSequencer extends Sequencer {
+  /**
+   * Jest's own order (see its `sort`): failed last time first, then a file it has no time for (a new one may be
+   * slow), then the slowest first, then the largest file first; the time being Jest's measure or the committed one.
+   * @param {import('@jest/test-result').Test} test
+   */
+  known(test) {
+    const [status, ms] = this._getCache(test)[test.path] ?? [];
+    const seconds = committed[relative(ROOT, test.path).split('\\').join('/')];
+    return { failed: status === FAIL, ms: ms ?? (seconds === undefined ? undefined : seconds * 1000) };
+  }
+
   /** @override @param {import('@jest/test-result').Test[]} tests */
   sort(tests) {
-    // Jest's own sort is synchronous (it reads its cache of durations from memory).
-    const ordered = /** @type {import('@jest/test-result').Test[]} */ (super.sort(tests));
+    const info = new Map(tests.map((test) => [test, this.known(test)]));
+    const size = (/** @type {import('@jest/test-result').Test} */ test) => test.context.hasteFS.getSize(test.path) ?? 0;
+    const ordered = [...tests].sort((a, b) => {
+      const x = /** @type {{ failed: boolean, ms: number | undefined }} */ (info.get(a));
+      const y = /** @type {{ failed: boolean, ms: number | undefined }} */ (info.get(b));
+      if (x.failed !== y.failed) return x.failed ? -1 : 1;
+      if ((x.ms === undefined) !== (y.ms === undefined)) return x.ms === undefined ? -1 : 1;
+      if (x.ms !== undefined && y.ms !== undefined && x.ms !== y.ms) return y.ms - x.ms;
+      return size(b) - size(a);
+    });
+    if (pooled()) return ordered;
     const position = new Map(ordered.map((test, i) => [test, i]));
-    return [...ordered].sort((a, b) => rank(a.path) - rank(b.path) || position.get(a) - position.get(b));
+    return [...ordered].sort((a, b) => rank(a.path) - rank(b.path) || (position.get(a) ?? 0) - (position.get(b) ?? 0));
   }
 }
 

@@ -1,7 +1,7 @@
 // Writes each project's counts to test-results/jest/<project>.json, so that `npm test` can print one
-// 'N passed, N failed' line for the whole suite (and Nx can restore the file from its cache).
+// 'N passed, N failed' line for the whole suite (and Nx can restore the file from its cache), with each file's seconds.
 const { mkdirSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, relative } = require('node:path');
 
 /** The first lines of a failure message without colours or the stack, at most 600 characters. */
 function firstLines(text) {
@@ -39,6 +39,13 @@ class SummaryReporter {
           skipped: results.numPendingTests + results.numTodoTests,
           files: results.numTotalTestSuites,
           failedFiles,
+          // Each file's seconds, for tools/dev/test-durations.mjs (the order of a clean machine's next run).
+          seconds: Object.fromEntries(
+            results.testResults.map((r) => [
+              relative(join(__dirname, '../..'), r.testFilePath).split('\\').join('/'),
+              Math.round((r.perfStats.end - r.perfStats.start) / 100) / 10,
+            ]),
+          ),
         },
         null,
         2,

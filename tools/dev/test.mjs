@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, against the real servers. Build and typecheck; the checks (lint, formatting, contract and
 // migration drift, deployment files: tools/dev/checks.mjs) beside the unit and service lanes; the system and browser
-// lanes side by side; last, npm start's own test and the short run of the production layout, each alone.
+// files of every project in one pool; last, npm start's own test and the short run of the production layout, each alone.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -48,13 +48,14 @@ const serial = process.env.DIGICARD_TEST_SERIAL === '1';
  * Starts a command through tools/dev/timed.mjs with its output to test-results/logs/<name>.log; resolves when it
  * ends, with its exit code and its wall and CPU seconds. `show` streams the output here as it comes instead.
  */
-function start(name, cmd, args, { show = false } = {}) {
+function start(name, cmd, args, { show = false, env = {} } = {}) {
   const logFile = join(logs, `${name}.log`);
   const timesFile = join(logs, `${name}.times.json`);
   const fd = show ? null : openSync(logFile, 'w');
   const out = fd ?? 'inherit';
   const child = spawn(process.execPath, [join(ROOT, 'tools/dev/timed.mjs'), timesFile, cmd, ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
   if (fd !== null) closeSync(fd);
@@ -82,6 +83,31 @@ const lane = (name, parallel, options = {}, extra = []) =>
     options,
   );
 
+/**
+ * The system and browser files of every project in one Jest run, `DIGICARD_POOL_WORKERS` (4) at a time, the slowest
+ * first (tools/dev/jest.pool.config.cjs); npm start's test and the production layout's run stay out, for after.
+ */
+const pool = () =>
+  start(
+    'system+browser',
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      '--disable-warning=ExperimentalWarning',
+      join(ROOT, 'node_modules/jest/bin/jest.js'),
+      '--config',
+      join(ROOT, 'tools/dev/jest.pool.config.cjs'),
+      `--maxWorkers=${process.env.DIGICARD_POOL_WORKERS ?? '4'}`,
+      '--forceExit',
+    ],
+    {
+      env: {
+        DIGICARD_TEST_LANE: 'system,browser',
+        DIGICARD_POOL_EXCLUDE: 'tools/cluster,apps/web-e2e/test/npm-start.e2e.spec.ts',
+      },
+    },
+  );
+
 const finished = [];
 if (serial) {
   step('checks, then every lane one after the other');
@@ -95,17 +121,19 @@ if (serial) {
     finished.push(await run());
 } else {
   // After the build: the checks (mostly one core of lint) beside the unit and service lanes (they mostly wait on
-  // PostgreSQL, Redis and NATS); then the system and browser lanes side by side, the system lane two projects at a time
-  // (the gateway's files take most of it; the other projects' then run beside them, not after). Measured on 2 cores
-  // (docs/benchmarks.md, "The suite's schedule"). Starting every lane at once after the build was tried (2026-11-28):
-  // the load reached 40 and apps took over 30 s to answer their health checks; 96 tests failed on it.
+  // PostgreSQL, Redis and NATS); then the system and browser files in one pool. Until 2026-11-29 those were two Nx
+  // lanes side by side (the system lane two projects at a time, two files each; the browser lane two files): up to six
+  // systems at the peak, then the browser lane's last files alone for over a minute. The pool keeps four files going
+  // to the end, the slowest first (docs/benchmarks.md, "The suite's schedule"). Starting every lane at once after the
+  // build was tried (2026-11-28): the load reached 40 and apps took over 30 s to answer their health checks; 96 tests
+  // failed on it.
   step('checks beside the unit and service lanes');
   const checks = start('checks', 'node', ['tools/dev/checks.mjs']);
   finished.push(await lane('unit', 2, { show: true }));
   finished.push(await lane('service', 2, { show: true }));
   finished.push(await checks);
-  step('system and browser lanes side by side');
-  finished.push(...(await Promise.all([lane('system', 2, {}, ['--exclude=web-e2e,cluster']), lane('browser', 1)])));
+  step('the system and browser files in one pool');
+  finished.push(await pool());
   // Last, each on its own: npm start's own test (web-e2e's system lane), which builds the tree as `npm start` does (Nx
   // may put a build's outputs back from its cache meanwhile, and an app another file started at that moment was not
   // there: profiles' main.js, seen once); then the short run of the production layout (tools/cluster: 3 NATS servers,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { REPO_ROOT } from './system.js';
+import { testLogDestination } from './test-log.js';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
@@ -18,9 +19,20 @@ export async function launchChromium(): Promise<Browser> {
       `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (\`npm test\` installs it when run as root).`,
     );
   }
+  // Chromium's own last lines (Playwright's `browser` log: its stderr, its exit), kept for when it goes away under a
+  // test: they go to the file's log, printed when a test failed (one file lost its Chromium at launch in a pool run of
+  // four files at once, 2026-11-29, and nothing said why).
+  const lastLines: string[] = [];
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    logger: {
+      isEnabled: (name) => name === 'browser',
+      log: (_name, _severity, message) => {
+        lastLines.push(`${new Date().toISOString()} ${String(message)}`);
+        if (lastLines.length > 40) lastLines.shift();
+      },
+    },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -30,6 +42,15 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+  let closing = false;
+  const close = browser.close.bind(browser);
+  browser.close = (options) => {
+    closing = true;
+    return close(options);
+  };
+  browser.on('disconnected', () => {
+    if (!closing) testLogDestination.write(`Chromium went away before the test closed it; its last lines:\n${lastLines.join('\n')}\n`);
   });
   // Chromium's --force-prefers-reduced-motion switch does not change the media query in headless mode (tried on
   // Debian's build): the context option does. Browser.newPage() goes through newContext() too.
