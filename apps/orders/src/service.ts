@@ -1,4 +1,5 @@
-import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
+import { migrationsFolderOf } from '@digicard/db';
+import type { ServiceDefinition } from '@digicard/server';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';

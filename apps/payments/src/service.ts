@@ -1,4 +1,5 @@
-import { migrationsFolderOf, type ServiceDefinition } from '@digicard/server';
+import { migrationsFolderOf } from '@digicard/db';
+import type { ServiceDefinition } from '@digicard/server';
 import { ConfigSchema, type Config } from './config.js';
 import { outbox, processedMessages } from './db/schema.js';
 import { SystemClock, type Clock } from './payments/clock.js';

@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -172,6 +175,20 @@ export function createDatabase(pool: pg.Pool, retry: TransactionRetryOptions = {
 /** A stable 64-bit advisory-lock key for a name, so that replicas and services never migrate at once. */
 function lockKey(name: string): bigint {
   return createHash('sha256').update(name).digest().readBigInt64BE(0);
+}
+
+/**
+ * A service's committed drizzle migrations, found from any of its modules: the same definition then serves the
+ * built process (`dist/src/...`) and its in-process tests run from the sources (`src/...`).
+ */
+export function migrationsFolderOf(moduleUrl: string): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  while (!existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no drizzle migrations folder above ${fileURLToPath(moduleUrl)}`);
+    dir = parent;
+  }
+  return join(dir, 'drizzle');
 }
 
 /**

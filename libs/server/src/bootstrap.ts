@@ -1,7 +1,4 @@
 import 'reflect-metadata';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DynamicModule, INestApplication, ModuleMetadata } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner, NestFactory } from '@nestjs/core';
@@ -285,18 +282,4 @@ export function installProcessHandlers(logger: Logger): void {
     logger.fatal({ err: error }, 'uncaught exception');
     process.exit(1);
   });
-}
-
-/**
- * A service's committed drizzle migrations, found from any of its modules: the same definition then serves the
- * built process (`dist/src/...`) and its in-process tests run from the sources (`src/...`).
- */
-export function migrationsFolderOf(moduleUrl: string): string {
-  let dir = dirname(fileURLToPath(moduleUrl));
-  while (!existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no drizzle migrations folder above ${fileURLToPath(moduleUrl)}`);
-    dir = parent;
-  }
-  return join(dir, 'drizzle');
 }
