@@ -10,6 +10,7 @@ import {
   acceptDialogs,
   launchChromium,
   registerOwner,
+  savedDownload,
   screenshotPath,
   setMembership,
   TestSystem,
@@ -226,7 +227,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
 
     const [vcard] = await Promise.all([visitor.waitForEvent('download'), visitor.getByRole('link', { name: 'Save to Contact' }).click()]);
     assert.equal(vcard.suggestedFilename(), 'Naledi Khumalo.vcf');
-    const card = readFileSync((await vcard.path())!, 'utf8').replace(/\r\n /g, '');
+    const card = readFileSync(await savedDownload(vcard), 'utf8').replace(/\r\n /g, '');
     for (const line of [
       'BEGIN:VCARD',
       'VERSION:3.0',
@@ -247,7 +248,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
     const qr = await section('QR Code');
     const [download] = await Promise.all([page.waitForEvent('download'), qr.getByRole('link', { name: 'Download QR Code' }).click()]);
     assert.equal(download.suggestedFilename(), 'QR_Code.png');
-    const file = (await download.path())!;
+    const file = await savedDownload(download);
     const meta = await sharp(file).metadata();
     assert.deepEqual([meta.width, meta.height], [300, 300]);
     assert.equal(execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).trim(), `${system.gatewayUrl}/naledi?src=qr`);

@@ -14,6 +14,7 @@ import {
   makeGoogleTestCredentials,
   registerOwner,
   renderApplePassPreview,
+  savedDownload,
   screenshotPath,
   sessionCookie,
   setMembership,
@@ -139,7 +140,7 @@ describe('the wallet passes from the dashboard, in Chromium', () => {
     assert.equal(res.headers()['content-type'], PKPASS_MEDIA_TYPE);
     const file = await download;
     assert.equal(file.suggestedFilename(), 'Zanele-Dube.pkpass');
-    pass = unzipPass(readFileSync((await file.path())!));
+    pass = unzipPass(readFileSync(await savedDownload(file)));
     for (const name of ['pass.json', 'manifest.json', 'signature', 'logo@2x.png', 'thumbnail@2x.png']) assert.ok(pass.has(name), name);
     assert.ok(verifyPassSignature(pass, apple.wwdrFile).cms.ok, 'the manifest’s signature verifies with the (throwaway) WWDR chain');
     const json = JSON.parse(pass.get('pass.json')!.toString('utf8')) as GoogleJson;

@@ -1,13 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-options.js';
 import { REPO_ROOT } from './system.js';
 import { testLogDestination } from './test-log.js';
 
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from './chromium-options.js';
+
+/** What the shared Jest environment offers a test file: its worker's browser server, started at the first call. */
+interface SharedBrowser {
+  endpoint(): Promise<string>;
+  lastLines(): string[];
+}
 
 /**
- * Debian's Chromium, headless, with the flags that keep it off the network (Playwright gives it a fresh profile).
+ * Chromium for one test file (`chromium-options.ts`). Under Jest, a connection to its worker's browser server (the
+ * shared environment starts one per worker, tools/dev/jest-environment.cjs): each file gets its own contexts, and its
+ * `close()` closes them and disconnects, so files stay apart as with a browser of their own, without each starting
+ * Chromium (about 1.5 CPU-seconds a start, 2026-11-29). Elsewhere (a benchmark), a browser of its own.
  * Its contexts (and `browser.newPage()`'s) prefer reduced motion unless a test says otherwise: the web app scrolls
  * smoothly otherwise (styles.css), and a click that Playwright aims while a smooth scroll still moves the target (a
  * focus that scrolled the page, on a loaded machine) can press on one element and release on another, so no click
@@ -22,27 +33,23 @@ export async function launchChromium(): Promise<Browser> {
   // Chromium's own last lines (Playwright's `browser` log: its stderr, its exit), kept for when it goes away under a
   // test: they go to the file's log, printed when a test failed (one file lost its Chromium at launch in a pool run of
   // four files at once, 2026-11-29, and nothing said why).
-  const lastLines: string[] = [];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    logger: {
-      isEnabled: (name) => name === 'browser',
-      log: (_name, _severity, message) => {
-        lastLines.push(`${new Date().toISOString()} ${String(message)}`);
-        if (lastLines.length > 40) lastLines.shift();
-      },
-    },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = (globalThis as { __digicardBrowser?: SharedBrowser }).__digicardBrowser;
+  const ownLines: string[] = [];
+  const browser = shared
+    ? await chromium.connect(await shared.endpoint())
+    : await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [...CHROMIUM_ARGS],
+        logger: {
+          isEnabled: (name) => name === 'browser',
+          log: (_name, _severity, message) => {
+            ownLines.push(`${new Date().toISOString()} ${String(message)}`);
+            if (ownLines.length > 40) ownLines.shift();
+          },
+        },
+      });
+  const lastLines = () => (shared ? shared.lastLines() : ownLines);
   let closing = false;
   const close = browser.close.bind(browser);
   browser.close = (options) => {
@@ -50,13 +57,25 @@ export async function launchChromium(): Promise<Browser> {
     return close(options);
   };
   browser.on('disconnected', () => {
-    if (!closing) testLogDestination.write(`Chromium went away before the test closed it; its last lines:\n${lastLines.join('\n')}\n`);
+    if (!closing) testLogDestination.write(`Chromium went away before the test closed it; its last lines:\n${lastLines().join('\n')}\n`);
   });
   // Chromium's --force-prefers-reduced-motion switch does not change the media query in headless mode (tried on
   // Debian's build): the context option does. Browser.newPage() goes through newContext() too.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options?: BrowserContextOptions) => newContext({ reducedMotion: 'reduce', ...options });
   return browser;
+}
+
+/**
+ * A download saved to a file of its own (test-results/downloads), whose path is returned: `Download.path()` is not
+ * there for a browser the test is connected to (the shared browser server), `saveAs` is.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const dir = join(REPO_ROOT, 'test-results', 'downloads', randomBytes(6).toString('hex'));
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
 }
 
 /** Where browser tests put their screenshots (git-ignored), for a person to look at. */
