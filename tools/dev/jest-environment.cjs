@@ -61,7 +61,9 @@ class DigicardEnvironment extends TestEnvironment {
     this.lines = [];
     this.failed = false;
     const passThrough = process.env.TEST_LOG === '1';
-    this.global.__digicardBrowser = { endpoint: browserEndpoint, lastLines: () => [...chromiumLines] };
+    // DIGICARD_SHARED_BROWSER=0: every browser file launches its own Chromium, as before (to compare, or to rule it out).
+    if (process.env.DIGICARD_SHARED_BROWSER !== '0')
+      this.global.__digicardBrowser = { endpoint: browserEndpoint, lastLines: () => [...chromiumLines] };
     this.global.__digicardTestLog = {
       write: (line) => {
         if (passThrough) process.stdout.write(line);
