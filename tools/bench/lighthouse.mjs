@@ -5,7 +5,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { REPO_ROOT, TestSystem } from '../../libs/testing/dist/src/index.js';
+import { CHROMIUM_ARGS, REPO_ROOT, TestSystem } from '../../libs/testing/dist/src/index.js';
 
 // Every marketing page of issue 14's target (FORM_FACTORS=mobile to skip the desktop runs).
 const pages = ['/', '/pricing', '/contact', '/accessories', '/accessories/pvc-card', '/specials/pvc-special', '/terms-and-conditions'];
@@ -21,16 +21,7 @@ const env = process.env.WEB_DIST_DIR ? { gateway: { WEB_DIST_DIR: process.env.WE
 const system = await TestSystem.start({ apps: ['identity', 'orders', 'gateway'], env });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 const rows = [];
 try {

@@ -33,18 +33,14 @@ async function browserEndpoint() {
   browserServer = (async () => {
     const { chromium } = require('playwright-core');
     // The options libs/testing launches with (built: the lanes depend on the libraries' builds).
-    const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import(pathToFileURL(join(ROOT, 'libs/testing/dist/src/chromium-options.js')).href);
+    const { CHROMIUM_PATH, CHROMIUM_ARGS, chromiumLastLines } = await import(
+      pathToFileURL(join(ROOT, 'libs/testing/dist/src/chromium-options.js')).href
+    );
     const server = await chromium.launchServer({
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: [...CHROMIUM_ARGS],
-      logger: {
-        isEnabled: (name) => name === 'browser',
-        log: (_name, _severity, message) => {
-          chromiumLines.push(`${new Date().toISOString()} ${String(message)}`);
-          if (chromiumLines.length > 40) chromiumLines.shift();
-        },
-      },
+      logger: chromiumLastLines(chromiumLines),
     });
     process.once('exit', () => {
       if (running(server)) server.process().kill('SIGKILL');

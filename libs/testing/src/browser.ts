@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-options.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLastLines } from './chromium-options.js';
 import { REPO_ROOT } from './system.js';
 import { testLogDestination } from './test-log.js';
 
-export { CHROMIUM_PATH } from './chromium-options.js';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-options.js';
 
 /** What the shared Jest environment offers a test file: its worker's browser server, started at the first call. */
 interface SharedBrowser {
@@ -41,13 +41,7 @@ export async function launchChromium(): Promise<Browser> {
         executablePath: CHROMIUM_PATH,
         headless: true,
         args: [...CHROMIUM_ARGS],
-        logger: {
-          isEnabled: (name) => name === 'browser',
-          log: (_name, _severity, message) => {
-            ownLines.push(`${new Date().toISOString()} ${String(message)}`);
-            if (ownLines.length > 40) ownLines.shift();
-          },
-        },
+        logger: chromiumLastLines(ownLines),
       });
   const lastLines = () => (shared ? shared.lastLines() : ownLines);
   let closing = false;

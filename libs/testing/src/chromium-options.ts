@@ -15,3 +15,20 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * A Playwright logger that keeps Chromium's last 40 lines (its `browser` log: its stderr, its exit) in `lines`, for a
+ * test whose browser went away under it.
+ */
+export function chromiumLastLines(lines: string[]): {
+  isEnabled(name: string): boolean;
+  log(name: string, severity: string, message: string | Error): void;
+} {
+  return {
+    isEnabled: (name) => name === 'browser',
+    log: (_name, _severity, message) => {
+      lines.push(`${new Date().toISOString()} ${String(message)}`);
+      if (lines.length > 40) lines.shift();
+    },
+  };
+}

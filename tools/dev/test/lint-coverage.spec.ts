@@ -1,4 +1,5 @@
-// `npm test` lints project by project (`nx run-many -t lint`, cached per project), no longer the whole tree at once.
+// `npm run lint` lints project by project (`nx run-many -t lint`, cached per project); `npm test`'s checks lint the
+// whole tree at once (`eslint .`: fewer CPU-seconds when nothing is cached, docs/benchmarks.md).
 // So that no source file slips between the projects, every file ESLint reads (TypeScript and JavaScript outside
 // node_modules, builds and generated output) lies under a project's root or is one that the dev project's lint
 // names (the root configs and the tools without a project of their own).
