@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLastLines } from './chromium-options.js';
 import { REPO_ROOT } from './system.js';
 import { testLogDestination } from './test-log.js';
@@ -33,6 +33,8 @@ export async function launchChromium(): Promise<Browser> {
   // Chromium's own last lines (Playwright's `browser` log: its stderr, its exit), kept for when it goes away under a
   // test: they go to the file's log, printed when a test failed (one file lost its Chromium at launch in a pool run of
   // four files at once, 2026-11-29, and nothing said why).
+  // Imported here, not at the top: most files that import this library start no browser (0.4 CPU-s of imports a file).
+  const { chromium } = await import('playwright-core');
   const shared = (globalThis as { __digicardBrowser?: SharedBrowser }).__digicardBrowser;
   const ownLines: string[] = [];
   const browser = shared

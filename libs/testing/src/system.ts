@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { BusUsers, STREAM_PROVISIONER, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
-import { SERVICE_SCHEMAS, ensureServiceRoles, serviceDatabaseUrl, type ServiceSchema } from '@digicard/db';
+// The roles only (`@digicard/db/roles`): the package's index brings drizzle, which a whole-system test does not use
+// (about half a CPU-second of imports in every test file that imports this library).
+import { SERVICE_SCHEMAS, ensureServiceRoles, serviceDatabaseUrl, type ServiceSchema } from '@digicard/db/roles';
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
