@@ -30,12 +30,12 @@ export async function launchChromium(): Promise<Browser> {
       `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (\`npm test\` installs it when run as root).`,
     );
   }
-  // Chromium's own last lines (Playwright's `browser` log: its stderr, its exit), kept for when it goes away under a
-  // test: they go to the file's log, printed when a test failed (one file lost its Chromium at launch in a pool run of
-  // four files at once, 2026-11-29, and nothing said why).
   // Imported here, not at the top: most files that import this library start no browser (0.4 CPU-s of imports a file).
   const { chromium } = await import('playwright-core');
   const shared = (globalThis as { __digicardBrowser?: SharedBrowser }).__digicardBrowser;
+  // Chromium's own last lines (Playwright's `browser` log: its stderr, its exit), kept for when it goes away under a
+  // test: they go to the file's log, printed when a test failed (one file lost its Chromium at launch in a pool run of
+  // four files at once, 2026-11-29, and nothing said why).
   const ownLines: string[] = [];
   const browser = shared
     ? await chromium.connect(await shared.endpoint())
