@@ -76,6 +76,9 @@ const preset = (projectRoot, name) => {
     testTimeout: lane.testTimeout,
     // Console output is buffered per file (never printed as it comes), so the quiet reporter can leave it out.
     verbose: false,
+    // A worker whose shared system or browser server runs exits when told to (tools/dev/jest-environment.cjs), which
+    // took longer than jest-worker's 500 ms once in a pool run: it was ended with SIGTERM and a warning of leaked handles.
+    workerGracefulExitTimeout: 5000,
     testSequencer: join(__dirname, 'tools/dev/jest-sequencer.cjs'),
     // The quiet reporter prints what a file logged only when one of its tests failed; the summary reporter writes the
     // counts `npm test` adds up.

@@ -9,6 +9,9 @@
 // to it (libs/testing launchChromium) with contexts of its own, closed when the file closes its browser. Starting
 // Chromium once per worker instead of once per file saves about 1.5 CPU-seconds a browser file. A server whose
 // Chromium went away is started again for the next file; the worker's exit ends it.
+//
+// And the worker's shared system (`globalThis.__digicardSharedSystem`, libs/testing `TestSystem.shared`): the first
+// file that asks starts every app; each next file gets it reset to what a new one would be.
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { TestEnvironment } = require('jest-environment-node');
@@ -19,6 +22,18 @@ const ROOT = join(__dirname, '../..');
 let browserServer = null;
 /** Chromium's last lines (Playwright's `browser` log), for a file whose browser went away. */
 const chromiumLines = [];
+
+/** The worker's shared system, as libs/testing keeps it between files (its `SharedSystemSlot`). */
+const sharedSystem = { core: null, lent: false };
+// At the end of the run jest-worker tells each worker to end (CHILD_MESSAGE_END, 2) and waits 500 ms for it to exit
+// by itself before it sends SIGTERM, with a warning of leaked handles; a worker whose browser server runs does not
+// exit by itself. So a worker exits on that message (Playwright's exit handler ends its Chromium; a shared system's
+// watchdog, libs/testing system-watchdog.ts, ends the apps when the worker is gone).
+if (process.send) {
+  process.on('message', (message) => {
+    if (Array.isArray(message) && message[0] === 2) setImmediate(() => process.exit(0));
+  });
+}
 
 function running(server) {
   const child = server.process();
@@ -60,6 +75,8 @@ class DigicardEnvironment extends TestEnvironment {
     // DIGICARD_SHARED_BROWSER=0: every browser file launches its own Chromium, as before (to compare, or to rule it out).
     if (process.env.DIGICARD_SHARED_BROWSER !== '0')
       this.global.__digicardBrowser = { endpoint: browserEndpoint, lastLines: () => [...chromiumLines] };
+    // With DIGICARD_SHARED_SYSTEM=0 every file starts its own apps (`TestSystem.shared` falls back on `start`).
+    this.global.__digicardSharedSystem = sharedSystem;
     this.global.__digicardTestLog = {
       write: (line) => {
         if (passThrough) process.stdout.write(line);

@@ -4,6 +4,11 @@
 // systems, then the browser (fast feedback before slow), except `npm test`'s pool (DIGICARD_TEST_LANE=system,browser,
 // tools/dev/jest.pool.config.cjs), which takes the slowest first whatever its lane, to keep its workers busy to the end.
 //
+// Files on the worker's shared system (libs/testing `TestSystem.shared`) come after the files that start a system of
+// their own (`TestSystem.start`), in a lane or the pool alike: a worker then goes from its own systems to its shared
+// one once, instead of keeping a shared system idle beside each own one (two systems a worker, the PostgreSQL
+// server's hundred connections ran out in a pool run of four workers, 2026-11-29).
+//
 // The slowest by what: Jest's cache of durations from this machine's last run, or, for a file it has not timed (a
 // clean machine, whose cache is empty), tools/dev/test-durations.json, the seconds each file took in a measured
 // `npm test` (written by `node tools/dev/test-durations.mjs`). Without either, Jest orders by file size.
@@ -16,6 +21,8 @@ const DURATIONS_FILE = join(__dirname, 'test-durations.json');
 /** @type {Record<string, number>} seconds by path from the repository root */
 const committed = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')).seconds : {};
 
+/** 1 for a file on the shared system (it calls `TestSystem.shared(`), 0 for any other. */
+const sharing = (path) => (existsSync(path) && readFileSync(path, 'utf8').includes('TestSystem.shared(') ? 1 : 0);
 const rank = (path) => (path.includes('.browser.') ? 3 : /\.e2e\./.test(path) ? 2 : /\.integration\./.test(path) ? 1 : 0);
 /** Whether this run is `npm test`'s pool (several lanes in one run). */
 const pooled = () => (process.env.DIGICARD_TEST_LANE ?? '').includes(',');
@@ -47,9 +54,15 @@ class LaneSequencer extends Sequencer {
       if (x.ms !== undefined && y.ms !== undefined && x.ms !== y.ms) return y.ms - x.ms;
       return size(b) - size(a);
     });
-    if (pooled()) return ordered;
     const position = new Map(ordered.map((test, i) => [test, i]));
-    return [...ordered].sort((a, b) => rank(a.path) - rank(b.path) || (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    const shares = new Map(tests.map((test) => [test, sharing(test.path)]));
+    const laneRank = pooled() ? () => 0 : rank;
+    return [...ordered].sort(
+      (a, b) =>
+        laneRank(a.path) - laneRank(b.path) ||
+        (shares.get(a) ?? 0) - (shares.get(b) ?? 0) ||
+        (position.get(a) ?? 0) - (position.get(b) ?? 0),
+    );
   }
 }
 

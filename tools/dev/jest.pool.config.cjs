@@ -34,10 +34,15 @@ module.exports = {
   rootDir: ROOT,
   projects: roots.map((root) => {
     // What only a run as a whole may set (its order, its reporters) is set once, below.
-    const { reporters: _reporters, testSequencer: _sequencer, ...config } = require(join(ROOT, root, 'jest.config.cjs'));
+    const { reporters: _reporters, testSequencer: _sequencer, workerGracefulExitTimeout: _exitTimeout, ...config } = require(
+      join(ROOT, root, 'jest.config.cjs'),
+    );
     return { ...config, testPathIgnorePatterns: [...config.testPathIgnorePatterns, ...fileIgnores] };
   }),
   testTimeout: laneOf(lanes).testTimeout,
+  // A worker whose shared system or browser server runs exits when told to (tools/dev/jest-environment.cjs), which
+  // took longer than jest-worker's 500 ms once in a pool run: it was ended with SIGTERM and a warning of leaked handles.
+  workerGracefulExitTimeout: 5000,
   testSequencer: join(__dirname, 'jest-sequencer.cjs'),
   verbose: false,
   reporters: [

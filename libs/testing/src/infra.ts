@@ -205,6 +205,16 @@ export class PrivateNats {
     await endChild(child, 'SIGKILL');
   }
 
+  /** Lets the test's process exit while the server runs (a shared system's watchdog then kills it). */
+  unref(): void {
+    this.process?.unref();
+  }
+
+  /** The server's process id while it runs from the nats-server program, or null. */
+  get pid(): number | null {
+    return this.process?.pid ?? null;
+  }
+
   async destroy(): Promise<void> {
     await this.stop();
     await this.container?.stop();

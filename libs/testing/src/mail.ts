@@ -29,6 +29,12 @@ export class MailClient {
     return JSON.parse(await res.text()) as Mail[];
   }
 
+  /** Deletes every message the catcher holds. */
+  async clear(): Promise<void> {
+    const res = await fetch(new URL('/api/messages', this.baseUrl()), { method: 'DELETE' });
+    if (!res.ok) throw new Error(`mail catcher answered ${res.status} to the deletion`);
+  }
+
   /** Waits until a message matching `match` arrives. */
   // 30 s, as waitForCount: an email goes through the outbox, JetStream, notifications' consumer, BullMQ and SMTP, and
   // took longer than 15 s beside the browser lane (2026-11-29, xss-corpus.e2e).

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { BusUsers, STREAM_PROVISIONER, natsAuthorizationConfig, type BusUser, type ServiceName } from '@digicard/contracts';
 // The roles only (`@digicard/db/roles`): the package's index brings drizzle, which a whole-system test does not use
 // (about half a CPU-second of imports in every test file that imports this library).
@@ -75,43 +78,131 @@ interface RunningApp {
   exited: Promise<number | null>;
 }
 
+/** What makes a system itself, kept between the files of a Jest worker when it is shared (`TestSystem.shared`). */
+interface SystemCore {
+  runId: string;
+  sessionSecret: string;
+  ssoSecretKey: string;
+  natsPasswords: Record<BusUser, string>;
+  provisionerPassword: string;
+  nats: PrivateNats;
+  ports: Map<string, number>;
+  running: Map<AppName, RunningApp>;
+  /** The apps' output goes to `sink.lines`; a shared system gives each file a new array. */
+  sink: { lines: Array<{ app: AppName; line: string }> };
+  /** The settings of its own each running app was started with (JSON): a shared system restarts an app whose differ. */
+  settings: Partial<Record<AppName, string>>;
+  /** A shared system's clean-up process (system-watchdog.ts), told the process ids to end when the worker is gone. */
+  watchdog: ChildProcess | null;
+}
+
+function newCore(): SystemCore {
+  const natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  const provisionerPassword = randomBytes(12).toString('hex');
+  return {
+    runId: randomBytes(4).toString('hex'),
+    sessionSecret: randomBytes(32).toString('base64url'),
+    ssoSecretKey: randomBytes(32).toString('base64'),
+    natsPasswords,
+    provisionerPassword,
+    nats: new PrivateNats(
+      natsAuthorizationConfig({
+        passwords: { ...natsPasswords, [STREAM_PROVISIONER]: provisionerPassword },
+        admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true },
+      }),
+    ),
+    ports: new Map(),
+    running: new Map(),
+    sink: { lines: [] },
+    settings: {},
+    watchdog: null,
+  };
+}
+
 /**
- * The real system for one test file: its own PostgreSQL database, its own NATS server with JetStream, its own
- * Redis key prefix and mail catcher, and the apps it asks for as real processes built from this tree.
+ * Where a Jest worker keeps its shared system between files (`globalThis.__digicardSharedSystem`, offered by
+ * tools/dev/jest-environment.cjs).
+ */
+interface SharedSystemSlot {
+  core: SystemCore | null;
+  /** Whether a file has it now (from `shared` to its `stop()`). */
+  lent: boolean;
+}
+
+/** Every app, as a shared system runs them. */
+export const ALL_APPS: readonly AppName[] = [
+  'mail-catcher',
+  'payfast-simulator',
+  'identity',
+  'profiles',
+  'teams',
+  'orders',
+  'payments',
+  'notifications',
+  'gateway',
+];
+
+/** The schema a shared system's database keeps the seeded rows in (what the migrations wrote), to restore them. */
+const SEED_SCHEMA = 'digicard_seed';
+/** How long a shared system waits for the previous file's work (events, jobs) to settle before it starts afresh. */
+const SETTLE_MS = 20_000;
+
+/**
+ * The real system for a test file: its own PostgreSQL database, its own NATS server with JetStream, its own Redis key
+ * prefix and mail catcher, and the apps it asks for as real processes built from this tree. `start` makes one for the
+ * file; `shared` hands it the Jest worker's, reset as a new one would be.
  */
 export class TestSystem {
-  readonly runId = randomBytes(4).toString('hex');
-  /** Each app's password on the bus: the system's NATS server knows one user per app, with the contracts' permissions. */
+  readonly runId: string;
   /** The gateway's key for session records (SESSION_SECRET). */
-  readonly sessionSecret = randomBytes(32).toString('base64url');
+  readonly sessionSecret: string;
   /** The gateway's key for teams' company sign-in client secrets (SSO_SECRET_KEY): company sign-in is on. */
-  readonly ssoSecretKey = randomBytes(32).toString('base64');
-  readonly natsPasswords = Object.fromEntries(BusUsers.map((u) => [u, randomBytes(12).toString('hex')])) as Record<BusUser, string>;
+  readonly ssoSecretKey: string;
+  /** Each app's password on the bus: the system's NATS server knows one user per app, with the contracts' permissions. */
+  readonly natsPasswords: Record<BusUser, string>;
   /** The stream provisioner's password (`nats-streams`, the only user that may declare streams). */
-  readonly provisionerPassword = randomBytes(12).toString('hex');
+  readonly provisionerPassword: string;
   /** Tests connect without credentials as `admin` (every right); the apps as their own users. */
-  readonly nats = new PrivateNats(
-    natsAuthorizationConfig({
-      passwords: { ...this.natsPasswords, [STREAM_PROVISIONER]: this.provisionerPassword },
-      admin: { password: randomBytes(12).toString('hex'), noAuthAdmin: true },
-    }),
-  );
+  readonly nats: PrivateNats;
   get databaseName(): string {
     return this.options.database ?? `digicard_t_${this.runId}`;
   }
-  readonly redisPrefix = `t-${this.runId}`;
-  readonly logs: Array<{ app: AppName; line: string }> = [];
-  private readonly ports = new Map<string, number>();
-  private readonly running = new Map<AppName, RunningApp>();
+  get redisPrefix(): string {
+    return `t-${this.runId}`;
+  }
+  /** What the apps printed (of this file only, on a shared system). */
+  get logs(): Array<{ app: AppName; line: string }> {
+    return this.core.sink.lines;
+  }
+  private readonly ports: Map<string, number>;
+  private readonly running: Map<AppName, RunningApp>;
+  private readonly core: SystemCore;
   private pool: pg.Pool | null = null;
+  /** Set on the system a file got from `TestSystem.shared`: its `stop()` hands it back instead of stopping it. */
+  private sharedBy: SharedSystemSlot | null = null;
   readonly mail: MailClient;
 
-  private constructor(private readonly options: SystemOptions) {
+  private constructor(
+    private readonly options: SystemOptions,
+    core?: SystemCore,
+  ) {
+    this.core = core ?? newCore();
+    ({ runId: this.runId, sessionSecret: this.sessionSecret, ssoSecretKey: this.ssoSecretKey } = this.core);
+    ({ natsPasswords: this.natsPasswords, provisionerPassword: this.provisionerPassword, nats: this.nats } = this.core);
+    ({ ports: this.ports, running: this.running } = this.core);
     this.mail = new MailClient(() => `http://127.0.0.1:${this.port('mail-http')}`);
   }
 
   static async start(options: SystemOptions): Promise<TestSystem> {
     await requireServers();
+    // A worker's shared system that no file has now is stopped first: a worker runs one system at a time, as before
+    // there were shared ones (each holds a dozen PostgreSQL connections or more; the server has a hundred).
+    const slot = (globalThis as { __digicardSharedSystem?: SharedSystemSlot }).__digicardSharedSystem;
+    if (slot?.core && !slot.lent) {
+      const idle = new TestSystem({ apps: [...ALL_APPS] }, slot.core);
+      slot.core = null;
+      await idle.stop();
+    }
     const system = new TestSystem(options);
     for (const key of [
       'gateway',
@@ -154,6 +245,232 @@ export class TestSystem {
       throw error;
     }
     return system;
+  }
+
+  /**
+   * The Jest worker's system of every app (ALL_APPS), started by its first file that asks and handed to each next one
+   * as a new system would be: the previous file's events and jobs settled, every table of the services emptied and the
+   * seeded rows (the catalogue: what the migrations wrote) put back, sequences as after the migrations, the Redis
+   * keys of the system but BullMQ's deleted, no mail in the catcher, the simulator reset, a new gateway process (its
+   * caches and rate limits start empty) and no app output from before. It saves a file the start of its own apps
+   * (about 7.5 CPU-seconds for the nine on 2 cores). Its `stop()` hands it back; a watchdog process ends it when the
+   * worker is gone (`handToWatchdog`).
+   *
+   * For files that use the apps as they are: a file that stops, kills or restarts an app, or needs one absent, uses
+   * `start`. An app may have settings of the file's own (`env`, as for `start`): an app whose settings differ from
+   * what it runs with is started again with them (the gateway is anyway). `apps`: what the file needs, which `start`
+   * runs when there is no worker to share with (outside the shared environment, or `DIGICARD_SHARED_SYSTEM=0`). When
+   * the previous file's work does not settle within 20 s, or an app of it is gone, the shared system is replaced by a
+   * new one.
+   */
+  static async shared(options: Pick<SystemOptions, 'apps' | 'env'>): Promise<TestSystem> {
+    const slot = (globalThis as { __digicardSharedSystem?: SharedSystemSlot }).__digicardSharedSystem;
+    if (!slot || process.env['DIGICARD_SHARED_SYSTEM'] === '0') return TestSystem.start(options);
+    const everyApp: SystemOptions = { apps: [...ALL_APPS], ...(options.env ? { env: options.env } : {}) };
+    if (slot.core) {
+      const system = new TestSystem(everyApp, slot.core);
+      const fresh = await system.resetForNextFile().then(
+        () => true,
+        (error: unknown) => {
+          process.stderr.write(`the shared test system could not be reset, so a new one starts: ${(error as Error).message}\n`);
+          return false;
+        },
+      );
+      if (fresh) {
+        system.sharedBy = slot;
+        slot.lent = true;
+        system.handToWatchdog();
+        return system;
+      }
+      slot.core = null;
+      await system.stop().catch(() => undefined);
+    }
+    const system = await TestSystem.start(everyApp);
+    await system.snapshotSeeds();
+    slot.core = system.core;
+    slot.lent = true;
+    system.sharedBy = slot;
+    system.handToWatchdog();
+    return system;
+  }
+
+  /**
+   * A shared system outlives the files: its processes are left to a watchdog (system-watchdog.ts, started with the
+   * system) that ends them, and drops the database and keys, when the Jest worker is gone however it ended; the worker
+   * does not wait for them (unref), so it exits when its last file is done.
+   */
+  private handToWatchdog(): void {
+    if (!this.core.watchdog) {
+      const watchdog = spawn(
+        process.execPath,
+        [
+          join(REPO_ROOT, 'libs/testing/dist/src/system-watchdog.js'),
+          JSON.stringify({
+            postgresUrl: this.postgresUrl,
+            database: this.databaseName,
+            redisUrl: DEFAULTS.redisUrl,
+            redisPrefix: this.redisPrefix,
+            storeDir: this.nats.storeDir,
+          }),
+        ],
+        { detached: true, stdio: ['pipe', 'ignore', 'ignore'], cwd: REPO_ROOT, env: appProcessEnv() },
+      );
+      watchdog.unref();
+      (watchdog.stdin as unknown as Socket).unref();
+      this.core.watchdog = watchdog;
+    }
+    const pids = [...this.running.values()].map((r) => r.child.pid).concat(this.nats.pid ?? []);
+    this.core.watchdog.stdin?.write(`${JSON.stringify({ pids: pids.filter((p): p is number => p !== undefined) })}\n`);
+    for (const { child } of this.running.values()) {
+      child.unref();
+      for (const stream of [child.stdout, child.stderr]) (stream as Socket | null)?.unref();
+    }
+    this.nats.unref();
+  }
+
+  /** Copies the rows the migrations seeded (every non-empty table of the services but the messaging ones). */
+  private async snapshotSeeds(): Promise<void> {
+    await this.withAdmin(async (db) => {
+      await db.query(`CREATE SCHEMA IF NOT EXISTS ${SEED_SCHEMA}`);
+      for (const { schema, table } of await this.serviceTables(db)) {
+        if (table === 'outbox' || table === 'processed_messages') continue;
+        const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM "${schema}"."${table}") AS any`);
+        if (rows[0]?.any) await db.query(`CREATE TABLE ${SEED_SCHEMA}."${schema}.${table}" AS TABLE "${schema}"."${table}"`);
+      }
+      // CREATE TABLE AS takes no parameters: the schemas are the code's own names.
+      const schemas = SERVICE_SCHEMAS.map((schema) => `'${schema}'`).join(', ');
+      await db.query(
+        `CREATE TABLE ${SEED_SCHEMA}.sequences AS SELECT schemaname, sequencename, last_value FROM pg_sequences WHERE schemaname IN (${schemas})`,
+      );
+    });
+  }
+
+  private async serviceTables(db: pg.Client): Promise<Array<{ schema: string; table: string }>> {
+    const { rows } = await db.query<{ schema: string; table: string }>(
+      'SELECT schemaname AS schema, tablename AS table FROM pg_tables WHERE schemaname = ANY($1) ORDER BY 1, 2',
+      [[...SERVICE_SCHEMAS]],
+    );
+    return rows;
+  }
+
+  private async withAdmin<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+    const db = new pg.Client({ connectionString: this.databaseUrl });
+    await db.connect();
+    try {
+      return await work(db);
+    } finally {
+      await db.end();
+    }
+  }
+
+  /** See `shared`: waits for the previous file's work to settle, then makes the system as a new one. */
+  private async resetForNextFile(): Promise<void> {
+    for (const app of ALL_APPS) if (!this.isRunning(app)) throw new Error(`${app} is not running`);
+    await this.stopApp('gateway');
+    await this.settle();
+    await this.withAdmin(async (db) => {
+      const tables = await this.serviceTables(db);
+      const seeded = new Set(
+        (await db.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', [SEED_SCHEMA])).rows.map(
+          (r) => r.name,
+        ),
+      );
+      await db.query('BEGIN');
+      await db.query(`TRUNCATE ${tables.map((t) => `"${t.schema}"."${t.table}"`).join(', ')} RESTART IDENTITY`);
+      for (const { schema, table } of tables) {
+        if (!seeded.has(`${schema}.${table}`)) continue;
+        const { rows } = await db.query<{ name: string }>(
+          "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND is_generated = 'NEVER' ORDER BY ordinal_position",
+          [schema, table],
+        );
+        const columns = rows.map((r) => `"${r.name}"`).join(', ');
+        await db.query(
+          `INSERT INTO "${schema}"."${table}" (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM ${SEED_SCHEMA}."${schema}.${table}"`,
+        );
+      }
+      await db.query(
+        `SELECT setval(format('%I.%I', schemaname, sequencename), last_value) FROM ${SEED_SCHEMA}.sequences WHERE last_value IS NOT NULL`,
+      );
+      await db.query('COMMIT');
+    });
+    const redis = new Redis(DEFAULTS.redisUrl);
+    try {
+      const keys = await scanKeys(redis, `${this.redisPrefix}:*`);
+      const queues = new Set(keys.filter((k) => k.endsWith(':meta')).map((k) => k.split(':')[1]));
+      const others = keys.filter((k) => !queues.has(k.split(':')[1] ?? ''));
+      for (let i = 0; i < others.length; i += 500) await redis.del(...others.slice(i, i + 500));
+    } finally {
+      redis.disconnect();
+    }
+    await this.mail.clear();
+    const reset = await fetch(`${this.payfastUrl}/_sim/reset`, { method: 'POST' });
+    if (!reset.ok) throw new Error(`the PayFast simulator's reset answered ${reset.status}`);
+    // The services whose settings differ from the file's start again with its own (the gateway just below).
+    const restarts = ALL_APPS.filter((app) => app !== 'gateway' && this.core.settings[app] !== this.settingsOf(app));
+    await Promise.all(restarts.map((app) => this.stopApp(app)));
+    this.core.sink.lines = [];
+    await Promise.all([...restarts, 'gateway' as const].map((app) => this.startApp(app)));
+  }
+
+  /** The settings of the file's own an app starts with (see `shared`), as JSON. */
+  private settingsOf(app: AppName, extraEnv: Record<string, string> = {}): string {
+    return JSON.stringify({ ...this.options.env?.[app], ...extraEnv });
+  }
+
+  /**
+   * Waits until nothing of the previous file is still on its way: every service's outbox sent, every durable
+   * consumer's messages handled, no BullMQ job waiting, running or due (twice in a row, 100 ms apart).
+   */
+  private async settle(): Promise<void> {
+    const nc = await connect({ servers: this.nats.url });
+    const redis = new Redis(DEFAULTS.redisUrl);
+    try {
+      const jsm = await jetstreamManager(nc);
+      await this.withAdmin(async (db) => {
+        let quietChecks = 0;
+        let busy = '';
+        const deadline = Date.now() + SETTLE_MS;
+        while (quietChecks < 2) {
+          if (Date.now() > deadline) throw new Error(`the previous file's work did not settle in ${SETTLE_MS} ms (${busy})`);
+          busy = await this.busyWith(db, jsm, redis);
+          quietChecks = busy ? 0 : quietChecks + 1;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      });
+    } finally {
+      redis.disconnect();
+      await nc.close();
+    }
+  }
+
+  /** What is still being worked on (empty when nothing): see `settle`. */
+  private async busyWith(db: pg.Client, jsm: JetStreamManager, redis: Redis): Promise<string> {
+    const { rows } = await db.query<{ schema: string; n: number }>(
+      SERVICE_SCHEMAS.map(
+        (schema) => `SELECT '${schema}' AS schema, count(*)::int AS n FROM "${schema}".outbox WHERE sent_at IS NULL`,
+      ).join(' UNION ALL '),
+    );
+    const unsent = rows.filter((r) => r.n > 0).map((r) => `${r.n} unsent in ${r.schema}'s outbox`);
+    const consumers: string[] = [];
+    for await (const stream of jsm.streams.list()) {
+      for await (const consumer of jsm.consumers.list(stream.config.name)) {
+        if (!consumer.config.durable_name) continue;
+        if (consumer.num_pending + consumer.num_ack_pending > 0)
+          consumers.push(`${consumer.num_pending + consumer.num_ack_pending} for ${stream.config.name}/${consumer.name}`);
+      }
+    }
+    const jobs: string[] = [];
+    for (const key of await scanKeys(redis, `${this.redisPrefix}:*`)) {
+      const kind = key.slice(key.lastIndexOf(':') + 1);
+      const n =
+        kind === 'wait' || kind === 'active' || kind === 'paused'
+          ? await redis.llen(key)
+          : kind === 'delayed' || kind === 'prioritized' || kind === 'waiting-children'
+            ? await redis.zcard(key)
+            : 0;
+      if (n > 0) jobs.push(`${n} in ${key}`);
+    }
+    return [...unsent, ...consumers, ...jobs].join(', ');
   }
 
   port(key: string): number {
@@ -318,6 +635,7 @@ export class TestSystem {
     child.stderr.on('data', collect);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     this.running.set(app, { child, exited });
+    this.core.settings[app] = this.settingsOf(app, extraEnv);
     const url = this.readinessUrl(app);
     try {
       await waitFor(
@@ -412,6 +730,14 @@ export class TestSystem {
   }
 
   async stop(): Promise<void> {
+    if (this.sharedBy) {
+      // Handed back for the worker's next file, which resets it (`shared`); this file's connections end here.
+      this.sharedBy.lent = false;
+      this.sharedBy = null;
+      await this.pool?.end();
+      this.pool = null;
+      return;
+    }
     for (const app of [...this.running.keys()].reverse()) await this.stopApp(app);
     await this.pool?.end();
     await this.nats.destroy();
@@ -421,13 +747,31 @@ export class TestSystem {
       await admin.query(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`);
       await admin.end();
     }
-    const redis = new Redis(DEFAULTS.redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${this.redisPrefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await dropRedisKeys(DEFAULTS.redisUrl, this.redisPrefix);
+    // A shared system's watchdog finds nothing left to do, and ends.
+    this.core.watchdog?.stdin?.end();
+    this.core.watchdog = null;
+  }
+}
+
+async function scanKeys(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    found.push(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  return found;
+}
+
+/** Deletes every key of a system's Redis prefix. */
+export async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await scanKeys(redis, `${prefix}:*`);
+    for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+  } finally {
     await redis.quit();
   }
 }

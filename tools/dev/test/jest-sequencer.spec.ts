@@ -2,7 +2,7 @@
 // Jest's own measure or, on a machine that has not timed a file, by tools/dev/test-durations.json; lanes ranked
 // (unit before browser) except in the pool of several lanes, which takes the slowest first whatever its lane.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, it } from '@jest/globals';
@@ -50,21 +50,28 @@ describe('the order of a run’s files', () => {
     }
   });
 
-  it('on a machine that has timed nothing, takes the committed durations: the slowest first', () => {
+  it('on a machine that has timed nothing, takes the committed durations: the slowest first, those with a system of their own before those on the shared one', () => {
     process.env['DIGICARD_TEST_LANE'] = 'browser';
-    const files = Object.keys(committed).filter((p) => p.includes('.browser.'));
-    const seconds = order(sequencer({}).sort(files.map((p) => test(p)))).map((p) => committed[p.slice(1)] ?? -1);
-    assert.equal(seconds.length, files.length);
-    assert.deepEqual(
-      seconds,
-      [...seconds].sort((a, b) => b - a),
-    );
-    assert.equal(seconds[0], Math.max(...files.map((p) => committed[p] ?? 0)));
+    const files = Object.keys(committed).filter((p) => p.includes('.browser.') && existsSync(join(ROOT, p)));
+    const shares = (p: string) => readFileSync(join(ROOT, p), 'utf8').includes('TestSystem.shared(');
+    const sorted = order(sequencer({}).sort(files.map((p) => test(p)))).map((p) => p.slice(1));
+    assert.equal(sorted.length, files.length);
+    const own = files.filter((p) => !shares(p));
+    const onShared = files.filter(shares);
+    assert.ok(own.length > 0 && onShared.length > 0, 'browser files of both kinds');
+    assert.deepEqual(sorted.slice(0, own.length).sort(), [...own].sort(), 'the files with a system of their own come first');
+    for (const group of [sorted.slice(0, own.length), sorted.slice(own.length)]) {
+      const seconds = group.map((p) => committed[p] ?? -1);
+      assert.deepEqual(
+        seconds,
+        [...seconds].sort((a, b) => b - a),
+      );
+    }
   });
 
   it('prefers Jest’s own measure, puts what failed last first and an untimed file before the timed ones', () => {
     process.env['DIGICARD_TEST_LANE'] = 'system';
-    const [slow, fast] = ['apps/gateway/test/accounts.e2e.spec.ts', 'apps/gateway/test/uploads-security.e2e.spec.ts'];
+    const [slow, fast] = ['apps/gateway/test/accounts.e2e.spec.ts', 'apps/gateway/test/role-sync.e2e.spec.ts'];
     const untimed = 'apps/gateway/test/no-such-file.e2e.spec.ts';
     const failed = 'apps/gateway/test/routes-nowhere.e2e.spec.ts';
     // Measured here: the committed fast one was the slow one this time.
@@ -80,7 +87,7 @@ describe('the order of a run’s files', () => {
   it('ranks the lanes in a run of a project’s lanes, but not in npm test’s pool', () => {
     const files = [
       'libs/contracts/test/contracts.spec.ts',
-      'apps/web-e2e/test/accessibility.browser.spec.ts',
+      'apps/web-e2e/test/wallet-passes.browser.spec.ts',
       'apps/gateway/test/accounts.e2e.spec.ts',
     ];
     const cache: Record<string, [number, number]> = Object.fromEntries(
@@ -90,13 +97,26 @@ describe('the order of a run’s files', () => {
     assert.deepEqual(order(sequencer(cache).sort(files.map((p) => test(p)))), [
       '/libs/contracts/test/contracts.spec.ts',
       '/apps/gateway/test/accounts.e2e.spec.ts',
-      '/apps/web-e2e/test/accessibility.browser.spec.ts',
+      '/apps/web-e2e/test/wallet-passes.browser.spec.ts',
     ]);
     process.env['DIGICARD_TEST_LANE'] = 'system,browser';
     assert.deepEqual(order(sequencer(cache).sort(files.map((p) => test(p)))), [
-      '/apps/web-e2e/test/accessibility.browser.spec.ts',
+      '/apps/web-e2e/test/wallet-passes.browser.spec.ts',
       '/apps/gateway/test/accounts.e2e.spec.ts',
       '/libs/contracts/test/contracts.spec.ts',
     ]);
+  });
+
+  it('puts the files on the shared system after those with a system of their own, in a lane and in the pool', () => {
+    const own = 'apps/gateway/test/sign-in-limits.e2e.spec.ts';
+    const onShared = 'apps/gateway/test/staff-console.e2e.spec.ts';
+    assert.ok(readFileSync(join(ROOT, onShared), 'utf8').includes('TestSystem.shared('));
+    assert.ok(!readFileSync(join(ROOT, own), 'utf8').includes('TestSystem.shared('));
+    // The one on the shared system is the slower here: it still comes second.
+    const cache: Record<string, [number, number]> = { [join(ROOT, own)]: [1, 1_000], [join(ROOT, onShared)]: [1, 90_000] };
+    for (const lanes of ['system', 'system,browser']) {
+      process.env['DIGICARD_TEST_LANE'] = lanes;
+      assert.deepEqual(order(sequencer(cache).sort([onShared, own].map((p) => test(p)))), [`/${own}`, `/${onShared}`], lanes);
+    }
   });
 });
