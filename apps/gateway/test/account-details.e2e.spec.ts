@@ -14,7 +14,7 @@ describe('account details, Exchange Contact and the data export', () => {
   let pieter: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
       env: { gateway: { RATE_LIMIT_LOGIN_ACCOUNT: '4/900', ENQUIRY_RATE_LIMIT: '4/600' } },
     });

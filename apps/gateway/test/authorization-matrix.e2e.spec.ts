@@ -17,7 +17,7 @@ describe('authorization matrix: every API route as owner, another owner, team me
   let fixture: MatrixFixture;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: [...MatrixSystemOptions.apps], env: MatrixSystemOptions.env });
+    system = await TestSystem.shared({ apps: [...MatrixSystemOptions.apps], env: MatrixSystemOptions.env });
     fixture = await prepareMatrix(system);
     // Eight apps (each given 90 s to be ready) and the fixture's accounts, beside the browser lane.
   }, 240_000);

@@ -30,7 +30,7 @@ describe('NATS is not one trust zone: each app is its own bus user with the cont
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'orders', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'orders', 'gateway'] });
   });
   afterAll(async () => {
     for (const nc of opened) await nc.close().catch(() => undefined);

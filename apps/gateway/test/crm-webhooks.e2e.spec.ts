@@ -26,7 +26,7 @@ describe('CRM webhooks through the gateway: tiers, bodies, owners, and a lead th
     });
     await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve));
     crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}`;
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
       env: { notifications: { CRM_WEBHOOK_ALLOW_LOCAL: 'true', CRM_WEBHOOK_RETRY_DELAYS_MS: '200,200' } },
     });

@@ -39,7 +39,7 @@ describe('one PostgreSQL role per service', () => {
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'] });
+    system = await TestSystem.shared({ apps: ['identity', 'profiles', 'teams', 'orders', 'payments', 'notifications'] });
   });
   afterAll(async () => {
     await system?.stop();

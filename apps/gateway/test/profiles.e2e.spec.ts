@@ -30,7 +30,7 @@ describe('profiles: the owner’s editor API, uploads, gating, leads, vCard and 
 
   beforeAll(async () => {
     // The export asks every service for its part: orders, payments and teams too.
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
     });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });

@@ -48,7 +48,7 @@ describe('the proof of a team member’s card', () => {
   let rep: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
     const staff = await createStaffAccount(system, { email: 'support@digicard.test', role: 'staff', username: 'support-desk' });
     leader = await registerOwner(
       system,

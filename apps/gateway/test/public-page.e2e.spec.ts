@@ -24,7 +24,7 @@ describe('the public profile page /{username}: rendered on the server, cached, a
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     thabo = await registerOwner(system, { username: 'thabo', firstName: 'Thabo', lastName: 'Mokoena', email: 'thabo@example.co.za' });
     await setMembership(system, 'thabo', 'DigiGold');
     const image = await thabo.client.request('/api/profile/images/profileImage', {

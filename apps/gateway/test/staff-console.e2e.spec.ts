@@ -17,7 +17,7 @@ describe('the staff console', () => {
 
   beforeAll(async () => {
     // Teams too: a team member's password sign-in asks it whether the team requires its company account.
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
     print = await createStaffAccount(system, { email: 'press@digicard.test', role: 'print', username: 'press-team' });
     owner = await registerOwner(

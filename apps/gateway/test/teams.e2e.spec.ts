@@ -30,7 +30,7 @@ describe('teams through the gateway', () => {
   }
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
     leader = await registerOwner(system, { username: 'gw-lead', firstName: 'Ayanda', lastName: 'Mthembu', email: 'gw-lead@example.co.za' });
     otherLeader = await registerOwner(system, {
       username: 'gw-lead-two',

@@ -66,7 +66,7 @@ describe('uploads and media: checked before the body, limited, kept to what prof
   let sipho: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
       env: { gateway: { RATE_LIMIT_UPLOAD_ACCOUNT: '6/600' }, profiles: { MEDIA_QUOTA_BYTES: '1500000' } },
     });

@@ -8,7 +8,7 @@ describe('XSS corpus: what people type never comes out as markup', () => {
   let results: CorpusResult[];
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'orders', 'notifications', 'gateway'],
       env: { gateway: { RATE_LIMIT_REGISTER_IP: '1000/60', RATE_LIMIT_RESET_IP: '1000/60' } },
     });

@@ -48,7 +48,7 @@ describe('axe-core finds no WCAG A/AA violation on any page', () => {
   let printer: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
     });
     owner = await registerOwner(system, { username: 'amahle', firstName: 'Amahle', lastName: 'Cele', email: 'amahle@example.co.za' });

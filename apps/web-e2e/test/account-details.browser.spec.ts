@@ -17,7 +17,7 @@ describe('account details and Exchange Contact', () => {
   const mailPage = (id: string) => `http://127.0.0.1:${system.port('mail-http')}/messages/${id}/html`;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
     });
     owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Khumalo', email: 'naledi@example.co.za' });

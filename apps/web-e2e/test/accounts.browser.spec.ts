@@ -25,7 +25,7 @@ describe('an owner registers, verifies the email, signs in and out, and resets t
   let page: Page;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

@@ -26,7 +26,7 @@ describe('analytics and sharing in the browser', () => {
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
       env: { gateway: { ANALYTICS_FLUSH_MS: '200' } },
     });

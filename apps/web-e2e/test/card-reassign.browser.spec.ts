@@ -32,7 +32,7 @@ describe("a team's card handed to a rep", () => {
   }
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
     });
     leader = await registerOwner(system, {

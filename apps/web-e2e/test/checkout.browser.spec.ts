@@ -13,7 +13,7 @@ describe('an owner buys two NFC cards', () => {
   let owner: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     owner = await registerOwner(system, { username: 'amahle', firstName: 'Amahle', lastName: 'Zulu', email: 'amahle@example.co.za' });

@@ -46,7 +46,7 @@ describe('CRM integration in the browser', () => {
     });
     await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve));
     crmUrl = `http://127.0.0.1:${(crm.address() as AddressInfo).port}`;
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
       env: { notifications: { CRM_WEBHOOK_ALLOW_LOCAL: 'true', CRM_WEBHOOK_RETRY_DELAYS_MS: '300,300' } },
     });

@@ -10,7 +10,7 @@ describe('a visitor sends both enquiry forms in Chromium, and the sales inbox ge
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'orders', 'payments', 'notifications', 'gateway'],
     });
     browser = await launchChromium();

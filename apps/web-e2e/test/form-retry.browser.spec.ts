@@ -14,7 +14,7 @@ describe('a form sent again after a 503 whose submission was stored is stored on
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'orders', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'orders', 'notifications', 'gateway'] });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ describe('the Leads section, a page at a time', () => {
   const LEADS = 57;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'profiles', 'gateway'] });
     owner = await registerOwner(
       system,
       { username: 'zodwa', firstName: 'Zodwa', lastName: 'Mthembu', email: 'zodwa@example.co.za' },

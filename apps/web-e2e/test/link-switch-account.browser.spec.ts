@@ -36,7 +36,7 @@ describe('a link of another account asks before it switches accounts', () => {
   let page: Page;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     await registerOwner(system, ayanda);
     await registerOwner(system, bongi, { verify: false });
     browser = await launchChromium();

@@ -24,7 +24,7 @@ describe('the marketing pages: rendered by the gateway, the app loaded on the fi
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'payments', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'payments', 'gateway'] });
     browser = await launchChromium();
   });
   afterAll(async () => {

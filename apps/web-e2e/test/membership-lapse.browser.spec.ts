@@ -24,7 +24,7 @@ describe('a paid tier runs out', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     browser = await launchChromium();

@@ -26,7 +26,7 @@ describe('an owner switches from DigiSilver to DigiGold from the next billing da
   let owner: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     owner = await registerOwner(system, {

@@ -27,7 +27,7 @@ describe('an owner pays for DigiSilver, and cancels it', () => {
   let stopAccepting: () => void = () => undefined;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     owner = await registerOwner(system, { username: 'sizwe', firstName: 'Sizwe', lastName: 'Ndlovu', email: 'sizwe@example.co.za' });

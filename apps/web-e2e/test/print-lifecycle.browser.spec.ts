@@ -48,7 +48,7 @@ describe('a card from payment to delivery', () => {
   const detail = async () => (await owner.client.request('/api/order-details')).body.orders.find((o: { id: string }) => o.id === orderId);
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     owner = await registerOwner(system, { username: 'nomsa', firstName: 'Nomsa', lastName: 'Dube', email: 'nomsa@example.co.za' });

@@ -40,7 +40,7 @@ describe('an owner builds a full profile in the dashboard, and visitors use it',
   const alerts: string[] = [];
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     owner = await registerOwner(system, { username: 'naledi', firstName: 'Naledi', lastName: 'Khumalo', email: 'naledi@example.co.za' });
     await setMembership(system, 'naledi', 'DigiGold');
     browser = await launchChromium();

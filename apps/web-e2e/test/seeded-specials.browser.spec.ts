@@ -57,7 +57,7 @@ describe('every seeded special can be bought, from ADD TO CART to payment at Pay
   let browser: Browser;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     browser = await launchChromium();

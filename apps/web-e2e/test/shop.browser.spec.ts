@@ -23,7 +23,7 @@ describe('the marketing site and the shop, on a phone and a desktop', () => {
 
   beforeAll(async () => {
     // Payments serves the membership plans the pricing page shows (the gateway renders it with them).
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'payments', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'orders', 'payments', 'gateway'] });
     browser = await launchChromium();
   });
   afterAll(async () => {

@@ -43,7 +43,7 @@ describe('a visitor buys the PVC special with a year of DigiGold', () => {
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'payfast-simulator', 'identity', 'profiles', 'orders', 'payments', 'notifications', 'gateway'],
     });
     browser = await launchChromium();

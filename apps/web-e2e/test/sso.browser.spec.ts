@@ -28,7 +28,7 @@ describe('"Sign in with your company account" in Chromium', () => {
   let leader: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'],
       // The provider runs on this machine.
       env: { gateway: { SSO_ALLOW_PRIVATE_ISSUERS: 'true' } },

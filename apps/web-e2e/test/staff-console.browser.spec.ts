@@ -25,7 +25,7 @@ describe('the staff console in Chromium', () => {
   let owner: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'profiles', 'orders', 'payments', 'payfast-simulator', 'gateway'] });
     browser = await launchChromium();
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
     owner = await registerOwner(

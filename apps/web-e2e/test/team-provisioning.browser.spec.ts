@@ -36,7 +36,7 @@ describe('a team leader connects the company’s identity provider; staff see it
   let token = '';
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'],
       // The provider runs on this machine.
       env: { gateway: { SSO_ALLOW_PRIVATE_ISSUERS: 'true' } },

@@ -37,7 +37,7 @@ describe('a team leader adds reps (one by CSV), a rep signs in from the welcome 
   const alerts: string[] = [];
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'teams', 'notifications', 'gateway'] });
     leader = await registerOwner(system, {
       username: 'karoo-solar',
       firstName: 'Ayanda',

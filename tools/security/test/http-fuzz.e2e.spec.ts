@@ -143,7 +143,7 @@ describe('HTTP fuzz: every route of the table, garbage headers, cookies, paths a
   }
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: [...MatrixSystemOptions.apps], env: MatrixSystemOptions.env });
+    system = await TestSystem.shared({ apps: [...MatrixSystemOptions.apps], env: MatrixSystemOptions.env });
     fixture = await prepareMatrix(system);
     const username = `leader-${Date.now().toString(36)}`;
     const who = await registerOwner(system, { username, firstName: 'Leader', lastName: 'Fuzz', email: `${username}@example.co.za` });
