@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload, ServerNats } from '@nestjs/microservices';
@@ -10,9 +13,36 @@ import { DrainingNatsServer } from '../src/draining-nats-server.js';
 
 // A service process that stops while requests are on their way to it or in its handlers still answers each of them,
 // and the other members of its queue group take what comes after (the rolling restart of the production layout lost
-// one request in 489 to Nest's own close). Against the machine's NATS server, on subjects of this file's own.
+// one request in 489 to Nest's own close). Against a NATS server of this file's own, as every test's (the machine's
+// is npm start's; this file used it, and failed when it was down). Started here, not with @digicard/testing's
+// PrivateNats: a type:server library may not depend on a testing one.
 
-const NATS_URL = process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222';
+const NATS_BIN = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+let natsServer: ChildProcess | null = null;
+let NATS_URL = '';
+
+async function startNats(): Promise<string> {
+  if (!NATS_BIN) throw new Error('nats-server is not installed: apt-get install nats-server');
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+  natsServer = spawn(NATS_BIN, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  const url = `nats://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    const nc = await connect({ servers: [url], reconnect: false }).catch((error: unknown) => {
+      if (tries >= 100) throw error;
+      return null;
+    });
+    if (nc) {
+      await nc.close();
+      return url;
+    }
+    await sleep(50);
+  }
+}
 const run = randomBytes(4).toString('hex');
 const SUBJECT = `test.drain.${run}.slow`;
 const HANDLER_MS = 400;
@@ -53,9 +83,14 @@ async function ask(nc: NatsConnection, n: number): Promise<number | string> {
   }
 }
 
+beforeAll(async () => {
+  NATS_URL = await startNats();
+});
+
 afterAll(async () => {
   for (const app of opened) await app.close().catch(() => undefined);
   for (const nc of clients) await nc.close().catch(() => undefined);
+  natsServer?.kill('SIGTERM');
 });
 
 describe('a service that stops answers what was sent to it', () => {
