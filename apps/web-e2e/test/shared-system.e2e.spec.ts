@@ -81,15 +81,21 @@ describe('a shared system handed to the next file', () => {
     assert.ok(!environ(again.pidOf('notifications')).includes('CRM_WEBHOOK_ALLOW_LOCAL=true'));
   });
 
-  it('is replaced by a new one when an app of it is gone', async () => {
+  it('starts again an app the file before killed, and is replaced by a new system when its reset fails', async () => {
     const current = await shared();
     const runId = current.runId;
     await current.killApp('teams');
     await current.stop();
     const next = await shared();
-    assert.notEqual(next.runId, runId);
+    assert.equal(next.runId, runId, 'the same system');
     assert.ok(next.isRunning('teams'));
-    const old = await next.sql<{ n: string }>('SELECT count(*) AS n FROM pg_database WHERE datname = $1', [`digicard_t_${runId}`]);
+    assert.equal((await fetch(`http://127.0.0.1:${next.port('teams')}/health`)).status, 200, 'teams answers');
+    // Its copy of the seeded rows gone, the reset cannot put them back.
+    await next.sql('DROP SCHEMA digicard_seed CASCADE');
+    await next.stop();
+    const replaced = await shared();
+    assert.notEqual(replaced.runId, runId);
+    const old = await replaced.sql<{ n: string }>('SELECT count(*) AS n FROM pg_database WHERE datname = $1', [`digicard_t_${runId}`]);
     assert.equal(Number(old[0]?.n), 0, 'the replaced system is stopped and its database dropped');
   });
 });

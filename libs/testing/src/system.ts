@@ -256,12 +256,12 @@ export class TestSystem {
    * (about 7.5 CPU-seconds for the nine on 2 cores). Its `stop()` hands it back; a watchdog process ends it when the
    * worker is gone (`handToWatchdog`).
    *
-   * For files that use the apps as they are: a file that stops, kills or restarts an app, or needs one absent, uses
-   * `start`. An app may have settings of the file's own (`env`, as for `start`): an app whose settings differ from
-   * what it runs with is started again with them (the gateway is anyway). `apps`: what the file needs, which `start`
-   * runs when there is no worker to share with (outside the shared environment, or `DIGICARD_SHARED_SYSTEM=0`). When
-   * the previous file's work does not settle within 20 s, or an app of it is gone, the shared system is replaced by a
-   * new one.
+   * A file may stop, kill or restart apps of it (the next file gets them running, as they were). A file that needs an
+   * app absent, or runs a service in its own process beside the system, uses `start`. An app may have settings of
+   * the file's own (`env`, as for `start`): an app whose settings differ from what it runs with is started again with
+   * them (the gateway is anyway). `apps`: what the file needs, which `start` runs when there is no worker to share
+   * with (outside the shared environment, or `DIGICARD_SHARED_SYSTEM=0`). When the previous file's work does not
+   * settle within 20 s, or the reset fails, the shared system is replaced by a new one.
    */
   static async shared(options: Pick<SystemOptions, 'apps' | 'env'>): Promise<TestSystem> {
     const slot = (globalThis as { __digicardSharedSystem?: SharedSystemSlot }).__digicardSharedSystem;
@@ -319,8 +319,18 @@ export class TestSystem {
       (watchdog.stdin as unknown as Socket).unref();
       this.core.watchdog = watchdog;
     }
+    this.tellWatchdog();
+  }
+
+  /**
+   * Tells a shared system's watchdog the process ids it is to end (again whenever an app starts or stops: a file may
+   * restart one), and lets the worker exit without waiting for them.
+   */
+  private tellWatchdog(): void {
+    const watchdog = this.core.watchdog;
+    if (!watchdog) return;
     const pids = [...this.running.values()].map((r) => r.child.pid).concat(this.nats.pid ?? []);
-    this.core.watchdog.stdin?.write(`${JSON.stringify({ pids: pids.filter((p): p is number => p !== undefined) })}\n`);
+    watchdog.stdin?.write(`${JSON.stringify({ pids: pids.filter((p): p is number => p !== undefined) })}\n`);
     for (const { child } of this.running.values()) {
       child.unref();
       for (const stream of [child.stdout, child.stderr]) (stream as Socket | null)?.unref();
@@ -365,9 +375,13 @@ export class TestSystem {
 
   /** See `shared`: waits for the previous file's work to settle, then makes the system as a new one. */
   private async resetForNextFile(): Promise<void> {
-    for (const app of ALL_APPS) if (!this.isRunning(app)) throw new Error(`${app} is not running`);
-    await this.stopApp('gateway');
+    // An app the file before stopped or killed (and did not start again) starts first, for what it owes to be done.
+    const gone = ALL_APPS.filter((app) => app !== 'gateway' && !this.isRunning(app));
+    for (const app of gone) await this.stopApp(app);
+    await Promise.all(gone.map((app) => this.startApp(app)));
+    // The gateway's own consumers take their part of the previous file's events too: it stops once they are done.
     await this.settle();
+    await this.stopApp('gateway');
     await this.withAdmin(async (db) => {
       const tables = await this.serviceTables(db);
       const seeded = new Set(
@@ -410,6 +424,11 @@ export class TestSystem {
     await Promise.all(restarts.map((app) => this.stopApp(app)));
     this.core.sink.lines = [];
     await Promise.all([...restarts, 'gateway' as const].map((app) => this.startApp(app)));
+    // Every app answers its readiness check, as after a start (one that does not makes the system replaced).
+    for (const app of ALL_APPS) {
+      const res = await fetch(this.readinessUrl(app)).catch(() => null);
+      if (!res?.ok) throw new Error(`${app} is not ready after the reset (${res?.status ?? 'no answer'})`);
+    }
   }
 
   /** The settings of the file's own an app starts with (see `shared`), as JSON. */
@@ -636,6 +655,7 @@ export class TestSystem {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     this.running.set(app, { child, exited });
     this.core.settings[app] = this.settingsOf(app, extraEnv);
+    this.tellWatchdog();
     const url = this.readinessUrl(app);
     try {
       await waitFor(
@@ -658,6 +678,7 @@ export class TestSystem {
     const running = this.running.get(app);
     if (!running) return null;
     this.running.delete(app);
+    this.tellWatchdog();
     if (running.child.exitCode === null) running.child.kill('SIGTERM');
     return running.exited;
   }
@@ -678,6 +699,7 @@ export class TestSystem {
     const running = this.running.get(app);
     if (!running) return;
     this.running.delete(app);
+    this.tellWatchdog();
     if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
     await running.exited;
   }
