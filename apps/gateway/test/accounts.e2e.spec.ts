@@ -17,7 +17,7 @@ describe('accounts: registration, verification, sign-in, sessions and password r
   const secrets = new Set<string>([password]);
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     owner = system.client();
   });
   afterAll(() => system?.stop());

@@ -43,7 +43,7 @@ describe('analytics: views by source, Save to Contact, clicks, robots left out, 
     );
 
   beforeAll(async () => {
-    system = await TestSystem.start({
+    system = await TestSystem.shared({
       apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'],
       env: { gateway: { ANALYTICS_FLUSH_MS: '200' } },
     });

@@ -39,7 +39,7 @@ describe('role changes reach the sessions of a signed-in account, even when no g
   };
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'profiles', 'notifications', 'gateway'] });
     staff = await createStaffAccount(system, { email: 'thandi@digicard.test', role: 'staff', username: 'thandi-staff' });
     owner = await registerOwner(system, { username: 'lindiwe', firstName: 'Lindiwe', lastName: 'Zulu', email: 'lindiwe@example.co.za' });
     nc = await connect({ servers: system.nats.url });

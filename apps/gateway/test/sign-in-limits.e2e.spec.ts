@@ -24,7 +24,7 @@ describe('sign-in limits, client addresses and TRUST_PROXY', () => {
     client.request('/api/session', { body: { email, password: pass }, headers });
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'gateway'] });
     for (const username of ['naledi', 'sello']) {
       const res = await system.client().request('/api/accounts', {
         body: { username, firstName: 'N', lastName: 'M', email: `${username}@example.co.za`, password },

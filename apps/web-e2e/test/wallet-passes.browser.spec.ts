@@ -55,8 +55,9 @@ describe('the wallet passes from the dashboard, in Chromium', () => {
     apple = makeAppleTestCredentials();
     google = makeGoogleTestCredentials();
     googleApi = await new GoogleWalletStandIn(google).start();
-    system = await TestSystem.start({ apps: ['mail-catcher', 'identity', 'notifications', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['mail-catcher', 'identity', 'notifications', 'gateway'] });
     // The wallets need the public address (the gateway's, known once the system has its ports) and Redis (the jobs).
+    await system.stopApp('profiles');
     await system.startApp('profiles', {
       PUBLIC_URL: system.gatewayUrl,
       REDIS_URL: DEFAULTS.redisUrl,

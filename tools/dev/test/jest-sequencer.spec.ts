@@ -87,8 +87,8 @@ describe('the order of a run’s files', () => {
   it('ranks the lanes in a run of a project’s lanes, but not in npm test’s pool', () => {
     const files = [
       'libs/contracts/test/contracts.spec.ts',
-      'apps/web-e2e/test/wallet-passes.browser.spec.ts',
-      'apps/gateway/test/accounts.e2e.spec.ts',
+      'apps/web-e2e/test/failure-texts.browser.spec.ts',
+      'apps/gateway/test/enquiries.e2e.spec.ts',
     ];
     const cache: Record<string, [number, number]> = Object.fromEntries(
       files.map((p, i): [string, [number, number]] => [join(ROOT, p), [1, [100, 90_000, 50_000][i] ?? 0]]),
@@ -96,19 +96,19 @@ describe('the order of a run’s files', () => {
     delete process.env['DIGICARD_TEST_LANE'];
     assert.deepEqual(order(sequencer(cache).sort(files.map((p) => test(p)))), [
       '/libs/contracts/test/contracts.spec.ts',
-      '/apps/gateway/test/accounts.e2e.spec.ts',
-      '/apps/web-e2e/test/wallet-passes.browser.spec.ts',
+      '/apps/gateway/test/enquiries.e2e.spec.ts',
+      '/apps/web-e2e/test/failure-texts.browser.spec.ts',
     ]);
     process.env['DIGICARD_TEST_LANE'] = 'system,browser';
     assert.deepEqual(order(sequencer(cache).sort(files.map((p) => test(p)))), [
-      '/apps/web-e2e/test/wallet-passes.browser.spec.ts',
-      '/apps/gateway/test/accounts.e2e.spec.ts',
+      '/apps/web-e2e/test/failure-texts.browser.spec.ts',
+      '/apps/gateway/test/enquiries.e2e.spec.ts',
       '/libs/contracts/test/contracts.spec.ts',
     ]);
   });
 
   it('puts the files on the shared system after those with a system of their own, in a lane and in the pool', () => {
-    const own = 'apps/gateway/test/sign-in-limits.e2e.spec.ts';
+    const own = 'apps/gateway/test/enquiries.e2e.spec.ts';
     const onShared = 'apps/gateway/test/staff-console.e2e.spec.ts';
     assert.ok(readFileSync(join(ROOT, onShared), 'utf8').includes('TestSystem.shared('));
     assert.ok(!readFileSync(join(ROOT, own), 'utf8').includes('TestSystem.shared('));
