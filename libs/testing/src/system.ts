@@ -14,6 +14,7 @@ import { SERVICE_SCHEMAS, ensureServiceRoles, serviceDatabaseUrl, type ServiceSc
 import { DEFAULTS, PrivateNats, freePort, requireServers, waitFor } from './infra.js';
 import { ApiClient } from './client.js';
 import { MailClient } from './mail.js';
+import { testLogDestination } from './test-log.js';
 
 /** How long an app of a TestSystem waits for another's answer over NATS (see `envFor`). */
 export const TEST_CALL_TIMEOUT_MS = 15_000;
@@ -130,17 +131,7 @@ interface SharedSystemSlot {
 }
 
 /** Every app, as a shared system runs them. */
-export const ALL_APPS: readonly AppName[] = [
-  'mail-catcher',
-  'payfast-simulator',
-  'identity',
-  'profiles',
-  'teams',
-  'orders',
-  'payments',
-  'notifications',
-  'gateway',
-];
+export const ALL_APPS: readonly AppName[] = ['mail-catcher', 'payfast-simulator', ...SERVICE_SCHEMAS, 'gateway'];
 
 /** The schema a shared system's database keeps the seeded rows in (what the migrations wrote), to restore them. */
 const SEED_SCHEMA = 'digicard_seed';
@@ -204,19 +195,7 @@ export class TestSystem {
       await idle.stop();
     }
     const system = new TestSystem(options);
-    for (const key of [
-      'gateway',
-      'gateway-health',
-      'mail-http',
-      'mail-smtp',
-      'payfast',
-      'identity',
-      'profiles',
-      'teams',
-      'orders',
-      'payments',
-      'notifications',
-    ]) {
+    for (const key of ['gateway', 'gateway-health', 'mail-http', 'mail-smtp', 'payfast', ...SERVICE_SCHEMAS]) {
       system.ports.set(key, await freePort());
     }
     await system.nats.start();
@@ -272,7 +251,8 @@ export class TestSystem {
       const fresh = await system.resetForNextFile().then(
         () => true,
         (error: unknown) => {
-          process.stderr.write(`the shared test system could not be reset, so a new one starts: ${(error as Error).message}\n`);
+          // To the file's log, printed when a test of it fails (the shared-system file makes a reset fail on purpose).
+          testLogDestination.write(`the shared test system could not be reset, so a new one starts: ${(error as Error).message}\n`);
           return false;
         },
       );
