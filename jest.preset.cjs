@@ -90,6 +90,4 @@ const preset = (projectRoot, name) => {
   };
 };
 
-module.exports = preset;
-module.exports.LANES = LANES;
-module.exports.laneOf = laneOf;
+module.exports = Object.assign(preset, { LANES, laneOf });

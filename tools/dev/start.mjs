@@ -195,11 +195,13 @@ async function stopAll(code = 0) {
   await Promise.all(
     children.map(
       (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
+        /** @type {Promise<void>} */ (
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          })
+        ),
     ),
   );
   await bus?.stop();
