@@ -40,10 +40,16 @@ function running(server) {
   return child.exitCode === null && child.signalCode === null;
 }
 
-async function browserEndpoint() {
+/**
+ * The endpoint of the worker's browser server, started when there is none or its Chromium has exited. `fresh`: a file
+ * whose connection to the running one failed asks for a new one (the old one is killed first).
+ * @param {boolean} [fresh]
+ */
+async function browserEndpoint(fresh = false) {
   if (browserServer) {
     const server = await browserServer.catch(() => null);
-    if (server && running(server)) return server.wsEndpoint();
+    if (server && running(server) && !fresh) return server.wsEndpoint();
+    if (server && running(server)) await server.kill().catch(() => undefined);
   }
   browserServer = (async () => {
     const { chromium } = require('playwright-core');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, BrowserType, Download, Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumLastLines } from './chromium-options.js';
 import { REPO_ROOT } from './system.js';
 import { testLogDestination } from './test-log.js';
@@ -10,7 +10,8 @@ export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-options.js';
 
 /** What the shared Jest environment offers a test file: its worker's browser server, started at the first call. */
 interface SharedBrowser {
-  endpoint(): Promise<string>;
+  /** `fresh`: the running server did not answer; a new one is started in its place. */
+  endpoint(fresh?: boolean): Promise<string>;
   lastLines(): string[];
 }
 
@@ -38,7 +39,7 @@ export async function launchChromium(): Promise<Browser> {
   // four files at once, 2026-11-29, and nothing said why).
   const ownLines: string[] = [];
   const browser = shared
-    ? await chromium.connect(await shared.endpoint())
+    ? await connectShared(chromium, shared)
     : await chromium.launch({
         executablePath: CHROMIUM_PATH,
         headless: true,
@@ -60,6 +61,37 @@ export async function launchChromium(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options?: BrowserContextOptions) => newContext({ reducedMotion: 'reduce', ...options });
   return browser;
+}
+
+/**
+ * A connection to the worker's browser server that answers: a new context opened and closed on it. When it does not
+ * (a pool run of 2026-11-29 had every test of one file fail with "Target page, context or browser has been closed",
+ * the server's Chromium still running), that goes to the file's log with Chromium's last lines, and the file connects
+ * to a new server instead.
+ */
+const PROBE_MS = 30_000;
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+async function connectShared(chromium: BrowserType, shared: SharedBrowser): Promise<Browser> {
+  for (let attempt = 1; ; attempt += 1) {
+    const browser = await chromium.connect(await shared.endpoint(attempt > 1));
+    try {
+      await within(PROBE_MS, (async () => (await browser.newContext()).close())());
+      return browser;
+    } catch (error) {
+      testLogDestination.write(
+        `the worker's Chromium did not open a context for a new connection (${(error as Error).message}), so a new one starts; its last lines:\n${shared.lastLines().join('\n')}\n`,
+      );
+      await browser.close().catch(() => undefined);
+      if (attempt === 2) throw error;
+    }
+  }
 }
 
 /**
