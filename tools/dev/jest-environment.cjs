@@ -89,6 +89,11 @@ class DigicardEnvironment extends TestEnvironment {
         else this.lines.push(line);
       },
     };
+    // The file's own lane's time-out (jest.preset.cjs): Jest's runner reads the run's `testTimeout` only, so in a pool
+    // of several lanes (tools/dev/jest.pool.config.cjs) a unit file would get the service lane's 120 s. The runner takes
+    // this global, as `jest.setTimeout` sets it, when the file starts.
+    const timeout = config.projectConfig.testTimeout;
+    if (timeout) this.global[Symbol.for('TEST_TIMEOUT_SYMBOL')] = timeout;
   }
 
   /** Jest calls it with each test's events (not declared by NodeEnvironment). @param {{ name: string, test?: { errors: unknown[] } }} event */

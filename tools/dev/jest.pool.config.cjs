@@ -30,15 +30,31 @@ const fileIgnores = excluded
   .filter((p) => /\.spec\.tsx?$/.test(p))
   .map((p) => `${`${sep}${p.split('/').join(sep)}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
+/**
+ * A project's configuration for one lane (its files and its time-out, as its own Nx lane target has them), as its
+ * jest.config.cjs makes it with `DIGICARD_TEST_LANE` set to that lane.
+ * @param {string} root @param {string} lane
+ */
+function projectLane(root, lane) {
+  const file = require.resolve(join(ROOT, root, 'jest.config.cjs'));
+  const before = process.env.DIGICARD_TEST_LANE;
+  process.env.DIGICARD_TEST_LANE = lane;
+  try {
+    delete require.cache[file];
+    // What only a run as a whole may set (its order, its reporters) is set once, below.
+    const { reporters: _reporters, testSequencer: _sequencer, workerGracefulExitTimeout: _exitTimeout, ...config } = require(file);
+    return { ...config, testPathIgnorePatterns: [...config.testPathIgnorePatterns, ...fileIgnores] };
+  } finally {
+    process.env.DIGICARD_TEST_LANE = before;
+    delete require.cache[file];
+  }
+}
+
 module.exports = {
   rootDir: ROOT,
-  projects: roots.map((root) => {
-    // What only a run as a whole may set (its order, its reporters) is set once, below.
-    const { reporters: _reporters, testSequencer: _sequencer, workerGracefulExitTimeout: _exitTimeout, ...config } = require(
-      join(ROOT, root, 'jest.config.cjs'),
-    );
-    return { ...config, testPathIgnorePatterns: [...config.testPathIgnorePatterns, ...fileIgnores] };
-  }),
+  // One Jest project per project and lane: each file keeps its lane's time-out (a unit test 30 s, a service test
+  // 120 s) when unit and service files run in one pool.
+  projects: lanes.split(',').flatMap((lane) => roots.map((root) => projectLane(root, lane))),
   testTimeout: laneOf(lanes).testTimeout,
   // A worker whose shared system or browser server runs exits when told to (tools/dev/jest-environment.cjs), which
   // took longer than jest-worker's 500 ms once in a pool run: it was ended with SIGTERM and a warning of leaked handles.

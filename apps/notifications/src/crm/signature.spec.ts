@@ -5,7 +5,7 @@ import { signatureHeader, verifySignature } from './signature.js';
 
 // The test vector in docs/subsystems.md ("CRM hand-off: outgoing webhooks") was computed with openssl, not with
 // this code; the doc's values are read here, so the doc and the code cannot drift apart.
-const doc = readFileSync(join(process.cwd(), '../../docs/subsystems.md'), 'utf8');
+const doc = readFileSync(join(import.meta.dirname, '../../../../docs/subsystems.md'), 'utf8');
 const vector = (name: string) => {
   const match = new RegExp(`${name}: \`([^\`]+)\``).exec(doc);
   if (!match) throw new Error(`docs/subsystems.md has no test vector ${name}`);
