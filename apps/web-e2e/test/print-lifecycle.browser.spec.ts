@@ -122,7 +122,7 @@ describe('a card from payment to delivery', () => {
     );
     const png = await bytes(owner, `/api/orders/${orderId}/proof.png`);
     assert.equal(png.type, 'image/png');
-    writeFileSync(screenshotPath('print-proof-preview'), png.body);
+    writeFileSync(screenshotPath('print-proof-preview', 'png'), png.body);
     const mail = await system.mail.waitFor((m) => m.to.includes('nomsa@example.co.za') && m.subject.includes('print proof is ready'));
     assert.match(mail.text, /approve it, or ask for changes/);
     // The receipt names the colour and says what happens next: the proof to approve under Orders.

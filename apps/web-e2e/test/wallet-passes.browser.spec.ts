@@ -186,7 +186,7 @@ describe('the wallet passes from the dashboard, in Chromium', () => {
   });
 
   it('looks like the card: both passes drawn into pictures whose QR codes scan back to the owner’s page', async () => {
-    const applePicture = screenshotPath('wallet-apple-pass');
+    const applePicture = screenshotPath('wallet-apple-pass', 'png');
     writeFileSync(applePicture, await renderApplePassPreview(pass));
     // Drawn on the gateway's origin (the page answered here), where its media may be shown (helmet's CORP: same-origin).
     const html = await googleWalletPreviewHtml(googleObject);
@@ -195,7 +195,7 @@ describe('the wallet passes from the dashboard, in Chromium', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: html }),
     );
     await preview.goto(`${system.gatewayUrl}/wallet-preview`, { waitUntil: 'load' });
-    const googlePicture = screenshotPath('wallet-google-pass');
+    const googlePicture = screenshotPath('wallet-google-pass', 'png');
     await preview.locator('.card').screenshot({ path: googlePicture });
     // The logo loaded from the address the object gives Google (the gateway's media).
     assert.ok(await preview.locator('.logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the logo loads');

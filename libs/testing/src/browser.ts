@@ -106,11 +106,16 @@ export async function savedDownload(download: Download): Promise<string> {
   return path;
 }
 
-/** Where browser tests put their screenshots (git-ignored), for a person to look at. */
-export function screenshotPath(name: string): string {
+/**
+ * Where browser tests put their screenshots (git-ignored), for a person to look at. A page's screenshot is a JPEG
+ * (Playwright takes the type from the name): Chromium encodes a full-page PNG with about three times the CPU (1.4-1.6
+ * against 0.4 CPU-s for a 20,000-pixel page, 2026-11-29), and the suite takes about a hundred. `png` for a picture a
+ * test writes as PNG bytes, or reads a QR code back from.
+ */
+export function screenshotPath(name: string, type: 'jpeg' | 'png' = 'jpeg'): string {
   const dir = join(REPO_ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  return join(dir, `${name}.png`);
+  return join(dir, `${name}.${type === 'png' ? 'png' : 'jpg'}`);
 }
 
 /**
