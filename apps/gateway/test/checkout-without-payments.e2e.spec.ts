@@ -12,7 +12,9 @@ describe('checkout while payments does not answer', () => {
   let other: TestOwner;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
+    // The worker's shared system runs every app: payments is stopped here (the next file gets it started again).
+    if (system.isRunning('payments')) await system.stopApp('payments');
     buyer = await registerOwner(
       system,
       { username: 'ayanda', firstName: 'Ayanda', lastName: 'Dlamini', email: 'ayanda@example.co.za' },

@@ -18,7 +18,7 @@ describe('the failure texts a person sees when the accounts service is down', ()
   let registration: Page;
 
   beforeAll(async () => {
-    system = await TestSystem.start({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
+    system = await TestSystem.shared({ apps: ['identity', 'profiles', 'orders', 'gateway'] });
     owner = await registerOwner(
       system,
       { username: 'zanele', firstName: 'Zanele', lastName: 'Mkhize', email: 'zanele@example.co.za' },
