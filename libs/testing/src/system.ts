@@ -442,13 +442,12 @@ export class TestSystem {
           const work = await this.busyWith(db, jsm, redis);
           busy = work.summary;
           quietChecks = busy ? 0 : quietChecks + 1;
-          const onlyUnacknowledged = work.unacknowledgedStreams.length > 0 && work.summary === work.unacknowledgedSummary;
-          awaitingRedeliverySince = onlyUnacknowledged ? (awaitingRedeliverySince ?? Date.now()) : null;
+          awaitingRedeliverySince = work.onlyUnacknowledged.length > 0 ? (awaitingRedeliverySince ?? Date.now()) : null;
           if (awaitingRedeliverySince !== null && Date.now() - awaitingRedeliverySince >= REDELIVERY_WAIT_MS) {
             testLogDestination.write(
-              `the shared system's reset purged ${work.unacknowledgedStreams.join(', ')}: only messages awaiting a redelivery were left (${busy})\n`,
+              `the shared system's reset purged ${work.onlyUnacknowledged.join(', ')}: only messages awaiting a redelivery were left (${busy})\n`,
             );
-            for (const stream of work.unacknowledgedStreams) await jsm.streams.purge(stream);
+            for (const stream of work.onlyUnacknowledged) await jsm.streams.purge(stream);
             awaitingRedeliverySince = null;
           }
           await new Promise((r) => setTimeout(r, 100));
@@ -461,15 +460,11 @@ export class TestSystem {
   }
 
   /**
-   * What is still being worked on (`summary` empty when nothing): see `settle`. `unacknowledgedStreams`: the streams
-   * with a durable consumer whose messages have all gone out and some are not acknowledged yet (`unacknowledgedSummary`
-   * says which), the state of an event a handler failed on, until its next delivery.
+   * What is still being worked on (`summary` empty when nothing): see `settle`. `onlyUnacknowledged`: when all that is
+   * left is messages delivered to a durable consumer and not acknowledged (no outbox row, no job, no message waiting to
+   * go out), their streams: the state of an event a handler failed on, until its next delivery.
    */
-  private async busyWith(
-    db: pg.Client,
-    jsm: JetStreamManager,
-    redis: Redis,
-  ): Promise<{ summary: string; unacknowledgedStreams: string[]; unacknowledgedSummary: string }> {
+  private async busyWith(db: pg.Client, jsm: JetStreamManager, redis: Redis): Promise<{ summary: string; onlyUnacknowledged: string[] }> {
     const { rows } = await db.query<{ schema: string; n: number }>(
       SERVICE_SCHEMAS.map(
         (schema) => `SELECT '${schema}' AS schema, count(*)::int AS n FROM "${schema}".outbox WHERE sent_at IS NULL`,
@@ -499,11 +494,9 @@ export class TestSystem {
             : 0;
       if (n > 0) jobs.push(`${n} in ${key}`);
     }
-    const summary = [...unsent, ...consumers, ...jobs].join(', ');
     return {
-      summary,
-      unacknowledgedStreams: waiting ? [] : [...unacknowledged],
-      unacknowledgedSummary: unsent.length === 0 && jobs.length === 0 ? consumers.join(', ') : '',
+      summary: [...unsent, ...consumers, ...jobs].join(', '),
+      onlyUnacknowledged: waiting || unsent.length > 0 || jobs.length > 0 ? [] : [...unacknowledged],
     };
   }
 
