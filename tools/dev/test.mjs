@@ -48,13 +48,13 @@ const serial = process.env.DIGICARD_TEST_SERIAL === '1';
  * Starts a command through tools/dev/timed.mjs with its output to test-results/logs/<name>.log; resolves when it
  * ends, with its exit code and its wall and CPU seconds. `show` streams the output here as it comes instead.
  */
-function start(name, cmd, args, { show = false, env = {} } = {}) {
+function start(name, cmd, args, { show = false, env = {}, cwd = ROOT } = {}) {
   const logFile = join(logs, `${name}.log`);
   const timesFile = join(logs, `${name}.times.json`);
   const fd = show ? null : openSync(logFile, 'w');
   const out = fd ?? 'inherit';
   const child = spawn(process.execPath, [join(ROOT, 'tools/dev/timed.mjs'), timesFile, cmd, ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
@@ -142,7 +142,13 @@ if (serial) {
   // Redis with Sentinel, PostgreSQL with a replica, 14 app processes), which needs the machine's cores to itself to
   // keep its recovery targets.
   step("npm start's test, then the production layout under faults");
-  finished.push(await lane('system', 1, { show: true, logName: 'system-npm-start' }, ['--projects=web-e2e']));
+  // That one file, not web-e2e's whole system lane: its other system file (shared-system.e2e) ran in the pool.
+  finished.push(
+    await start('system-npm-start', process.execPath, [join(ROOT, 'tools/dev/jest-lane.cjs'), 'system', 'test/npm-start.e2e.spec.ts'], {
+      show: true,
+      cwd: join(ROOT, 'apps/web-e2e'),
+    }),
+  );
   finished.push(await lane('system', 1, { show: true, logName: 'system-cluster' }, ['--projects=cluster']));
 }
 const laneTimes = finished.map((f) => `${f.name} ${Math.round(f.wallSeconds)} s, ${Math.round(f.cpuSeconds)} CPU-s`);
